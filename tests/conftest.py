@@ -1,0 +1,18 @@
+import pytest
+
+
+@pytest.fixture
+def password() -> str:
+    return "a-long-enough-password-1"
+
+
+@pytest.fixture
+def user(django_user_model, password):
+    return django_user_model.objects.create_user(username="anna", password=password)
+
+
+def pytest_report_header(config):
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    return f"database: {database['ENGINE'].rsplit('.', 1)[-1]} ({database['NAME']})"
