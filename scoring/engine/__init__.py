@@ -1,0 +1,58 @@
+"""The scoring engine: plain Python, no Django. Hands are the truth; `replay` derives everything.
+
+Public names:
+- rule sets: `Scala40Rules`, `RaminoRules`, `GinRules`, `rules_for(preset, overrides)`,
+  `rules_from_dict(game, options)`, `PRESETS`;
+- events: `Hand`, `GinHand`, `Reentry`, `Withdraw`, `TimeCall`;
+- `replay(rules, players, events, first_dealer=None) -> MatchState`;
+- errors: `EngineError` (a refusal), `RuleSetError`, `InternalError` (a bug).
+"""
+
+from .errors import EngineError, InternalError, RuleSetError
+from .events import Event, GinHand, Hand, Reentry, TimeCall, Withdraw
+from .presets import DEFAULT_PRESET, PRESETS, preset_game, preset_names, rules_for, rules_from_dict
+from .replay import replay
+from .rules import GinRules, RaminoRules, RuleSet, Scala40Rules
+from .state import (
+    EndedBy,
+    GinGame,
+    LedgerEntry,
+    LedgerKind,
+    MatchState,
+    PlayerState,
+    Pot,
+    Snapshot,
+    Status,
+)
+
+__all__ = [
+    "DEFAULT_PRESET",
+    "PRESETS",
+    "EndedBy",
+    "EngineError",
+    "Event",
+    "GinGame",
+    "GinHand",
+    "GinRules",
+    "Hand",
+    "InternalError",
+    "LedgerEntry",
+    "LedgerKind",
+    "MatchState",
+    "PlayerState",
+    "Pot",
+    "RaminoRules",
+    "Reentry",
+    "RuleSet",
+    "RuleSetError",
+    "Scala40Rules",
+    "Snapshot",
+    "Status",
+    "TimeCall",
+    "Withdraw",
+    "preset_game",
+    "preset_names",
+    "replay",
+    "rules_for",
+    "rules_from_dict",
+]

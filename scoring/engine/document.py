@@ -1,0 +1,492 @@
+"""The match document of DESIGN.md: a match as plain JSON-like data, and back.
+
+Used by the stateless preview endpoint, by import/export and by tests. The shape:
+
+    {"game": "scala40", "preset": "scala40-club", "rules": {"elimination_at": 151},
+     "players": ["Anna", "Bruno", "Carla"], "first_dealer": "Bruno",
+     "events": [{"type": "hand", "closer": "Anna", "points": {"Bruno": 35, "Carla": 12}}, ...]}
+
+- `game` may be left out when `preset` is given; `preset` defaults to the game's default preset
+  (`DEFAULT_PRESET`); when both are given they must agree.
+- `rules` holds flat option overrides on top of the preset (option names of RULES.md).
+- `first_dealer` is optional (default: the first player); `events` is optional (default: none).
+- Events: `{"type": "hand" | "reentry" | "withdraw" | "time_call", ...}`.
+  Scala 40 and Ramino hands: `closer`, `points` (player -> whole number >= 0), optional `in_hand`
+  (true/false), `not_opened` (list of players); Ramino hands also `closing` (default "normal").
+  Gin hands: `result` ("knock", "gin", "big_gin", "dead"); except for "dead", `knocker` and
+  `deadwood` (player -> whole number >= 0); optional `upcard` (a card, Oklahoma).
+  `reentry` and `withdraw` name the `player`; `time_call` has nothing else.
+- Extension: a hand may give some players' points (Gin: deadwood) as cards,
+  `"cards": {"Bruno": "8h Kd"}`, counted with the game's card values (`cards.count_points`; Scala 40
+  honours the `ace_alone_is_one` option). A player may not have both points and cards. Cards are
+  turned into points on parsing, so `dump_document` writes points.
+
+`parse_document` is strict: an unknown key anywhere is refused, and so is a value of the wrong type.
+Every refusal is an `EngineError` whose `event` is the index of the offending event (None for the
+match itself) and whose `field` is the key at fault: "game", "preset", "rules", "rules.<option>",
+"players", "first_dealer", "events", or a key inside the event ("type", "closer", "points", ...).
+Game rules (who is in play, limits of points, what a preset allows) are checked by `replay`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import JOKER, count_points, parse_card
+from .errors import EngineError, RuleSetError
+from .errors import gettext_noop as _
+from .events import Event, GinHand, Hand, Reentry, TimeCall, Withdraw
+from .presets import DEFAULT_PRESET, preset_game, rules_for
+from .replay import replay, validate_players
+from .rules import RuleSet
+
+TOP_LEVEL_KEYS = ("game", "preset", "rules", "players", "first_dealer", "events")
+EVENT_TYPES = ("hand", "reentry", "withdraw", "time_call")
+GIN_RESULTS = ("knock", "gin", "big_gin", "dead")
+RAMINO_CLOSINGS = ("normal", "colore", "figura", "two_cards", "scala_reale", "pockerissimo")
+
+_PENALTY_HAND_KEYS = ("type", "closer", "points", "cards", "in_hand", "not_opened")
+_HAND_KEYS: dict[str, tuple[str, ...]] = {
+    "scala40": _PENALTY_HAND_KEYS,
+    "ramino": (*_PENALTY_HAND_KEYS, "closing"),
+    "gin": ("type", "result", "knocker", "deadwood", "cards", "upcard"),
+}
+_DEAD_HAND_KEYS = ("type", "result", "upcard")
+_PLAYER_EVENT_KEYS = ("type", "player")
+_TIME_CALL_KEYS = ("type",)
+
+
+@dataclass(frozen=True)
+class MatchDocument:
+    """A parsed, structurally valid match: everything `replay` needs, plus the preset's name.
+
+    `rules` is the full resolved rule set (the preset with the document's overrides applied).
+    """
+
+    game: str
+    preset: str
+    rules: RuleSet
+    players: tuple[str, ...]
+    events: tuple[Event, ...]
+    first_dealer: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "players", tuple(self.players))
+        object.__setattr__(self, "events", tuple(self.events))
+
+
+# ---------------------------------------------------------------------------------------------
+# parse
+
+
+def parse_document(data: Any) -> MatchDocument:
+    """Validate a match document (decoded JSON) and return it as a `MatchDocument`.
+
+    Raises `EngineError` on the first problem found, top-level problems first, then the events in
+    order (see the module docstring for `event` and `field`).
+    """
+    if not isinstance(data, Mapping):
+        raise EngineError(_("A match document must be a JSON object."))
+    _refuse_unknown_keys(data, TOP_LEVEL_KEYS, event=None)
+    game, preset = _game_and_preset(data)
+    rules = _rules(preset, data.get("rules"))
+    players = _players(data)
+    first_dealer = data.get("first_dealer")
+    if first_dealer is not None and not isinstance(first_dealer, str):
+        raise EngineError(_("first_dealer must be the name of a player."), field="first_dealer")
+    validate_players(rules, players, first_dealer)
+    events_data = data.get("events")
+    events = _events([] if events_data is None else events_data, game, rules, players)
+    return MatchDocument(
+        game=game,
+        preset=preset,
+        rules=rules,
+        players=players,
+        events=events,
+        first_dealer=first_dealer,
+    )
+
+
+def _game_and_preset(data: Mapping[str, Any]) -> tuple[str, str]:
+    game = data.get("game")
+    preset = data.get("preset")
+    if game is not None and (not isinstance(game, str) or game not in DEFAULT_PRESET):
+        raise EngineError(
+            _("Unknown game %(game)s; the games are: %(games)s."),
+            field="game",
+            params={"game": game, "games": ", ".join(DEFAULT_PRESET)},
+        )
+    if preset is None:
+        if game is None:
+            raise EngineError(
+                _("Say which game is played: give the game, the preset, or both."), field="game"
+            )
+        return game, DEFAULT_PRESET[game]
+    if not isinstance(preset, str):
+        raise EngineError(_("preset must be the name of a preset."), field="preset")
+    preset_of = preset_game(preset)  # refuses an unknown preset, field "preset"
+    if game is not None and game != preset_of:
+        raise EngineError(
+            _("The preset %(preset)s is for %(preset_game)s, not for %(game)s."),
+            field="preset",
+            params={"preset": preset, "preset_game": preset_of, "game": game},
+        )
+    return preset_of, preset
+
+
+def _rules(preset: str, overrides: Any) -> RuleSet:
+    if overrides is None:
+        overrides = {}
+    if not isinstance(overrides, Mapping) or not all(isinstance(k, str) for k in overrides):
+        raise EngineError(
+            _('rules must be an object of option names and values, e.g. {"elimination_at": 151}.'),
+            field="rules",
+        )
+    try:
+        return rules_for(preset, dict(overrides))
+    except RuleSetError as error:
+        error.field = f"rules.{error.field}" if error.field else "rules"
+        raise
+
+
+def _players(data: Mapping[str, Any]) -> tuple[str, ...]:
+    players = data.get("players")
+    if not isinstance(players, list | tuple):
+        raise EngineError(
+            _("players must be the list of the players' names, in seat order."), field="players"
+        )
+    return tuple(players)
+
+
+def _events(events: Any, game: str, rules: RuleSet, players: tuple[str, ...]) -> tuple[Event, ...]:
+    if not isinstance(events, list | tuple):
+        raise EngineError(_("events must be a list of events."), field="events")
+    context = _Context(game=game, rules=rules, players=frozenset(players))
+    return tuple(_event(index, item, context) for index, item in enumerate(events))
+
+
+@dataclass(frozen=True)
+class _Context:
+    game: str
+    rules: RuleSet
+    players: frozenset[str]
+
+
+def _event(index: int, data: Any, context: _Context) -> Event:
+    if not isinstance(data, Mapping):
+        raise EngineError(
+            _('An event must be an object with a type, e.g. {"type": "time_call"}.'), event=index
+        )
+    kind = data.get("type")
+    if kind is None:
+        raise EngineError(
+            _("The event has no type; the types are: %(types)s."),
+            event=index,
+            field="type",
+            params={"types": ", ".join(EVENT_TYPES)},
+        )
+    if kind not in EVENT_TYPES:
+        raise EngineError(
+            _("Unknown event type %(type)s; the types are: %(types)s."),
+            event=index,
+            field="type",
+            params={"type": kind, "types": ", ".join(EVENT_TYPES)},
+        )
+    if kind == "hand":
+        if context.game == "gin":
+            return _gin_hand(index, data, context)
+        return _penalty_hand(index, data, context)
+    if kind == "time_call":
+        _refuse_unknown_keys(data, _TIME_CALL_KEYS, event=index)
+        return TimeCall()
+    _refuse_unknown_keys(data, _PLAYER_EVENT_KEYS, event=index)
+    player = _required_player(index, data, "player", context)
+    return Reentry(player) if kind == "reentry" else Withdraw(player)
+
+
+def _penalty_hand(index: int, data: Mapping[str, Any], context: _Context) -> Hand:
+    """A Scala 40 or Ramino hand."""
+    _refuse_unknown_keys(data, _HAND_KEYS[context.game], event=index)
+    closer = _required_player(index, data, "closer", context)
+    points = _scores(index, data, "points", context)
+    in_hand = data.get("in_hand", False)
+    if not isinstance(in_hand, bool):
+        raise EngineError(_("in_hand must be true or false."), event=index, field="in_hand")
+    not_opened = _player_list(index, data, "not_opened", context)
+    closing = data.get("closing", "normal")
+    if closing not in RAMINO_CLOSINGS:
+        raise EngineError(
+            _("Unknown closing %(closing)s; the closings are: %(closings)s."),
+            event=index,
+            field="closing",
+            params={"closing": closing, "closings": ", ".join(RAMINO_CLOSINGS)},
+        )
+    return Hand(
+        closer=closer,
+        points=points,
+        in_hand=in_hand,
+        not_opened=frozenset(not_opened),
+        closing=closing,
+    )
+
+
+def _gin_hand(index: int, data: Mapping[str, Any], context: _Context) -> GinHand:
+    result = data.get("result")
+    if result not in GIN_RESULTS:
+        message = (
+            _("Unknown result %(result)s; the results are: %(results)s.")
+            if result is not None
+            else _("A Gin hand needs its result: %(results)s.")
+        )
+        raise EngineError(
+            message,
+            event=index,
+            field="result",
+            params={"result": result, "results": ", ".join(GIN_RESULTS)},
+        )
+    upcard = _upcard(index, data)
+    if result == "dead":
+        for key in data:
+            if key not in _DEAD_HAND_KEYS and key in _HAND_KEYS["gin"]:
+                raise EngineError(
+                    _("A dead hand scores nothing: remove %(key)s."),
+                    event=index,
+                    field=key,
+                    params={"key": key},
+                )
+        _refuse_unknown_keys(data, _DEAD_HAND_KEYS, event=index)
+        return GinHand(result="dead", upcard=upcard)
+    _refuse_unknown_keys(data, _HAND_KEYS["gin"], event=index)
+    knocker = _required_player(index, data, "knocker", context)
+    if "deadwood" not in data and "cards" not in data:
+        raise EngineError(
+            _("A %(result)s needs the deadwood of both players."),
+            event=index,
+            field="deadwood",
+            params={"result": result},
+        )
+    deadwood = _scores(index, data, "deadwood", context)
+    return GinHand(result=result, knocker=knocker, deadwood=deadwood, upcard=upcard)
+
+
+def _upcard(index: int, data: Mapping[str, Any]) -> str | None:
+    text = data.get("upcard")
+    if text is None:
+        return None
+    try:
+        card = parse_card(text, field="upcard")
+    except EngineError as error:
+        raise error.at_event(index) from None
+    if card.rank == JOKER:
+        raise EngineError(_("There are no jokers in Gin Rummy."), event=index, field="upcard")
+    return str(card)
+
+
+def _scores(index: int, data: Mapping[str, Any], key: str, context: _Context) -> dict[str, int]:
+    """The `key` object (points or deadwood) merged with the points counted from `cards`."""
+    scores = _score_object(index, data.get(key, {}), key, context)
+    for player, cards in _cards_object(index, data.get("cards", {}), context).items():
+        if player in scores:
+            raise EngineError(
+                _("%(player)s has both %(key)s and cards; give only one of them."),
+                event=index,
+                field="cards",
+                params={"player": player, "key": key},
+            )
+        scores[player] = _counted(index, cards, context)
+    return scores
+
+
+def _score_object(index: int, value: Any, key: str, context: _Context) -> dict[str, int]:
+    if not isinstance(value, Mapping):
+        raise EngineError(
+            _('%(key)s must be an object of players and whole numbers, e.g. {"Bruno": 35}.'),
+            event=index,
+            field=key,
+            params={"key": key},
+        )
+    scores: dict[str, int] = {}
+    for player, amount in value.items():
+        _check_player(index, player, key, context)
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise EngineError(
+                _("The %(key)s of %(player)s must be a whole number."),
+                event=index,
+                field=key,
+                params={"key": key, "player": player},
+            )
+        if amount < 0:
+            raise EngineError(
+                _("The %(key)s of %(player)s must be 0 or more."),
+                event=index,
+                field=key,
+                params={"key": key, "player": player},
+            )
+        scores[player] = amount
+    return scores
+
+
+def _cards_object(index: int, value: Any, context: _Context) -> dict[str, Any]:
+    if not isinstance(value, Mapping):
+        raise EngineError(
+            _('cards must be an object of players and their cards, e.g. {"Bruno": "8h Kd"}.'),
+            event=index,
+            field="cards",
+        )
+    for player in value:
+        _check_player(index, player, "cards", context)
+    return dict(value)
+
+
+def _counted(index: int, cards: Any, context: _Context) -> int:
+    if not isinstance(cards, str) and not (
+        isinstance(cards, list | tuple) and all(isinstance(card, str) for card in cards)
+    ):
+        raise EngineError(_("Write the cards as text, e.g. 8h Kd JK."), event=index, field="cards")
+    ace_alone_is_one = bool(getattr(context.rules, "ace_alone_is_one", False))
+    try:
+        return count_points(context.game, cards, ace_alone_is_one=ace_alone_is_one)
+    except EngineError as error:
+        raise error.at_event(index) from None
+
+
+def _required_player(index: int, data: Mapping[str, Any], key: str, context: _Context) -> str:
+    if key not in data:
+        raise EngineError(
+            _("The event needs %(key)s: the name of a player."),
+            event=index,
+            field=key,
+            params={"key": key},
+        )
+    player = data[key]
+    _check_player(index, player, key, context)
+    return player
+
+
+def _player_list(index: int, data: Mapping[str, Any], key: str, context: _Context) -> list[str]:
+    names = data.get(key, [])
+    if not isinstance(names, list | tuple):
+        raise EngineError(
+            _("%(key)s must be a list of players."), event=index, field=key, params={"key": key}
+        )
+    for name in names:
+        _check_player(index, name, key, context)
+    if len(set(names)) != len(names):
+        raise EngineError(
+            _("%(key)s names a player twice."), event=index, field=key, params={"key": key}
+        )
+    return list(names)
+
+
+def _check_player(index: int, name: Any, key: str, context: _Context) -> None:
+    if not isinstance(name, str):
+        raise EngineError(
+            _("%(key)s must name players by their names."),
+            event=index,
+            field=key,
+            params={"key": key},
+        )
+    if name not in context.players:
+        raise EngineError(
+            _("%(player)s is not a player of this match."),
+            event=index,
+            field=key,
+            params={"player": name},
+        )
+
+
+def _refuse_unknown_keys(
+    data: Mapping[str, Any], allowed: tuple[str, ...], *, event: int | None
+) -> None:
+    for key in data:
+        if key not in allowed:
+            if event is None:
+                message = _("Unknown key %(key)s in the match document; the keys are: %(keys)s.")
+            else:
+                message = _("Unknown key %(key)s in this event; the keys are: %(keys)s.")
+            raise EngineError(
+                message,
+                event=event,
+                field=str(key),
+                params={"key": key, "keys": ", ".join(allowed)},
+            )
+
+
+# ---------------------------------------------------------------------------------------------
+# dump
+
+
+def dump_document(doc: MatchDocument) -> dict[str, Any]:
+    """The match document of `doc`, as JSON-ready data; `parse_document` reads it back equal.
+
+    `rules` holds only the options that differ from the preset, in the rule set's option order;
+    `first_dealer` is written only when set. Hands write `points` (Gin: `deadwood`), never cards.
+    """
+    data: dict[str, Any] = {
+        "game": doc.game,
+        "preset": doc.preset,
+        "rules": _rule_overrides(doc.preset, doc.rules),
+        "players": list(doc.players),
+    }
+    if doc.first_dealer is not None:
+        data["first_dealer"] = doc.first_dealer
+    data["events"] = [_dump_event(event, doc) for event in doc.events]
+    return data
+
+
+def _rule_overrides(preset: str, rules: RuleSet) -> dict[str, Any]:
+    base = rules_for(preset).to_dict()
+    return {name: value for name, value in rules.to_dict().items() if base.get(name) != value}
+
+
+def _dump_event(event: Event, doc: MatchDocument) -> dict[str, Any]:
+    if isinstance(event, Hand):
+        return _dump_hand(event, doc)
+    if isinstance(event, GinHand):
+        return _dump_gin_hand(event)
+    if isinstance(event, Reentry):
+        return {"type": "reentry", "player": event.player}
+    if isinstance(event, Withdraw):
+        return {"type": "withdraw", "player": event.player}
+    if isinstance(event, TimeCall):
+        return {"type": "time_call"}
+    raise TypeError(f"not an event: {event!r}")
+
+
+def _dump_hand(hand: Hand, doc: MatchDocument) -> dict[str, Any]:
+    data: dict[str, Any] = {"type": "hand", "closer": hand.closer, "points": dict(hand.points)}
+    if hand.in_hand:
+        data["in_hand"] = True
+    if hand.not_opened:
+        seat = {name: position for position, name in enumerate(doc.players)}
+        data["not_opened"] = sorted(hand.not_opened, key=lambda n: (seat.get(n, len(seat)), n))
+    if doc.game == "ramino" or hand.closing != "normal":
+        data["closing"] = hand.closing
+    return data
+
+
+def _dump_gin_hand(hand: GinHand) -> dict[str, Any]:
+    data: dict[str, Any] = {"type": "hand", "result": hand.result}
+    if hand.result != "dead":
+        data["knocker"] = hand.knocker
+        data["deadwood"] = dict(hand.deadwood)
+    if hand.upcard is not None:
+        data["upcard"] = hand.upcard
+    return data
+
+
+# ---------------------------------------------------------------------------------------------
+# replay
+
+
+def replay_document(data: Any) -> dict[str, Any]:
+    """Parse a match document (or take a `MatchDocument`), replay it, and answer the state.
+
+    The answer is `MatchState.to_dict()` (the replay answer of DESIGN.md). Any refusal, of the
+    document or of an event by the game's rules, propagates as `EngineError`.
+    """
+    doc = data if isinstance(data, MatchDocument) else parse_document(data)
+    state = replay(doc.rules, doc.players, doc.events, first_dealer=doc.first_dealer)
+    return state.to_dict()

@@ -1,0 +1,75 @@
+"""The events of a match, as plain frozen dataclasses.
+
+A match is its players in seat order and an ordered list of these events (RULES.md section 0).
+Player references are the players' names as given to `replay`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+
+def _frozen_mapping(value: Mapping[str, int] | None) -> Mapping[str, int]:
+    return MappingProxyType(dict(value or {}))
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A Scala 40 or Ramino hand: who closed, how, and the points of every other player in play.
+
+    `points` maps each opponent still in play to the points left in their hand (whole numbers >= 0).
+    `not_opened` names opponents who had not opened (Scala 40's flat penalty, when set).
+    `closing` is the Ramino closing kind; Scala 40 ignores it and requires "normal".
+    """
+
+    closer: str
+    points: Mapping[str, int] = field(default_factory=dict)
+    in_hand: bool = False
+    not_opened: frozenset[str] = frozenset()
+    closing: str = "normal"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "points", _frozen_mapping(self.points))
+        object.__setattr__(self, "not_opened", frozenset(self.not_opened))
+
+
+@dataclass(frozen=True)
+class GinHand:
+    """A Gin Rummy hand.
+
+    `result` is one of "knock", "gin", "big_gin", "dead". For all but "dead" it names the `knocker`
+    and the `deadwood` of both players (the knocker's after melding, the defender's after laying
+    off). `upcard` is the first upturned card, required in Oklahoma (e.g. "7h", "10s", "As").
+    """
+
+    result: str
+    knocker: str | None = None
+    deadwood: Mapping[str, int] = field(default_factory=dict)
+    upcard: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "deadwood", _frozen_mapping(self.deadwood))
+
+
+@dataclass(frozen=True)
+class Reentry:
+    """An eliminated player comes back (rientro), right after the hand that eliminated them."""
+
+    player: str
+
+
+@dataclass(frozen=True)
+class Withdraw:
+    """A player leaves the match: out for good at their current total (Gin: loses the game)."""
+
+    player: str
+
+
+@dataclass(frozen=True)
+class TimeCall:
+    """The director ends the match now; players are ranked by their current totals."""
+
+
+Event = Hand | GinHand | Reentry | Withdraw | TimeCall

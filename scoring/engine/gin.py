@@ -1,0 +1,648 @@
+"""Gin Rummy (RULES.md section 3): standard, Oklahoma, Hollywood, and a mano.
+
+`replay(rules, players, events, first_dealer=...)` is called by `scoring.engine.replay`, which has
+already checked the two players and resolved the first dealer. `score_hand` checks and scores one
+hand on its own (a preview needs nothing more), and `parse_upcard` reads an Oklahoma upcard.
+
+Words used below:
+- a hand is *entered* in a game when its points (and box) count there: always the one game, and
+  in Hollywood the games chosen by `_games_for`;
+- a player has *scored* in a game once a hand they won has been entered in it (even a hand worth
+  0). Hollywood uses it to pick the games of a win; the shutout looks at it for the loser;
+- a game is *settled* when it reached the target (or its loser withdrew): the end bonuses are paid;
+  it is *closed* without bonuses at a time call or at the end of a match played a mano. Either way
+  `final_scores` is set and the game is finished.
+- a player's `total` is the sum over the games of the final score of a finished game, else the
+  running score: the score of the single game, or the sum of the three Hollywood games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import NamedTuple, NoReturn
+
+from .errors import EngineError, InternalError
+from .errors import gettext_noop as _
+from .events import Event, GinHand, Hand, Reentry, TimeCall, Withdraw
+from .rules import GinRules
+from .state import (
+    EndedBy,
+    GinGame,
+    LedgerEntry,
+    LedgerKind,
+    MatchState,
+    PlayerState,
+    Pot,
+    Snapshot,
+    Status,
+)
+
+RESULTS = ("knock", "gin", "big_gin", "dead")
+HOLLYWOOD_GAMES = 3
+_NO_POT = Pot()  # frozen, so every match without a stake can share it
+_IN_PLAY = Status.IN_PLAY  # looked up once: an enum member lookup costs on every snapshot
+
+_RANK_VALUES = {"A": 1, "J": 10, "Q": 10, "K": 10} | {str(face): face for face in range(2, 11)}
+_SUITS = ("s", "h", "d", "c")
+_MAX_DEADWOOD = GinRules.max_deadwood
+
+
+# --- Upcards --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Upcard:
+    """An Oklahoma upcard.
+
+    `rank` is "A", "2"-"10", "J", "Q" or "K"; `suit` is "s", "h", "d" or "c"; `value` is the
+    card's Gin value, which is the Oklahoma knock limit: ace 1, 2-10 their face, J/Q/K 10.
+    """
+
+    rank: str
+    suit: str
+    value: int
+
+    @property
+    def is_ace(self) -> bool:
+        return self.rank == "A"
+
+    @property
+    def is_spade(self) -> bool:
+        return self.suit == "s"
+
+    def __str__(self) -> str:
+        return f"{self.rank}{self.suit}"
+
+
+# Every spelling in lower case -> its card: 52 entries, looked up once per Oklahoma hand.
+_UPCARDS = {
+    f"{rank}{suit}".lower(): Upcard(rank, suit, value)
+    for rank, value in _RANK_VALUES.items()
+    for suit in _SUITS
+}
+
+
+def parse_upcard(text: object) -> Upcard:
+    """Read an upcard such as "7h", "10s", "As" or "kd" (case-insensitive, no joker).
+
+    Surrounding spaces are ignored. Anything else raises `EngineError` with field "upcard".
+    """
+    card = _UPCARDS.get(text.strip().lower()) if isinstance(text, str) else None
+    if card is None:
+        raise EngineError(
+            _(
+                "%(card)s is not a card: write a rank (A, 2-10, J, Q, K) and a suit "
+                "(s, h, d, c), such as 7h."
+            ),
+            field="upcard",
+            params={"card": text},
+        )
+    return card
+
+
+# --- One hand -------------------------------------------------------------------------------
+
+
+class HandScore(NamedTuple):
+    """What a hand that was not dead gives (a named tuple: it is built once per hand).
+
+    `winner` wins the hand and scores `points` (bonuses and the Oklahoma spade doubling included,
+    boxes not). `box_to` earns `boxes` boxes (1, or 2 for a doubled spade hand with
+    `spade_doubles_boxes`).
+    """
+
+    result: str
+    knocker: str
+    winner: str
+    points: int
+    box_to: str
+    boxes: int
+
+
+def score_hand(rules: GinRules, players: Sequence[str], hand: GinHand) -> HandScore | None:
+    """Check `hand` against `rules` and score it; None for a dead hand (nothing counts).
+
+    Raises `EngineError` without an event index (the caller adds it) naming the field at fault.
+    The checks do not depend on the state of the match: a hand valid in one match is valid at
+    any point of another match with the same rules and players.
+    """
+    result = hand.result
+    if result not in RESULTS:
+        raise EngineError(
+            _("%(result)s is not a Gin result: use knock, gin, big_gin or dead."),
+            field="result",
+            params={"result": result},
+        )
+    upcard = None
+    if hand.upcard is not None or rules.variant == "oklahoma":
+        upcard = _checked_upcard(rules, hand)
+    if result == "dead":
+        _check_dead(hand)
+        return None
+    if result == "gin":
+        bonus = rules.gin_bonus
+    elif result == "big_gin":
+        if rules.big_gin_bonus is None:
+            raise EngineError(_("Big gin is not played with these rules."), field="result")
+        bonus = rules.big_gin_bonus
+    ace_forbids_knock = upcard is not None and upcard.is_ace and rules.ace_upcard == "gin_only"
+    if result == "knock" and ace_forbids_knock:
+        raise EngineError(
+            _("With an ace upcard a knock is not allowed: only gin or big gin."), field="result"
+        )
+    first, second = players
+    knocker = hand.knocker
+    if knocker == first:
+        defender = second
+    elif knocker == second:
+        defender = first
+    else:
+        _refuse_knocker(knocker)
+    deadwood = hand.deadwood
+    knocker_deadwood = deadwood.get(knocker)
+    defender_deadwood = deadwood.get(defender)
+    # Fast path for the usual well-formed entry; anything else gets the full check, which
+    # explains a refusal (or accepts what the fast path does not handle, like an omitted 0).
+    if not (
+        len(deadwood) == 2
+        and type(knocker_deadwood) is int
+        and type(defender_deadwood) is int
+        and 0 <= knocker_deadwood <= _MAX_DEADWOOD
+        and 0 <= defender_deadwood <= _MAX_DEADWOOD
+    ):
+        knocker_deadwood, defender_deadwood = _checked_deadwood(players, hand, knocker, defender)
+    if result == "knock":
+        _check_knock(rules, upcard, knocker, knocker_deadwood)
+        winner, points = _knock_score(rules, knocker, defender, knocker_deadwood, defender_deadwood)
+    else:
+        if knocker_deadwood != 0:
+            raise EngineError(
+                _("A gin leaves no deadwood: the deadwood of %(player)s must be 0."),
+                field="deadwood",
+                params={"player": knocker},
+            )
+        winner, points = knocker, defender_deadwood + bonus
+    boxes = 1
+    if upcard is not None and upcard.is_spade and rules.spade_doubles:
+        points *= 2
+        if rules.spade_doubles_boxes:
+            boxes = 2
+    box_to = winner if rules.box_recipient == "winner" else knocker
+    return HandScore(result, knocker, winner, points, box_to, boxes)
+
+
+def _checked_upcard(rules: GinRules, hand: GinHand) -> Upcard | None:
+    """The parsed upcard in Oklahoma (required unless the hand is dead); refused elsewhere."""
+    if rules.variant != "oklahoma":
+        if hand.upcard is not None:
+            raise EngineError(_("The upcard is recorded only in Oklahoma."), field="upcard")
+        return None
+    if hand.upcard is None:
+        if hand.result == "dead":
+            return None
+        raise EngineError(_("Oklahoma needs the upcard of every hand."), field="upcard")
+    return parse_upcard(hand.upcard)
+
+
+def _check_dead(hand: GinHand) -> None:
+    if hand.knocker is not None:
+        raise EngineError(_("A dead hand has no knocker."), field="knocker")
+    if hand.deadwood:
+        raise EngineError(_("A dead hand has no deadwood."), field="deadwood")
+
+
+def _refuse_knocker(knocker: object) -> NoReturn:
+    if knocker is None:
+        raise EngineError(
+            _("The knocker is missing: name the player who closed the hand."), field="knocker"
+        )
+    raise EngineError(
+        _("%(player)s is not a player of this match."),
+        field="knocker",
+        params={"player": knocker},
+    )
+
+
+def _checked_deadwood(
+    players: Sequence[str], hand: GinHand, knocker: str, defender: str
+) -> tuple[int, int]:
+    """(knocker's, defender's) deadwood. A gin may leave the knocker's out: it is 0."""
+    deadwood = hand.deadwood
+    for name in deadwood:
+        if name not in players:
+            raise EngineError(
+                _("%(player)s is not a player of this match."),
+                field="deadwood",
+                params={"player": name},
+            )
+    values = []
+    for name in (knocker, defender):
+        if name not in deadwood:
+            if name == knocker and hand.result != "knock":
+                values.append(0)
+                continue
+            raise EngineError(
+                _("The deadwood of %(player)s is missing."),
+                field="deadwood",
+                params={"player": name},
+            )
+        values.append(_checked_points(name, deadwood[name]))
+    return values[0], values[1]
+
+
+def _checked_points(player: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise EngineError(
+            _("The deadwood of %(player)s must be a whole number of 0 or more."),
+            field="deadwood",
+            params={"player": player},
+        )
+    if value > _MAX_DEADWOOD:
+        raise EngineError(
+            _("The deadwood of %(player)s cannot be above %(maximum)s."),
+            field="deadwood",
+            params={"player": player, "maximum": _MAX_DEADWOOD},
+        )
+    return value
+
+
+def _check_knock(rules: GinRules, upcard: Upcard | None, knocker: str, deadwood: int) -> None:
+    if deadwood == 0:
+        raise EngineError(
+            _("A knock with 0 deadwood is a gin: enter it as a gin."), field="deadwood"
+        )
+    limit = rules.knock_limit if upcard is None else upcard.value
+    if deadwood > limit:
+        raise EngineError(
+            _("%(player)s cannot knock with %(deadwood)s deadwood: the knock limit is %(limit)s."),
+            field="deadwood",
+            params={"player": knocker, "deadwood": deadwood, "limit": limit},
+        )
+
+
+def _knock_score(
+    rules: GinRules, knocker: str, defender: str, knocker_deadwood: int, defender_deadwood: int
+) -> tuple[str, int]:
+    """(winner, points) of a knock, before the spade doubling."""
+    if knocker_deadwood < defender_deadwood:
+        return knocker, defender_deadwood - knocker_deadwood
+    if knocker_deadwood > defender_deadwood or rules.undercut_on_tie:
+        return defender, knocker_deadwood - defender_deadwood + rules.undercut_bonus
+    return knocker, 0
+
+
+# --- Games ----------------------------------------------------------------------------------
+
+
+class _Game:
+    """The working state of one game; `frozen()` gives its `GinGame` (cached until it changes)."""
+
+    __slots__ = ("_frozen", "boxes", "final", "net", "number", "scored", "scores", "winner")
+
+    def __init__(self, number: int, players: Sequence[str]) -> None:
+        self.number = number
+        self.scores = dict.fromkeys(players, 0)
+        self.boxes = dict.fromkeys(players, 0)
+        self.scored: set[str] = set()
+        self.final: dict[str, int] | None = None
+        self.winner: str | None = None
+        self.net: int | None = None
+        self._frozen: GinGame | None = None
+
+    @property
+    def open(self) -> bool:
+        return self.final is None
+
+    def values(self) -> dict[str, int]:
+        """What the game adds to the players' totals: the final scores once finished."""
+        return self.final if self.final is not None else self.scores
+
+    def enter(self, hand: HandScore, box_points: int) -> None:
+        """Count a won hand here; `box_points` is what its boxes add at once (0 when at the end)."""
+        self.scores[hand.winner] += hand.points
+        self.scores[hand.box_to] += box_points
+        self.boxes[hand.box_to] += hand.boxes
+        self.scored.add(hand.winner)
+        self._frozen = None
+
+    def leader(self, tie_breaker: str | None) -> str | None:
+        """The player with the higher score; `tie_breaker` when the scores are equal."""
+        (first, first_score), (second, second_score) = self.scores.items()
+        if first_score == second_score:
+            return tie_breaker
+        return first if first_score > second_score else second
+
+    def settle(self, rules: GinRules, winner: str) -> None:
+        """End the game with its bonuses: game bonus, boxes at the end, shutout."""
+        loser = self._other(winner)
+        shutout = rules.shutout != "none" and loser not in self.scored
+        if shutout and rules.shutout == "game_bonus":
+            winner_score = self.scores[winner] + rules.shutout_game_bonus
+        else:
+            winner_score = self.scores[winner] + rules.game_bonus
+        loser_score = self.scores[loser]
+        if rules.box_timing == "end":
+            winner_score += rules.box_bonus * self.boxes[winner]
+            loser_score += rules.box_bonus * self.boxes[loser]
+        if shutout and rules.shutout == "double":
+            winner_score *= 2
+        self._finish(winner, {winner: winner_score, loser: loser_score})
+
+    def close(self, winner: str | None) -> None:
+        """End the game as it stands, without bonuses (time call, or a match played a mano)."""
+        self._finish(winner, dict(self.scores))
+
+    def frozen(self) -> GinGame:
+        """The game as it stands; snapshots in which it did not change share the same object."""
+        if self._frozen is None:
+            final = self.final
+            self._frozen = GinGame(
+                number=self.number,
+                scores=dict(self.scores),
+                boxes=dict(self.boxes),
+                final_scores=dict(final) if final is not None else None,
+                winner=self.winner,
+                net=self.net,
+                finished=final is not None,
+            )
+        return self._frozen
+
+    def _finish(self, winner: str | None, final: dict[str, int]) -> None:
+        # Final scores in seat order, whoever won.
+        self.final = {name: final[name] for name in self.scores}
+        self.winner = winner
+        self.net = 0 if winner is None else final[winner] - final[self._other(winner)]
+        self._frozen = None
+
+    def _other(self, player: str) -> str:
+        first, second = self.scores
+        return second if player == first else first
+
+
+# --- The match ------------------------------------------------------------------------------
+
+
+class _Match:
+    """Applies events one by one and records a snapshot after each.
+
+    Gin has exactly two players, so the hot paths name them (`first`, `second`) instead of
+    looping: a bench requires tens of thousands of hands a second.
+    """
+
+    def __init__(self, rules: GinRules, players: tuple[str, str], first_dealer: str) -> None:
+        self.rules = rules
+        self.players = players
+        self.first, self.second = players
+        self.hollywood = rules.variant == "hollywood"
+        # What one box adds to the score at once (0 when boxes are paid at the end).
+        self.box_points_now = rules.box_bonus if rules.box_timing == "immediate" else 0
+        count = HOLLYWOOD_GAMES if self.hollywood else 1
+        self.games = [_Game(number, players) for number in range(1, count + 1)]
+        self.hands_won = dict.fromkeys(players, 0)
+        self.dealer = first_dealer
+        self.finished = False
+        self.winner: str | None = None
+        self.ended_by: EndedBy | None = None
+        self.withdrawn: str | None = None
+        self.totals = dict.fromkeys(players, 0)
+        self.history: list[Snapshot] = []
+
+    def apply(self, index: int, event: Event) -> None:
+        """Apply one event and record its snapshot; a refusal carries `index`."""
+        if self.finished:
+            raise EngineError(_("The match is over."), event=index)
+        try:
+            if isinstance(event, GinHand):
+                self._hand(event)
+            elif isinstance(event, Withdraw):
+                self._withdraw(event)
+            elif isinstance(event, TimeCall):
+                self._time_call()
+            elif isinstance(event, Hand):
+                raise EngineError(
+                    _(
+                        "This is a Scala 40 or Ramino hand; a Gin Rummy hand records a result, "
+                        "a knocker and the deadwood."
+                    ),
+                    field="type",
+                )
+            elif isinstance(event, Reentry):
+                raise EngineError(_("There is no re-entry in Gin Rummy."), field="type")
+            else:
+                raise InternalError(f"not an event: {event!r}")
+        except EngineError as error:
+            error.at_event(index)
+            raise
+        self._snapshot(index)
+
+    def _hand(self, event: GinHand) -> None:
+        hand = score_hand(self.rules, self.players, event)
+        if hand is None:
+            return  # a dead hand: nothing counts, and the same dealer deals again
+        rules = self.rules
+        winner = hand.winner
+        self.hands_won[winner] += 1
+        self.dealer = winner
+        box_points = self.box_points_now * hand.boxes
+        entered = self._games_for(winner) if self.hollywood else self.games
+        for game in entered:
+            game.enter(hand, box_points)
+        if rules.match_mode == "hands":
+            if self.hands_won[winner] >= rules.hands_to_win:
+                self.games[0].close(winner)
+                self._end(winner, EndedBy.HANDS)
+            return
+        target = rules.target
+        settled = False
+        for game in entered:
+            scores = game.scores
+            if scores[self.first] >= target or scores[self.second] >= target:
+                # Both may pass the target in one hand (an immediate box to a knocker who was
+                # undercut): the higher score wins the game, the hand's winner on equal scores.
+                game.settle(rules, game.leader(tie_breaker=winner))
+                settled = True
+        if settled and all(not game.open for game in self.games):
+            self._end(self._games_majority(), EndedBy.TARGET)
+
+    def _games_for(self, winner: str) -> list[_Game]:
+        """The Hollywood games a hand won by `winner` is entered in.
+
+        RULES.md: every open game where the winner has scored, plus the lowest-numbered open game
+        where they have not. Among the open games, those where a player has scored always come
+        first (a win is entered in a run of open games from the lowest; a closing game leaves
+        the run), so this is: the open games up to the first where the winner has not scored.
+        """
+        chosen = []
+        for game in self.games:
+            if game.final is None:
+                chosen.append(game)
+                if winner not in game.scored:
+                    break
+        return chosen
+
+    def _games_majority(self) -> str:
+        """Who won more of the settled games (one game, or all three in Hollywood)."""
+        wins = dict.fromkeys(self.players, 0)
+        for game in self.games:
+            if game.winner is None:
+                raise InternalError(f"game {game.number} was settled without a winner")
+            wins[game.winner] += 1
+        return self.first if wins[self.first] > wins[self.second] else self.second
+
+    def _withdraw(self, event: Withdraw) -> None:
+        """The player who withdraws loses: the open games are settled as won by the other."""
+        player = event.player
+        if player not in self.players:
+            raise EngineError(
+                _("%(player)s is not a player of this match."),
+                field="player",
+                params={"player": player},
+            )
+        other = self._other(player)
+        for game in self.games:
+            if game.open:
+                if self.rules.match_mode == "hands":
+                    game.close(other)
+                else:
+                    game.settle(self.rules, other)
+        self.withdrawn = player
+        self._end(other, EndedBy.LAST_IN_PLAY)
+
+    def _time_call(self) -> None:
+        """Close the open games as they stand and rank by total (a mano: hands won, then total)."""
+        if self.rules.match_mode == "hands":
+            totals = self._totals()
+            winner = self._ahead({name: (self.hands_won[name], totals[name]) for name in totals})
+            self.games[0].close(winner)
+        else:
+            for game in self.games:
+                if game.open:
+                    game.close(game.leader(tie_breaker=None))
+            winner = self._ahead({name: (total,) for name, total in self._totals().items()})
+        self._end(winner, EndedBy.TIME)
+
+    def _ahead(self, standing: dict[str, tuple[int, ...]]) -> str | None:
+        """The player whose standing is higher; None when they are equal."""
+        first, second = self.first, self.second
+        if standing[first] == standing[second]:
+            return None
+        return first if standing[first] > standing[second] else second
+
+    def _end(self, winner: str | None, ended_by: EndedBy) -> None:
+        self.finished = True
+        self.winner = winner
+        self.ended_by = ended_by
+
+    def _other(self, player: str) -> str:
+        return self.second if player == self.first else self.first
+
+    def _totals(self) -> dict[str, int]:
+        first, second = self.first, self.second
+        if not self.hollywood:
+            values = self.games[0].values()
+            return {first: values[first], second: values[second]}
+        total_first = total_second = 0
+        for game in self.games:
+            values = game.values()
+            total_first += values[first]
+            total_second += values[second]
+        return {first: total_first, second: total_second}
+
+    def _statuses(self) -> dict[str, Status]:
+        statuses = {self.first: _IN_PLAY, self.second: _IN_PLAY}
+        if self.winner is not None:
+            statuses[self.winner] = Status.WINNER
+        if self.withdrawn is not None:
+            statuses[self.withdrawn] = Status.WITHDRAWN
+        return statuses
+
+    def _snapshot(self, index: int) -> None:
+        first, second = self.first, self.second
+        totals = self._totals()
+        previous = self.totals
+        self.totals = totals
+        self.history.append(
+            Snapshot(
+                event=index,
+                totals=totals,
+                charges={
+                    first: totals[first] - previous[first],
+                    second: totals[second] - previous[second],
+                },
+                statuses=self._statuses(),
+                dealer=None if self.finished else self.dealer,
+                games=tuple([game.frozen() for game in self.games])
+                if self.hollywood
+                else (self.games[0].frozen(),),
+            )
+        )
+
+    def _places(self) -> dict[str, int | None]:
+        if not self.finished:
+            return dict.fromkeys(self.players)
+        if self.winner is None:
+            return dict.fromkeys(self.players, 1)  # a time call with equal standing: shared place
+        return {name: 1 if name == self.winner else 2 for name in self.players}
+
+    def _net_total(self) -> int | None:
+        """The sum of the games' net differences from the match winner's point of view.
+
+        Every game's final scores are in the totals, so this is the difference of the totals.
+        """
+        if not self.finished:
+            return None
+        if self.winner is None:
+            return 0
+        return self.totals[self.winner] - self.totals[self._other(self.winner)]
+
+    def _pot(self) -> Pot:
+        stake: Decimal = self.rules.stake
+        if stake <= 0:
+            return _NO_POT
+        entries = tuple(
+            LedgerEntry(kind=LedgerKind.STAKE, player=name, amount=stake, event=None)
+            for name in self.players
+        )
+        return Pot(total=stake * len(self.players), entries=entries)
+
+    def state(self) -> MatchState:
+        statuses = self._statuses()
+        places = self._places()
+        return MatchState(
+            game=GinRules.game,
+            players=tuple(
+                PlayerState(
+                    name=name,
+                    total=self.totals[name],
+                    status=statuses[name],
+                    place=places[name],
+                    hands_won=self.hands_won[name],
+                )
+                for name in self.players
+            ),
+            history=tuple(self.history),
+            finished=self.finished,
+            winner=self.winner,
+            ended_by=self.ended_by,
+            dealer=None if self.finished else self.dealer,
+            pot=self._pot(),
+            games=tuple(game.frozen() for game in self.games),
+            net_total=self._net_total(),
+        )
+
+
+def replay(
+    rules: GinRules, players: Sequence[str], events: Sequence[Event], *, first_dealer: str
+) -> MatchState:
+    """Replay a Gin match: `players` are the two names (already checked), `first_dealer` one.
+
+    Raises `EngineError` carrying the index of the first event the rules refuse.
+    Deterministic: the same arguments always give the same state.
+    """
+    first, second = players
+    match = _Match(rules, (first, second), first_dealer)
+    for index, event in enumerate(events):
+        match.apply(index, event)
+    return match.state()

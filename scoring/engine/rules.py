@@ -1,0 +1,406 @@
+"""Rule sets: frozen dataclasses whose fields are the options of RULES.md, validated on creation.
+
+Every option carries its one-line explanation, its allowed values or range, and its default; a bad
+value raises `RuleSetError` naming the option and what it may be. `to_dict()` gives the flat option
+names of the match document, and `from_dict()` rebuilds the same rule set (a match stores the full
+resolved rule set it was started with).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Any, ClassVar
+
+from .errors import RuleSetError
+from .errors import gettext_noop as _
+
+INT = "int"
+OPTIONAL_INT = "optional_int"  # an int, or None for "off"
+BOOL = "bool"
+CHOICE = "choice"
+MONEY = "money"
+
+
+def option(
+    default: Any,
+    *,
+    kind: str,
+    help: str,
+    choices: tuple[str, ...] = (),
+    minimum: int | None = None,
+    maximum: int | None = None,
+) -> Any:
+    """A rule set field with what validation and the start-match form need to know."""
+    return field(
+        default=default,
+        metadata={
+            "kind": kind,
+            "help": help,
+            "choices": choices,
+            "minimum": minimum,
+            "maximum": maximum,
+        },
+    )
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    name: str
+    kind: str
+    default: Any
+    help: str
+    choices: tuple[str, ...]
+    minimum: int | None
+    maximum: int | None
+
+
+def _money(value: Any, name: str) -> Decimal:
+    if isinstance(value, bool) or not isinstance(value, (int, str, Decimal, float)):
+        raise RuleSetError(
+            _("%(option)s must be an amount of money."), field=name, params={"option": name}
+        )
+    try:
+        amount = Decimal(str(value))
+    except InvalidOperation:
+        raise RuleSetError(
+            _("%(option)s must be an amount of money."), field=name, params={"option": name}
+        ) from None
+    if not amount.is_finite() or amount < 0:
+        raise RuleSetError(
+            _("%(option)s must be an amount of money of 0 or more."),
+            field=name,
+            params={"option": name},
+        )
+    if amount != amount.quantize(Decimal("0.01")):
+        raise RuleSetError(
+            _("%(option)s must be an amount with at most two decimals."),
+            field=name,
+            params={"option": name},
+        )
+    return amount.quantize(Decimal("0.01"))
+
+
+def _check_int(value: Any, name: str, minimum: int | None, maximum: int | None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleSetError(
+            _("%(option)s must be a whole number."), field=name, params={"option": name}
+        )
+    if minimum is not None and value < minimum:
+        raise RuleSetError(
+            _("%(option)s must be at least %(minimum)s."),
+            field=name,
+            params={"option": name, "minimum": minimum},
+        )
+    if maximum is not None and value > maximum:
+        raise RuleSetError(
+            _("%(option)s must be at most %(maximum)s."),
+            field=name,
+            params={"option": name, "maximum": maximum},
+        )
+    return value
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Base of every rule set: validation and conversion, driven by the fields' metadata."""
+
+    game: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+    def __post_init__(self) -> None:
+        for info in self.options():
+            value = getattr(self, info.name)
+            value = self._validated(info, value)
+            object.__setattr__(self, info.name, value)
+        self.check()
+
+    @staticmethod
+    def _validated(info: OptionInfo, value: Any) -> Any:
+        name = info.name
+        if info.kind == BOOL:
+            if not isinstance(value, bool):
+                raise RuleSetError(
+                    _("%(option)s must be true or false."), field=name, params={"option": name}
+                )
+            return value
+        if info.kind == INT:
+            return _check_int(value, name, info.minimum, info.maximum)
+        if info.kind == OPTIONAL_INT:
+            if value is None:
+                return None
+            return _check_int(value, name, info.minimum, info.maximum)
+        if info.kind == CHOICE:
+            if value not in info.choices:
+                raise RuleSetError(
+                    _("%(option)s must be one of: %(choices)s."),
+                    field=name,
+                    params={"option": name, "choices": ", ".join(info.choices)},
+                )
+            return value
+        if info.kind == MONEY:
+            return _money(value, name)
+        raise AssertionError(f"unknown option kind {info.kind!r}")
+
+    def check(self) -> None:
+        """Checks that involve more than one option; subclasses extend it."""
+
+    @classmethod
+    def options(cls) -> list[OptionInfo]:
+        return [
+            OptionInfo(
+                name=f.name,
+                kind=f.metadata["kind"],
+                default=f.default,
+                help=f.metadata["help"],
+                choices=f.metadata["choices"],
+                minimum=f.metadata["minimum"],
+                maximum=f.metadata["maximum"],
+            )
+            for f in dataclasses.fields(cls)
+        ]
+
+    @classmethod
+    def option_names(cls) -> set[str]:
+        return {f.name for f in dataclasses.fields(cls)}
+
+    def to_dict(self) -> dict[str, Any]:
+        """Flat option names to JSON-ready values (money as a string with two decimals)."""
+        data: dict[str, Any] = {}
+        for info in self.options():
+            value = getattr(self, info.name)
+            data[info.name] = f"{value:.2f}" if info.kind == MONEY else value
+        return data
+
+    @classmethod
+    def from_dict(cls, options: dict[str, Any]) -> RuleSet:
+        unknown = sorted(set(options) - cls.option_names())
+        if unknown:
+            raise RuleSetError(
+                _("Unknown option for %(game)s: %(option)s."),
+                field=unknown[0],
+                params={"game": cls.game, "option": unknown[0]},
+            )
+        return cls(**options)
+
+    def replace(self, **changes: Any) -> RuleSet:
+        unknown = sorted(set(changes) - self.option_names())
+        if unknown:
+            raise RuleSetError(
+                _("Unknown option for %(game)s: %(option)s."),
+                field=unknown[0],
+                params={"game": self.game, "option": unknown[0]},
+            )
+        return dataclasses.replace(self, **changes)
+
+
+@dataclass(frozen=True)
+class PenaltyRules(RuleSet):
+    """Options shared by the penalty-point games (Scala 40 and Ramino): lower totals are better."""
+
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    max_hand_points: ClassVar[int] = 200  # refused above this, before doubling
+
+    elimination_at: int = option(
+        101,
+        kind=INT,
+        minimum=1,
+        help=_("Total at which a player is out (sballato): 101, 151, 201, 301 or 501 are common."),
+    )
+    elimination_rule: str = option(
+        ">=",
+        kind=CHOICE,
+        choices=(">=", ">"),
+        help=_("'>=': reaching the threshold eliminates; '>': only passing it does."),
+    )
+    in_hand_scoring: str = option(
+        "double",
+        kind=CHOICE,
+        choices=("double", "bonus", "none"),
+        help=_(
+            "Chiusura in mano: 'double' doubles every opponent's points for that hand, 'bonus' "
+            "takes the bonus off the closer's total, 'none' changes nothing."
+        ),
+    )
+    in_hand_bonus: int = option(
+        25, kind=INT, minimum=0, help=_("Points taken off the closer's total in 'bonus' mode.")
+    )
+    not_opened_penalty: int | None = option(
+        None,
+        kind=OPTIONAL_INT,
+        minimum=0,
+        maximum=200,
+        help=_(
+            "Flat points paid by a player who had not opened (clubs use 100); empty: their points."
+        ),
+    )
+    allow_negative: bool = option(True, kind=BOOL, help=_("A total may go below 0."))
+    reentry_allowed: bool = option(
+        False, kind=BOOL, help=_("An eliminated player may come back in (rientro).")
+    )
+    reentry_max: int = option(
+        1, kind=INT, minimum=1, help=_("Re-entries per player; busting once more is final.")
+    )
+    reentry_extra_points: int = option(
+        0,
+        kind=INT,
+        minimum=0,
+        help=_("Points added on top of the highest total in play when a player re-enters."),
+    )
+    reentry_min_in_play: int = option(
+        2,
+        kind=INT,
+        minimum=1,
+        help=_("Re-entry is refused when fewer than this many players are still in play."),
+    )
+    reentry_fee: Decimal = option(
+        Decimal("0.00"), kind=MONEY, help=_("Money a player pays into the pot to re-enter.")
+    )
+    stake: Decimal = option(
+        Decimal("0.00"), kind=MONEY, help=_("Money each player puts into the pot at the start.")
+    )
+    ace_alone_is_one: bool = option(
+        False,
+        kind=BOOL,
+        help=_("Card counting: an ace left alone in hand counts 1 instead of 11."),
+    )
+
+
+@dataclass(frozen=True)
+class Scala40Rules(PenaltyRules):
+    game: ClassVar[str] = "scala40"
+
+
+@dataclass(frozen=True)
+class RaminoRules(PenaltyRules):
+    game: ClassVar[str] = "ramino"
+
+    in_hand_scoring: str = option(
+        "none",
+        kind=CHOICE,
+        choices=("double", "bonus", "none"),
+        help=_(
+            "Chiusura in mano: 'double' doubles every opponent's points for that hand, 'bonus' "
+            "takes the bonus off the closer's total, 'none' changes nothing."
+        ),
+    )
+    reentry_allowed: bool = option(
+        True, kind=BOOL, help=_("An eliminated player may come back in (rientro).")
+    )
+    bonus_mode: str = option(
+        "closer_credit",
+        kind=CHOICE,
+        choices=("closer_credit", "opponents_pay"),
+        help=_(
+            "'closer_credit': the closing bonus comes off the closer's total; 'opponents_pay': "
+            "every opponent pays it on top of their points."
+        ),
+    )
+    normal_bonus: int = option(10, kind=INT, minimum=0, help=_("Bonus of a normal closing."))
+    colore_bonus: int = option(
+        25, kind=INT, minimum=0, help=_("Bonus of a closing in colore (all cards of one suit).")
+    )
+    figura_bonus: int = option(
+        50, kind=INT, minimum=0, help=_("Bonus of a closing in figura (all face cards).")
+    )
+
+
+@dataclass(frozen=True)
+class GinRules(RuleSet):
+    game: ClassVar[str] = "gin"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    max_deadwood: ClassVar[int] = 100
+
+    variant: str = option(
+        "standard",
+        kind=CHOICE,
+        choices=("standard", "oklahoma", "hollywood"),
+        help=_(
+            "'oklahoma': the upcard sets the knock limit; 'hollywood': three games scored at once."
+        ),
+    )
+    knock_limit: int = option(
+        10, kind=INT, minimum=1, maximum=10, help=_("Most deadwood a player may knock with.")
+    )
+    gin_bonus: int = option(25, kind=INT, minimum=0, help=_("Bonus for going gin."))
+    big_gin_bonus: int | None = option(
+        30,
+        kind=OPTIONAL_INT,
+        minimum=0,
+        help=_("Bonus for big gin (all 11 cards melded); empty: big gin is not played."),
+    )
+    undercut_bonus: int = option(
+        0, kind=INT, minimum=0, help=_("Bonus for the defender who undercuts the knocker.")
+    )
+    undercut_on_tie: bool = option(
+        True, kind=BOOL, help=_("Equal deadwood after a knock is an undercut.")
+    )
+    box_bonus: int = option(10, kind=INT, minimum=0, help=_("Points for each box."))
+    box_recipient: str = option(
+        "knocker",
+        kind=CHOICE,
+        choices=("knocker", "winner"),
+        help=_("Who earns the box of a hand: its winner, or whoever knocked."),
+    )
+    box_timing: str = option(
+        "immediate",
+        kind=CHOICE,
+        choices=("immediate", "end"),
+        help=_("Boxes are added to the score at once, or only when the game ends."),
+    )
+    game_bonus: int = option(0, kind=INT, minimum=0, help=_("Bonus for the winner of a game."))
+    shutout: str = option(
+        "none",
+        kind=CHOICE,
+        choices=("none", "double", "game_bonus"),
+        help=_(
+            "When the loser scored nothing: 'double' doubles the winner's final score, "
+            "'game_bonus' pays the shutout game bonus instead of the game bonus."
+        ),
+    )
+    shutout_game_bonus: int = option(
+        200, kind=INT, minimum=0, help=_("Game bonus paid for a shutout in 'game_bonus' mode.")
+    )
+    target: int = option(100, kind=INT, minimum=1, help=_("Score that ends a game."))
+    match_mode: str = option(
+        "points",
+        kind=CHOICE,
+        choices=("points", "hands"),
+        help=_("'points': a game to the target; 'hands' (a mano): first to win N hands."),
+    )
+    hands_to_win: int = option(
+        3, kind=INT, minimum=1, help=_("Hands to win the match when playing a mano.")
+    )
+    ace_upcard: str = option(
+        "gin_only",
+        kind=CHOICE,
+        choices=("gin_only", "knock_1"),
+        help=_("Oklahoma, ace upcard: only gin is allowed, or a knock with at most 1."),
+    )
+    spade_doubles: bool = option(
+        True, kind=BOOL, help=_("Oklahoma: a spade upcard doubles the hand's score.")
+    )
+    spade_doubles_boxes: bool = option(
+        False, kind=BOOL, help=_("Oklahoma: a spade upcard doubles the hand's boxes too.")
+    )
+    stake: Decimal = option(
+        Decimal("0.00"), kind=MONEY, help=_("Money each player puts into the pot at the start.")
+    )
+
+    def check(self) -> None:
+        if self.variant == "hollywood" and self.match_mode == "hands":
+            raise RuleSetError(
+                _("Hollywood is scored on points; it cannot be played a mano."),
+                field="match_mode",
+            )
+
+
+RULE_SETS: dict[str, type[RuleSet]] = {
+    Scala40Rules.game: Scala40Rules,
+    RaminoRules.game: RaminoRules,
+    GinRules.game: GinRules,
+}

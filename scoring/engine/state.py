@@ -1,0 +1,198 @@
+"""What a replay answers: the whole state of a match, and its state after every event.
+
+All of it is plain data, to be treated as read-only. `PlayerState`, `GinGame` and `Snapshot` are
+built for every event of every replay, so they are slotted rather than frozen dataclasses (a frozen
+dataclass costs three times as much to build); nothing may change them after a replay returns.
+`to_dict()` gives the JSON shape of DESIGN.md's replay answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import StrEnum
+from typing import Any
+
+
+class Status(StrEnum):
+    IN_PLAY = "in_play"
+    ELIMINATED = "eliminated"  # busted; may still re-enter right after this hand
+    OUT = "out"  # out for good
+    WITHDRAWN = "withdrawn"
+    WINNER = "winner"
+
+
+class EndedBy(StrEnum):
+    LAST_IN_PLAY = "last_in_play"
+    SCALA_REALE = "scala_reale"
+    POCKERISSIMO = "pockerissimo"
+    TARGET = "target"
+    HANDS = "hands"
+    TIME = "time"
+
+
+class LedgerKind(StrEnum):
+    STAKE = "stake"
+    REENTRY_FEE = "reentry_fee"
+
+
+@dataclass(frozen=True)
+class LedgerEntry:
+    """Money a player put in the pot: the stake at the start, or a re-entry fee."""
+
+    kind: LedgerKind
+    player: str
+    amount: Decimal
+    event: int | None  # None for the stakes paid at the start
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": str(self.kind),
+            "player": self.player,
+            "amount": f"{self.amount:.2f}",
+            "event": self.event,
+        }
+
+
+@dataclass(frozen=True)
+class Pot:
+    total: Decimal = Decimal("0.00")
+    entries: tuple[LedgerEntry, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "total": f"{self.total:.2f}",
+            "entries": [entry.to_dict() for entry in self.entries],
+        }
+
+
+@dataclass(slots=True)
+class PlayerState:
+    name: str
+    total: int
+    status: Status
+    reentries: int = 0
+    place: int | None = None  # set once the match has ended; equal players share a place
+    hands_won: int = 0  # Gin only
+
+    def to_dict(self, *, gin: bool = False) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "name": self.name,
+            "total": self.total,
+            "status": str(self.status),
+            "reentries": self.reentries,
+            "place": self.place,
+        }
+        if gin:
+            data["hands_won"] = self.hands_won
+        return data
+
+
+@dataclass(slots=True)
+class GinGame:
+    """One game of a Gin match (one, or three in Hollywood)."""
+
+    number: int  # 1-based
+    scores: Mapping[str, int]  # running score, boxes included when box_timing is "immediate"
+    boxes: Mapping[str, int]  # boxes (hands won, or knocks) counted in this game
+    final_scores: Mapping[str, int] | None = None  # with end bonuses, once the game is settled
+    winner: str | None = None
+    net: int | None = None  # winner's final score minus the loser's
+    finished: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "scores": dict(self.scores),
+            "boxes": dict(self.boxes),
+            "final_scores": dict(self.final_scores) if self.final_scores is not None else None,
+            "winner": self.winner,
+            "net": self.net,
+            "finished": self.finished,
+        }
+
+
+@dataclass(slots=True)
+class Snapshot:
+    """The state right after one event: what a score sheet row and a chart point show.
+
+    `charges` is what the event changed in each player's total (a hand's points after doubling and
+    bonuses, a re-entry's jump, 0 for players it did not touch). `eliminated` lists the players this
+    event put out of play. `games` is filled for Gin (the per-game scores after the event).
+    """
+
+    event: int
+    totals: Mapping[str, int]
+    charges: Mapping[str, int]
+    statuses: Mapping[str, Status]
+    eliminated: tuple[str, ...] = ()
+    dealer: str | None = None  # who deals the next hand
+    games: tuple[GinGame, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "event": self.event,
+            "totals": dict(self.totals),
+            "charges": dict(self.charges),
+            "statuses": {name: str(status) for name, status in self.statuses.items()},
+            "eliminated": list(self.eliminated),
+            "dealer": self.dealer,
+        }
+        if self.games:
+            data["games"] = [game.to_dict() for game in self.games]
+        return data
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """The whole state of a match after replaying its events."""
+
+    game: str  # "scala40", "ramino" or "gin"
+    players: tuple[PlayerState, ...]  # in seat order
+    history: tuple[Snapshot, ...] = ()
+    finished: bool = False
+    winner: str | None = None
+    ended_by: EndedBy | None = None
+    dealer: str | None = None  # who deals the next hand (None once finished)
+    pot: Pot = field(default_factory=Pot)
+    games: tuple[GinGame, ...] = ()  # Gin only
+    net_total: int | None = None  # Gin, once finished: the games' net differences, winner's side
+
+    def player(self, name: str) -> PlayerState:
+        for player in self.players:
+            if player.name == name:
+                return player
+        raise KeyError(name)
+
+    @property
+    def totals(self) -> dict[str, int]:
+        return {player.name: player.total for player in self.players}
+
+    @property
+    def ranking(self) -> list[PlayerState]:
+        """Players by place (ties keep seat order); empty until the match has ended."""
+        if not self.finished:
+            return []
+        return sorted(self.players, key=lambda p: p.place or 0)
+
+    @property
+    def in_play(self) -> list[str]:
+        return [p.name for p in self.players if p.status == Status.IN_PLAY]
+
+    def to_dict(self) -> dict[str, Any]:
+        gin = self.game == "gin"
+        data: dict[str, Any] = {
+            "game": self.game,
+            "finished": self.finished,
+            "winner": self.winner,
+            "ended_by": str(self.ended_by) if self.ended_by else None,
+            "dealer": self.dealer,
+            "players": [player.to_dict(gin=gin) for player in self.players],
+            "history": [snapshot.to_dict() for snapshot in self.history],
+            "pot": self.pot.to_dict(),
+        }
+        if gin:
+            data["games"] = [game.to_dict() for game in self.games]
+            data["net_total"] = self.net_total
+        return data
