@@ -66,7 +66,8 @@ class EngineError(Exception):
 
 
 class RuleSetError(EngineError):
-    """An option of a rule set has a value it cannot take; `field` is the option's name."""
+    """An option of a rule set has a value it cannot take; `field` is the option's name
+    (`document.parse_document` reports it as "rules.<option>", a path into the document)."""
 
 
 class InternalError(Exception):

@@ -9,6 +9,7 @@ resolved rule set it was started with).
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any, ClassVar
@@ -102,6 +103,11 @@ def _check_int(value: Any, name: str, minimum: int | None, maximum: int | None) 
     return value
 
 
+@functools.cache
+def _options_of(cls: type[RuleSet]) -> tuple[OptionInfo, ...]:
+    return cls._build_options()
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """Base of every rule set: validation and conversion, driven by the fields' metadata."""
@@ -148,8 +154,13 @@ class RuleSet:
         """Checks that involve more than one option; subclasses extend it."""
 
     @classmethod
-    def options(cls) -> list[OptionInfo]:
-        return [
+    def options(cls) -> tuple[OptionInfo, ...]:
+        """Every option of this rule set, in field order (built once per class)."""
+        return _options_of(cls)
+
+    @classmethod
+    def _build_options(cls) -> tuple[OptionInfo, ...]:
+        return tuple(
             OptionInfo(
                 name=f.name,
                 kind=f.metadata["kind"],
@@ -160,11 +171,11 @@ class RuleSet:
                 maximum=f.metadata["maximum"],
             )
             for f in dataclasses.fields(cls)
-        ]
+        )
 
     @classmethod
-    def option_names(cls) -> set[str]:
-        return {f.name for f in dataclasses.fields(cls)}
+    def option_names(cls) -> frozenset[str]:
+        return frozenset(info.name for info in cls.options())
 
     def to_dict(self) -> dict[str, Any]:
         """Flat option names to JSON-ready values (money as a string with two decimals)."""
