@@ -1,0 +1,241 @@
+"""Matches at a table, and their events: the facts. Scores are derived by the engine's replay.
+
+An event (a hand, a re-entry, a withdrawal, a time call) is a `MatchEvent` slot with append-only
+`EventVersion` rows: recording writes version 1, a correction adds a version and marks the old one
+superseded, voiding adds a void version with its reason. Nothing is ever deleted. The current
+versions, in order, are the match's event list in the match document format (DESIGN.md), keyed by
+the players' names as they were when the match started (`MatchPlayer.name`).
+
+The totals, statuses and winner stored on `Match` and `MatchPlayer` are a cache of the last replay,
+written in the same transaction as the event that changed them.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, Player
+
+
+class Game(models.TextChoices):
+    SCALA40 = "scala40", _("Scala 40")
+    RAMINO = "ramino", _("Ramino")
+    GIN = "gin", _("Gin Rummy")
+
+
+class MatchStatus(models.TextChoices):
+    IN_PROGRESS = "in_progress", _("In progress")
+    FINISHED = "finished", _("Finished")
+
+
+class PlayerStatus(models.TextChoices):
+    IN_PLAY = "in_play", _("In play")
+    ELIMINATED = "eliminated", _("Eliminated")
+    OUT = "out", _("Out for good")
+    WITHDRAWN = "withdrawn", _("Withdrawn")
+    WINNER = "winner", _("Winner")
+
+
+class EventKind(models.TextChoices):
+    HAND = "hand", _("Hand")
+    REENTRY = "reentry", _("Re-entry")
+    WITHDRAW = "withdraw", _("Withdrawal")
+    TIME_CALL = "time_call", _("Time call")
+
+
+class EndedBy(models.TextChoices):
+    LAST_IN_PLAY = "last_in_play", _("Last player in play")
+    SCALA_REALE = "scala_reale", _("Scala reale")
+    POCKERISSIMO = "pockerissimo", _("Pokerissimo")
+    TARGET = "target", _("Target reached")
+    HANDS = "hands", _("Hands won")
+    TIME = "time", _("Time called")
+
+
+class MatchQuerySet(models.QuerySet):
+    def for_user(self, user) -> "MatchQuerySet":
+        """Every match of the user's clubs; the finished matches of public clubs for everyone."""
+        public_finished = Q(club__is_public=True, status=MatchStatus.FINISHED)
+        if user.is_authenticated:
+            return self.filter(public_finished | Q(club__memberships__user=user)).distinct()
+        return self.filter(public_finished)
+
+
+class Match(models.Model):
+    club = models.ForeignKey(
+        Club, on_delete=models.PROTECT, related_name="matches", verbose_name=_("club")
+    )
+    game = models.CharField(_("game"), max_length=10, choices=Game.choices)
+    preset = models.CharField(_("preset"), max_length=30)
+    rules = models.JSONField(
+        _("rules"), help_text=_("The full rule set the match was started with.")
+    )
+    table_label = models.CharField(_("table"), max_length=40, blank=True)
+    first_dealer_seat = models.PositiveSmallIntegerField(_("first dealer's seat"), default=1)
+    status = models.CharField(
+        _("status"), max_length=12, choices=MatchStatus.choices, default=MatchStatus.IN_PROGRESS
+    )
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        verbose_name=_("started by"),
+    )
+    started_at = models.DateTimeField(_("started"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    revision = models.PositiveIntegerField(
+        _("revision"), default=0, help_text=_("Grows with every change; pages poll it.")
+    )
+    # Cache of the last replay.
+    winner = models.ForeignKey(
+        "MatchPlayer", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    ended_by = models.CharField(_("ended by"), max_length=14, choices=EndedBy.choices, blank=True)
+    dealer_seat = models.PositiveSmallIntegerField(_("next dealer's seat"), null=True, blank=True)
+    pot_total = models.DecimalField(_("pot"), max_digits=10, decimal_places=2, default=0)
+    hand_count = models.PositiveIntegerField(_("hands"), default=0)
+
+    objects = MatchQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        ordering = ["-started_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(game__in=Game.values), name="match_game_valid"),
+            models.CheckConstraint(
+                condition=Q(status__in=MatchStatus.values), name="match_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(first_dealer_seat__gte=1), name="match_first_dealer_seat_positive"
+            ),
+            models.CheckConstraint(condition=Q(pot_total__gte=0), name="match_pot_not_negative"),
+        ]
+        indexes = [models.Index(fields=["club", "status", "-started_at"])]
+
+    def __str__(self) -> str:
+        label = f" {self.table_label}" if self.table_label else ""
+        return f"{self.get_game_display()}{label} #{self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("scoring:match", kwargs={"pk": self.pk})
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == MatchStatus.FINISHED
+
+
+class MatchPlayer(models.Model):
+    """A player's seat at a match, with the cached result of the last replay."""
+
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="seats", verbose_name=_("match")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player")
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    name = models.CharField(
+        _("name"), max_length=80, help_text=_("The player's name when the match started.")
+    )
+    total = models.IntegerField(_("total"), default=0)
+    status = models.CharField(
+        _("status"), max_length=12, choices=PlayerStatus.choices, default=PlayerStatus.IN_PLAY
+    )
+    reentries = models.PositiveSmallIntegerField(_("re-entries"), default=0)
+    place = models.PositiveSmallIntegerField(_("place"), null=True, blank=True)
+    hands_won = models.PositiveSmallIntegerField(_("hands won"), default=0)
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["match", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="seat_unique_per_match"),
+            models.UniqueConstraint(fields=["match", "player"], name="player_once_per_match"),
+            models.UniqueConstraint(fields=["match", "name"], name="name_unique_per_match"),
+            models.CheckConstraint(condition=Q(seat__gte=1), name="seat_positive"),
+            models.CheckConstraint(
+                condition=Q(status__in=PlayerStatus.values), name="seat_status_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class MatchEvent(models.Model):
+    """One event of a match, at a fixed position; its content lives in its versions."""
+
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="events", verbose_name=_("match")
+    )
+    number = models.PositiveIntegerField(_("number"))
+    kind = models.CharField(_("kind"), max_length=10, choices=EventKind.choices)
+    idempotency_key = models.CharField(
+        _("idempotency key"),
+        max_length=64,
+        blank=True,
+        default="",
+        help_text=_("Made by the page: a retried submission records the event once."),
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("recorded"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="event_number_unique"),
+            models.UniqueConstraint(
+                fields=["match", "idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="event_idempotency_key_unique",
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="event_number_positive"),
+            models.CheckConstraint(condition=Q(kind__in=EventKind.values), name="event_kind_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.number}"
+
+
+class EventVersion(models.Model):
+    """An append-only version of an event: what was recorded, by whom, when and why."""
+
+    event = models.ForeignKey(
+        MatchEvent, on_delete=models.CASCADE, related_name="versions", verbose_name=_("event")
+    )
+    version = models.PositiveIntegerField(_("version"))
+    data = models.JSONField(_("data"), help_text=_("The event in the match document format."))
+    is_current = models.BooleanField(_("current"), default=True)
+    is_void = models.BooleanField(_("void"), default=False)
+    reason = models.TextField(_("reason"), blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("recorded"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("event version")
+        verbose_name_plural = _("event versions")
+        ordering = ["event", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "version"], name="event_version_unique"),
+            models.UniqueConstraint(
+                fields=["event"], condition=Q(is_current=True), name="one_current_version"
+            ),
+            models.CheckConstraint(condition=Q(version__gte=1), name="event_version_positive"),
+            models.CheckConstraint(
+                condition=Q(is_void=False) | ~Q(reason=""), name="void_needs_a_reason"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} v{self.version}"

@@ -1,6 +1,12 @@
 import pytest
 
 
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """Real hashers cost ~0.3 s per user; tests check logins, not the hash's strength."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def password() -> str:
     return "a-long-enough-password-1"

@@ -1,0 +1,90 @@
+"""Reads that pages and API views share: a match with its replayed state and event history."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch, QuerySet
+
+from scoring.engine import MatchState, Snapshot
+from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer
+from scoring.services import Replay, replay_match
+
+
+@dataclass(frozen=True)
+class EventRow:
+    """One event of the match as the history shows it: its versions and its effect."""
+
+    event: MatchEvent
+    current: EventVersion
+    versions: tuple[EventVersion, ...]  # oldest first
+    snapshot: Snapshot | None  # None when void
+
+    @property
+    def number(self) -> int:
+        return self.event.number
+
+    @property
+    def is_void(self) -> bool:
+        return self.current.is_void
+
+    @property
+    def is_corrected(self) -> bool:
+        return len(self.versions) > 1
+
+
+@dataclass(frozen=True)
+class MatchDetail:
+    match: Match
+    seats: tuple[MatchPlayer, ...]
+    replay: Replay
+    rows: tuple[EventRow, ...] = field(default=())
+
+    @property
+    def state(self) -> MatchState:
+        return self.replay.state
+
+
+def match_detail(match: Match) -> MatchDetail:
+    """The match, its seats, every event with all its versions, and the replayed state.
+
+    A fixed number of queries whatever the length of the match.
+    """
+    seats = tuple(match.seats.select_related("player").order_by("seat"))
+    events = list(
+        match.events.order_by("number")
+        .select_related("created_by")
+        .prefetch_related(
+            Prefetch(
+                "versions",
+                queryset=EventVersion.objects.select_related("created_by").order_by("version"),
+            )
+        )
+    )
+    currents = []
+    for event in events:
+        versions = list(event.versions.all())
+        current = next(version for version in versions if version.is_current)
+        current.event = event
+        currents.append(current)
+    replayed = replay_match(match, seats, currents)
+    snapshots = dict(zip(replayed.event_numbers, replayed.state.history, strict=True))
+    rows = tuple(
+        EventRow(
+            event=event,
+            current=current,
+            versions=tuple(event.versions.all()),
+            snapshot=snapshots.get(event.number),
+        )
+        for event, current in zip(events, currents, strict=True)
+    )
+    return MatchDetail(match=match, seats=seats, replay=replayed, rows=rows)
+
+
+def matches_for_club(club) -> QuerySet[Match]:
+    """The club's matches, newest first, with their seats and winner: two queries for a page."""
+    return (
+        Match.objects.filter(club=club)
+        .select_related("winner", "club")
+        .prefetch_related(Prefetch("seats", queryset=MatchPlayer.objects.order_by("seat")))
+    )

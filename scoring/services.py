@@ -1,0 +1,381 @@
+"""Everything that changes a match. Each service runs in one transaction and locks the match row
+first (`select_for_update`), so two phones at one table never lose or duplicate an event.
+
+After every change the whole match is replayed by the engine; if the engine refuses (a hand that
+is impossible now, a correction that makes a later hand impossible), the transaction is rolled
+back and `MatchError` says which event and why. Nothing already recorded is ever lost: events are
+append-only versions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, Player
+from scoring.engine import EngineError, MatchState, RuleSet, rules_for
+from scoring.engine.document import parse_document
+from scoring.engine.replay import replay
+from scoring.models import (
+    EventKind,
+    EventVersion,
+    Match,
+    MatchEvent,
+    MatchPlayer,
+    MatchStatus,
+)
+
+
+class MatchError(Exception):
+    """A refused change, in the user's language: which event (its number), which field, why."""
+
+    def __init__(self, message: str, *, field: str | None = None, event: int | None = None):
+        self.message = str(message)
+        self.field = field
+        self.event = event
+        super().__init__(self.message)
+
+    @classmethod
+    def from_engine(cls, error: EngineError, *, event: int | None = None) -> MatchError:
+        return cls(error.translated(gettext), field=error.field, event=event)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"event": self.event, "field": self.field, "message": self.message}
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A replayed match: the engine's state, and the event number of each entry of its history."""
+
+    state: MatchState
+    event_numbers: tuple[int, ...]
+    hand_count: int
+
+
+# Reading a match as a document -------------------------------------------------------------------
+
+
+def current_versions(match: Match) -> list[EventVersion]:
+    """The current version of every event, in order, voided ones included."""
+    return list(
+        EventVersion.objects.filter(event__match=match, is_current=True)
+        .select_related("event")
+        .order_by("event__number")
+    )
+
+
+def match_document(
+    match: Match, seats: Sequence[MatchPlayer], versions: Sequence[EventVersion]
+) -> tuple[dict[str, Any], tuple[int, ...]]:
+    """The match as a match document (voided events left out), and the event numbers in it."""
+    active = [version for version in versions if not version.is_void]
+    first_dealer = next(seat.name for seat in seats if seat.seat == match.first_dealer_seat)
+    document = {
+        "game": match.game,
+        "preset": match.preset,
+        "rules": match.rules,
+        "players": [seat.name for seat in seats],
+        "first_dealer": first_dealer,
+        "events": [version.data for version in active],
+    }
+    return document, tuple(version.event.number for version in active)
+
+
+def replay_match(
+    match: Match, seats: Sequence[MatchPlayer], versions: Sequence[EventVersion]
+) -> Replay:
+    """Replay the match from its stored events; raise `MatchError` naming the event refused."""
+    document, numbers = match_document(match, seats, versions)
+    try:
+        parsed = parse_document(document)
+        state = replay(
+            parsed.rules, parsed.players, parsed.events, first_dealer=parsed.first_dealer
+        )
+    except EngineError as error:
+        number = numbers[error.event] if error.event is not None else None
+        raise MatchError.from_engine(error, event=number) from error
+    hand_count = sum(1 for event in document["events"] if event.get("type") == "hand")
+    return Replay(state=state, event_numbers=numbers, hand_count=hand_count)
+
+
+# Starting a match --------------------------------------------------------------------------------
+
+
+def guest_player(*, club: Club, name: str) -> Player:
+    """The club's player of that name (any case), or a new guest."""
+    name = " ".join(name.split())
+    if not name:
+        raise MatchError(_("A guest needs a name."), field="players")
+    player = Player.objects.filter(club=club, name__iexact=name).first()
+    if player is None:
+        try:
+            with transaction.atomic():
+                player = Player.objects.create(club=club, name=name, is_guest=True)
+        except IntegrityError:  # created meanwhile by another request
+            player = Player.objects.get(club=club, name__iexact=name)
+    return player
+
+
+@transaction.atomic
+def match_start(
+    *,
+    club: Club,
+    user,
+    preset: str,
+    players: Sequence[Player],
+    options: dict[str, Any] | None = None,
+    table_label: str = "",
+    first_dealer_seat: int = 1,
+) -> Match:
+    """Start a match of `preset` (with option `options`) for `players` in seat order.
+
+    The full resolved rule set is stored, so changing a preset later never changes this match.
+    """
+    try:
+        rules: RuleSet = rules_for(preset, options or {})
+    except EngineError as error:
+        raise MatchError.from_engine(error) from error
+    if any(player.club_id != club.pk for player in players):
+        raise MatchError(_("Every player must belong to this club."), field="players")
+    if len({player.pk for player in players}) != len(players):
+        raise MatchError(_("A player cannot sit at the table twice."), field="players")
+    if not 1 <= first_dealer_seat <= len(players):
+        raise MatchError(_("The first dealer must be one of the players."), field="first_dealer")
+
+    match = Match.objects.create(
+        club=club,
+        game=rules.game,
+        preset=preset,
+        rules=rules.to_dict(),
+        table_label=table_label.strip(),
+        first_dealer_seat=first_dealer_seat,
+        started_by=user if user and user.is_authenticated else None,
+    )
+    seats = MatchPlayer.objects.bulk_create(
+        MatchPlayer(match=match, player=player, seat=number, name=player.name)
+        for number, player in enumerate(players, start=1)
+    )
+    _refresh_cache(match, seats, replay_match(match, seats, []))
+    return match
+
+
+# Recording, correcting and voiding events --------------------------------------------------------
+
+
+def _locked(match: Match) -> tuple[Match, list[MatchPlayer]]:
+    """Lock the match row (until the transaction ends) and load its seats."""
+    locked = Match.objects.select_for_update().get(pk=match.pk)
+    seats = list(MatchPlayer.objects.filter(match=locked).order_by("seat"))
+    return locked, seats
+
+
+@transaction.atomic
+def event_record(
+    *, match: Match, user, data: dict[str, Any], idempotency_key: str | None = None
+) -> tuple[MatchEvent, bool]:
+    """Append an event (match document format) to the match. Locks the match row.
+
+    Returns `(event, created)`. With an `idempotency_key` already used in this match, nothing is
+    recorded and the event recorded first with that key is returned (`created` False): a double
+    tap or a retry after a dropped connection records one event.
+    """
+    match, seats = _locked(match)
+    if idempotency_key:
+        existing = MatchEvent.objects.filter(match=match, idempotency_key=idempotency_key).first()
+        if existing is not None:
+            return existing, False
+    kind = data.get("type") if isinstance(data, dict) else None
+    if kind not in EventKind.values:
+        raise MatchError(
+            _("The event type must be one of: hand, reentry, withdraw, time_call."), field="type"
+        )
+    versions = current_versions(match)
+    number = (match.events.aggregate(last=Max("number"))["last"] or 0) + 1
+    event = MatchEvent.objects.create(
+        match=match,
+        number=number,
+        kind=kind,
+        idempotency_key=idempotency_key or "",
+        created_by=_user_or_none(user),
+    )
+    version = EventVersion.objects.create(
+        event=event, version=1, data=data, created_by=_user_or_none(user)
+    )
+    version.event = event
+    _refresh_cache(match, seats, replay_match(match, seats, [*versions, version]))
+    return event, True
+
+
+def hand_record(
+    *, match: Match, user, data: dict[str, Any], idempotency_key: str | None = None
+) -> tuple[MatchEvent, bool]:
+    """Record a hand: `data` is a hand of the match document without "type"."""
+    return event_record(
+        match=match, user=user, data={**data, "type": "hand"}, idempotency_key=idempotency_key
+    )
+
+
+def player_reenter(
+    *, match: Match, user, seat: MatchPlayer, idempotency_key: str | None = None
+) -> MatchEvent:
+    """The eliminated player comes back in (rientro), paying the re-entry fee into the pot."""
+    event, _created = event_record(
+        match=match,
+        user=user,
+        data={"type": "reentry", "player": seat.name},
+        idempotency_key=idempotency_key,
+    )
+    return event
+
+
+def player_withdraw(
+    *, match: Match, user, seat: MatchPlayer, idempotency_key: str | None = None
+) -> MatchEvent:
+    """The player leaves the match, out for good at their current total."""
+    event, _created = event_record(
+        match=match,
+        user=user,
+        data={"type": "withdraw", "player": seat.name},
+        idempotency_key=idempotency_key,
+    )
+    return event
+
+
+def match_call_time(*, match: Match, user, idempotency_key: str | None = None) -> MatchEvent:
+    """The director ends the match now; players are ranked by their current totals."""
+    event, _created = event_record(
+        match=match, user=user, data={"type": "time_call"}, idempotency_key=idempotency_key
+    )
+    return event
+
+
+def _new_version(
+    *,
+    event: MatchEvent,
+    user,
+    expected_version: int,
+    data: dict[str, Any],
+    is_void: bool,
+    reason: str,
+) -> EventVersion:
+    """Supersede the event's current version by a new one, and replay. Locks the match row."""
+    match, seats = _locked(event.match)
+    current = EventVersion.objects.get(event=event, is_current=True)
+    if current.version != expected_version:
+        raise MatchError(
+            _(
+                "Someone changed event %(number)s meanwhile (it is now at version %(version)s). "
+                "Reload the page and check it before changing it again."
+            )
+            % {"number": event.number, "version": current.version},
+            field="version",
+            event=event.number,
+        )
+    if current.is_void:
+        raise MatchError(
+            _("Event %(number)s is void; it cannot be changed.") % {"number": event.number},
+            event=event.number,
+        )
+    EventVersion.objects.filter(pk=current.pk).update(is_current=False)
+    version = EventVersion.objects.create(
+        event=event,
+        version=current.version + 1,
+        data=data,
+        is_void=is_void,
+        reason=reason,
+        created_by=_user_or_none(user),
+    )
+    _refresh_cache(match, seats, replay_match(match, seats, current_versions(match)))
+    return version
+
+
+@transaction.atomic
+def hand_correct(
+    *, event: MatchEvent, user, data: dict[str, Any], expected_version: int, reason: str = ""
+) -> EventVersion:
+    """Correct a recorded hand: a new version replaces the current one, which is kept.
+
+    `expected_version` is the version the user corrected; if the hand changed meanwhile the
+    correction is refused. A correction that makes a later event impossible is refused, naming it.
+    """
+    if event.kind != EventKind.HAND:
+        raise MatchError(
+            _("Only hands can be corrected; void this event instead."), event=event.number
+        )
+    return _new_version(
+        event=event,
+        user=user,
+        expected_version=expected_version,
+        data={**data, "type": "hand"},
+        is_void=False,
+        reason=reason.strip(),
+    )
+
+
+@transaction.atomic
+def event_void(*, event: MatchEvent, user, reason: str, expected_version: int) -> EventVersion:
+    """Void an event: it no longer counts, but stays in the history with the reason given."""
+    reason = reason.strip()
+    if not reason:
+        raise MatchError(_("Say why the event is void."), field="reason", event=event.number)
+    current = EventVersion.objects.get(event=event, is_current=True)
+    return _new_version(
+        event=event,
+        user=user,
+        expected_version=expected_version,
+        data=current.data,
+        is_void=True,
+        reason=reason,
+    )
+
+
+# The cache ---------------------------------------------------------------------------------------
+
+
+def _refresh_cache(match: Match, seats: Sequence[MatchPlayer], replayed: Replay) -> None:
+    """Store the replay's summary on the match and its seats (same transaction as the change)."""
+    state = replayed.state
+    by_name = {seat.name: seat for seat in seats}
+    for player_state in state.players:
+        seat = by_name[player_state.name]
+        seat.total = player_state.total
+        seat.status = str(player_state.status)
+        seat.reentries = player_state.reentries
+        seat.place = player_state.place
+        seat.hands_won = player_state.hands_won
+    MatchPlayer.objects.bulk_update(seats, ["total", "status", "reentries", "place", "hands_won"])
+    was_finished = match.status == MatchStatus.FINISHED
+    match.status = MatchStatus.FINISHED if state.finished else MatchStatus.IN_PROGRESS
+    if state.finished and not was_finished:
+        match.finished_at = timezone.now()
+    elif not state.finished:
+        match.finished_at = None
+    match.winner = by_name[state.winner] if state.winner else None
+    match.ended_by = str(state.ended_by) if state.ended_by else ""
+    match.dealer_seat = by_name[state.dealer].seat if state.dealer else None
+    match.pot_total = state.pot.total
+    match.hand_count = replayed.hand_count
+    match.revision += 1
+    match.save(
+        update_fields=[
+            "status",
+            "finished_at",
+            "winner",
+            "ended_by",
+            "dealer_seat",
+            "pot_total",
+            "hand_count",
+            "revision",
+        ]
+    )
+
+
+def _user_or_none(user):
+    return user if user is not None and user.is_authenticated else None

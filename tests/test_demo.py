@@ -1,0 +1,143 @@
+"""The `demo` command: a demo club with people and matches of every game, loaded once."""
+
+from __future__ import annotations
+
+import re
+from io import StringIO
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from clubs.models import Club, Membership, Player, Role
+from scoring import selectors
+from scoring.models import EventKind, EventVersion, Match, MatchEvent, MatchStatus
+
+pytestmark = pytest.mark.django_db
+
+LOGIN = re.compile(r"^\s+(\S+) / (\S+)\s+\(", re.MULTILINE)
+PRESETS = {"scala40", "scala40-club", "ramino", "gin-standard", "gin-oklahoma", "gin-hollywood"}
+
+
+def demo(*args) -> str:
+    out = StringIO()
+    call_command("demo", *args, stdout=out)
+    return out.getvalue()
+
+
+def counts() -> dict[str, int]:
+    return {
+        "users": get_user_model().objects.count(),
+        "clubs": Club.objects.count(),
+        "players": Player.objects.count(),
+        "matches": Match.objects.count(),
+        "events": MatchEvent.objects.count(),
+        "versions": EventVersion.objects.count(),
+    }
+
+
+def fingerprint() -> list:
+    """Everything the demo played, without database ids."""
+    return [
+        (
+            match.preset,
+            match.table_label,
+            match.status,
+            [(seat.name, seat.total, seat.status) for seat in match.seats.order_by("seat")],
+            [
+                (version.event.number, version.version, version.data, version.reason)
+                for version in EventVersion.objects.filter(event__match=match).order_by(
+                    "event__number", "version"
+                )
+            ],
+        )
+        for match in Match.objects.order_by("table_label")
+    ]
+
+
+def test_demo_creates_a_public_club_its_people_and_logins_that_work(client):
+    output = demo()
+
+    club = Club.objects.get()
+    assert (club.name, club.is_public) == ("Circolo Tallone", True)
+    assert club.players.filter(is_guest=False).count() == 12
+    assert club.players.filter(is_guest=True).count() == 2
+    roles = dict(Membership.objects.filter(club=club).values_list("user__username", "role"))
+    assert roles == {"demo": Role.OWNER, "direttore": Role.DIRECTOR, "segnapunti": Role.SCOREKEEPER}
+    demo_user = get_user_model().objects.get(username="demo")
+    assert demo_user.is_superuser and demo_user.is_staff
+
+    logins = dict(LOGIN.findall(output))
+    assert logins["demo"] == "tallone-demo"
+    assert set(logins) == {"demo", "direttore", "segnapunti"}
+    for username, password in logins.items():
+        assert client.login(username=username, password=password), username
+        client.logout()
+    assert not client.login(username="direttore", password="wrong")
+
+
+def test_demo_plays_every_game_through_the_services():
+    demo()
+
+    matches = list(Match.objects.all())
+    assert {match.preset for match in matches} == PRESETS
+    assert {match.status for match in matches} == {MatchStatus.FINISHED, MatchStatus.IN_PROGRESS}
+    assert Match.objects.get(preset="gin-standard").status == MatchStatus.FINISHED
+    for match in matches:
+        assert match.hand_count > 0
+        # The cache the services wrote is what a replay of the stored events gives.
+        detail = selectors.match_detail(match)
+        assert {seat.name: seat.total for seat in detail.seats} == detail.state.totals
+        assert (match.status == MatchStatus.FINISHED) == detail.state.finished
+
+    club_match = Match.objects.get(preset="scala40-club")
+    assert club_match.events.filter(kind=EventKind.REENTRY).exists()
+    assert club_match.seats.filter(reentries__gt=0).exists()
+    corrected = EventVersion.objects.get(event__match=club_match, version=2)
+    assert not corrected.is_void and corrected.reason
+    assert club_match.pot_total > 0
+    assert EventVersion.objects.filter(is_void=True, event__match__preset="ramino").exists()
+    assert MatchEvent.objects.filter(kind=EventKind.TIME_CALL).exists()
+    assert Match.objects.filter(seats__player__is_guest=True).exists()
+
+
+def test_demo_is_deterministic():
+    demo()
+    first = fingerprint()
+    Match.objects.all().delete()
+    Club.objects.all().delete()
+    get_user_model().objects.all().delete()
+
+    demo()
+
+    assert fingerprint() == first
+
+
+def test_if_empty_loads_once_and_then_does_nothing():
+    assert "Demo data loaded" in demo("--if-empty")
+    before = counts()
+
+    output = demo("--if-empty")
+
+    assert "demo data not loaded" in output
+    assert counts() == before
+
+
+def test_if_empty_does_nothing_when_there_are_users():
+    get_user_model().objects.create_user(username="someone", password="x")
+    demo("--if-empty")
+    assert counts() == {
+        "users": 1,
+        "clubs": 0,
+        "players": 0,
+        "matches": 0,
+        "events": 0,
+        "versions": 0,
+    }
+
+
+def test_running_demo_again_does_not_duplicate_it():
+    demo()
+    before = counts()
+    assert "already there" in demo()
+    assert counts() == before
