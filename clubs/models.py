@@ -32,14 +32,14 @@ class ClubQuerySet(models.QuerySet):
     def for_user(self, user) -> "ClubQuerySet":
         """Clubs the user belongs to, and public clubs for everyone."""
         if user.is_authenticated:
-            return self.filter(Q(is_public=True) | Q(memberships__user=user)).distinct()
+            return self.filter(Q(is_public=True) | Q(pk__in=Membership.club_ids_of(user)))
         return self.filter(is_public=True)
 
     def member_of(self, user) -> "ClubQuerySet":
         """Only the clubs the user belongs to (with any role)."""
         if not user.is_authenticated:
             return self.none()
-        return self.filter(memberships__user=user)
+        return self.filter(pk__in=Membership.club_ids_of(user))
 
 
 class Club(models.Model):
@@ -90,6 +90,11 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} @ {self.club} ({self.get_role_display()})"
+
+    @classmethod
+    def club_ids_of(cls, user) -> models.QuerySet:
+        """The ids of the user's clubs, as a subquery (no join, so no DISTINCT needed)."""
+        return cls.objects.filter(user=user).values("club_id")
 
 
 class PlayerQuerySet(models.QuerySet):

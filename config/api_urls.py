@@ -3,11 +3,14 @@
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
+from clubs.api import TokenView
 from config import api_views
 
 urlpatterns = [
     path("", api_views.ApiRootView.as_view(), name="api-root"),
-    path("scoring/", include("scoring.api_urls")),
+    path("auth/token/", TokenView.as_view(), name="api-token"),
+    path("", include("clubs.api_urls")),
+    path("", include("scoring.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),

@@ -1,13 +1,57 @@
-from django.utils.translation import gettext
-from drf_spectacular.utils import OpenApiExample, extend_schema
+"""The scoring API: the stateless preview, and stored matches with their events.
+
+Views are thin: they find the match the user may see (`Match.objects.for_user`: 404 otherwise),
+check the role with `clubs.permissions` (403), call one service of `scoring.services` and answer
+the match as `scoring.selectors.match_detail` replays it. A refusal of a service (`MatchError`)
+answers 400 with `{"event": number, "field": name, "message": text}` in the request's language;
+a malformed body answers DRF's `{"field": ["message"]}`.
+"""
+
+from __future__ import annotations
+
+import django_filters
+from django.db import IntegrityError, transaction
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext, gettext_lazy
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    PolymorphicProxySerializer,
+    extend_schema,
+)
 from rest_framework import status
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from clubs import permissions
+from clubs.api import ApiView, clubs_for, require
+from clubs.models import Player
+from clubs.serializers import DetailSerializer, FieldErrorsSerializer
+from scoring import services
 from scoring.engine import EngineError
 from scoring.engine.document import replay_document
-from scoring.serializers import EngineErrorSerializer, MatchDocumentSerializer, MatchStateSerializer
+from scoring.models import Match, MatchEvent, MatchPlayer
+from scoring.selectors import match_detail
+from scoring.serializers import (
+    EngineErrorSerializer,
+    EventCorrectSerializer,
+    EventRecordSerializer,
+    EventResultSerializer,
+    EventSerializer,
+    EventVoidSerializer,
+    IdempotentSerializer,
+    MatchCreateSerializer,
+    MatchDetailSerializer,
+    MatchDocumentSerializer,
+    MatchSerializer,
+    MatchStateSerializer,
+    PlayerEventSerializer,
+)
+from scoring.services import MatchError
 
 
 def engine_error_response(error: EngineError) -> Response:
@@ -16,6 +60,11 @@ def engine_error_response(error: EngineError) -> Response:
         {"event": error.event, "field": error.field, "message": error.translated(gettext)},
         status=status.HTTP_400_BAD_REQUEST,
     )
+
+
+def match_error_response(error: MatchError) -> Response:
+    """A refusal of a service: event number, field, and the message (already translated)."""
+    return Response(error.as_dict(), status=status.HTTP_400_BAD_REQUEST)
 
 
 class PreviewView(APIView):
@@ -48,3 +97,406 @@ class PreviewView(APIView):
             return Response(replay_document(request.data))
         except EngineError as error:
             return engine_error_response(error)
+
+
+# Schema pieces -----------------------------------------------------------------------------------
+
+REFUSAL = PolymorphicProxySerializer(
+    component_name="Refusal",
+    serializers=[EngineErrorSerializer, FieldErrorsSerializer],
+    resource_type_field_name=None,
+    many=False,
+)
+CHANGE_ERRORS = {
+    400: REFUSAL,
+    401: DetailSerializer,
+    403: DetailSerializer,
+    404: DetailSerializer,
+}
+IDEMPOTENCY_KEY = OpenApiParameter(
+    name="Idempotency-Key",
+    type=OpenApiTypes.STR,
+    location=OpenApiParameter.HEADER,
+    required=False,
+    description=(
+        "A key the client makes once per event (at most 64 characters, e.g. a UUID). Sending the "
+        "same key again for the same match records nothing and answers 200 with the event first "
+        "recorded with it; a new event answers 201."
+    ),
+)
+RECORDED = {
+    201: EventResultSerializer,
+    200: EventResultSerializer,
+    **CHANGE_ERRORS,
+}
+
+
+# Helpers -----------------------------------------------------------------------------------------
+
+
+def visible_match(request, pk: int) -> Match:
+    """The match if the user may see it; 404 otherwise."""
+    matches = Match.objects.for_user(request.user).select_related("club", "winner", "started_by")
+    return get_object_or_404(matches, pk=pk)
+
+
+def scorable_match(request, pk: int) -> Match:
+    """The match if the user may see it (404) and may score at its club (403)."""
+    match = visible_match(request, pk)
+    require(permissions.can_score(request.user, match.club))
+    return match
+
+
+def idempotency_key(request, body_key) -> str | None:
+    """The Idempotency-Key header, or else the body's `idempotency_key`."""
+    key = request.headers.get("Idempotency-Key") or body_key
+    if key is None:
+        return None
+    if not isinstance(key, str):
+        raise ValidationError({"idempotency_key": [gettext("An idempotency key is a string.")]})
+    key = key.strip()
+    if len(key) > 64:
+        raise ValidationError(
+            {"idempotency_key": [gettext("An idempotency key has at most 64 characters.")]}
+        )
+    return key or None
+
+
+def record(request, match: Match, data: dict, key: str | None) -> Response:
+    """Record an event through `services.event_record` and answer it with the new state."""
+    try:
+        try:
+            event, created = services.event_record(
+                match=match, user=request.user, data=data, idempotency_key=key
+            )
+        except IntegrityError:
+            # Two requests with one key raced past the check (SQLite has no row locks): the
+            # other one recorded it, and asking again answers that event.
+            if not key:
+                raise
+            event, created = services.event_record(
+                match=match, user=request.user, data=data, idempotency_key=key
+            )
+    except MatchError as error:
+        return match_error_response(error)
+    return event_response(match.pk, event.number, created=created)
+
+
+def event_response(match_pk: int, number: int, *, created: bool = False) -> Response:
+    match = Match.objects.select_related("club", "winner", "started_by").get(pk=match_pk)
+    detail = match_detail(match)
+    row = next(row for row in detail.rows if row.number == number)
+    return Response(
+        {
+            "event": EventSerializer(row).data,
+            "state": detail.state.to_dict(),
+            "revision": match.revision,
+        },
+        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+    )
+
+
+def match_response(match: Match, *, created: bool = False) -> Response:
+    detail = match_detail(match)
+    serializer = MatchDetailSerializer(match, context={"state": detail.state})
+    return Response(
+        serializer.data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK
+    )
+
+
+# Matches -----------------------------------------------------------------------------------------
+
+
+class MatchFilter(django_filters.FilterSet):
+    club = django_filters.CharFilter(field_name="club__slug", help_text=gettext_lazy("Club slug."))
+
+    class Meta:
+        model = Match
+        fields = ["club", "status", "game"]
+
+
+# The fields `services.match_start` names, as the body of POST /matches/ calls them; any other field
+# is an option of the rule set ("options.elimination_at").
+START_FIELDS = {
+    None: None,
+    "players": "players",
+    "preset": "preset",
+    "first_dealer": "first_dealer_seat",
+}
+
+
+class MatchListView(ApiView):
+    """The matches you may see, newest first; start a match (owner, director or scorekeeper)."""
+
+    serializer_class = MatchSerializer
+    filterset_class = MatchFilter
+
+    def get_queryset(self):
+        return (
+            Match.objects.for_user(self.request.user)
+            .select_related("club", "winner")
+            .prefetch_related(Prefetch("seats", queryset=MatchPlayer.objects.order_by("seat")))
+        )
+
+    @extend_schema(
+        operation_id="matches_list",
+        summary="List the matches you may see",
+        responses={200: MatchSerializer(many=True), 400: FieldErrorsSerializer},
+    )
+    def get(self, request):
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        return self.get_paginated_response(MatchSerializer(page, many=True).data)
+
+    @extend_schema(
+        operation_id="matches_create",
+        summary="Start a match (owner, director, scorekeeper)",
+        request=MatchCreateSerializer,
+        responses={201: MatchDetailSerializer, **CHANGE_ERRORS},
+        examples=[
+            OpenApiExample(
+                "Scala 40 with a guest",
+                request_only=True,
+                value={
+                    "club": "circolo-aurora",
+                    "preset": "scala40-club",
+                    "options": {"elimination_at": 151},
+                    "players": [12, 15, {"guest": "Dario"}],
+                    "table_label": "Tavolo 3",
+                    "first_dealer_seat": 1,
+                },
+            )
+        ],
+    )
+    def post(self, request):
+        serializer = MatchCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        club = get_object_or_404(clubs_for(request.user), slug=data["club"])
+        require(permissions.can_score(request.user, club))
+        ids = [value for kind, value in data["players"] if kind == "id"]
+        known = Player.objects.filter(club=club).in_bulk(ids)
+        unknown = [str(pk) for pk in ids if pk not in known]
+        if unknown:
+            message = gettext("The club has no player with id %(ids)s.") % {
+                "ids": ", ".join(unknown)
+            }
+            raise ValidationError({"players": [message]})
+        try:
+            with transaction.atomic():  # guests are added only if the match starts
+                players = [
+                    known[value] if kind == "id" else services.guest_player(club=club, name=value)
+                    for kind, value in data["players"]
+                ]
+                match = services.match_start(
+                    club=club,
+                    user=request.user,
+                    preset=data["preset"],
+                    options=data["options"],
+                    players=players,
+                    table_label=data["table_label"],
+                    first_dealer_seat=data["first_dealer_seat"],
+                )
+        except MatchError as error:
+            error.field = START_FIELDS.get(error.field, f"options.{error.field}")
+            return match_error_response(error)
+        return match_response(visible_match(request, match.pk), created=True)
+
+
+class MatchDetailView(ApiView):
+    """A match: its rules, seats and the state replayed from its events, with its revision."""
+
+    serializer_class = MatchDetailSerializer
+
+    @extend_schema(
+        operation_id="matches_retrieve",
+        summary="A match with its replayed state",
+        responses={200: MatchDetailSerializer, 404: DetailSerializer},
+    )
+    def get(self, request, pk):
+        return match_response(visible_match(request, pk))
+
+
+# Events ------------------------------------------------------------------------------------------
+
+
+class EventListView(ApiView):
+    """Every event of the match with all its versions; record a new event."""
+
+    serializer_class = EventSerializer
+    queryset = Match.objects.none()  # for the schema; the views find the match themselves
+    pagination_class = None
+
+    @extend_schema(
+        operation_id="matches_events_list",
+        summary="Every event of a match, with all its versions",
+        responses={200: EventSerializer(many=True), 404: DetailSerializer},
+    )
+    def get(self, request, pk):
+        detail = match_detail(visible_match(request, pk))
+        return Response(EventSerializer(detail.rows, many=True).data)
+
+    @extend_schema(
+        operation_id="matches_events_create",
+        summary="Record an event (owner, director, scorekeeper)",
+        request=EventRecordSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses=RECORDED,
+        examples=[
+            OpenApiExample(
+                "A Scala 40 hand",
+                request_only=True,
+                value={"type": "hand", "closer": "Anna", "points": {"Bruno": 35, "Carla": 12}},
+            ),
+            OpenApiExample(
+                "A refused hand",
+                response_only=True,
+                status_codes=["400"],
+                value={
+                    "event": 4,
+                    "field": "points",
+                    "message": "The points of Carla are missing.",
+                },
+            ),
+        ],
+    )
+    def post(self, request, pk):
+        match = scorable_match(request, pk)
+        if not isinstance(request.data, dict):
+            raise ValidationError(
+                {
+                    "non_field_errors": [
+                        gettext('Send the event as a JSON object, e.g. {"type": ...}.')
+                    ]
+                }
+            )
+        data = dict(request.data)
+        key = idempotency_key(request, data.pop("idempotency_key", None))
+        return record(request, match, data, key)
+
+
+class EventChangeView(ApiView):
+    serializer_class = EventResultSerializer
+
+    def event(self, request, pk, number) -> MatchEvent:
+        match = scorable_match(request, pk)
+        event = get_object_or_404(MatchEvent.objects.filter(match=match), number=number)
+        event.match = match
+        return event
+
+
+class EventCorrectView(EventChangeView):
+    """Correct a hand: a new version replaces the current one, which is kept in the history."""
+
+    @extend_schema(
+        operation_id="matches_events_correct",
+        summary="Correct a hand (owner, director, scorekeeper)",
+        request=EventCorrectSerializer,
+        responses={200: EventResultSerializer, **CHANGE_ERRORS},
+    )
+    def post(self, request, pk, number):
+        event = self.event(request, pk, number)
+        serializer = EventCorrectSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            services.hand_correct(
+                event=event,
+                user=request.user,
+                data=serializer.validated_data["data"],
+                expected_version=serializer.validated_data["version"],
+                reason=serializer.validated_data["reason"],
+            )
+        except MatchError as error:
+            return match_error_response(error)
+        return event_response(event.match.pk, event.number)
+
+
+class EventVoidView(EventChangeView):
+    """Void an event: it stops counting but stays in the history with the reason given."""
+
+    @extend_schema(
+        operation_id="matches_events_void",
+        summary="Void an event (owner, director, scorekeeper)",
+        request=EventVoidSerializer,
+        responses={200: EventResultSerializer, **CHANGE_ERRORS},
+    )
+    def post(self, request, pk, number):
+        event = self.event(request, pk, number)
+        serializer = EventVoidSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            services.event_void(
+                event=event,
+                user=request.user,
+                reason=serializer.validated_data["reason"],
+                expected_version=serializer.validated_data["version"],
+            )
+        except MatchError as error:
+            return match_error_response(error)
+        return event_response(event.match.pk, event.number)
+
+
+class PlayerEventView(ApiView):
+    """Record a re-entry or a withdrawal of the player named in the body."""
+
+    serializer_class = EventResultSerializer
+    kind = ""
+
+    def post(self, request, pk):
+        match = scorable_match(request, pk)
+        serializer = PlayerEventSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        key = idempotency_key(request, serializer.validated_data.get("idempotency_key"))
+        data = {"type": self.kind, "player": serializer.validated_data["player"]}
+        return record(request, match, data, key)
+
+
+class ReentryView(PlayerEventView):
+    """The eliminated player comes back in (rientro), paying the re-entry into the pot."""
+
+    kind = "reentry"
+
+    @extend_schema(
+        operation_id="matches_reentry",
+        summary="Re-enter a player (owner, director, scorekeeper)",
+        request=PlayerEventSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses=RECORDED,
+    )
+    def post(self, request, pk):
+        return super().post(request, pk)
+
+
+class WithdrawView(PlayerEventView):
+    """The player leaves the match for good at their current total."""
+
+    kind = "withdraw"
+
+    @extend_schema(
+        operation_id="matches_withdraw",
+        summary="Withdraw a player (owner, director, scorekeeper)",
+        request=PlayerEventSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses=RECORDED,
+    )
+    def post(self, request, pk):
+        return super().post(request, pk)
+
+
+class TimeCallView(ApiView):
+    """The director ends the match now; players are ranked by their current totals."""
+
+    serializer_class = EventResultSerializer
+
+    @extend_schema(
+        operation_id="matches_time_call",
+        summary="Call time: end the match now (owner, director, scorekeeper)",
+        request=IdempotentSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses=RECORDED,
+    )
+    def post(self, request, pk):
+        match = scorable_match(request, pk)
+        serializer = IdempotentSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        key = idempotency_key(request, serializer.validated_data.get("idempotency_key"))
+        return record(request, match, {"type": "time_call"}, key)

@@ -1,7 +1,25 @@
+"""The scoring API: the stateless preview under scoring/, stored matches under matches/."""
+
 from django.urls import path
 
 from scoring import api
 
 urlpatterns = [
-    path("preview/", api.PreviewView.as_view(), name="scoring-preview"),
+    path("scoring/preview/", api.PreviewView.as_view(), name="scoring-preview"),
+    path("matches/", api.MatchListView.as_view(), name="api-match-list"),
+    path("matches/<int:pk>/", api.MatchDetailView.as_view(), name="api-match-detail"),
+    path("matches/<int:pk>/events/", api.EventListView.as_view(), name="api-event-list"),
+    path(
+        "matches/<int:pk>/events/<int:number>/correct/",
+        api.EventCorrectView.as_view(),
+        name="api-event-correct",
+    ),
+    path(
+        "matches/<int:pk>/events/<int:number>/void/",
+        api.EventVoidView.as_view(),
+        name="api-event-void",
+    ),
+    path("matches/<int:pk>/reentry/", api.ReentryView.as_view(), name="api-match-reentry"),
+    path("matches/<int:pk>/withdraw/", api.WithdrawView.as_view(), name="api-match-withdraw"),
+    path("matches/<int:pk>/time-call/", api.TimeCallView.as_view(), name="api-match-time-call"),
 ]

@@ -16,7 +16,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club, Player
+from clubs.models import Club, Membership, Player
 
 
 class Game(models.TextChoices):
@@ -59,7 +59,7 @@ class MatchQuerySet(models.QuerySet):
         """Every match of the user's clubs; the finished matches of public clubs for everyone."""
         public_finished = Q(club__is_public=True, status=MatchStatus.FINISHED)
         if user.is_authenticated:
-            return self.filter(public_finished | Q(club__memberships__user=user)).distinct()
+            return self.filter(public_finished | Q(club_id__in=Membership.club_ids_of(user)))
         return self.filter(public_finished)
 
 

@@ -5,9 +5,62 @@ the event and field at fault; the serializers here describe its shape for the Op
 """
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scoring.engine import PRESETS
+from scoring.models import (
+    EndedBy,
+    EventKind,
+    EventVersion,
+    Game,
+    Match,
+    MatchPlayer,
+    MatchStatus,
+    PlayerStatus,
+)
+
+
+class EnumSchema(serializers.Serializer):
+    """A choice set shown once in the schema as its own component, named after the subclass.
+
+    The "status" of a match and the "status" of a player are different choice sets under one field
+    name; named components keep the schema free of drf-spectacular's enum-name collisions."""
+
+    choices: list[tuple[str, str]] = []
+
+
+class EnumSchemaExtension(OpenApiSerializerExtension):
+    target_class = EnumSchema
+    match_subclasses = True
+
+    def get_name(self, auto_schema, direction):
+        return type(self.target).__name__  # an instance: drf-spectacular instantiates the class
+
+    def map_serializer(self, auto_schema, direction):
+        choices = self.target.choices
+        return {
+            "type": "string",
+            "enum": [value for value, _label in choices],
+            "description": "\n".join(f"* `{value}` - {label}" for value, label in choices),
+        }
+
+
+class MatchStatusEnum(EnumSchema):
+    choices = MatchStatus.choices
+
+
+class PlayerStatusEnum(EnumSchema):
+    choices = PlayerStatus.choices
+
+
+def enum_field(schema: type[EnumSchema], **kwargs) -> serializers.ChoiceField:
+    """A ChoiceField of `schema`'s choices that the schema shows as the `schema` component."""
+    field_class = extend_schema_field(schema)(
+        type(f"{schema.__name__}Field", (serializers.ChoiceField,), {})
+    )
+    return field_class(choices=schema.choices, **kwargs)
 
 
 class MatchEventSerializer(serializers.Serializer):
@@ -50,7 +103,7 @@ class MatchEventSerializer(serializers.Serializer):
 
 
 class MatchDocumentSerializer(serializers.Serializer):
-    game = serializers.ChoiceField(choices=["scala40", "ramino", "gin"], required=False)
+    game = serializers.ChoiceField(choices=Game.choices, required=False)
     preset = serializers.ChoiceField(choices=list(PRESETS), required=False)
     rules = serializers.DictField(
         required=False, help_text=_("Options that differ from the preset, by their RULES names.")
@@ -63,9 +116,7 @@ class MatchDocumentSerializer(serializers.Serializer):
 class PlayerResultSerializer(serializers.Serializer):
     name = serializers.CharField()
     total = serializers.IntegerField()
-    status = serializers.ChoiceField(
-        choices=["in_play", "eliminated", "out", "withdrawn", "winner"]
-    )
+    status = enum_field(PlayerStatusEnum)
     reentries = serializers.IntegerField()
     place = serializers.IntegerField(allow_null=True)
     hands_won = serializers.IntegerField(required=False)
@@ -80,10 +131,7 @@ class MatchStateSerializer(serializers.Serializer):
     game = serializers.CharField()
     finished = serializers.BooleanField()
     winner = serializers.CharField(allow_null=True)
-    ended_by = serializers.ChoiceField(
-        choices=["last_in_play", "scala_reale", "pockerissimo", "target", "hands", "time"],
-        allow_null=True,
-    )
+    ended_by = serializers.ChoiceField(choices=EndedBy.choices, allow_null=True)
     dealer = serializers.CharField(allow_null=True, help_text=_("Who deals the next hand."))
     players = PlayerResultSerializer(many=True)
     history = serializers.ListField(
@@ -100,3 +148,240 @@ class EngineErrorSerializer(serializers.Serializer):
     )
     field = serializers.CharField(allow_null=True)
     message = serializers.CharField()
+
+
+# Stored matches ----------------------------------------------------------------------------------
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    """A seat at the match, with the cached result of the last replay."""
+
+    player = serializers.IntegerField(source="player_id", help_text=_("The club's player id."))
+    status = enum_field(PlayerStatusEnum, read_only=True)
+
+    class Meta:
+        model = MatchPlayer
+        fields = ["seat", "player", "name", "total", "status", "reentries", "place", "hands_won"]
+        read_only_fields = fields
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    """A match as lists show it: its table, its status, its seats and totals."""
+
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    winner = serializers.CharField(
+        source="winner.name", allow_null=True, read_only=True, default=None
+    )
+    status = enum_field(MatchStatusEnum, read_only=True)
+    ended_by = serializers.SerializerMethodField(
+        help_text=_("Why the match ended; null until then.")
+    )
+    seats = SeatSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Match
+        fields = [
+            "id",
+            "club",
+            "game",
+            "preset",
+            "table_label",
+            "status",
+            "started_at",
+            "finished_at",
+            "revision",
+            "hand_count",
+            "winner",
+            "ended_by",
+            "pot_total",
+            "first_dealer_seat",
+            "dealer_seat",
+            "seats",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.ChoiceField(choices=EndedBy.choices, allow_null=True))
+    def get_ended_by(self, match) -> str | None:
+        return match.ended_by or None
+
+
+class MatchDetailSerializer(MatchSerializer):
+    """A match with its full rule set and the state replayed from its events.
+
+    Needs `context["state"]`: the replayed `MatchState`.
+    """
+
+    started_by = serializers.CharField(
+        source="started_by.username", allow_null=True, read_only=True, default=None
+    )
+    state = serializers.SerializerMethodField(
+        help_text=_("The state replayed from every event, as the preview answers it.")
+    )
+
+    class Meta(MatchSerializer.Meta):
+        fields = [*MatchSerializer.Meta.fields, "rules", "started_by", "state"]
+        read_only_fields = fields
+
+    @extend_schema_field(MatchStateSerializer)
+    def get_state(self, match) -> dict:
+        return self.context["state"].to_dict()
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "integer", "description": "The id of one of the club's players."},
+            {
+                "type": "object",
+                "properties": {"guest": {"type": "string", "maxLength": 80}},
+                "required": ["guest"],
+                "additionalProperties": False,
+                "description": "A guest, by name: the club's player of that name, or a new guest.",
+            },
+        ]
+    }
+)
+class SeatChoiceField(serializers.Field):
+    """A player id, or `{"guest": "Name"}`; becomes `("id", 12)` or `("guest", "Name")`."""
+
+    default_error_messages = {
+        "invalid": _('Give a player id or {{"guest": "Name"}}.'),  # braces doubled: str.format
+        "blank": _("A guest needs a name."),
+    }
+
+    def to_internal_value(self, data):
+        if isinstance(data, int) and not isinstance(data, bool):
+            return ("id", data)
+        if isinstance(data, dict) and set(data) == {"guest"} and isinstance(data["guest"], str):
+            name = " ".join(data["guest"].split())
+            if not name:
+                self.fail("blank")
+            return ("guest", name[:80])
+        self.fail("invalid")
+
+    def to_representation(self, value):
+        kind, value = value
+        return value if kind == "id" else {"guest": value}
+
+
+class MatchCreateSerializer(serializers.Serializer):
+    club = serializers.SlugField(help_text=_("The club's slug."))
+    preset = serializers.ChoiceField(choices=list(PRESETS))
+    options = serializers.DictField(
+        required=False,
+        default=dict,
+        help_text=_("Options that differ from the preset, by their RULES names."),
+    )
+    players = serializers.ListField(
+        child=SeatChoiceField(), min_length=1, help_text=_("In seat order.")
+    )
+    table_label = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
+    first_dealer_seat = serializers.IntegerField(min_value=1, required=False, default=1)
+
+
+class EventVersionSerializer(serializers.ModelSerializer):
+    """One version of an event: what was recorded, by whom, when, and why it changed."""
+
+    created_by = serializers.CharField(
+        source="created_by.username", allow_null=True, read_only=True, default=None
+    )
+    data = serializers.SerializerMethodField(help_text=_("The event as this version has it."))
+
+    class Meta:
+        model = EventVersion
+        fields = ["version", "data", "is_current", "is_void", "reason", "created_by", "created_at"]
+        read_only_fields = fields
+
+    @extend_schema_field(MatchEventSerializer)
+    def get_data(self, version) -> dict:
+        return version.data  # exactly as stored
+
+
+class EventSerializer(serializers.Serializer):
+    """An event of the match (a `scoring.selectors.EventRow`) with all its versions."""
+
+    number = serializers.IntegerField(help_text=_("The event's number in the match, from 1."))
+    kind = serializers.ChoiceField(choices=EventKind.choices, source="event.kind")
+    version = serializers.IntegerField(
+        source="current.version", help_text=_("The current version; corrections and voids name it.")
+    )
+    data = serializers.SerializerMethodField(help_text=_("The current version's event."))
+    is_void = serializers.BooleanField()
+    is_corrected = serializers.BooleanField()
+    created_by = serializers.CharField(
+        source="event.created_by.username", allow_null=True, default=None
+    )
+    created_at = serializers.DateTimeField(source="event.created_at")
+    snapshot = serializers.SerializerMethodField(
+        help_text=_("The totals and statuses right after this event; null when void.")
+    )
+    versions = EventVersionSerializer(many=True, help_text=_("Every version, oldest first."))
+
+    @extend_schema_field(MatchEventSerializer)
+    def get_data(self, row) -> dict:
+        return row.current.data
+
+    @extend_schema_field(serializers.DictField(allow_null=True))
+    def get_snapshot(self, row) -> dict | None:
+        return row.snapshot.to_dict() if row.snapshot is not None else None
+
+
+class EventResultSerializer(serializers.Serializer):
+    """The answer to a change: the event as it is now, and the match's new state."""
+
+    event = EventSerializer()
+    state = MatchStateSerializer()
+    revision = serializers.IntegerField(help_text=_("The match's revision after the change."))
+
+
+class IdempotentSerializer(serializers.Serializer):
+    idempotency_key = serializers.CharField(
+        max_length=64,
+        required=False,
+        help_text=_(
+            "Instead of the Idempotency-Key header: a key the client makes once per event; "
+            "sending the same key again records nothing and answers the first event."
+        ),
+    )
+
+
+class EventRecordSerializer(MatchEventSerializer):
+    """The body of POST .../events/: the event in the match document format (for the schema; the
+    engine validates the event itself, strictly)."""
+
+    idempotency_key = serializers.CharField(
+        max_length=64,
+        required=False,
+        help_text=_("Instead of the Idempotency-Key header."),
+    )
+
+
+@extend_schema_field(MatchEventSerializer)
+class EventDataField(serializers.DictField):
+    """An event of the match document format, checked by the engine rather than here."""
+
+
+class EventCorrectSerializer(serializers.Serializer):
+    data = EventDataField(help_text=_('The hand as it should be ("type" may be left out).'))
+    version = serializers.IntegerField(
+        min_value=1, help_text=_("The version you are correcting (the event's current version).")
+    )
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+    def validate_data(self, data):
+        if data.get("type", "hand") != "hand":
+            raise serializers.ValidationError(_("Only hands can be corrected."))
+        return {key: value for key, value in data.items() if key != "type"}
+
+
+class EventVoidSerializer(serializers.Serializer):
+    version = serializers.IntegerField(
+        min_value=1, help_text=_("The version you are voiding (the event's current version).")
+    )
+    reason = serializers.CharField(
+        required=False, allow_blank=True, default="", help_text=_("Required: why it is void.")
+    )
+
+
+class PlayerEventSerializer(IdempotentSerializer):
+    player = serializers.CharField(help_text=_("The player's name at this match."))

@@ -1,0 +1,358 @@
+"""The clubs API: clubs, their players and their members; the token endpoint; the base of every
+API view of the project and the helpers that answer 401, 403 and 404 the same way everywhere.
+
+Who may do what is decided by `clubs.permissions`; the answers follow one rule:
+
+- an anonymous request that writes answers 401 (with `WWW-Authenticate: Token`);
+- what the user may not see (another club's private club, players, members, matches) answers 404,
+  exactly as if it did not exist;
+- a write the user may see but has no role for answers 403.
+"""
+
+from __future__ import annotations
+
+from django.db.models import CharField, OuterRef, QuerySet, Subquery, Value
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiExample, extend_schema, inline_serializer
+from rest_framework import generics, serializers, status
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+
+from clubs import permissions, services
+from clubs.models import Club, Membership, Player
+from clubs.serializers import (
+    ClubCreateSerializer,
+    ClubSerializer,
+    ClubUpdateSerializer,
+    DetailSerializer,
+    FieldErrorsSerializer,
+    MembershipCreateSerializer,
+    MembershipSerializer,
+    MembershipUpdateSerializer,
+    PlayerSerializer,
+    PlayerWriteSerializer,
+)
+
+# The base of every API view ----------------------------------------------------------------------
+
+
+class ApiView(generics.GenericAPIView):
+    """Token first, so that an anonymous write answers 401 with `WWW-Authenticate: Token`
+    (DRF answers 403 when the first authentication class names no scheme); sessions work too.
+    Bodies are JSON."""
+
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    parser_classes = [JSONParser]
+
+
+# Error responses, as the schema shows them.
+NOT_LOGGED_IN = {401: DetailSerializer}
+READ_ERRORS = {404: DetailSerializer}
+WRITE_ERRORS = {
+    400: FieldErrorsSerializer,
+    401: DetailSerializer,
+    403: DetailSerializer,
+    404: DetailSerializer,
+}
+
+
+def require(allowed: bool) -> None:
+    """Answer 403 unless `allowed` (the object itself is visible to the user)."""
+    if not allowed:
+        raise PermissionDenied()
+
+
+def club_error_response(error: services.ClubError) -> Response:
+    """A refusal of a clubs service as DRF's field errors: `{"name": ["..."]}`."""
+    key = error.field or api_settings.NON_FIELD_ERRORS_KEY
+    return Response({key: [error.message]}, status=status.HTTP_400_BAD_REQUEST)
+
+
+def clubs_for(user) -> QuerySet[Club]:
+    """The clubs the user may see, each annotated with the user's role (`my_role`, or None)."""
+    clubs = Club.objects.for_user(user)
+    if not user.is_authenticated:
+        return clubs.annotate(my_role=Value(None, output_field=CharField()))
+    role = Membership.objects.filter(club=OuterRef("pk"), user=user).values("role")[:1]
+    return clubs.annotate(my_role=Subquery(role))
+
+
+def visible_club(request, slug: str) -> Club:
+    """The club if the user may see it (a member's club or a public one); 404 otherwise."""
+    return get_object_or_404(clubs_for(request.user), slug=slug)
+
+
+def club_of_member(request, slug: str) -> Club:
+    """The club if the user is a member of it; 404 otherwise (members' data is private)."""
+    club = visible_club(request, slug)
+    if club.my_role is None:
+        raise Http404
+    return club
+
+
+# Token -------------------------------------------------------------------------------------------
+
+
+class TokenView(ObtainAuthToken):
+    """Exchange a username and password for the user's API token (the same token every time)."""
+
+    authentication_classes = []  # no session, so no CSRF token is needed
+
+    @extend_schema(
+        operation_id="auth_token_create",
+        summary="Obtain an API token",
+        request=inline_serializer(
+            name="Login",
+            fields={
+                "username": serializers.CharField(),
+                "password": serializers.CharField(style={"input_type": "password"}),
+            },
+        ),
+        responses={
+            200: inline_serializer(name="Token", fields={"token": serializers.CharField()}),
+            400: FieldErrorsSerializer,
+        },
+        auth=[],
+        examples=[
+            OpenApiExample(
+                "Log in", request_only=True, value={"username": "anna", "password": "..."}
+            )
+        ],
+    )
+    def post(self, request, *args, **kwargs):
+        return super().post(request, *args, **kwargs)
+
+
+# Clubs -------------------------------------------------------------------------------------------
+
+
+class ClubListView(ApiView):
+    """The clubs you belong to and every public club; create a club (you become its owner)."""
+
+    serializer_class = ClubSerializer
+
+    def get_queryset(self):
+        return clubs_for(self.request.user)
+
+    @extend_schema(
+        operation_id="clubs_list",
+        summary="List the clubs you may see",
+        responses={200: ClubSerializer(many=True)},
+    )
+    def get(self, request):
+        page = self.paginate_queryset(self.get_queryset())
+        return self.get_paginated_response(ClubSerializer(page, many=True).data)
+
+    @extend_schema(
+        operation_id="clubs_create",
+        summary="Create a club (you become its owner)",
+        request=ClubCreateSerializer,
+        responses={201: ClubSerializer, **NOT_LOGGED_IN, 400: FieldErrorsSerializer},
+    )
+    def post(self, request):
+        serializer = ClubCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            club = services.club_create(user=request.user, **serializer.validated_data)
+        except services.ClubError as error:
+            return club_error_response(error)
+        club = clubs_for(request.user).get(pk=club.pk)
+        return Response(ClubSerializer(club).data, status=status.HTTP_201_CREATED)
+
+
+class ClubDetailView(ApiView):
+    """A club, by its slug. Its owner may change its name, city and visibility."""
+
+    serializer_class = ClubSerializer
+
+    @extend_schema(
+        operation_id="clubs_retrieve",
+        summary="A club",
+        responses={200: ClubSerializer, **READ_ERRORS},
+    )
+    def get(self, request, slug):
+        return Response(ClubSerializer(visible_club(request, slug)).data)
+
+    @extend_schema(
+        operation_id="clubs_partial_update",
+        summary="Change a club (owner)",
+        request=ClubUpdateSerializer,
+        responses={200: ClubSerializer, **WRITE_ERRORS},
+    )
+    def patch(self, request, slug):
+        club = visible_club(request, slug)
+        require(permissions.can_manage(request.user, club))
+        serializer = ClubUpdateSerializer(club, data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        try:
+            services.club_update(club=club, **serializer.validated_data)
+        except services.ClubError as error:
+            return club_error_response(error)
+        return Response(ClubSerializer(visible_club(request, slug)).data)
+
+
+# Players -----------------------------------------------------------------------------------------
+
+
+class PlayerListView(ApiView):
+    """A club's players (guests included). Its owner adds players; names are unique in a club."""
+
+    serializer_class = PlayerSerializer
+    queryset = Player.objects.none()  # for the schema; get() scopes the players to the club
+
+    @extend_schema(
+        operation_id="clubs_players_list",
+        summary="List a club's players",
+        responses={200: PlayerSerializer(many=True), **READ_ERRORS},
+    )
+    def get(self, request, slug):
+        club = visible_club(request, slug)
+        page = self.paginate_queryset(Player.objects.filter(club=club).order_by("name", "pk"))
+        return self.get_paginated_response(PlayerSerializer(page, many=True).data)
+
+    @extend_schema(
+        operation_id="clubs_players_create",
+        summary="Add a player (owner)",
+        request=PlayerWriteSerializer,
+        responses={201: PlayerSerializer, **WRITE_ERRORS},
+    )
+    def post(self, request, slug):
+        club = visible_club(request, slug)
+        require(permissions.can_manage(request.user, club))
+        serializer = PlayerWriteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            player = services.player_create(club=club, **serializer.validated_data)
+        except services.ClubError as error:
+            return club_error_response(error)
+        return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
+
+
+class PlayerDetailView(ApiView):
+    """One player of a club. The owner renames players (played matches keep the old name)."""
+
+    serializer_class = PlayerSerializer
+
+    def player(self, request, slug, pk) -> Player:
+        club = visible_club(request, slug)
+        player = get_object_or_404(Player.objects.filter(club=club), pk=pk)
+        player.club = club
+        return player
+
+    @extend_schema(
+        operation_id="clubs_players_retrieve",
+        summary="A player",
+        responses={200: PlayerSerializer, **READ_ERRORS},
+    )
+    def get(self, request, slug, pk):
+        return Response(PlayerSerializer(self.player(request, slug, pk)).data)
+
+    @extend_schema(
+        operation_id="clubs_players_partial_update",
+        summary="Rename a player (owner)",
+        request=PlayerWriteSerializer,
+        responses={200: PlayerSerializer, **WRITE_ERRORS},
+    )
+    def patch(self, request, slug, pk):
+        player = self.player(request, slug, pk)
+        require(permissions.can_manage(request.user, player.club))
+        serializer = PlayerWriteSerializer(data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        try:
+            player = services.player_update(player=player, **serializer.validated_data)
+        except services.ClubError as error:
+            return club_error_response(error)
+        return Response(PlayerSerializer(player).data)
+
+
+# Members -----------------------------------------------------------------------------------------
+
+
+class MemberListView(ApiView):
+    """Who belongs to the club, with which role (members only). The owner grants roles."""
+
+    serializer_class = MembershipSerializer
+    queryset = Membership.objects.none()  # for the schema; get() scopes the members to the club
+
+    @extend_schema(
+        operation_id="clubs_members_list",
+        summary="List a club's members (members only)",
+        responses={200: MembershipSerializer(many=True), **READ_ERRORS},
+    )
+    def get(self, request, slug):
+        club = club_of_member(request, slug)
+        memberships = (
+            Membership.objects.filter(club=club).select_related("user").order_by("user__username")
+        )
+        page = self.paginate_queryset(memberships)
+        return self.get_paginated_response(MembershipSerializer(page, many=True).data)
+
+    @extend_schema(
+        operation_id="clubs_members_create",
+        summary="Grant a role to a user (owner)",
+        request=MembershipCreateSerializer,
+        responses={201: MembershipSerializer, **WRITE_ERRORS},
+    )
+    def post(self, request, slug):
+        club = visible_club(request, slug)
+        require(permissions.can_manage(request.user, club))
+        serializer = MembershipCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            membership = services.membership_grant(club=club, **serializer.validated_data)
+        except services.ClubError as error:
+            return club_error_response(error)
+        return Response(MembershipSerializer(membership).data, status=status.HTTP_201_CREATED)
+
+
+class MemberDetailView(ApiView):
+    """One member of the club, by username: the owner changes their role or removes them."""
+
+    serializer_class = MembershipSerializer
+
+    def membership(self, request, slug, username) -> Membership:
+        club = visible_club(request, slug)
+        require(permissions.can_manage(request.user, club))
+        return get_object_or_404(
+            Membership.objects.select_related("club", "user"), club=club, user__username=username
+        )
+
+    @extend_schema(
+        operation_id="clubs_members_partial_update",
+        summary="Change a member's role (owner)",
+        request=MembershipUpdateSerializer,
+        responses={200: MembershipSerializer, **WRITE_ERRORS},
+    )
+    def patch(self, request, slug, username):
+        membership = self.membership(request, slug, username)
+        serializer = MembershipUpdateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            membership = services.membership_change(
+                membership=membership, role=serializer.validated_data["role"]
+            )
+        except services.ClubError as error:
+            return club_error_response(error)
+        return Response(MembershipSerializer(membership).data)
+
+    @extend_schema(
+        operation_id="clubs_members_destroy",
+        summary="Remove a member (owner)",
+        request=None,
+        responses={204: None, **WRITE_ERRORS},
+        description="Remove the member. A club's last owner cannot be removed (400).",
+    )
+    def delete(self, request, slug, username):
+        membership = self.membership(request, slug, username)
+        try:
+            services.membership_remove(membership=membership)
+        except services.ClubError as error:
+            return club_error_response(error)
+        return Response(status=status.HTTP_204_NO_CONTENT)
