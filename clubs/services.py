@@ -30,11 +30,15 @@ class ClubError(Exception):
 # Clubs -------------------------------------------------------------------------------------------
 
 
+# Slugs that are page addresses under /clubs/, so no club can have them.
+RESERVED_SLUGS = frozenset({"new"})
+
+
 def _free_slug(name: str) -> str:
     """A slug made from the name that no club has yet ("circolo", "circolo-2", ...)."""
     base = slugify(name)[:50] or "club"
     slug, number = base, 1
-    while Club.objects.filter(slug=slug).exists():
+    while slug in RESERVED_SLUGS or Club.objects.filter(slug=slug).exists():
         number += 1
         slug = f"{base}-{number}"
     return slug
@@ -49,6 +53,10 @@ def club_create(
     if not name:
         raise ClubError(_("A club needs a name."), field="name")
     slug = slug.strip() or _free_slug(name)
+    if slug in RESERVED_SLUGS:
+        raise ClubError(
+            _("The short name %(slug)s is reserved; choose another.") % {"slug": slug}, field="slug"
+        )
     try:
         with transaction.atomic():
             club = Club.objects.create(name=name, slug=slug, city=city.strip(), is_public=is_public)

@@ -2,10 +2,12 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from config import views
+from clubs import views as club_views
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", club_views.home, name="home"),
+    path("clubs/", include("clubs.urls")),
+    path("matches/", include("scoring.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path(
         "accounts/login/",

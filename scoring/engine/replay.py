@@ -11,6 +11,8 @@ from .events import Event
 from .rules import GinRules, RaminoRules, RuleSet, Scala40Rules
 from .state import MatchState
 
+GAME_NAMES = {"scala40": "Scala 40", "ramino": "Ramino", "gin": "Gin Rummy"}
+
 
 def validate_players(rules: RuleSet, players: Sequence[str], first_dealer: str | None) -> None:
     """Refuse a player list the game cannot be played with (EngineError with event None)."""
@@ -19,12 +21,16 @@ def validate_players(rules: RuleSet, players: Sequence[str], first_dealer: str |
             raise EngineError(
                 _("%(game)s is played by exactly %(count)s players."),
                 field="players",
-                params={"game": rules.game, "count": rules.min_players},
+                params={"game": GAME_NAMES[rules.game], "count": rules.min_players},
             )
         raise EngineError(
             _("%(game)s is played by %(minimum)s to %(maximum)s players."),
             field="players",
-            params={"game": rules.game, "minimum": rules.min_players, "maximum": rules.max_players},
+            params={
+                "game": GAME_NAMES[rules.game],
+                "minimum": rules.min_players,
+                "maximum": rules.max_players,
+            },
         )
     for name in players:
         if not isinstance(name, str) or not name.strip():

@@ -72,6 +72,18 @@ def test_a_club_without_a_slug_gets_a_free_one_from_its_name(world, api):
     assert response.json()["slug"] == "circolo-aurora-2"
 
 
+def test_a_club_named_like_a_page_gets_a_slug_that_is_not_a_page(world, api):
+    response = api("owner").post("/api/v1/clubs/", {"name": "New"})
+    assert response.status_code == 201
+    assert response.json()["slug"] == "new-2"
+
+
+def test_a_reserved_slug_is_refused_on_its_field(world, api):
+    response = api("owner").post("/api/v1/clubs/", {"name": "Circolo", "slug": "new"})
+    assert response.status_code == 400
+    assert "reserved" in response.json()["slug"][0]
+
+
 @pytest.mark.parametrize(
     ("body", "field"),
     [

@@ -257,10 +257,10 @@ def test_the_first_dealer_seat_chosen_deals_first():
 @pytest.mark.parametrize(
     ("preset", "count", "message"),
     [
-        ("scala40", 1, "scala40 is played by 2 to 6 players."),
-        ("scala40", 7, "scala40 is played by 2 to 6 players."),
-        ("ramino", 7, "ramino is played by 2 to 6 players."),
-        ("gin-standard", 3, "gin is played by exactly 2 players."),
+        ("scala40", 1, "Scala 40 is played by 2 to 6 players."),
+        ("scala40", 7, "Scala 40 is played by 2 to 6 players."),
+        ("ramino", 7, "Ramino is played by 2 to 6 players."),
+        ("gin-standard", 3, "Gin Rummy is played by exactly 2 players."),
     ],
 )
 def test_too_few_or_too_many_players_are_refused(preset, count, message):

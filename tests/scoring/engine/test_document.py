@@ -286,8 +286,8 @@ TOP_LEVEL_REFUSALS = [
      "elimination_rule must be one of: >=, >."),
     ("players missing", {"players": DELETE}, "players", "players must be the list"),
     ("players not a list", {"players": "Anna, Bruno"}, "players", "players must be the list"),
-    ("too few players", {"players": ["Anna"]}, "players", "scala40 is played by 2 to 6 players."),
-    ("too many players", {"players": list("ABCDEFG")}, "players", "scala40 is played by 2 to 6"),
+    ("too few players", {"players": ["Anna"]}, "players", "Scala 40 is played by 2 to 6 players."),
+    ("too many players", {"players": list("ABCDEFG")}, "players", "Scala 40 is played by 2 to 6"),
     ("player without a name", {"players": ["Anna", " "]}, "players", "Every player needs a name."),
     ("player not text", {"players": ["Anna", 7]}, "players", "Every player needs a name."),
     ("same name twice", {"players": ["Anna", "Anna"]}, "players", "Two players have the same"),
@@ -313,7 +313,7 @@ def test_document_problem_is_refused_naming_its_field(change, field, message):
 def test_gin_document_with_three_players_is_refused():
     error = refusal({"game": "gin", "players": ["A", "B", "C"]})
     assert (error.event, error.field) == (None, "players")
-    assert error.message == "gin is played by exactly 2 players."
+    assert error.message == "Gin Rummy is played by exactly 2 players."
 
 
 def test_hollywood_a_mano_is_refused_naming_the_option():

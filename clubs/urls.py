@@ -1,0 +1,16 @@
+"""The club pages, under /clubs/."""
+
+from django.urls import path
+
+from clubs import views
+
+app_name = "clubs"
+
+urlpatterns = [
+    path("", views.club_list, name="list"),
+    path("new/", views.club_create, name="create"),
+    path("<slug:slug>/", views.club_detail, name="detail"),
+    path("<slug:slug>/players/", views.player_add, name="player-add"),
+    path("<slug:slug>/members/", views.member_grant, name="member-grant"),
+    path("<slug:slug>/members/<int:pk>/", views.member_update, name="member-update"),
+]

@@ -1,0 +1,245 @@
+"""The club pages: home (the user's clubs and matches in progress), the list of clubs, a club's
+page (members and roles, players, matches), and the owner's forms on it.
+
+Clubs are looked up in `Club.objects.for_user` (a private club of someone else answers 404);
+who may do what is asked of `clubs.permissions`; every change goes through `clubs.services`.
+Every list has a fixed number of queries, whatever its length.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Page, Paginator
+from django.db.models import OuterRef, Prefetch, Subquery
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_GET, require_POST
+
+from clubs import services
+from clubs.forms import ClubForm, MemberGrantForm, MemberRoleForm, PlayerForm
+from clubs.models import Club, Membership, Role
+from clubs.permissions import SCORING_ROLES, can_manage, can_score, role_in
+from clubs.services import ClubError
+from scoring.models import Match, MatchPlayer, MatchStatus
+from scoring.selectors import matches_for_club
+
+PAGE_SIZE = 20
+HOME_MATCHES = 20
+
+
+def paginate(request: HttpRequest, items, param: str, per_page: int = PAGE_SIZE) -> Page:
+    """One page of `items`, read from the query parameter `param`; the page knows the addresses
+    of its neighbours (`prev_url`, `next_url`), keeping the other lists' parameters."""
+    page = Paginator(items, per_page).get_page(request.GET.get(param))
+
+    def url(number: int) -> str:
+        query = request.GET.copy()
+        query[param] = str(number)
+        return f"?{query.urlencode()}"
+
+    page.prev_url = url(page.previous_page_number()) if page.has_previous() else ""
+    page.next_url = url(page.next_page_number()) if page.has_next() else ""
+    return page
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    """The user's clubs, with a quick link to each match in progress; a welcome for visitors."""
+    context: dict[str, Any] = {}
+    if request.user.is_authenticated:
+        memberships = list(
+            Membership.objects.filter(user=request.user)
+            .select_related("club")
+            .order_by("club__name")
+        )
+        context["memberships"] = [
+            {"club": m.club, "role": m.get_role_display(), "can_score": m.role in SCORING_ROLES}
+            for m in memberships
+        ]
+        context["in_progress"] = list(
+            Match.objects.for_user(request.user)
+            .filter(status=MatchStatus.IN_PROGRESS)
+            .select_related("club")
+            .prefetch_related(Prefetch("seats", queryset=MatchPlayer.objects.order_by("seat")))
+            .order_by("-started_at", "-id")[:HOME_MATCHES]
+        )
+    return render(request, "pages/home.html", context)
+
+
+@require_GET
+def club_list(request: HttpRequest) -> HttpResponse:
+    """The clubs the user belongs to and every public club."""
+    clubs = Club.objects.for_user(request.user).order_by("name", "pk")
+    if request.user.is_authenticated:
+        clubs = clubs.annotate(
+            my_role=Subquery(
+                Membership.objects.filter(club=OuterRef("pk"), user=request.user).values("role")[:1]
+            )
+        )
+    page = paginate(request, clubs, "page")
+    roles = dict(Role.choices)
+    rows = [{"club": club, "role": roles.get(getattr(club, "my_role", None))} for club in page]
+    return render(request, "clubs/list.html", {"page": page, "rows": rows})
+
+
+@login_required
+def club_create(request: HttpRequest) -> HttpResponse:
+    """A new club; whoever creates it is its owner."""
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club = services.club_create(
+                user=request.user,
+                name=form.cleaned_data["name"],
+                city=form.cleaned_data["city"],
+                is_public=form.cleaned_data["is_public"],
+            )
+        except ClubError as error:
+            form.add_club_error(error)
+        else:
+            messages.success(
+                request, gettext("Club %(name)s created: add its players.") % {"name": club.name}
+            )
+            return redirect(club)
+    return render(request, "clubs/create.html", {"form": form})
+
+
+def _detail(request: HttpRequest, club: Club, **forms: Any) -> HttpResponse:
+    """The club's page; members see everything, visitors of a public club its players and
+    finished matches. `forms` are bound forms with errors to show in place of fresh ones."""
+    role = role_in(request.user, club)
+    member = role is not None
+    owner = can_manage(request.user, club)
+    matches = matches_for_club(club)
+    if not member:
+        matches = matches.filter(status=MatchStatus.FINISHED)
+    context: dict[str, Any] = {
+        "club": club,
+        "role": dict(Role.choices).get(role),
+        "is_member": member,
+        "is_owner": owner,
+        "can_score": can_score(request.user, club),
+        "players": paginate(request, club.players.all(), "players"),
+        "matches": paginate(request, matches, "matches"),
+    }
+    if member:
+        member_forms = forms.get("member_forms", {})
+        page = paginate(
+            request,
+            Membership.objects.filter(club=club).select_related("user").order_by("user__username"),
+            "members",
+        )
+        context["members"] = page
+        context["member_rows"] = [
+            {
+                "membership": membership,
+                "form": member_forms.get(membership.pk)
+                or MemberRoleForm(initial={"role": membership.role}, prefix=f"m{membership.pk}"),
+            }
+            for membership in page
+        ]
+    if owner:
+        context["player_form"] = forms.get("player_form") or PlayerForm()
+        context["grant_form"] = forms.get("grant_form") or MemberGrantForm()
+    return render(request, "clubs/detail.html", context)
+
+
+@require_GET
+def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club.objects.for_user(request.user), slug=slug)
+    return _detail(request, club)
+
+
+def _managed_club(request: HttpRequest, slug: str) -> Club:
+    """The club if the user may manage it: 404 outside the club, 403 for members who aren't
+    owners."""
+    club = get_object_or_404(Club.objects.member_of(request.user), slug=slug)
+    if not can_manage(request.user, club):
+        raise PermissionDenied
+    return club
+
+
+@login_required
+@require_POST
+def player_add(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _managed_club(request, slug)
+    form = PlayerForm(request.POST)
+    if form.is_valid():
+        try:
+            player = services.player_create(club=club, name=form.cleaned_data["name"])
+        except ClubError as error:
+            form.add_club_error(error)
+        else:
+            messages.success(request, gettext("%(name)s added.") % {"name": player.name})
+            return redirect(club)
+    return _detail(request, club, player_form=form)
+
+
+@login_required
+@require_POST
+def member_grant(request: HttpRequest, slug: str) -> HttpResponse:
+    """Give an existing user a role in the club."""
+    club = _managed_club(request, slug)
+    form = MemberGrantForm(request.POST)
+    if form.is_valid():
+        try:
+            membership = services.membership_grant(
+                club=club, username=form.cleaned_data["username"], role=form.cleaned_data["role"]
+            )
+        except ClubError as error:
+            form.add_club_error(error)
+        else:
+            messages.success(
+                request,
+                gettext("%(username)s is now %(role)s.")
+                % {
+                    "username": membership.user.get_username(),
+                    "role": membership.get_role_display(),
+                },
+            )
+            return redirect(club)
+    return _detail(request, club, grant_form=form)
+
+
+@login_required
+@require_POST
+def member_update(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Change a member's role, or remove them (`action=remove`); a club keeps at least one owner."""
+    club = _managed_club(request, slug)
+    membership = Membership.objects.filter(club=club, pk=pk).select_related("user").first()
+    if membership is None:
+        raise Http404
+    username = membership.user.get_username()
+    prefix = f"m{membership.pk}"
+    removing = request.POST.get("action") == "remove"
+    form = MemberRoleForm(
+        {f"{prefix}-role": membership.role} if removing else request.POST, prefix=prefix
+    )
+    if not form.is_valid():
+        return _detail(request, club, member_forms={membership.pk: form})
+    try:
+        if removing:
+            services.membership_remove(membership=membership)
+        else:
+            membership = services.membership_change(
+                membership=membership, role=form.cleaned_data["role"]
+            )
+    except ClubError as error:
+        form.add_club_error(error)
+        return _detail(request, club, member_forms={membership.pk: form})
+    if removing:
+        messages.success(
+            request, gettext("%(username)s removed from the club.") % {"username": username}
+        )
+    else:
+        messages.success(
+            request,
+            gettext("%(username)s is now %(role)s.")
+            % {"username": username, "role": membership.get_role_display()},
+        )
+    return redirect(club)

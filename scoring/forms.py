@@ -1,0 +1,654 @@
+"""The forms of the match pages: starting a match, entering or correcting a hand, the other events.
+
+Forms only check what a form can check (a whole number, a required choice, cards that are cards);
+the rules of the game are the engine's, and its refusals (`MatchError`) are put back on the form
+next to the field at fault with `add_match_error`.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Player
+from scoring.engine import EngineError, preset_names, rules_for
+from scoring.engine.cards import count_points
+from scoring.engine.rules import BOOL, CHOICE, INT, MONEY, OPTIONAL_INT, OptionInfo
+from scoring.models import Game
+from scoring.services import MatchError
+
+MAX_SEATS = 6
+
+PRESET_LABELS = {
+    "scala40": _("Scala 40, standard rules"),
+    "scala40-club": _("Scala 40, club rules (not opened 100, re-entry)"),
+    "ramino": _("Ramino"),
+    "gin": _("Gin Rummy, seed rules"),
+    "gin-standard": _("Gin Rummy, standard"),
+    "gin-classic": _("Gin Rummy, classic"),
+    "gin-oklahoma": _("Gin Rummy, Oklahoma"),
+    "gin-hollywood": _("Gin Rummy, Hollywood"),
+}
+
+OPTION_LABELS = {
+    "elimination_at": _("Elimination threshold"),
+    "elimination_rule": _("Elimination rule"),
+    "in_hand_scoring": _("Closing in hand"),
+    "in_hand_bonus": _("Closing in hand bonus"),
+    "not_opened_penalty": _("Not opened penalty"),
+    "allow_negative": _("Negative totals"),
+    "reentry_allowed": _("Re-entry allowed"),
+    "reentry_max": _("Re-entries per player"),
+    "reentry_extra_points": _("Re-entry extra points"),
+    "reentry_min_in_play": _("Players in play for a re-entry"),
+    "reentry_fee": _("Re-entry fee"),
+    "stake": _("Stake"),
+    "ace_alone_is_one": _("A lone ace counts 1"),
+    "bonus_mode": _("Closing bonus"),
+    "normal_bonus": _("Normal closing bonus"),
+    "colore_bonus": _("Colore bonus"),
+    "figura_bonus": _("Figura bonus"),
+    "variant": _("Variant"),
+    "knock_limit": _("Knock limit"),
+    "gin_bonus": _("Gin bonus"),
+    "big_gin_bonus": _("Big gin bonus"),
+    "undercut_bonus": _("Undercut bonus"),
+    "undercut_on_tie": _("A tie is an undercut"),
+    "box_bonus": _("Box value"),
+    "box_recipient": _("Box goes to"),
+    "box_timing": _("Boxes counted"),
+    "game_bonus": _("Game bonus"),
+    "shutout": _("Shutout"),
+    "shutout_game_bonus": _("Shutout game bonus"),
+    "target": _("Target"),
+    "match_mode": _("Match mode"),
+    "hands_to_win": _("Hands to win"),
+    "ace_upcard": _("Ace upcard"),
+    "spade_doubles": _("A spade upcard doubles"),
+    "spade_doubles_boxes": _("A spade upcard doubles the boxes"),
+}
+
+RAMINO_CLOSINGS = [
+    ("normal", pgettext_lazy("ramino closing", "Normal")),
+    ("colore", pgettext_lazy("ramino closing", "Colore")),
+    ("figura", pgettext_lazy("ramino closing", "Figura")),
+    ("two_cards", pgettext_lazy("ramino closing", "Two cards")),
+    ("scala_reale", pgettext_lazy("ramino closing", "Scala reale")),
+    ("pockerissimo", pgettext_lazy("ramino closing", "Pokerissimo")),
+]
+
+GIN_RESULTS = [
+    ("knock", pgettext_lazy("gin result", "Knock")),
+    ("gin", pgettext_lazy("gin result", "Gin")),
+    ("big_gin", pgettext_lazy("gin result", "Big gin")),
+    ("dead", pgettext_lazy("gin result", "Dead hand")),
+]
+
+NOT_IN_PLAY_NOW = _("This player is no longer in play: reload the page.")
+NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
+
+
+def preset_label(preset: str) -> str:
+    return str(PRESET_LABELS.get(preset, preset))
+
+
+def preset_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """The presets grouped by game, for a select with one group per game."""
+    return [
+        (label, [(name, PRESET_LABELS.get(name, name)) for name in preset_names(game)])
+        for game, label in Game.choices
+    ]
+
+
+def new_idempotency_key() -> str:
+    return uuid.uuid4().hex
+
+
+def match_error_text(error: MatchError, kind_label: str | None = None) -> str:
+    """The refusal as shown to the user: "Hand 3: ..." when it names an event."""
+    if error.event is None:
+        return error.message
+    return gettext("%(event)s %(number)s: %(message)s") % {
+        "event": kind_label or gettext("Event"),
+        "number": error.event,
+        "message": error.message,
+    }
+
+
+# Starting a match --------------------------------------------------------------------------------
+
+
+class StartForm(forms.Form):
+    """Who sits where (a club player or a guest per seat), the preset, the table, the dealer."""
+
+    preset = forms.ChoiceField(label=_("Game and rules"), choices=preset_choices)
+    table_label = forms.CharField(
+        label=_("Table"),
+        max_length=40,
+        required=False,
+        help_text=_("Optional, e.g. 3 or Terrace."),
+    )
+    first_dealer = forms.TypedChoiceField(
+        label=_("Deals first"),
+        coerce=int,
+        choices=[(seat, seat) for seat in range(1, MAX_SEATS + 1)],
+        initial=1,
+        widget=forms.RadioSelect,
+    )
+    # Carries the errors about the seats as a whole (none chosen, the service's refusals).
+    players = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, players: Sequence[Player], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club_players = {str(player.pk): player for player in players}
+        choices = [("", "—")] + [(str(p.pk), p.name) for p in players]
+        for seat in range(1, MAX_SEATS + 1):
+            self.fields[f"seat_{seat}"] = forms.ChoiceField(
+                label=_("Seat %(seat)s") % {"seat": seat}, choices=choices, required=False
+            )
+            self.fields[f"guest_{seat}"] = forms.CharField(
+                label=_("or a guest at seat %(seat)s") % {"seat": seat},
+                max_length=80,
+                required=False,
+                widget=forms.TextInput(
+                    attrs={"placeholder": _("or a guest's name"), "autocomplete": "off"}
+                ),
+            )
+
+    @property
+    def seat_rows(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "seat": seat,
+                "player": self[f"seat_{seat}"],
+                "guest": self[f"guest_{seat}"],
+                "is_dealer": str(self["first_dealer"].value()) == str(seat),
+            }
+            for seat in range(1, MAX_SEATS + 1)
+        ]
+
+    @property
+    def more_seats_used(self) -> bool:
+        """Seats 5 and 6 hold something (or an error): show them open."""
+        return any(
+            self[f"{kind}_{seat}"].value() or self[f"{kind}_{seat}"].errors
+            for seat in (5, 6)
+            for kind in ("seat", "guest")
+        ) or str(self["first_dealer"].value()) in ("5", "6")
+
+    def clean(self):
+        cleaned = super().clean()
+        seats: list[tuple[int, Player | None, str]] = []
+        chosen: set[str] = set()
+        for seat in range(1, MAX_SEATS + 1):
+            pk = cleaned.get(f"seat_{seat}") or ""
+            guest = " ".join((cleaned.get(f"guest_{seat}") or "").split())
+            if pk and guest:
+                self.add_error(
+                    f"guest_{seat}", _("Choose a club player or type a guest, not both.")
+                )
+                continue
+            if pk:
+                if pk in chosen:
+                    self.add_error(
+                        f"seat_{seat}",
+                        _("%(player)s already sits at another seat.")
+                        % {"player": self.club_players[pk].name},
+                    )
+                    continue
+                chosen.add(pk)
+                seats.append((seat, self.club_players[pk], ""))
+            elif guest:
+                seats.append((seat, None, guest))
+        if not seats and not self.errors:
+            self.add_error("players", _("Choose the players at the table."))
+        dealer = cleaned.get("first_dealer")
+        taken = [seat for seat, _player, _guest in seats]
+        if dealer is not None and taken and dealer not in taken:
+            self.add_error("first_dealer", _("The first dealer's seat is empty."))
+        cleaned["seats"] = seats
+        cleaned["first_dealer_seat"] = taken.index(dealer) + 1 if dealer in taken else 1
+        return cleaned
+
+
+def _option_field(info: OptionInfo, default: Any) -> forms.Field:
+    label = OPTION_LABELS.get(info.name, info.name.replace("_", " ").capitalize())
+    help_text = gettext(info.help)
+    common = {"label": label, "help_text": help_text, "initial": default}
+    bounds = {"min_value": info.minimum, "max_value": info.maximum}
+    if info.kind == INT:
+        return forms.IntegerField(
+            **common, **bounds, widget=forms.TextInput(attrs={**NUMERIC, "size": 6})
+        )
+    if info.kind == OPTIONAL_INT:
+        return forms.IntegerField(
+            **common,
+            **bounds,
+            required=False,
+            widget=forms.TextInput(attrs={**NUMERIC, "size": 6, "placeholder": _("off")}),
+        )
+    if info.kind == BOOL:
+        return forms.BooleanField(**common, required=False)
+    if info.kind == CHOICE:
+        return forms.ChoiceField(**common, choices=[(c, c) for c in info.choices])
+    if info.kind == MONEY:
+        return forms.DecimalField(
+            **common,
+            min_value=Decimal("0"),
+            max_digits=8,
+            decimal_places=2,
+            localize=True,
+            widget=forms.TextInput(attrs={"inputmode": "decimal", "size": 8}),
+        )
+    raise AssertionError(f"unknown option kind {info.kind!r}")
+
+
+class RulesForm(forms.Form):
+    """Every option of a preset's rule set, with its one-line help, starting at the preset's value.
+
+    `overrides()` gives only the options changed from the preset, for `match_start`.
+    """
+
+    prefix = "rules"
+
+    def __init__(self, *args, preset: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.preset = preset
+        self.preset_rules = rules_for(preset)
+        for info in self.preset_rules.options():
+            self.fields[info.name] = _option_field(info, getattr(self.preset_rules, info.name))
+
+    def overrides(self) -> dict[str, Any]:
+        if not self.is_bound:
+            return {}
+        changed = {}
+        for name, value in self.cleaned_data.items():
+            if value != getattr(self.preset_rules, name):
+                changed[name] = value
+        return changed
+
+
+# Entering a hand ---------------------------------------------------------------------------------
+
+# Where a refusal of the engine goes: its field name in the hand forms, or a group of fields.
+PLAYER_GROUP_FIELDS = {"points", "deadwood", "cards", "not_opened"}
+
+
+class EntryForm(forms.Form):
+    """What a hand, a correction and the other event forms share.
+
+    A new entry carries a fresh idempotency key (a double tap records it once); a correction
+    carries the version it corrects and a reason.
+    """
+
+    def __init__(self, *args, correcting: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.correcting = correcting
+        self.group_errors: list[str] = []
+        if correcting:
+            self.fields["expected_version"] = forms.IntegerField(widget=forms.HiddenInput)
+            self.fields["reason"] = forms.CharField(
+                label=_("Reason"),
+                max_length=500,
+                required=False,
+                widget=forms.TextInput(attrs={"placeholder": _("e.g. points swapped")}),
+            )
+        else:
+            self.fields["idempotency_key"] = forms.CharField(
+                max_length=64, widget=forms.HiddenInput
+            )
+            if not self.is_bound:
+                self.initial["idempotency_key"] = new_idempotency_key()
+
+    def fresh_key(self) -> None:
+        """Give a re-rendered form a new idempotency key (nothing was recorded with the old)."""
+        if "idempotency_key" in self.fields and self.is_bound:
+            self.data = self.data.copy()
+            self.data["idempotency_key"] = new_idempotency_key()
+
+    def add_match_error(self, error: MatchError, kind_label: str | None = None) -> None:
+        """Show an engine refusal next to its field, in the players' group, or at the top."""
+        text = match_error_text(error, kind_label)
+        if error.field in self.fields and error.field not in ("idempotency_key",):
+            self.add_error(error.field, text)
+        elif error.field in PLAYER_GROUP_FIELDS:
+            self.group_errors.append(text)
+        else:
+            self.add_error(None, text)
+
+
+def _count_cards(form: forms.Form, game: str, rules: dict[str, Any], field: str) -> str:
+    """The cards typed in `field`, checked by the engine's cards module ("" if none)."""
+    text = (form.cleaned_data.get(field) or "").strip()
+    if text:
+        try:
+            count_points(game, text, ace_alone_is_one=bool(rules.get("ace_alone_is_one")))
+        except EngineError as error:
+            form.add_error(field, error.translated(gettext))
+    return text
+
+
+class PenaltyHandForm(EntryForm):
+    """A Scala 40 or Ramino hand: who closed, how, and the points of each player in play."""
+
+    def __init__(
+        self,
+        *args,
+        game: str,
+        rules: dict[str, Any],
+        seats: Sequence[tuple[int, str]],
+        **kwargs,
+    ):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.rules = rules
+        self.seats = list(seats)  # (seat, name) of the players in play, in seat order
+        self.flat_penalty = rules.get("not_opened_penalty") is not None
+        self.fields["closer"] = forms.ChoiceField(
+            label=_("Who closed?"),
+            choices=[(str(seat), name) for seat, name in self.seats],
+            widget=forms.RadioSelect,
+            error_messages={
+                "required": _("Choose who closed the hand."),
+                "invalid_choice": NOT_IN_PLAY_NOW,
+            },
+        )
+        if rules.get("in_hand_scoring", "none") != "none":
+            self.fields["in_hand"] = forms.BooleanField(label=_("Chiusura in mano"), required=False)
+        if game == Game.RAMINO:
+            self.fields["closing"] = forms.ChoiceField(
+                label=_("Closing"),
+                choices=RAMINO_CLOSINGS,
+                initial="normal",
+                widget=forms.RadioSelect,
+            )
+        for seat, _name in self.seats:
+            self.fields[f"points_{seat}"] = forms.IntegerField(
+                label=_("Points"),
+                min_value=0,
+                required=False,
+                widget=forms.TextInput(attrs={**NUMERIC, "class": "points"}),
+            )
+            if self.flat_penalty:
+                self.fields[f"not_opened_{seat}"] = forms.BooleanField(
+                    label=_("Not opened"), required=False
+                )
+            self.fields[f"cards_{seat}"] = forms.CharField(
+                label=_("Cards"),
+                max_length=200,
+                required=False,
+                widget=forms.TextInput(
+                    attrs={"placeholder": "8h Kd JK", "autocomplete": "off", "spellcheck": "false"}
+                ),
+            )
+
+    @property
+    def player_rows(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "seat": seat,
+                "name": name,
+                "points": self[f"points_{seat}"],
+                "not_opened": self[f"not_opened_{seat}"] if self.flat_penalty else None,
+                "cards": self[f"cards_{seat}"],
+            }
+            for seat, name in self.seats
+        ]
+
+    def clean(self):
+        cleaned = super().clean()
+        names = dict(self.seats)
+        closer = cleaned.get("closer")
+        closer_seat = int(closer) if closer else None
+        for seat, _name in self.seats:
+            if seat == closer_seat:
+                continue
+            if closer_seat is None:  # who needs points depends on who closed
+                _count_cards(self, self.game, self.rules, f"cards_{seat}")
+                continue
+            points = cleaned.get(f"points_{seat}")
+            cards = _count_cards(self, self.game, self.rules, f"cards_{seat}")
+            not_opened = self.flat_penalty and cleaned.get(f"not_opened_{seat}")
+            if points is not None and cards:
+                self.add_error(f"cards_{seat}", _("Give the points or the cards, not both."))
+            elif (
+                points is None
+                and not cards
+                and not not_opened
+                and f"points_{seat}" not in self.errors
+                and f"cards_{seat}" not in self.errors
+            ):
+                self.add_error(
+                    f"points_{seat}",
+                    _("Enter the points of %(player)s.") % {"player": names[seat]},
+                )
+        return cleaned
+
+    def to_data(self) -> dict[str, Any]:
+        """The hand in the match document format, without "type"."""
+        cleaned = self.cleaned_data
+        closer_seat = int(cleaned["closer"])
+        data: dict[str, Any] = {"closer": dict(self.seats)[closer_seat]}
+        points: dict[str, int] = {}
+        cards: dict[str, str] = {}
+        not_opened: list[str] = []
+        for seat, name in self.seats:
+            if seat == closer_seat:
+                continue
+            if self.flat_penalty and cleaned.get(f"not_opened_{seat}"):
+                not_opened.append(name)
+            elif cleaned.get(f"cards_{seat}"):
+                cards[name] = " ".join(cleaned[f"cards_{seat}"].split())
+            else:
+                points[name] = cleaned[f"points_{seat}"]
+        data["points"] = points
+        if cards:
+            data["cards"] = cards
+        if cleaned.get("in_hand"):
+            data["in_hand"] = True
+        if not_opened:
+            data["not_opened"] = not_opened
+        if self.game == Game.RAMINO:
+            data["closing"] = cleaned.get("closing") or "normal"
+        return data
+
+    @staticmethod
+    def initial_from(data: dict[str, Any], seats: Sequence[tuple[int, str]]) -> dict[str, Any]:
+        """Form values showing a recorded hand (for a correction)."""
+        seat_of = {name: seat for seat, name in seats}
+        initial: dict[str, Any] = {}
+        if data.get("closer") in seat_of:
+            initial["closer"] = str(seat_of[data["closer"]])
+        for name, value in (data.get("points") or {}).items():
+            if name in seat_of:
+                initial[f"points_{seat_of[name]}"] = value
+        for name, value in (data.get("cards") or {}).items():
+            if name in seat_of:
+                initial[f"cards_{seat_of[name]}"] = value
+        for name in data.get("not_opened") or []:
+            if name in seat_of:
+                initial[f"not_opened_{seat_of[name]}"] = True
+        initial["in_hand"] = bool(data.get("in_hand"))
+        initial["closing"] = data.get("closing", "normal")
+        return initial
+
+
+class GinHandForm(EntryForm):
+    """A Gin Rummy hand: the result, who knocked, both deadwoods, the Oklahoma upcard."""
+
+    def __init__(
+        self,
+        *args,
+        rules: dict[str, Any],
+        seats: Sequence[tuple[int, str]],
+        **kwargs,
+    ):
+        super().__init__(*args, **kwargs)
+        self.game = Game.GIN
+        self.rules = rules
+        self.seats = list(seats)
+        results = [
+            (value, label)
+            for value, label in GIN_RESULTS
+            if value != "big_gin" or rules.get("big_gin_bonus") is not None
+        ]
+        self.fields["result"] = forms.ChoiceField(
+            label=_("Result"),
+            choices=results,
+            widget=forms.RadioSelect,
+            error_messages={"required": _("Choose how the hand ended.")},
+        )
+        self.fields["knocker"] = forms.ChoiceField(
+            label=_("Who knocked?"),
+            choices=[(str(seat), name) for seat, name in self.seats],
+            widget=forms.RadioSelect,
+            required=False,
+            error_messages={"invalid_choice": NOT_IN_PLAY_NOW},
+        )
+        self.oklahoma = rules.get("variant") == "oklahoma"
+        if self.oklahoma:
+            self.fields["upcard"] = forms.CharField(
+                label=_("Upcard"),
+                max_length=4,
+                required=False,
+                help_text=_("The first upturned card, e.g. 7h, 10s, As."),
+                widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+            )
+        for seat, _name in self.seats:
+            self.fields[f"deadwood_{seat}"] = forms.IntegerField(
+                label=_("Deadwood"),
+                min_value=0,
+                required=False,
+                widget=forms.TextInput(attrs={**NUMERIC, "class": "points"}),
+            )
+            self.fields[f"cards_{seat}"] = forms.CharField(
+                label=_("Cards"),
+                max_length=200,
+                required=False,
+                widget=forms.TextInput(
+                    attrs={"placeholder": "8h Kd 3c", "autocomplete": "off", "spellcheck": "false"}
+                ),
+            )
+
+    @property
+    def player_rows(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "seat": seat,
+                "name": name,
+                "points": self[f"deadwood_{seat}"],
+                "not_opened": None,
+                "cards": self[f"cards_{seat}"],
+            }
+            for seat, name in self.seats
+        ]
+
+    def clean(self):
+        cleaned = super().clean()
+        result = cleaned.get("result")
+        if not result or result == "dead":
+            return cleaned
+        knocker = cleaned.get("knocker")
+        if not knocker:
+            self.add_error("knocker", _("Choose who knocked."))
+        names = dict(self.seats)
+        for seat, _name in self.seats:
+            deadwood = cleaned.get(f"deadwood_{seat}")
+            cards = _count_cards(self, self.game, self.rules, f"cards_{seat}")
+            if deadwood is not None and cards:
+                self.add_error(f"cards_{seat}", _("Give the deadwood or the cards, not both."))
+            elif (
+                deadwood is None
+                and not cards
+                and not (result != "knock" and knocker == str(seat))
+                and f"deadwood_{seat}" not in self.errors
+                and f"cards_{seat}" not in self.errors
+            ):
+                self.add_error(
+                    f"deadwood_{seat}",
+                    _("Enter the deadwood of %(player)s.") % {"player": names[seat]},
+                )
+        return cleaned
+
+    def to_data(self) -> dict[str, Any]:
+        cleaned = self.cleaned_data
+        data: dict[str, Any] = {"result": cleaned["result"]}
+        upcard = (cleaned.get("upcard") or "").strip()
+        if cleaned["result"] != "dead":
+            knocker_seat = int(cleaned["knocker"])
+            data["knocker"] = dict(self.seats)[knocker_seat]
+            deadwood: dict[str, int] = {}
+            cards: dict[str, str] = {}
+            for seat, name in self.seats:
+                if cleaned.get(f"cards_{seat}"):
+                    cards[name] = " ".join(cleaned[f"cards_{seat}"].split())
+                elif cleaned.get(f"deadwood_{seat}") is not None:
+                    deadwood[name] = cleaned[f"deadwood_{seat}"]
+                else:  # the knocker's deadwood of a gin, left empty
+                    deadwood[name] = 0
+            data["deadwood"] = deadwood
+            if cards:
+                data["cards"] = cards
+        if upcard:
+            data["upcard"] = upcard
+        return data
+
+    @staticmethod
+    def initial_from(data: dict[str, Any], seats: Sequence[tuple[int, str]]) -> dict[str, Any]:
+        seat_of = {name: seat for seat, name in seats}
+        initial: dict[str, Any] = {"result": data.get("result")}
+        if data.get("knocker") in seat_of:
+            initial["knocker"] = str(seat_of[data["knocker"]])
+        for name, value in (data.get("deadwood") or {}).items():
+            if name in seat_of:
+                initial[f"deadwood_{seat_of[name]}"] = value
+        for name, value in (data.get("cards") or {}).items():
+            if name in seat_of:
+                initial[f"cards_{seat_of[name]}"] = value
+        if data.get("upcard"):
+            initial["upcard"] = data["upcard"]
+        return initial
+
+
+# The other events --------------------------------------------------------------------------------
+
+
+class SeatEventForm(EntryForm):
+    """A re-entry or a withdrawal: which player."""
+
+    def __init__(self, *args, seats: Sequence[tuple[int, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["seat"] = forms.TypedChoiceField(
+            label=_("Player"),
+            coerce=int,
+            choices=[(seat, name) for seat, name in seats],
+            widget=forms.RadioSelect,
+            error_messages={"required": _("Choose the player."), "invalid_choice": NOT_IN_PLAY_NOW},
+        )
+
+
+class TimeCallForm(EntryForm):
+    """The time call: nothing to choose, only a confirmation."""
+
+
+class VoidForm(forms.Form):
+    expected_version = forms.IntegerField(widget=forms.HiddenInput)
+    reason = forms.CharField(
+        label=_("Why is this event void?"),
+        max_length=500,
+        error_messages={"required": _("Say why the event is void.")},
+        widget=forms.TextInput(attrs={"placeholder": _("e.g. entered twice")}),
+    )
+
+    def add_match_error(self, error: MatchError, kind_label: str | None = None) -> None:
+        text = match_error_text(error, kind_label)
+        if error.field == "reason":
+            self.add_error("reason", text)
+        else:
+            self.add_error(None, text)

@@ -1,0 +1,55 @@
+/* Tallone, the hand entry form: the closer scores 0, so their points row steps aside; a dead Gin
+   hand needs no knocker and no deadwood. Without this script the form still works: the server
+   ignores the closer's points and a dead hand's details. */
+(function () {
+  "use strict";
+
+  function checkedValue(form, name) {
+    var input = form.querySelector('input[name="' + name + '"]:checked');
+    return input ? input.value : "";
+  }
+
+  function update(form) {
+    var closer = checkedValue(form, "closer");
+    form.querySelectorAll(".player-entry").forEach(function (row) {
+      var isCloser = closer !== "" && row.dataset.seat === closer;
+      row.classList.toggle("is-closer", isCloser);
+      row.querySelectorAll("input").forEach(function (input) {
+        input.disabled = isCloser;
+      });
+    });
+    var result = checkedValue(form, "result");
+    if (form.querySelector('input[name="result"]')) {
+      form.dataset.result = result;
+      var dead = result === "dead";
+      form.querySelectorAll(".gin-detail input").forEach(function (input) {
+        input.disabled = dead;
+      });
+      var knocker = checkedValue(form, "knocker");
+      form.querySelectorAll(".player-entry").forEach(function (row) {
+        var points = row.querySelector("input.points");
+        if (points) {
+          var ginKnocker = (result === "gin" || result === "big_gin") && row.dataset.seat === knocker;
+          points.placeholder = ginKnocker ? "0" : "";
+        }
+      });
+    }
+  }
+
+  function setUp(root) {
+    root.querySelectorAll("form[data-entry]").forEach(function (form) {
+      if (form.dataset.entryReady) {
+        return;
+      }
+      form.dataset.entryReady = "1";
+      form.addEventListener("change", function () {
+        update(form);
+      });
+      update(form);
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    setUp(document);
+  });
+})();
