@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 DEMO_LOGIN := demo / tallone-demo
 
-.PHONY: run test system install lint format messages check-deploy clean
+.PHONY: run test system install lint format messages clean
 
 # Debian packages the project needs (Python venv, WeasyPrint's Pango, Chromium for browser tests).
 system:
@@ -48,8 +48,10 @@ format: install
 
 # Extract and compile translations (needs Debian's gettext; the compiled files are committed).
 messages: install
-	$(BIN)/python manage.py makemessages --locale it --locale en --ignore '.venv/*' --ignore 'staticfiles/*'
+	$(BIN)/python manage.py makemessages --locale it --locale en --ignore '.venv/*' \
+		--ignore 'staticfiles/*' --ignore 'tests/*' --ignore 'bench/*'
 	$(BIN)/python manage.py compilemessages --ignore '.venv/*'
+	bash bin/check-translations
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache
