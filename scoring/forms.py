@@ -29,7 +29,7 @@ PRESET_LABELS = {
     "scala40": _("Scala 40, standard rules"),
     "scala40-club": _("Scala 40, club rules (not opened 100, re-entry)"),
     "ramino": _("Ramino"),
-    "gin": _("Gin Rummy, seed rules"),
+    "gin": _("Gin Rummy, Italian rules"),
     "gin-standard": _("Gin Rummy, standard"),
     "gin-classic": _("Gin Rummy, classic"),
     "gin-oklahoma": _("Gin Rummy, Oklahoma"),

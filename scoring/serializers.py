@@ -106,7 +106,7 @@ class MatchDocumentSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=Game.choices, required=False)
     preset = serializers.ChoiceField(choices=list(PRESETS), required=False)
     rules = serializers.DictField(
-        required=False, help_text=_("Options that differ from the preset, by their RULES names.")
+        required=False, help_text=_("Options that differ from the preset, by their option names.")
     )
     players = serializers.ListField(child=serializers.CharField(), help_text=_("In seat order."))
     first_dealer = serializers.CharField(required=False)
@@ -270,7 +270,7 @@ class MatchCreateSerializer(serializers.Serializer):
     options = serializers.DictField(
         required=False,
         default=dict,
-        help_text=_("Options that differ from the preset, by their RULES names."),
+        help_text=_("Options that differ from the preset, by their option names."),
     )
     players = serializers.ListField(
         child=SeatChoiceField(), min_length=1, help_text=_("In seat order.")
