@@ -166,13 +166,13 @@ class Command(BaseCommand):
     def play_matches(self) -> list[Match]:
         matches = []
 
-        match = self.start("scala40", "Tavolo 1", PLAYERS[0:4])
+        match = self.start("scala40", "1", PLAYERS[0:4])
         self.play_penalty(match, game="scala40", until_end=True)
         matches.append(match)
 
         match = self.start(
             "scala40",
-            "Tavolo 2",
+            "2",
             (*PLAYERS[4:8], GUESTS[0]),
             options={"elimination_at": 151},
             first_dealer_seat=2,
@@ -184,26 +184,26 @@ class Command(BaseCommand):
 
         match = self.start(
             "scala40-club",
-            "Tavolo 3",
+            "3",
             PLAYERS[7:12],
             options={"stake": "5.00", "reentry_fee": "5.00"},
         )
         self.play_penalty(match, game="scala40", typo_at=2, hands_after_reentry=1)
         matches.append(match)
 
-        match = self.start("ramino", "Tavolo 4", (*PLAYERS[0:3], GUESTS[1]))
+        match = self.start("ramino", "4", (*PLAYERS[0:3], GUESTS[1]))
         self.play_penalty(match, game="ramino", until_end=True, void_at=3)
         matches.append(match)
 
-        match = self.start("gin-standard", "Gin 1", PLAYERS[2:4])
+        match = self.start("gin-standard", "5", PLAYERS[2:4])
         self.play_gin(match, until_end=True)
         matches.append(match)
 
-        match = self.start("gin-oklahoma", "Gin 2", PLAYERS[4:6])
+        match = self.start("gin-oklahoma", "6", PLAYERS[4:6])
         self.play_gin(match, hands=4, oklahoma=True)
         matches.append(match)
 
-        match = self.start("gin-hollywood", "Gin 3", PLAYERS[8:10])
+        match = self.start("gin-hollywood", "7", PLAYERS[8:10])
         self.play_gin(match, hands=7)
         matches.append(match)
 
