@@ -1,0 +1,319 @@
+"""Standings (classifica) of a table tournament, from the results of its tables.
+
+Input: the rounds played, each a sequence of `TableResult`s; a table lists every player's
+`SeatResult` (place at the table, penalty points total of that match, whether they won it).
+Output: `Standings`, rows ordered by the configured tie-breaks (spareggi), with places.
+
+Tie-breaks, applied in the configured order (`DEFAULT_TIE_BREAKS` unless the club chooses):
+- `points`: tournament points, the sum of the placement points earned (`placement.py`);
+- `wins`: tables won;
+- `head_to_head`: among exactly the players still tied when it applies, the number of times a
+  player finished ahead of another of them at the same table, minus the times behind;
+- `opponents` (strength of schedule): the average tournament points of the player's table-mates,
+  one entry per table-mate per table (a mate met twice counts twice), using the mates' final
+  totals. An average rather than a sum, so that sitting at tables of 5 is not worth more than
+  tables of 3;
+- `penalty`: total penalty points over all matches, lower first.
+
+Contract: the order is a total order on the tie-break values alone. It does not depend on the
+order of the rounds, tables or seats given. Players equal on every tie-break share a place (1, 2,
+2, 4) and are listed by id (`display_key`) only for display.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from .errors import TournamentError
+from .errors import gettext_noop as _
+from .placement import DEFAULT_SCALE, PlacementScale, check_places
+from .tables import LARGEST_TABLE, SMALLEST_TABLE, PlayerId, check_player_id, display_key
+
+
+class TieBreak(StrEnum):
+    POINTS = "points"
+    WINS = "wins"
+    HEAD_TO_HEAD = "head_to_head"
+    OPPONENTS = "opponents"
+    PENALTY = "penalty"
+
+
+DEFAULT_TIE_BREAKS = (
+    TieBreak.POINTS,
+    TieBreak.WINS,
+    TieBreak.HEAD_TO_HEAD,
+    TieBreak.OPPONENTS,
+    TieBreak.PENALTY,
+)
+
+TABLE_SIZE = _("A table must have 2 to 6 players; one has %(size)s.")
+TWICE_AT_TABLE = _("%(player)s is listed twice at the same table.")
+TWICE_IN_ROUND = _("%(player)s sits at two tables in round %(round)s.")
+PENALTY_NOT_WHOLE = _("The penalty points of %(player)s must be a whole number.")
+WON_NOT_BOOL = _("Whether %(player)s won the table must be true or false.")
+WINNER_NOT_FIRST = _("%(player)s won the table, so they must be alone in first place.")
+TWO_WINNERS = _("A table has only one winner; %(first)s and %(second)s are both marked.")
+NO_TIE_BREAKS = _("Choose at least one tie-break.")
+UNKNOWN_TIE_BREAK = _("%(value)s is not a tie-break; choose among: %(choices)s.")
+REPEATED_TIE_BREAK = _("The tie-break %(value)s is listed twice.")
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One player's result at one table: place (1, 2, 2, 4 for shared places), penalty points
+    total of the match (may be negative where the rules allow it), and whether they won it."""
+
+    player: PlayerId
+    place: int
+    penalty: int = 0
+    won: bool = False
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """The results of one table of one round, one `SeatResult` per player, in any order."""
+
+    seats: tuple[SeatResult, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seats", tuple(self.seats))
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One player's line of the standings. `values` are the tie-break values in the configured
+    order (the key of the order); `head_to_head` is 0 unless the player was tied with others when
+    that tie-break applied."""
+
+    place: int
+    player: PlayerId
+    points: Fraction
+    wins: int
+    head_to_head: int
+    opponents: Fraction
+    penalty: int
+    tables: int  # tables played
+    shared: bool  # another player has the same place
+    values: tuple[Fraction | int, ...]
+
+
+@dataclass(frozen=True)
+class Standings:
+    tie_breaks: tuple[TieBreak, ...]
+    rows: tuple[StandingRow, ...]
+
+    def places(self) -> dict[PlayerId, int]:
+        """Each player's place: the ranks `seating.seat_round` takes for the next round."""
+        return {row.player: row.place for row in self.rows}
+
+
+def check_tie_breaks(tie_breaks: Iterable[TieBreak | str]) -> tuple[TieBreak, ...]:
+    """Validate a club's ordered list of tie-breaks (names or `TieBreak`s) and return it."""
+    chosen: list[TieBreak] = []
+    choices = ", ".join(str(choice) for choice in TieBreak)
+    for value in tie_breaks:
+        try:
+            tie_break = TieBreak(value)
+        except ValueError:
+            raise TournamentError(
+                UNKNOWN_TIE_BREAK,
+                field="tie_breaks",
+                params={"value": value, "choices": choices},
+            ) from None
+        if tie_break in chosen:
+            raise TournamentError(REPEATED_TIE_BREAK, field="tie_breaks", params={"value": value})
+        chosen.append(tie_break)
+    if not chosen:
+        raise TournamentError(NO_TIE_BREAKS, field="tie_breaks")
+    return tuple(chosen)
+
+
+def check_table(table: TableResult) -> None:
+    """Refuse a table whose size, ids, places, penalties or winner are not consistent."""
+    size = len(table.seats)
+    if not SMALLEST_TABLE <= size <= LARGEST_TABLE:
+        raise TournamentError(TABLE_SIZE, field="results", params={"size": size})
+    seen: set[PlayerId] = set()
+    for seat in table.seats:
+        check_player_id(seat.player, field="results")
+        if seat.player in seen:
+            raise TournamentError(TWICE_AT_TABLE, field="results", params={"player": seat.player})
+        seen.add(seat.player)
+        if isinstance(seat.penalty, bool) or not isinstance(seat.penalty, int):
+            raise TournamentError(
+                PENALTY_NOT_WHOLE, field="penalty", params={"player": seat.player}
+            )
+        if not isinstance(seat.won, bool):
+            raise TournamentError(WON_NOT_BOOL, field="won", params={"player": seat.player})
+    check_places({seat.player: seat.place for seat in table.seats})
+    winners = sorted(
+        (seat for seat in table.seats if seat.won), key=lambda s: display_key(s.player)
+    )
+    if len(winners) > 1:
+        raise TournamentError(
+            TWO_WINNERS,
+            field="won",
+            params={"first": winners[0].player, "second": winners[1].player},
+        )
+    firsts = sum(1 for seat in table.seats if seat.place == 1)
+    if winners and (winners[0].place != 1 or firsts > 1):
+        # the scoring engine names no winner when first place is shared
+        raise TournamentError(WINNER_NOT_FIRST, field="won", params={"player": winners[0].player})
+
+
+def check_rounds(rounds: Sequence[Sequence[TableResult]]) -> None:
+    """Refuse malformed tables and a player seated twice in one round."""
+    for number, tables in enumerate(rounds, start=1):
+        seated: set[PlayerId] = set()
+        for table in tables:
+            check_table(table)
+            for seat in table.seats:
+                if seat.player in seated:
+                    raise TournamentError(
+                        TWICE_IN_ROUND,
+                        field="results",
+                        params={"player": seat.player, "round": number},
+                    )
+                seated.add(seat.player)
+
+
+@dataclass
+class _Totals:
+    points: Fraction = Fraction(0)
+    wins: int = 0
+    penalty: int = 0
+    tables: int = 0
+
+
+def standings(
+    rounds: Sequence[Sequence[TableResult]],
+    *,
+    tie_breaks: Iterable[TieBreak | str] = DEFAULT_TIE_BREAKS,
+    scale: PlacementScale = DEFAULT_SCALE,
+    players: Iterable[PlayerId] = (),
+) -> Standings:
+    """The standings after `rounds` (each round a sequence of `TableResult`s).
+
+    `players` adds entrants who have not played a table yet (they rank with zero of everything).
+    Raises `TournamentError` for malformed results or tie-breaks.
+    """
+    order = check_tie_breaks(tie_breaks)
+    check_rounds(rounds)
+    totals: dict[PlayerId, _Totals] = {}
+    for player in players:
+        totals.setdefault(check_player_id(player, field="players"), _Totals())
+    mates: dict[PlayerId, list[PlayerId]] = {}  # one entry per table-mate per table
+    ahead: dict[tuple[PlayerId, PlayerId], int] = {}  # (a, b): times a finished ahead of b
+    for tables in rounds:
+        for table in tables:
+            _add_table(table, scale, totals, mates, ahead)
+
+    opponents = {
+        player: _average([totals[mate].points for mate in mates.get(player, ())])
+        for player in totals
+    }
+    values = {
+        player: {
+            TieBreak.POINTS: total.points,
+            TieBreak.WINS: total.wins,
+            TieBreak.OPPONENTS: opponents[player],
+            TieBreak.PENALTY: total.penalty,
+        }
+        for player, total in totals.items()
+    }
+    _add_head_to_head(values, order, ahead)
+    keys = {player: _sort_key(values[player], order) for player in totals}
+    ranked = sorted(totals, key=lambda player: (keys[player], display_key(player)))
+    rows = []
+    place = 0
+    for index, player in enumerate(ranked):
+        if index == 0 or keys[ranked[index - 1]] != keys[player]:
+            place = index + 1
+        neighbours = ranked[max(index - 1, 0) : index] + ranked[index + 1 : index + 2]
+        total = totals[player]
+        rows.append(
+            StandingRow(
+                place=place,
+                player=player,
+                points=total.points,
+                wins=total.wins,
+                head_to_head=values[player][TieBreak.HEAD_TO_HEAD],
+                opponents=opponents[player],
+                penalty=total.penalty,
+                tables=total.tables,
+                shared=any(keys[other] == keys[player] for other in neighbours),
+                values=tuple(values[player][tie_break] for tie_break in order),
+            )
+        )
+    return Standings(tie_breaks=order, rows=tuple(rows))
+
+
+def _add_table(
+    table: TableResult,
+    scale: PlacementScale,
+    totals: dict[PlayerId, _Totals],
+    mates: dict[PlayerId, list[PlayerId]],
+    ahead: dict[tuple[PlayerId, PlayerId], int],
+) -> None:
+    points = scale.award({seat.player: seat.place for seat in table.seats})
+    for seat in table.seats:
+        total = totals.setdefault(seat.player, _Totals())
+        total.points += points[seat.player]
+        total.wins += seat.won
+        total.penalty += seat.penalty
+        total.tables += 1
+        for other in table.seats:
+            if other.player == seat.player:
+                continue
+            mates.setdefault(seat.player, []).append(other.player)
+            if seat.place < other.place:
+                pair = (seat.player, other.player)
+                ahead[pair] = ahead.get(pair, 0) + 1
+
+
+def _average(values: list[Fraction]) -> Fraction:
+    return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
+
+
+def _add_head_to_head(
+    values: dict[PlayerId, dict[TieBreak, Fraction | int]],
+    order: tuple[TieBreak, ...],
+    ahead: dict[tuple[PlayerId, PlayerId], int],
+) -> None:
+    """Set every player's head-to-head value: 0, unless tied with others on every tie-break that
+    comes before head-to-head, in which case the net times they finished ahead of those others."""
+    for player_values in values.values():
+        player_values[TieBreak.HEAD_TO_HEAD] = 0
+    if TieBreak.HEAD_TO_HEAD not in order:
+        return
+    before = order[: order.index(TieBreak.HEAD_TO_HEAD)]
+    groups: dict[tuple[Fraction | int, ...], list[PlayerId]] = {}
+    for player, player_values in values.items():
+        groups.setdefault(_sort_key(player_values, before), []).append(player)
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        for player in group:
+            values[player][TieBreak.HEAD_TO_HEAD] = sum(
+                ahead.get((player, other), 0) - ahead.get((other, player), 0)
+                for other in group
+                if other != player
+            )
+
+
+# Sort keys are ascending: the larger of these values is better, so it is negated.
+_HIGHER_IS_BETTER = frozenset(
+    {TieBreak.POINTS, TieBreak.WINS, TieBreak.HEAD_TO_HEAD, TieBreak.OPPONENTS}
+)
+
+
+def _sort_key(
+    player_values: dict[TieBreak, Fraction | int], order: tuple[TieBreak, ...]
+) -> tuple[Fraction | int, ...]:
+    return tuple(
+        -player_values[tie_break] if tie_break in _HIGHER_IS_BETTER else player_values[tie_break]
+        for tie_break in order
+    )
