@@ -36,7 +36,7 @@ run: install
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: install
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2
 
 lint: install
 	$(BIN)/ruff check .

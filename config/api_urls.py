@@ -5,12 +5,14 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 from clubs.api import TokenView
 from config import api_views
+from scoring import pdf_urls
 
 urlpatterns = [
     path("", api_views.ApiRootView.as_view(), name="api-root"),
     path("auth/token/", TokenView.as_view(), name="api-token"),
     path("", include("clubs.api_urls")),
     path("", include("scoring.api_urls")),
+    path("matches/<int:pk>/", include(pdf_urls.api_urlpatterns)),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),

@@ -8,6 +8,7 @@ urlpatterns = [
     path("", club_views.home, name="home"),
     path("clubs/", include("clubs.urls")),
     path("matches/", include("scoring.urls")),
+    path("matches/<int:pk>/", include("scoring.pdf_urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path(
         "accounts/login/",

@@ -719,7 +719,7 @@ def test_a_match_won_by_the_last_in_play_shows_winner_and_pot(client, club, scor
     assert "Anna wins" in content
     assert "Ended: Last player in play" in content
     assert "Pot € 4.00" in content
-    assert "score sheet" not in content.lower()
+    assert "score sheet (pdf)" in content.lower()  # the sheet of the finished match is linked
 
 
 # Corrections and voids ---------------------------------------------------------------------------
@@ -1028,3 +1028,16 @@ def test_a_user_without_a_role_in_the_club_never_sees_the_entry_form(client, mat
     user = UserFactory()
     log_in(client, user)
     assert client.get(match.get_absolute_url()).status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_match_page_links_to_its_score_sheet_and_report(client, scorer, match):
+    content = client.get(match.get_absolute_url()).content.decode()
+    sheet = reverse("match_pdf:sheet", kwargs={"pk": match.pk})
+    report = reverse("match_pdf:report", kwargs={"pk": match.pk})
+    assert f'href="{sheet}"' in content
+    assert f'href="{report}"' in content
+    response = client.get(sheet)
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert b"".join(client.get(report).streaming_content).startswith(b"%PDF")
