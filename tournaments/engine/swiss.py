@@ -34,13 +34,15 @@ shortcuts come first:
      pairs, free those within a window around each rematch (in ideal order; the window doubles
      until it works) and re-pair the freed players with the exact matching. A repair with no
      rematch and the ideal's sum of squared differences is exact on rules A to D (they are at
-     their lowest possible values; E is the best within the window). If the windows reach
-     `REPAIR_LIMIT` players without that, the best rematch-free repair seen is taken: A to C are
-     still exact, D is the best the windows found. Measured against the exact matching over 375
-     repaired rounds of 33 to 64 players, and in the late rounds of the 512-player benchmark, D
-     was always the same; E differed in one round in ten.
-If neither applies (a field of `EXACT_LIMIT` or fewer with a rematch in the ideal pairing, or no
-window avoided every rematch), the exact matching is run on the whole field.
+     their lowest possible values; E is the best within the window). Windows that overlap are
+     re-paired together, others apart. A window that frees every pair, or `FLOAT_LIMIT` players,
+     with no rematch, is taken even with more floats than the ideal: A to C are still exact, D is
+     the best within the window. Measured against the exact matching over 375 repaired rounds of
+     33 to 64 players, and in the late rounds of the 512-player benchmark, D was always the same;
+     E differed in one round in ten.
+If neither applies (a field of `EXACT_LIMIT` or fewer with a rematch in the ideal pairing, or a
+rematch that no window up to `REPAIR_LIMIT` players avoided), the exact matching is run on the
+whole field.
 
 Who deals first (the "white"): the player who has dealt first less often than second, balance
 counted over the previous rounds; if equal, the one who was second in their last match; if
@@ -65,7 +67,8 @@ from .errors import gettext_noop as _
 from .pairing_standings import Pairing, Round
 
 EXACT_LIMIT = 32  # fields up to this size go straight to the exact matching (under 0.1 s)
-REPAIR_LIMIT = 128  # a repair stops widening once it frees this many players (about 2 s)
+REPAIR_LIMIT = 128  # widest local re-pairing to avoid a rematch (its matching takes up to 2 s)
+FLOAT_LIMIT = 64  # widest local re-pairing to look for fewer floats once rematches are gone
 
 BAD_SCORE = _(
     "The score of %(player)s must be a number of match points of at least 0, in steps of 1/2."
@@ -213,40 +216,68 @@ def _repair(
 ) -> list[_Pair] | None:
     """Re-pair the ideal pairs within a window around each rematch, as described above.
 
-    Returns the first window's pairing with no rematch and the ideal's sum of squared differences,
-    or the pairing of the last window when it frees every pair (both exact on rules A to E but E
-    outside the window); else, once a window has freed `REPAIR_LIMIT` players, the best
-    rematch-free pairing seen (rules A to C exact, D and E the best within the windows tried);
-    None if no window avoided every rematch.
+    Overlapping windows form a cluster, re-paired on its own: distant rematches are independent
+    problems, and several small matchings cost far less than one large one. A cluster is done
+    when its pairing has no rematch and the sum of squared differences of the ideal pairs it
+    replaces; else the windows of its rematches double. A cluster with no rematch stops there if
+    it frees every pair (it is then exact: the whole field with the bye fixed) or has reached
+    `FLOAT_LIMIT` players. Returns None when a cluster still has a rematch after reaching
+    `REPAIR_LIMIT` players, or every pair.
     """
-    best: tuple[int, int, list[_Pair]] | None = None
-    window = 1
+    windows = dict.fromkeys(conflicts, 1)
+    solved: dict[tuple[int, int], tuple[list[_Pair], bool]] = {}
     while True:
-        freed = sorted(
-            {
-                index
-                for conflict in conflicts
-                for index in range(conflict - window, conflict + window + 1)
-                if 0 <= index < len(ideal)
-            }
-        )
-        players = sorted((p for index in freed for p in ideal[index]), key=field.rank.__getitem__)
-        pairs, _bye = _exact(field, players, partner, with_bye=False)
-        everything = len(freed) == len(ideal)
-        if not any(field.meetings(*pair) for pair in pairs):
-            kept = set(range(len(ideal))) - set(freed)
-            repaired = [ideal[index] for index in sorted(kept)] + pairs
-            extra = sum(field.difference(*pair) for pair in pairs) - sum(
-                field.difference(*ideal[index]) for index in freed
-            )
-            if extra == 0 or everything:
-                return repaired
-            shape = _shape(field, repaired, partner)
-            if best is None or (extra, shape) < best[:2]:
-                best = (extra, shape, repaired)
-        if everything or len(players) >= REPAIR_LIMIT:
-            return best[2] if best else None
-        window *= 2
+        widen = False
+        for start, stop in _clusters(windows, len(ideal)):
+            if (start, stop) not in solved:
+                solved[start, stop] = _repair_cluster(field, ideal[start:stop], partner)
+            pairs, done = solved[start, stop]
+            if done:
+                continue
+            rematch_free = not any(field.meetings(*pair) for pair in pairs)
+            whole = stop - start == len(ideal)
+            if rematch_free and (whole or 2 * (stop - start) >= FLOAT_LIMIT):
+                solved[start, stop] = (pairs, True)
+                continue
+            if whole or 2 * (stop - start) >= REPAIR_LIMIT:
+                return None
+            widen = True
+            for conflict in windows:
+                if start <= conflict < stop:
+                    windows[conflict] *= 2
+        if not widen:
+            break
+    repaired: list[_Pair] = []
+    position = 0
+    for start, stop in _clusters(windows, len(ideal)):
+        repaired += ideal[position:start] + solved[start, stop][0]
+        position = stop
+    return repaired + ideal[position:]
+
+
+def _clusters(windows: dict[int, int], count: int) -> list[tuple[int, int]]:
+    """The ranges [start, stop) of pair indexes covered by the windows, overlapping ones merged."""
+    spans = sorted((max(0, c - w), min(count, c + w + 1)) for c, w in windows.items())
+    merged: list[tuple[int, int]] = []
+    for start, stop in spans:
+        if merged and start < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(stop, merged[-1][1]))
+        else:
+            merged.append((start, stop))
+    return merged
+
+
+def _repair_cluster(
+    field: _Field, pairs: list[_Pair], partner: dict[PlayerId, PlayerId]
+) -> tuple[list[_Pair], bool]:
+    """The exact re-pairing of the players of `pairs`, and whether it is as good as they are on
+    rules B and D (no rematch, the same sum of squared differences)."""
+    players = sorted((p for pair in pairs for p in pair), key=field.rank.__getitem__)
+    repaired, _bye = _exact(field, players, partner, with_bye=False)
+    done = not any(field.meetings(*pair) for pair in repaired) and sum(
+        field.difference(*pair) for pair in repaired
+    ) == sum(field.difference(*pair) for pair in pairs)
+    return repaired, done
 
 
 def _shape(field: _Field, pairs: list[_Pair], partner: dict[PlayerId, PlayerId]) -> int:
