@@ -9,6 +9,7 @@ urlpatterns = [
     path("clubs/", include("clubs.urls")),
     path("matches/", include("scoring.urls")),
     path("matches/<int:pk>/", include("scoring.pdf_urls")),
+    path("tournaments/", include("tournaments.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path(
         "accounts/login/",

@@ -31,6 +31,7 @@ from scoring.models import (
     MatchPlayer,
     MatchStatus,
 )
+from scoring.signals import match_changed
 
 
 class MatchError(Exception):
@@ -375,6 +376,7 @@ def _refresh_cache(match: Match, seats: Sequence[MatchPlayer], replayed: Replay)
             "revision",
         ]
     )
+    match_changed.send(sender=Match, match=match)
 
 
 def _user_or_none(user):

@@ -1,0 +1,453 @@
+"""Tournaments: the facts. Standings, brackets and payouts are derived by the engine.
+
+A tournament has entries (players registered, checked in, dropped), and rounds. A round's tables
+(or, for Gin, its pairings) are `Table`s: the seating lives in `TableSeat` until the round starts,
+then every table plays an ordinary scoring `Match` with the tournament's rule set, so everything
+of table play works inside a tournament. Results are read from those matches; a table counts only
+once its result is confirmed (when the tournament asks for confirmation), and a confirmation holds
+for the match revision it saw: a later correction makes the table unconfirmed again.
+
+A bracket (single or double elimination) is not stored: it is replayed by the engine from the
+seeds and the results of its tables, plus the director's fixes (`ResultFix`, append-only).
+"""
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, Membership, Player
+from scoring.models import Game, Match
+
+
+class Format(models.TextChoices):
+    ROUNDS = "rounds", _("Rounds and final table")
+    KNOCKOUT = "knockout", _("Knockout by tables")
+    SINGLE_ELIMINATION = "single_elimination", _("Single elimination")
+    DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
+    ROUND_ROBIN = "round_robin", _("Round robin")
+    SWISS = "swiss", _("Swiss")
+
+
+TABLE_FORMATS = frozenset({Format.ROUNDS, Format.KNOCKOUT})
+BRACKET_FORMATS = frozenset({Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION})
+PAIRING_FORMATS = frozenset({Format.ROUND_ROBIN, Format.SWISS})
+
+
+class TournamentStatus(models.TextChoices):
+    REGISTRATION = "registration", _("Registration")
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
+
+
+class SeatingMethod(models.TextChoices):
+    RANDOM = "random", _("Random")
+    SNAKE = "snake", _("Snake by seed")
+    DANESE = "danese", _("Danese (by standings)")
+    BALANCED = "balanced", _("Balanced")
+
+
+def default_tie_breaks() -> list[str]:
+    return ["points", "wins", "opponents", "penalty", "head_to_head"]
+
+
+def default_payout_percents() -> list[str]:
+    return ["50", "30", "20"]
+
+
+class TournamentQuerySet(models.QuerySet):
+    def for_user(self, user) -> "TournamentQuerySet":
+        """Every tournament of the user's clubs; public tournaments for everyone."""
+        if user.is_authenticated:
+            return self.filter(Q(is_public=True) | Q(club_id__in=Membership.club_ids_of(user)))
+        return self.filter(is_public=True)
+
+
+class Tournament(models.Model):
+    club = models.ForeignKey(
+        Club, on_delete=models.PROTECT, related_name="tournaments", verbose_name=_("club")
+    )
+    name = models.CharField(_("name"), max_length=120)
+    starts_on = models.DateField(_("date"), default=timezone.localdate)
+    game = models.CharField(_("game"), max_length=10, choices=Game.choices)
+    preset = models.CharField(_("preset"), max_length=30)
+    rules = models.JSONField(
+        _("rules"), help_text=_("The full rule set every match of the tournament is played with.")
+    )
+    format = models.CharField(_("format"), max_length=20, choices=Format.choices)
+    status = models.CharField(
+        _("status"),
+        max_length=14,
+        choices=TournamentStatus.choices,
+        default=TournamentStatus.REGISTRATION,
+    )
+    is_public = models.BooleanField(
+        _("public"),
+        default=True,
+        help_text=_("Anyone can follow the standings, seating, brackets and live scores."),
+    )
+    confirm_results = models.BooleanField(
+        _("results need confirmation"),
+        default=True,
+        help_text=_(
+            "A table counts in the standings only once someone other than who entered it "
+            "confirms it."
+        ),
+    )
+    # Table formats (Scala 40, Ramino).
+    rounds_planned = models.PositiveSmallIntegerField(
+        _("rounds"),
+        default=3,
+        help_text=_("Qualifying rounds (rounds format) or Swiss rounds; 0 for Swiss: automatic."),
+    )
+    final_table_size = models.PositiveSmallIntegerField(
+        _("final table"),
+        default=0,
+        help_text=_("Players at the final table (0: no final table; knockout: 2 to 6)."),
+    )
+    advance = models.PositiveSmallIntegerField(
+        _("players through per table"), null=True, blank=True
+    )
+    drop = models.PositiveSmallIntegerField(_("players out per table"), null=True, blank=True)
+    table_size = models.PositiveSmallIntegerField(_("preferred table size"), default=4)
+    table_size_min = models.PositiveSmallIntegerField(_("smallest table"), default=3)
+    table_size_max = models.PositiveSmallIntegerField(_("largest table"), default=5)
+    first_seating = models.CharField(
+        _("seating of round 1"),
+        max_length=10,
+        choices=SeatingMethod.choices,
+        default=SeatingMethod.RANDOM,
+    )
+    seating = models.CharField(
+        _("seating of later rounds"),
+        max_length=10,
+        choices=SeatingMethod.choices,
+        default=SeatingMethod.BALANCED,
+    )
+    tie_breaks = models.JSONField(_("tie-breaks"), default=default_tie_breaks)
+    placement_points = models.JSONField(
+        _("placement points"),
+        default=dict,
+        blank=True,
+        help_text=_("Points by table size, best place first; empty: linear from 7 to 1."),
+    )
+    # Gin formats.
+    third_place = models.BooleanField(_("match for third place"), default=False)
+    grand_final_reset = models.BooleanField(_("grand final reset"), default=True)
+    cycles = models.PositiveSmallIntegerField(_("round robin cycles"), default=1)
+    # Money.
+    entry_fee = models.DecimalField(
+        _("entry fee"), max_digits=8, decimal_places=2, default=Decimal(0)
+    )
+    house_cut_percent = models.DecimalField(
+        _("house cut (%)"), max_digits=5, decimal_places=2, default=Decimal(0)
+    )
+    payout_percents = models.JSONField(_("payouts (%)"), default=default_payout_percents)
+    payout_unit = models.DecimalField(
+        _("payouts rounded to"), max_digits=8, decimal_places=2, default=Decimal(1)
+    )
+    round_minutes = models.PositiveSmallIntegerField(
+        _("minutes per round"), default=60, help_text=_("The round clock; 0: no clock.")
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        verbose_name=_("created by"),
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    objects = TournamentQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-starts_on", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(format__in=Format.values), name="tournament_format_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=TournamentStatus.values), name="tournament_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(entry_fee__gte=0), name="tournament_entry_fee_not_negative"
+            ),
+            models.CheckConstraint(
+                condition=Q(house_cut_percent__gte=0, house_cut_percent__lte=100),
+                name="tournament_house_cut_percent",
+            ),
+            models.CheckConstraint(
+                condition=Q(payout_unit__gt=0), name="tournament_payout_unit_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:detail", kwargs={"pk": self.pk})
+
+    @property
+    def is_table_format(self) -> bool:
+        return self.format in TABLE_FORMATS
+
+    @property
+    def is_bracket(self) -> bool:
+        return self.format in BRACKET_FORMATS
+
+    @property
+    def is_pairing_format(self) -> bool:
+        return self.format in PAIRING_FORMATS
+
+
+class EntryStatus(models.TextChoices):
+    REGISTERED = "registered", _("Registered")
+    CHECKED_IN = "checked_in", _("Checked in")
+    DROPPED = "dropped", _("Dropped")
+
+
+class Entry(models.Model):
+    """A player entered in a tournament. Late arrivals play from `first_round` on; a player who
+    drops keeps the results of the rounds played and is no longer seated."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="entries", verbose_name=_("tournament")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="entries", verbose_name=_("player")
+    )
+    seed = models.PositiveIntegerField(_("seed"), help_text=_("1 is the best; registration order."))
+    status = models.CharField(
+        _("status"), max_length=12, choices=EntryStatus.choices, default=EntryStatus.REGISTERED
+    )
+    first_round = models.PositiveSmallIntegerField(_("plays from round"), default=1)
+    checked_in_at = models.DateTimeField(_("checked in"), null=True, blank=True)
+    dropped_at = models.DateTimeField(_("dropped"), null=True, blank=True)
+    created_at = models.DateTimeField(_("registered"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        ordering = ["tournament", "seed"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="entry_player_once"),
+            models.UniqueConstraint(fields=["tournament", "seed"], name="entry_seed_unique"),
+            models.CheckConstraint(
+                condition=Q(status__in=EntryStatus.values), name="entry_status_valid"
+            ),
+            models.CheckConstraint(condition=Q(seed__gte=1), name="entry_seed_positive"),
+            models.CheckConstraint(
+                condition=Q(first_round__gte=1), name="entry_first_round_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.player.name
+
+    @property
+    def has_paid(self) -> bool:
+        """Entry fees are collected at check-in, and are not given back to a player who drops."""
+        return self.checked_in_at is not None
+
+
+class RoundKind(models.TextChoices):
+    QUALIFYING = "qualifying", _("Qualifying round")
+    KNOCKOUT = "knockout", _("Knockout round")
+    FINAL = "final", _("Final table")
+    BRACKET = "bracket", _("Bracket")
+    PAIRING = "pairing", _("Pairing round")
+
+
+class RoundStatus(models.TextChoices):
+    SEATED = "seated", _("Seated")
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
+
+
+class Round(models.Model):
+    """A round of a tournament. A bracket is one round whose tables appear as matches become
+    ready. The round clock runs from `clock_started_at`, minus the time it was paused."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("tournament")
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    kind = models.CharField(_("kind"), max_length=12, choices=RoundKind.choices)
+    status = models.CharField(
+        _("status"), max_length=10, choices=RoundStatus.choices, default=RoundStatus.SEATED
+    )
+    seating_method = models.CharField(
+        _("seating"), max_length=10, choices=SeatingMethod.choices, blank=True
+    )
+    seed = models.BigIntegerField(
+        _("seating seed"), default=0, help_text=_("The same seed gives the same seating.")
+    )
+    report = models.JSONField(_("seating report"), default=dict, blank=True)
+    clock_started_at = models.DateTimeField(_("clock started"), null=True, blank=True)
+    clock_paused_at = models.DateTimeField(_("clock paused"), null=True, blank=True)
+    clock_paused_seconds = models.PositiveIntegerField(_("seconds paused"), default=0)
+    time_called_at = models.DateTimeField(_("time called"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            models.CheckConstraint(condition=Q(kind__in=RoundKind.values), name="round_kind_valid"),
+            models.CheckConstraint(
+                condition=Q(status__in=RoundStatus.values), name="round_status_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} — {self.get_kind_display()} {self.number}"
+
+    def elapsed_seconds(self, now=None) -> int:
+        """Seconds the clock has run: from its start, less the pauses, stopped at a time call."""
+        if self.clock_started_at is None:
+            return 0
+        end = self.time_called_at or self.clock_paused_at or now or timezone.now()
+        return max(
+            int((end - self.clock_started_at).total_seconds()) - self.clock_paused_seconds, 0
+        )
+
+    def remaining_seconds(self, now=None) -> int | None:
+        minutes = self.tournament.round_minutes
+        if not minutes:
+            return None
+        return max(minutes * 60 - self.elapsed_seconds(now), 0)
+
+
+class Table(models.Model):
+    """A table of a round (for Gin, a pairing or a bracket match), and its match once started."""
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("round")
+    )
+    number = models.PositiveSmallIntegerField(_("table"))
+    bracket_match = models.PositiveSmallIntegerField(
+        _("bracket match"), null=True, blank=True, help_text=_("The bracket's match number.")
+    )
+    match = models.OneToOneField(
+        Match,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="tournament_table",
+        verbose_name=_("match"),
+    )
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("confirmed by"),
+    )
+    confirmed_at = models.DateTimeField(_("confirmed"), null=True, blank=True)
+    confirmed_revision = models.PositiveIntegerField(
+        _("confirmed revision"),
+        null=True,
+        blank=True,
+        help_text=_("The match revision confirmed; any later change needs a new confirmation."),
+    )
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
+            models.UniqueConstraint(
+                fields=["round", "bracket_match"],
+                condition=Q(bracket_match__isnull=False),
+                name="table_bracket_match_unique",
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return str(_("Table %(number)s") % {"number": self.number})
+
+    def is_confirmed_for(self, match: Match | None) -> bool:
+        return (
+            match is not None
+            and self.confirmed_revision is not None
+            and self.confirmed_revision == match.revision
+        )
+
+
+class TableSeat(models.Model):
+    """Who sits at a table, in seat order (seat 1 deals first). `playoff_place` is a place the
+    director entered after a play-off, for players tied across a knockout cut."""
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table")
+    )
+    entry = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, related_name="seats", verbose_name=_("entry")
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    playoff_place = models.PositiveSmallIntegerField(_("play-off place"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("table seat")
+        verbose_name_plural = _("table seats")
+        ordering = ["table", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="table_seat_unique"),
+            models.UniqueConstraint(fields=["table", "entry"], name="table_entry_once"),
+            models.CheckConstraint(condition=Q(seat__gte=1), name="table_seat_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} / {self.seat}"
+
+
+class ResultFix(models.Model):
+    """The director's word on a pairing or bracket match: a walkover, or a corrected winner.
+    Append-only: a new fix supersedes the current one, which is kept; a fix with no winner
+    clears the earlier fix (the match result counts again)."""
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="fixes", verbose_name=_("table")
+    )
+    winner = models.ForeignKey(
+        Entry,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("winner"),
+    )
+    walkover = models.BooleanField(_("walkover"), default=False)
+    reason = models.TextField(_("reason"))
+    is_current = models.BooleanField(_("current"), default=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("recorded"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("result fix")
+        verbose_name_plural = _("result fixes")
+        ordering = ["table", "created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table"], condition=Q(is_current=True), name="one_current_fix"
+            ),
+            models.CheckConstraint(condition=~Q(reason=""), name="fix_needs_a_reason"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.winner or '-'}"

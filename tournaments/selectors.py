@@ -1,0 +1,355 @@
+"""Reading a tournament: seating, table results, standings, the final ranking and the money.
+
+Everything here is derived from the facts (entries, seats, the tables' matches) by the engine, in
+a fixed number of queries whatever the size of the tournament: pages and the API share these.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+
+from scoring.models import MatchPlayer, MatchStatus
+from tournaments.engine import knockout, payouts
+from tournaments.engine import table_standings as engine_standings
+from tournaments.engine.placement import DEFAULT_SCALE, PlacementScale
+from tournaments.models import (
+    Entry,
+    Format,
+    Round,
+    RoundKind,
+    Table,
+    TableSeat,
+    Tournament,
+)
+
+
+@dataclass
+class SeatView:
+    entry: Entry
+    seat: int
+    playoff_place: int | None = None
+    # from the match, once started
+    total: int | None = None
+    place: int | None = None
+    status: str = ""
+    reentries: int = 0
+    won: bool = False
+    match_seat_id: int | None = None
+
+
+@dataclass
+class TableView:
+    table: Table
+    seats: list[SeatView] = field(default_factory=list)
+    counts: bool = False  # finished and (if needed) confirmed
+
+    @property
+    def match(self):
+        return self.table.match
+
+    @property
+    def finished(self) -> bool:
+        return self.table.match is not None and self.table.match.status == MatchStatus.FINISHED
+
+    @property
+    def awaiting_confirmation(self) -> bool:
+        return self.finished and not self.counts
+
+
+@dataclass
+class RoundView:
+    round: Round
+    tables: list[TableView] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.tables) and all(table.counts for table in self.tables)
+
+    @property
+    def finished_tables(self) -> int:
+        return sum(1 for table in self.tables if table.finished)
+
+    @property
+    def confirmed_tables(self) -> int:
+        return sum(1 for table in self.tables if table.counts)
+
+
+@dataclass
+class TournamentView:
+    """The whole tournament read in five queries: entries, rounds with their tables."""
+
+    tournament: Tournament
+    entries: dict[int, Entry]
+    rounds: list[RoundView]
+
+    @property
+    def current_round(self) -> RoundView | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def name(self, entry_id: int) -> str:
+        return self.entries[entry_id].player.name
+
+
+def tournament_view(tournament: Tournament) -> TournamentView:
+    entries = {entry.pk: entry for entry in tournament.entries.select_related("player")}
+    by_player = {entry.player_id: entry.pk for entry in entries.values()}
+    rounds = [RoundView(round) for round in tournament.rounds.order_by("number")]
+    round_of = {view.round.pk: view for view in rounds}
+    tables: dict[int, TableView] = {}
+    for table in (
+        Table.objects.filter(round__tournament=tournament)
+        .select_related("match", "confirmed_by")
+        .order_by("round__number", "number")
+    ):
+        view = TableView(table)
+        tables[table.pk] = view
+        round_of[table.round_id].tables.append(view)
+    seats_of_match: dict[int, dict[int, SeatView]] = defaultdict(dict)
+    for table_id, entry_id, seat, playoff_place in (
+        TableSeat.objects.filter(table__round__tournament=tournament)
+        .order_by("table_id", "seat")
+        .values_list("table_id", "entry_id", "seat", "playoff_place")
+    ):
+        view = SeatView(entry=entries[entry_id], seat=seat, playoff_place=playoff_place)
+        table_view = tables[table_id]
+        table_view.seats.append(view)
+        if table_view.table.match_id:
+            seats_of_match[table_view.table.match_id][entry_id] = view
+    for match_id, player_id, seat_id, total, place, status, reentries in MatchPlayer.objects.filter(
+        match__tournament_table__round__tournament=tournament
+    ).values_list("match_id", "player_id", "id", "total", "place", "status", "reentries"):
+        view = seats_of_match[match_id].get(by_player.get(player_id))
+        if view is None:
+            continue
+        view.total, view.place, view.status, view.reentries = total, place, status, reentries
+        view.match_seat_id = seat_id
+    for table_view in tables.values():
+        match = table_view.table.match
+        if match is not None:
+            for seat in table_view.seats:
+                seat.won = match.winner_id is not None and seat.match_seat_id == match.winner_id
+            finished = match.status == MatchStatus.FINISHED
+            table_view.counts = finished and (
+                not tournament.confirm_results or table_view.table.is_confirmed_for(match)
+            )
+    return TournamentView(tournament=tournament, entries=entries, rounds=rounds)
+
+
+# Standings of a table tournament -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StandingsRow:
+    place: int
+    shared: bool
+    entry: Entry
+    points: Fraction
+    wins: int
+    opponents: Fraction
+    penalty: int
+    tables: int
+    head_to_head: int
+
+    @property
+    def entry_id(self) -> int:
+        return self.entry.pk
+
+
+@dataclass(frozen=True)
+class TableStandings:
+    tie_breaks: tuple[str, ...]
+    rows: tuple[StandingsRow, ...]
+    rounds_counted: int
+
+
+def scale_of(tournament: Tournament) -> PlacementScale:
+    if not tournament.placement_points:
+        return DEFAULT_SCALE
+    return PlacementScale.of(
+        {int(size): points for size, points in tournament.placement_points.items()}
+    )
+
+
+def _table_result(table: TableView) -> engine_standings.TableResult:
+    return engine_standings.TableResult(
+        tuple(
+            engine_standings.SeatResult(
+                player=seat.entry.pk, place=seat.place, penalty=seat.total or 0, won=seat.won
+            )
+            for seat in table.seats
+        )
+    )
+
+
+def table_standings(tournament: Tournament, view: TournamentView | None = None) -> TableStandings:
+    """The standings over the qualifying and knockout rounds (not the final table), counting
+    only the tables whose results count. Every entry is listed, dropped players included."""
+    view = view or tournament_view(tournament)
+    rounds = []
+    for round_view in view.rounds:
+        if round_view.round.kind == RoundKind.FINAL:
+            continue
+        counted = [_table_result(table) for table in round_view.tables if table.counts]
+        if counted:
+            rounds.append(counted)
+    result = engine_standings.standings(
+        rounds,
+        tie_breaks=tournament.tie_breaks,
+        scale=scale_of(tournament),
+        players=list(view.entries),
+    )
+    rows = tuple(
+        StandingsRow(
+            place=row.place,
+            shared=row.shared,
+            entry=view.entries[row.player],
+            points=row.points,
+            wins=row.wins,
+            opponents=row.opponents,
+            penalty=row.penalty,
+            tables=row.tables,
+            head_to_head=row.head_to_head,
+        )
+        for row in result.rows
+    )
+    return TableStandings(
+        tie_breaks=tuple(str(tie_break) for tie_break in result.tie_breaks),
+        rows=rows,
+        rounds_counted=len(rounds),
+    )
+
+
+def knockout_advancement(
+    tournament: Tournament, round: Round, view: TournamentView | None = None
+) -> knockout.Advancement:
+    """Who goes through from a knockout round, play-off places applied."""
+    view = view or tournament_view(tournament)
+    round_view = next(r for r in view.rounds if r.round.pk == round.pk)
+    results = []
+    for table in round_view.tables:
+        playoff = any(seat.playoff_place is not None for seat in table.seats)
+        results.append(
+            engine_standings.TableResult(
+                tuple(
+                    engine_standings.SeatResult(
+                        player=seat.entry.pk,
+                        place=seat.playoff_place if playoff else seat.place,
+                        penalty=0 if playoff else (seat.total or 0),
+                    )
+                    for seat in table.seats
+                )
+            )
+        )
+    return knockout.advancing(results, advance=tournament.advance, drop=tournament.drop)
+
+
+# The final ranking -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RankingRow:
+    place: int
+    entry: Entry
+    stage: str  # how far the player went: "final", "round 3", ...
+    payout: Decimal = Decimal(0)
+
+
+def final_ranking(tournament: Tournament, view: TournamentView | None = None) -> list[RankingRow]:
+    """The ranking of a table tournament: the final table's places first (once it counts), then
+    everyone else. Rounds format: by the qualifying standings. Knockout: by the round reached
+    (later first), then by the standings. Shared places stay shared."""
+    view = view or tournament_view(tournament)
+    standings = table_standings(tournament, view)
+    standing_key = {row.entry_id: (row.place, index) for index, row in enumerate(standings.rows)}
+    final = next((r for r in view.rounds if r.round.kind == RoundKind.FINAL), None)
+    final_places: dict[int, int] = {}
+    if final is not None and final.complete:
+        for seat in final.tables[0].seats:
+            final_places[seat.entry.pk] = seat.place
+    reached: dict[int, int] = defaultdict(int)
+    if tournament.format == Format.KNOCKOUT:
+        for round_view in view.rounds:
+            for table in round_view.tables:
+                for seat in table.seats:
+                    reached[seat.entry.pk] = round_view.round.number
+
+    def key(entry_id: int) -> tuple:
+        if entry_id in final_places:
+            return (0, final_places[entry_id], 0)
+        return (1, -reached[entry_id], standing_key[entry_id][0])
+
+    ordered = sorted(view.entries, key=lambda entry_id: (key(entry_id), standing_key[entry_id][1]))
+    rows = []
+    place = 0
+    for index, entry_id in enumerate(ordered):
+        if index == 0 or key(ordered[index - 1]) != key(entry_id):
+            place = index + 1
+        rows.append(RankingRow(place=place, entry=view.entries[entry_id], stage=""))
+    return rows
+
+
+# Money -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LedgerLine:
+    kind: str  # "entry_fee", "reentry_fees", "house", "payout"
+    label: str
+    amount: Decimal
+    entry: Entry | None = None
+
+
+@dataclass(frozen=True)
+class Ledger:
+    pot: payouts.Pot
+    amounts: tuple[Decimal, ...]  # payout by place, 1 first
+    paid: dict[int, Decimal]  # entry id -> payout
+    paying_entries: int
+    reentry_fees_by_table: tuple[tuple[str, Decimal], ...]
+
+
+def ledger(tournament: Tournament, view: TournamentView | None = None) -> Ledger:
+    """The money: entry fees of every player checked in, re-entry fees collected at the
+    tables, the house cut, and the payouts of the final ranking (shared places split)."""
+    view = view or tournament_view(tournament)
+    paying = sum(1 for entry in view.entries.values() if entry.has_paid)
+    by_table = []
+    reentry_fees = Decimal(0)
+    for round_view in view.rounds:
+        for table in round_view.tables:
+            match = table.table.match
+            if match is not None and match.pot_total:
+                reentry_fees += match.pot_total
+                by_table.append(
+                    (f"{round_view.round.number}/{table.table.number}", match.pot_total)
+                )
+    pot = payouts.tournament_pot(
+        entries=paying,
+        entry_fee=tournament.entry_fee,
+        reentry_fees=reentry_fees,
+        house_cut_percent=tournament.house_cut_percent,
+    )
+    percents = payouts.percents_for(paying, [Decimal(p) for p in tournament.payout_percents])
+    amounts = (
+        payouts.payout_table(pot.prizes, percents, unit=tournament.payout_unit) if percents else ()
+    )
+    paid: dict[int, Decimal] = {}
+    if tournament.format in (Format.ROUNDS, Format.KNOCKOUT):
+        ranking = final_ranking(tournament, view)
+    else:
+        from tournaments import pairing_selectors
+
+        ranking = pairing_selectors.final_ranking(tournament)
+    places = {row.entry.pk: row.place for row in ranking}
+    if amounts and places:
+        paid = payouts.award(amounts, places, unit=tournament.payout_unit)
+    return Ledger(
+        pot=pot,
+        amounts=tuple(amounts),
+        paid=paid,
+        paying_entries=paying,
+        reentry_fees_by_table=tuple(by_table),
+    )

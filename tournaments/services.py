@@ -1,0 +1,906 @@
+"""Everything that changes a tournament. Each service runs in one transaction and locks the
+tournament row first (`select_for_update`), so two directors acting at once never seat a round
+twice or confirm a table twice.
+
+The algorithms (table sizes, seating, standings, knockout cuts, payouts) live in
+`tournaments.engine`; these services read the facts, call the engine and store what it decided.
+Refusals are `TournamentActionError`s in the user's language, naming the field at fault.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, Player
+from clubs.permissions import can_direct
+from scoring import services as scoring
+from scoring.engine import EngineError, rules_for
+from scoring.models import EventKind, EventVersion, Game, Match, MatchStatus
+from tournaments.engine import knockout, payouts, seating, table_standings, tables
+from tournaments.engine.errors import TournamentError
+from tournaments.engine.placement import PlacementScale
+from tournaments.models import (
+    BRACKET_FORMATS,
+    TABLE_FORMATS,
+    Entry,
+    EntryStatus,
+    Format,
+    Round,
+    RoundKind,
+    RoundStatus,
+    SeatingMethod,
+    Table,
+    TableSeat,
+    Tournament,
+    TournamentStatus,
+)
+
+
+class TournamentActionError(Exception):
+    """A refused action, in the user's language, and the field it concerns."""
+
+    def __init__(self, message: str, *, field: str | None = None):
+        self.message = str(message)
+        self.field = field
+        super().__init__(self.message)
+
+    @classmethod
+    def from_engine(cls, error: TournamentError | EngineError) -> TournamentActionError:
+        return cls(error.translated(gettext), field=error.field)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"field": self.field, "message": self.message}
+
+
+# Settings ----------------------------------------------------------------------------------------
+
+TABLE_GAMES = frozenset({Game.SCALA40, Game.RAMINO})
+
+
+def _decimal(value: Any, field: str) -> Decimal:
+    try:
+        number = Decimal(str(value))
+    except (InvalidOperation, ValueError):
+        raise TournamentActionError(
+            _("Enter an amount, such as 10 or 12.50."), field=field
+        ) from None
+    if not number.is_finite():
+        raise TournamentActionError(_("Enter an amount, such as 10 or 12.50."), field=field)
+    return number
+
+
+def check_settings(settings: dict[str, Any], *, format: str, game: str) -> dict[str, Any]:
+    """Validate a tournament's settings with the engine; return them normalised for storage."""
+    if format not in Format.values:
+        raise TournamentActionError(
+            _("%(value)s is not a format; choose among: %(choices)s.")
+            % {"value": format, "choices": ", ".join(Format.values)},
+            field="format",
+        )
+    if format in TABLE_FORMATS and game not in TABLE_GAMES:
+        raise TournamentActionError(
+            _("Table tournaments are played at Scala 40 or Ramino: choose one of their presets."),
+            field="preset",
+        )
+    if format not in TABLE_FORMATS and game != Game.GIN:
+        raise TournamentActionError(
+            _("Brackets, round robin and Swiss are for Gin Rummy: choose a Gin preset."),
+            field="preset",
+        )
+    clean = dict(settings)
+    try:
+        tables.check_size_range(
+            preferred=clean["table_size"],
+            minimum=clean["table_size_min"],
+            maximum=clean["table_size_max"],
+        )
+        if format in TABLE_FORMATS:
+            clean["tie_breaks"] = [
+                str(tie_break)
+                for tie_break in table_standings.check_tie_breaks(clean["tie_breaks"])
+            ]
+            scale = clean.get("placement_points") or {}
+            if not isinstance(scale, dict):
+                raise TournamentActionError(
+                    _("Placement points are lists of points by table size."),
+                    field="placement_points",
+                )
+            PlacementScale.of({int(size): points for size, points in scale.items()})
+        else:
+            from tournaments.engine import pairing_standings
+
+            clean["tie_breaks"] = [
+                str(tie_break)
+                for tie_break in pairing_standings.check_tie_breaks(clean["tie_breaks"])
+            ]
+        clean["payout_percents"] = [
+            str(percent) for percent in payouts.check_payout_percents(clean["payout_percents"])
+        ]
+    except TournamentError as error:
+        raise TournamentActionError.from_engine(error) from error
+    except (TypeError, ValueError):
+        raise TournamentActionError(
+            _("Placement points are lists of points by table size."), field="placement_points"
+        ) from None
+    for field in ("entry_fee", "payout_unit", "house_cut_percent"):
+        clean[field] = _decimal(clean[field], field)
+    if clean["entry_fee"] < 0:
+        raise TournamentActionError(_("The entry fee cannot be negative."), field="entry_fee")
+    if clean["payout_unit"] <= 0:
+        raise TournamentActionError(
+            _("Payouts must be rounded to a positive amount, such as 1 or 5."),
+            field="payout_unit",
+        )
+    if not 0 <= clean["house_cut_percent"] <= 100:
+        raise TournamentActionError(
+            _("The house cut is a percentage from 0 to 100."), field="house_cut_percent"
+        )
+    if format == Format.KNOCKOUT:
+        if (clean.get("advance") is None) == (clean.get("drop") is None):
+            raise TournamentActionError(
+                _("Set either how many players go through from each table or how many drop out."),
+                field="advance",
+            )
+        final = clean.get("final_table_size") or clean["table_size_max"]
+        if not 2 <= final <= 6:
+            raise TournamentActionError(
+                _("The final table must have 2 to 6 players."), field="final_table_size"
+            )
+        clean["final_table_size"] = final
+    else:
+        clean["advance"] = clean["drop"] = None
+    if format == Format.ROUNDS:
+        if clean["rounds_planned"] < 1:
+            raise TournamentActionError(
+                _("Play at least one qualifying round."), field="rounds_planned"
+            )
+        if clean["final_table_size"] and not 2 <= clean["final_table_size"] <= 6:
+            raise TournamentActionError(
+                _("The final table must have 2 to 6 players."), field="final_table_size"
+            )
+    if format == Format.ROUND_ROBIN and clean["cycles"] not in (1, 2):
+        raise TournamentActionError(
+            _("A round robin is played once or twice (single or double)."), field="cycles"
+        )
+    return clean
+
+
+SETTING_DEFAULTS: dict[str, Any] = {
+    field: Tournament._meta.get_field(field).get_default()
+    for field in (
+        "rounds_planned",
+        "final_table_size",
+        "advance",
+        "drop",
+        "table_size",
+        "table_size_min",
+        "table_size_max",
+        "first_seating",
+        "seating",
+        "tie_breaks",
+        "placement_points",
+        "confirm_results",
+        "third_place",
+        "grand_final_reset",
+        "cycles",
+        "entry_fee",
+        "house_cut_percent",
+        "payout_percents",
+        "payout_unit",
+        "round_minutes",
+        "is_public",
+    )
+}
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    club: Club,
+    user,
+    name: str,
+    preset: str,
+    format: str,
+    options: dict[str, Any] | None = None,
+    starts_on=None,
+    **settings: Any,
+) -> Tournament:
+    """Create a tournament of `format` played with `preset` (and rule `options`).
+
+    `settings` are the fields of `Tournament` that shape it (rounds, table sizes, seating methods,
+    tie-breaks, placement points, money); any not given take their defaults. Gin tournaments
+    default to results without confirmation (a finished match moves the bracket on by itself)
+    and to the Gin tie-breaks.
+    """
+    name = " ".join((name or "").split())
+    if not name:
+        raise TournamentActionError(_("Give the tournament a name."), field="name")
+    unknown = sorted(set(settings) - set(SETTING_DEFAULTS))
+    if unknown:
+        raise TournamentActionError(
+            _("Unknown setting: %(names)s.") % {"names": ", ".join(unknown)}, field=unknown[0]
+        )
+    try:
+        rules = rules_for(preset, options or {})
+    except EngineError as error:
+        raise TournamentActionError.from_engine(error) from error
+    merged = {**SETTING_DEFAULTS, **settings}
+    if format not in TABLE_FORMATS:
+        if "tie_breaks" not in settings:
+            merged["tie_breaks"] = ["buchholz", "median_buchholz", "net", "head_to_head"]
+        if "confirm_results" not in settings:
+            merged["confirm_results"] = False
+    clean = check_settings(merged, format=format, game=rules.game)
+    extra = {"starts_on": starts_on} if starts_on else {}
+    return Tournament.objects.create(
+        club=club,
+        name=name,
+        game=rules.game,
+        preset=preset,
+        rules=rules.to_dict(),
+        format=format,
+        created_by=_user_or_none(user),
+        **extra,
+        **clean,
+    )
+
+
+def _locked(tournament: Tournament) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _refuse_if_finished(tournament: Tournament) -> None:
+    if tournament.status == TournamentStatus.FINISHED:
+        raise TournamentActionError(_("The tournament is over; nothing can change now."))
+
+
+# Entries -----------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def entry_register(
+    *,
+    tournament: Tournament,
+    user,
+    player: Player | None = None,
+    name: str = "",
+    check_in: bool = False,
+) -> Entry:
+    """Enter a club player (or a guest by `name`). Once rounds are seated, the player is a late
+    arrival and plays from the next round seated. Brackets and round robins are drawn once, so
+    they take no late arrivals; neither does a knockout after its first round."""
+    tournament = _locked(tournament)
+    _refuse_if_finished(tournament)
+    rounds = tournament.rounds.count()
+    if rounds and (
+        tournament.format in BRACKET_FORMATS
+        or tournament.format in (Format.ROUND_ROBIN, Format.KNOCKOUT)
+    ):
+        raise TournamentActionError(
+            _("The draw is made: this format takes no late arrivals."), field="player"
+        )
+    if player is None:
+        try:
+            player = scoring.guest_player(club=tournament.club, name=name)
+        except scoring.MatchError as error:
+            raise TournamentActionError(error.message, field="player") from error
+    if player.club_id != tournament.club_id:
+        raise TournamentActionError(_("The player must belong to this club."), field="player")
+    if tournament.entries.filter(player=player).exists():
+        raise TournamentActionError(
+            _("%(name)s is already entered.") % {"name": player.name}, field="player"
+        )
+    seed = (tournament.entries.aggregate(last=Max("seed"))["last"] or 0) + 1
+    entry = Entry(tournament=tournament, player=player, seed=seed, first_round=rounds + 1)
+    if check_in:
+        entry.status = EntryStatus.CHECKED_IN
+        entry.checked_in_at = timezone.now()
+    try:
+        with transaction.atomic():
+            entry.save()
+    except IntegrityError:
+        raise TournamentActionError(
+            _("%(name)s is already entered.") % {"name": player.name}, field="player"
+        ) from None
+    return entry
+
+
+@transaction.atomic
+def entry_check_in(*, entry: Entry, user) -> Entry:
+    """The player is here and has paid the entry fee: they are seated from the next round."""
+    tournament = _locked(entry.tournament)
+    _refuse_if_finished(tournament)
+    entry = Entry.objects.get(pk=entry.pk)
+    if entry.status == EntryStatus.DROPPED:
+        raise TournamentActionError(
+            _("%(name)s has dropped out.") % {"name": entry.player.name}, field="entry"
+        )
+    if entry.status == EntryStatus.REGISTERED:
+        entry.status = EntryStatus.CHECKED_IN
+        entry.checked_in_at = timezone.now()
+        if tournament.rounds.exists() and tournament.format in (Format.ROUNDS, Format.SWISS):
+            entry.first_round = max(entry.first_round, tournament.rounds.count() + 1)
+        entry.save(update_fields=["status", "checked_in_at", "first_round"])
+    return entry
+
+
+@transaction.atomic
+def entry_check_in_all(*, tournament: Tournament, user) -> int:
+    """Check in every registered player; returns how many."""
+    tournament = _locked(tournament)
+    _refuse_if_finished(tournament)
+    waiting = list(tournament.entries.filter(status=EntryStatus.REGISTERED))
+    for entry in waiting:
+        entry_check_in(entry=entry, user=user)
+    return len(waiting)
+
+
+@transaction.atomic
+def entry_drop(*, entry: Entry, user) -> Entry:
+    """The player leaves the tournament. Their results so far stay in the standings; if they are
+    playing a match, they withdraw from it (out for good at their current total)."""
+    tournament = _locked(entry.tournament)
+    _refuse_if_finished(tournament)
+    entry = Entry.objects.select_related("player").get(pk=entry.pk)
+    if entry.status == EntryStatus.DROPPED:
+        return entry
+    running = (
+        TableSeat.objects.filter(
+            entry=entry,
+            table__match__status=MatchStatus.IN_PROGRESS,
+            table__round__status=RoundStatus.RUNNING,
+        )
+        .select_related("table__match")
+        .first()
+    )
+    if running is not None:
+        match = running.table.match
+        seat = match.seats.get(player=entry.player)
+        if seat.status in ("in_play", "eliminated"):
+            try:
+                scoring.player_withdraw(match=match, user=user, seat=seat)
+            except scoring.MatchError as error:
+                raise TournamentActionError(error.message, field="entry") from error
+    entry.status = EntryStatus.DROPPED
+    entry.dropped_at = timezone.now()
+    entry.save(update_fields=["status", "dropped_at"])
+    return entry
+
+
+# Results of tables -------------------------------------------------------------------------------
+
+
+def table_counts(tournament: Tournament, table: Table) -> bool:
+    """Whether the table's result counts: its match is finished and, when the tournament asks
+    for it, confirmed at the match's current revision."""
+    match = table.match
+    if match is None or match.status != MatchStatus.FINISHED:
+        return False
+    return not tournament.confirm_results or table.is_confirmed_for(match)
+
+
+def result_entered_by(match: Match) -> set[int]:
+    """The users who entered the match's result: whoever wrote a current version of its hands,
+    re-entries and withdrawals. Time calls are the director's, not a result."""
+    return set(
+        EventVersion.objects.filter(event__match=match, is_current=True)
+        .exclude(event__kind=EventKind.TIME_CALL)
+        .exclude(created_by=None)
+        .values_list("created_by", flat=True)
+    )
+
+
+@transaction.atomic
+def table_confirm(*, table: Table, user) -> Table:
+    """Confirm a finished table's result. Only a director of the club or a player of that table
+    may confirm, and never someone who entered the result: the server enforces it here."""
+    tournament = _locked(table.round.tournament)
+    _refuse_if_finished(tournament)
+    table = Table.objects.select_related("match").get(pk=table.pk)
+    match = table.match
+    if match is None or match.status != MatchStatus.FINISHED:
+        raise TournamentActionError(
+            _("The match at this table is not finished yet."), field="table"
+        )
+    if user is None or not user.is_authenticated:
+        raise TournamentActionError(_("Log in to confirm a result."), field="user")
+    plays_here = match.seats.filter(player__user=user).exists()
+    if not (can_direct(user, tournament.club) or plays_here):
+        raise TournamentActionError(
+            _("Only a director or a player of this table can confirm its result."), field="user"
+        )
+    if user.pk in result_entered_by(match):
+        raise TournamentActionError(
+            _("You entered this result: someone else must confirm it."), field="user"
+        )
+    table.confirmed_by = user
+    table.confirmed_at = timezone.now()
+    table.confirmed_revision = match.revision
+    table.save(update_fields=["confirmed_by", "confirmed_at", "confirmed_revision"])
+    return table
+
+
+# Seating rounds (table formats) ------------------------------------------------------------------
+
+
+def _present(tournament: Tournament, number: int) -> list[Entry]:
+    return list(
+        tournament.entries.filter(
+            status=EntryStatus.CHECKED_IN, first_round__lte=number
+        ).select_related("player")
+    )
+
+
+def round_is_complete(tournament: Tournament, round: Round) -> bool:
+    tables_ = list(round.tables.select_related("match"))
+    return bool(tables_) and all(table_counts(tournament, table) for table in tables_)
+
+
+def _close_previous(tournament: Tournament) -> Round | None:
+    """The last round, marked finished; refuse if it is still being played."""
+    last = tournament.rounds.order_by("-number").first()
+    if last is None:
+        return None
+    if last.status == RoundStatus.SEATED:
+        raise TournamentActionError(
+            _("Round %(number)s is seated but not started yet.") % {"number": last.number},
+            field="round",
+        )
+    if last.status == RoundStatus.RUNNING:
+        if not round_is_complete(tournament, last):
+            raise TournamentActionError(
+                _(
+                    "Round %(number)s is not over: every table must be finished and its result "
+                    "confirmed."
+                )
+                % {"number": last.number},
+                field="round",
+            )
+        last.status = RoundStatus.FINISHED
+        last.save(update_fields=["status"])
+    return last
+
+
+def history(tournament: Tournament) -> list[list[list[int]]]:
+    """Every seated round so far: tables of entry ids in seat order."""
+    rounds: dict[int, dict[int, list[int]]] = {}
+    for round_number, table_number, entry_id in (
+        TableSeat.objects.filter(table__round__tournament=tournament)
+        .order_by("table__round__number", "table__number", "seat")
+        .values_list("table__round__number", "table__number", "entry_id")
+    ):
+        rounds.setdefault(round_number, {}).setdefault(table_number, []).append(entry_id)
+    return [list(tables_.values()) for _number, tables_ in sorted(rounds.items())]
+
+
+def _new_seed() -> int:
+    return random.SystemRandom().randrange(1, 2**31)
+
+
+def _store_report(report: seating.SeatingReport, names: dict[int, str]) -> dict[str, Any]:
+    """The seating report as JSON, with names: notices keep their English template (translated
+    when shown) and parameters with player ids replaced by names."""
+
+    def name(player) -> str:
+        return names.get(player, str(player))
+
+    notices = []
+    for notice in report.gave_way:
+        params = dict(notice.params)
+        if "player" in params:
+            params["player"] = name(params["player"])
+        if "players" in params:
+            params["players"] = ", ".join(name(player) for player in params["players"])
+        if "method" in params:
+            params["method"] = str(params["method"])
+        notices.append({"message": notice.message, "params": params})
+    return {
+        "repeats": [
+            {
+                "players": [name(player) for player in pair.players],
+                "table": pair.table,
+                "before": pair.before,
+            }
+            for pair in report.repeats
+        ],
+        "repeat_cost": report.repeat_cost,
+        "first_seat_spread": report.first_seat_spread,
+        "notices": notices,
+    }
+
+
+def _create_tables(round: Round, seated: Sequence[Sequence[int]]) -> None:
+    tables_ = Table.objects.bulk_create(
+        Table(round=round, number=number) for number in range(1, len(seated) + 1)
+    )
+    TableSeat.objects.bulk_create(
+        TableSeat(table=table, entry_id=entry_id, seat=seat)
+        for table, players in zip(tables_, seated, strict=True)
+        for seat, entry_id in enumerate(players, start=1)
+    )
+
+
+@transaction.atomic
+def round_seat(
+    *, tournament: Tournament, user, method: str | None = None, seed: int | None = None
+) -> Round:
+    """Seat the next round of a table tournament and store its seating report.
+
+    Rounds format: the qualifying rounds, then the final table (the top of the standings).
+    Knockout: the players going through from the last round, until they fit one final table.
+    The seating is reproducible: the method and seed are stored with the round.
+    """
+    tournament = _locked(tournament)
+    _refuse_if_finished(tournament)
+    if tournament.format not in TABLE_FORMATS:
+        raise TournamentActionError(
+            _("This tournament is paired, not seated at tables."), field="format"
+        )
+    from tournaments import selectors
+
+    previous = _close_previous(tournament)
+    number = previous.number + 1 if previous else 1
+    if previous is not None and previous.kind == RoundKind.FINAL:
+        raise TournamentActionError(
+            _("The final table has been played: finish the tournament."), field="round"
+        )
+    seed = _new_seed() if seed is None else seed
+    kind = RoundKind.QUALIFYING
+    players: list[Entry]
+    ranks: dict[int, int]
+    if tournament.format == Format.ROUNDS and number > tournament.rounds_planned:
+        if not tournament.final_table_size:
+            raise TournamentActionError(
+                _("Every round has been played: finish the tournament."), field="round"
+            )
+        standings = selectors.table_standings(tournament)
+        active = {entry.pk for entry in tournament.entries.exclude(status=EntryStatus.DROPPED)}
+        finalists = [row.entry_id for row in standings.rows if row.entry_id in active]
+        finalists = finalists[: tournament.final_table_size]
+        return _seat_final(tournament, number, finalists, seed)
+    if tournament.format == Format.KNOCKOUT and previous is not None:
+        through = selectors.knockout_advancement(tournament, previous)
+        if not through.settled:
+            tie = through.ties[0]
+            names = dict(tournament.entries.values_list("pk", "player__name"))
+            raise TournamentActionError(
+                _(
+                    "At table %(table)s, %(players)s are tied across the cut: enter the "
+                    "play-off places first."
+                )
+                % {
+                    "table": tie.table,
+                    "players": ", ".join(names[player] for player in tie.players),
+                },
+                field="playoff",
+            )
+        dropped = set(
+            tournament.entries.filter(status=EntryStatus.DROPPED).values_list("pk", flat=True)
+        )
+        going_on = [entry_id for entry_id in through.advancing if entry_id not in dropped]
+        if knockout.fits_final_table(len(going_on), final_size=tournament.final_table_size):
+            return _seat_final(tournament, number, going_on, seed)
+        kind = RoundKind.KNOCKOUT
+        standings = selectors.table_standings(tournament)
+        order = {row.entry_id: row.place for row in standings.rows}
+        ranks = {entry_id: order.get(entry_id, len(order) + 1) for entry_id in going_on}
+        players = list(Entry.objects.filter(pk__in=going_on).select_related("player"))
+    else:
+        players = _present(tournament, number)
+        if number == 1:
+            ranks = {entry.pk: entry.seed for entry in players}
+        else:
+            standings = selectors.table_standings(tournament)
+            order = {row.entry_id: row.place for row in standings.rows}
+            # a late arrival has no standing yet: ranked after everyone, by seed
+            ranks = {entry.pk: order.get(entry.pk, len(order) + entry.seed) for entry in players}
+        if tournament.format == Format.KNOCKOUT:
+            kind = RoundKind.KNOCKOUT
+            if knockout.fits_final_table(len(players), final_size=tournament.final_table_size):
+                by_seed = sorted(players, key=lambda entry: entry.seed)
+                return _seat_final(tournament, number, [entry.pk for entry in by_seed], seed)
+    if len(players) < 2:
+        raise TournamentActionError(
+            _("At least 2 players must be checked in to seat a round (now: %(count)s).")
+            % {"count": len(players)},
+            field="entries",
+        )
+    method = method or (tournament.first_seating if number == 1 else tournament.seating)
+    if method not in SeatingMethod.values:
+        raise TournamentActionError(
+            _("%(value)s is not a seating method; choose among: %(choices)s.")
+            % {"value": method, "choices": ", ".join(SeatingMethod.values)},
+            field="method",
+        )
+    try:
+        result = seating.seat_round(
+            ranks,
+            method=method,
+            seed=seed,
+            history=history(tournament),
+            preferred=tournament.table_size,
+            minimum=tournament.table_size_min,
+            maximum=tournament.table_size_max,
+        )
+    except TournamentError as error:
+        raise TournamentActionError.from_engine(error) from error
+    names = {entry.pk: entry.player.name for entry in players}
+    round = Round.objects.create(
+        tournament=tournament,
+        number=number,
+        kind=kind,
+        seating_method=method,
+        seed=seed,
+        report=_store_report(result.report, names),
+    )
+    _create_tables(round, result.seating.tables)
+    return round
+
+
+def _seat_final(tournament: Tournament, number: int, finalists: list[int], seed: int) -> Round:
+    """The final table: the finalists in standings order; the leader deals first."""
+    if len(finalists) < 2:
+        raise TournamentActionError(
+            _("At least 2 players are needed at the final table."), field="entries"
+        )
+    round = Round.objects.create(
+        tournament=tournament,
+        number=number,
+        kind=RoundKind.FINAL,
+        seating_method="",
+        seed=seed,
+        report={},
+    )
+    _create_tables(round, [finalists])
+    return round
+
+
+@transaction.atomic
+def round_reseat(
+    *, round: Round, user, method: str | None = None, seed: int | None = None
+) -> Round:
+    """Seat a round again (another method or seed) before it starts."""
+    tournament = _locked(round.tournament)
+    round = Round.objects.get(pk=round.pk)
+    if round.status != RoundStatus.SEATED:
+        raise TournamentActionError(
+            _("Round %(number)s has started; its seating cannot change.")
+            % {"number": round.number},
+            field="round",
+        )
+    if tournament.rounds.filter(number__gt=round.number).exists():
+        raise TournamentActionError(_("Only the last round can be seated again."), field="round")
+    round.delete()
+    return round_seat(tournament=tournament, user=user, method=method, seed=seed)
+
+
+@transaction.atomic
+def table_swap(*, round: Round, user, first: Entry, second: Entry) -> dict[str, Any]:
+    """Swap two players' seats before the round starts. Returns the new seating report, and in
+    `new_repeats` the repeated meetings the swap created (the page shows them as a warning)."""
+    tournament = _locked(round.tournament)
+    round = Round.objects.get(pk=round.pk)
+    if round.status != RoundStatus.SEATED:
+        raise TournamentActionError(
+            _("Round %(number)s has started; its seating cannot change.")
+            % {"number": round.number},
+            field="round",
+        )
+    if first.pk == second.pk:
+        raise TournamentActionError(_("Choose two different players."), field="second")
+    seats = {
+        seat.entry_id: seat
+        for seat in TableSeat.objects.filter(table__round=round, entry__in=[first, second])
+    }
+    for field, entry in (("first", first), ("second", second)):
+        if entry.pk not in seats:
+            raise TournamentActionError(
+                _("%(name)s is not seated in this round.") % {"name": entry.player.name},
+                field=field,
+            )
+    a, b = seats[first.pk], seats[second.pk]
+    before = {tuple(pair["players"]) for pair in round.report.get("repeats", [])}
+    TableSeat.objects.filter(pk__in=[a.pk, b.pk]).delete()
+    TableSeat.objects.bulk_create(
+        [
+            TableSeat(table_id=a.table_id, seat=a.seat, entry_id=b.entry_id),
+            TableSeat(table_id=b.table_id, seat=b.seat, entry_id=a.entry_id),
+        ]
+    )
+    seated = [
+        list(table.seats.values_list("entry_id", flat=True).order_by("seat"))
+        for table in round.tables.order_by("number")
+    ]
+    earlier = history(tournament)[: round.number - 1]
+    try:
+        report = seating.seating_report(seated, history=earlier)
+    except TournamentError as error:
+        raise TournamentActionError.from_engine(error) from error
+    names = dict(tournament.entries.values_list("pk", "player__name"))
+    stored = _store_report(report, names)
+    round.report = stored
+    round.save(update_fields=["report"])
+    new = [pair for pair in stored["repeats"] if tuple(pair["players"]) not in before]
+    return {**stored, "new_repeats": new}
+
+
+@transaction.atomic
+def round_start(*, round: Round, user) -> Round:
+    """Start the round: every table gets its scoring match (the tournament's rule set, players
+    in seat order, seat 1 deals first) and the round clock starts."""
+    tournament = _locked(round.tournament)
+    _refuse_if_finished(tournament)
+    round = Round.objects.get(pk=round.pk)
+    if round.status != RoundStatus.SEATED:
+        raise TournamentActionError(
+            _("Round %(number)s has already started.") % {"number": round.number}, field="round"
+        )
+    dropped = list(
+        TableSeat.objects.filter(table__round=round, entry__status=EntryStatus.DROPPED).values_list(
+            "entry__player__name", flat=True
+        )
+    )
+    if dropped:
+        raise TournamentActionError(
+            _("%(names)s dropped out after the seating: seat the round again.")
+            % {"names": ", ".join(dropped)},
+            field="round",
+        )
+    for table in round.tables.order_by("number").prefetch_related("seats__entry__player"):
+        table_match_start(tournament=tournament, table=table, user=user)
+    now = timezone.now()
+    round.status = RoundStatus.RUNNING
+    round.clock_started_at = now
+    round.save(update_fields=["status", "clock_started_at"])
+    if tournament.status == TournamentStatus.REGISTRATION:
+        tournament.status = TournamentStatus.RUNNING
+        tournament.save(update_fields=["status"])
+    return round
+
+
+def table_match_start(*, tournament: Tournament, table: Table, user) -> Match:
+    """Start the scoring match of a table, its players in seat order (call inside a
+    transaction that holds the tournament lock)."""
+    players = [seat.entry.player for seat in table.seats.all().order_by("seat")]
+    try:
+        match = scoring.match_start(
+            club=tournament.club,
+            user=user,
+            preset=tournament.preset,
+            players=players,
+            options=tournament.rules,
+            table_label=gettext("Table %(number)s") % {"number": table.number},
+        )
+    except scoring.MatchError as error:
+        raise TournamentActionError(error.message, field=error.field) from error
+    table.match = match
+    table.save(update_fields=["match"])
+    return match
+
+
+# The round clock ---------------------------------------------------------------------------------
+
+
+def _running(round: Round) -> Round:
+    round = Round.objects.select_for_update().get(pk=round.pk)
+    if round.status != RoundStatus.RUNNING:
+        raise TournamentActionError(
+            _("Round %(number)s is not being played.") % {"number": round.number}, field="round"
+        )
+    return round
+
+
+@transaction.atomic
+def round_clock_pause(*, round: Round, user) -> Round:
+    round = _running(round)
+    if round.time_called_at is None and round.clock_paused_at is None:
+        round.clock_paused_at = timezone.now()
+        round.save(update_fields=["clock_paused_at"])
+    return round
+
+
+@transaction.atomic
+def round_clock_resume(*, round: Round, user) -> Round:
+    round = _running(round)
+    if round.clock_paused_at is not None:
+        paused = timezone.now() - round.clock_paused_at
+        round.clock_paused_seconds += int(paused.total_seconds())
+        round.clock_paused_at = None
+        round.save(update_fields=["clock_paused_at", "clock_paused_seconds"])
+    return round
+
+
+@transaction.atomic
+def round_call_time(*, round: Round, user) -> int:
+    """Time: every unfinished match of the round ends now, ranked by its current totals
+    (RULES.md section 4). Returns how many matches were ended."""
+    _locked(round.tournament)
+    round = _running(round)
+    now = timezone.now()
+    if round.clock_paused_at is not None:
+        round.clock_paused_seconds += int((now - round.clock_paused_at).total_seconds())
+        round.clock_paused_at = None
+    round.time_called_at = now
+    round.save(update_fields=["time_called_at", "clock_paused_at", "clock_paused_seconds"])
+    ended = 0
+    for table in round.tables.filter(match__status=MatchStatus.IN_PROGRESS).select_related("match"):
+        try:
+            scoring.match_call_time(match=table.match, user=user)
+        except scoring.MatchError as error:
+            raise TournamentActionError(error.message, field="round") from error
+        ended += 1
+    return ended
+
+
+# Play-offs and the end ---------------------------------------------------------------------------
+
+
+@transaction.atomic
+def playoff_places(*, table: Table, user, places: dict[int, int]) -> Table:
+    """Record the places of a play-off between players tied across a knockout cut:
+    `places` maps entry id to the place the play-off gave at this table."""
+    tournament = _locked(table.round.tournament)
+    _refuse_if_finished(tournament)
+    seats = {seat.entry_id: seat for seat in table.seats.all()}
+    for entry_id, place in places.items():
+        if entry_id not in seats:
+            raise TournamentActionError(
+                _("Only players of this table can have a play-off place."), field="places"
+            )
+        if isinstance(place, bool) or not isinstance(place, int) or place < 1:
+            raise TournamentActionError(
+                _("A play-off place is a whole number of at least 1."), field="places"
+            )
+        if place > len(seats):
+            raise TournamentActionError(
+                _("A play-off place is a whole number of at least 1."), field="places"
+            )
+    for entry_id, place in places.items():
+        seats[entry_id].playoff_place = place
+    TableSeat.objects.bulk_update(list(seats.values()), ["playoff_place"])
+    return table
+
+
+@transaction.atomic
+def tournament_finish(*, tournament: Tournament, user) -> Tournament:
+    """End the tournament once its last round is over: the final ranking and the payouts are
+    then fixed (they stay derived from the results)."""
+    tournament = _locked(tournament)
+    _refuse_if_finished(tournament)
+    if not tournament.rounds.exists():
+        raise TournamentActionError(_("No round has been played yet."), field="round")
+    if tournament.format in TABLE_FORMATS:
+        last = _close_previous(tournament)
+        if tournament.format == Format.KNOCKOUT and last.kind != RoundKind.FINAL:
+            raise TournamentActionError(
+                _("The knockout is not over: seat the next round."), field="round"
+            )
+        if tournament.format == Format.ROUNDS:
+            planned = tournament.rounds_planned + (1 if tournament.final_table_size else 0)
+            if last.number < planned:
+                raise TournamentActionError(
+                    _("%(count)s of %(planned)s rounds have been played.")
+                    % {"count": last.number, "planned": planned},
+                    field="round",
+                )
+    else:
+        from tournaments import pairing_services
+
+        pairing_services.check_finished(tournament)
+    tournament.status = TournamentStatus.FINISHED
+    tournament.finished_at = timezone.now()
+    tournament.save(update_fields=["status", "finished_at"])
+    return tournament
+
+
+def _user_or_none(user):
+    return user if user is not None and user.is_authenticated else None
