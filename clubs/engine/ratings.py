@@ -1,0 +1,106 @@
+"""Player ratings: OpenSkill's Plackett-Luce model, one rating per player and game.
+
+Every finished, confirmed match updates the ratings of its players from its final ranking: each
+player is a team of one, and players who share a place are a tie. Multi-player tables (Scala 40,
+Ramino) and Gin's one-against-one are rated the same way. Matches are replayed in the order
+given (the caller sorts them by when they finished), so recomputing from scratch after a
+correction gives the same numbers as rating match by match.
+
+A rating is `mu` (the skill believed) and `sigma` (how unsure that belief is); the leaderboard
+orders players by `ordinal` = mu - 3 sigma, a conservative estimate that a newcomer with one
+lucky win does not top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce
+
+PlayerId = Hashable
+
+_MODEL = PlackettLuce()
+INITIAL_MU = _MODEL.mu
+INITIAL_SIGMA = _MODEL.sigma
+
+
+@dataclass(frozen=True)
+class Rating:
+    mu: float = INITIAL_MU
+    sigma: float = INITIAL_SIGMA
+
+    @property
+    def ordinal(self) -> float:
+        """The leaderboard value: mu - 3 sigma (0 for a newcomer)."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True)
+class RatedMatch:
+    """A finished match: its key (for the history) and each player's place (1 best; shared
+    places are ties). A match of fewer than two players changes nothing."""
+
+    key: Hashable
+    places: Mapping[PlayerId, int]
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    match: Hashable
+    player: PlayerId
+    before: Rating
+    after: Rating
+
+
+@dataclass(frozen=True)
+class Ratings:
+    current: dict[PlayerId, Rating]
+    history: tuple[RatingChange, ...]  # in match order, players in place order
+
+    def of(self, player: PlayerId) -> Rating:
+        return self.current.get(player, Rating())
+
+    def leaderboard(self) -> list[tuple[PlayerId, Rating]]:
+        """Players by ordinal, best first (ties by mu, then by id as text)."""
+        return sorted(
+            self.current.items(),
+            key=lambda item: (-item[1].ordinal, -item[1].mu, str(item[0])),
+        )
+
+
+def rate_match(
+    ratings: Mapping[PlayerId, Rating], places: Mapping[PlayerId, int]
+) -> dict[PlayerId, Rating]:
+    """The new ratings of the players of one match (others are not returned)."""
+    players = sorted(places, key=lambda player: (places[player], str(player)))
+    if len(players) < 2:
+        return {player: ratings.get(player, Rating()) for player in players}
+    teams = []
+    for player in players:
+        rating = ratings.get(player, Rating())
+        teams.append([_MODEL.rating(mu=rating.mu, sigma=rating.sigma)])
+    rated = _MODEL.rate(teams, ranks=[float(places[player]) for player in players])
+    return {
+        player: Rating(mu=team[0].mu, sigma=team[0].sigma)
+        for player, team in zip(players, rated, strict=True)
+    }
+
+
+def rate_matches(matches: Iterable[RatedMatch]) -> Ratings:
+    """Ratings from scratch: every match in the order given."""
+    current: dict[PlayerId, Rating] = {}
+    history: list[RatingChange] = []
+    for match in matches:
+        updated = rate_match(current, match.places)
+        for player in sorted(match.places, key=lambda p: (match.places[p], str(p))):
+            before = current.get(player, Rating())
+            after = updated[player]
+            history.append(RatingChange(match.key, player, before, after))
+            current[player] = after
+    return Ratings(current=current, history=tuple(history))
+
+
+def rating_series(ratings: Ratings, player: PlayerId) -> Sequence[tuple[Hashable, Rating]]:
+    """A player's rating after each of their matches, for a chart."""
+    return [(change.match, change.after) for change in ratings.history if change.player == player]
