@@ -47,6 +47,7 @@ def test_lines_add_up_to_statistics_with_averages_and_places():
     assert stats.in_hand == 0 and stats.closes == 4
 
 
+KNOCK = "knock"
 GIN = {
     "game": "gin",
     "preset": "gin-standard",
