@@ -22,6 +22,7 @@ order of the rounds, tables or seats given. Players equal on every tie-break sha
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -182,10 +183,38 @@ def check_rounds(rounds: Sequence[Sequence[TableResult]]) -> None:
 
 @dataclass
 class _Totals:
-    points: Fraction = Fraction(0)
+    points: int = 0  # in units of 1/denominator (see `_Shares`)
     wins: int = 0
     penalty: int = 0
     tables: int = 0
+
+
+class _Shares:
+    """The placement points of every table, as whole numbers over one common denominator.
+
+    Adding thousands of Fractions is the slow part of large standings; a tournament has only a
+    handful of distinct tables (size and shared places), so their points are worked out once and
+    the totals are added as integers.
+    """
+
+    def __init__(self, scale: PlacementScale, rounds: Sequence[Sequence[TableResult]]) -> None:
+        self.exact: dict[tuple[int, ...], tuple[Fraction, ...]] = {}
+        for tables in rounds:
+            for table in tables:
+                places = tuple(seat.place for seat in table.seats)
+                if places not in self.exact:
+                    awarded = scale.award(dict(enumerate(places)))
+                    self.exact[places] = tuple(awarded[index] for index in range(len(places)))
+        self.denominator = math.lcm(
+            1, *(share.denominator for shares in self.exact.values() for share in shares)
+        )
+        self.scaled = {
+            places: tuple(int(share * self.denominator) for share in shares)
+            for places, shares in self.exact.items()
+        }
+
+    def of(self, table: TableResult) -> tuple[int, ...]:
+        return self.scaled[tuple(seat.place for seat in table.seats)]
 
 
 def standings(
@@ -207,17 +236,24 @@ def standings(
         totals.setdefault(check_player_id(player, field="players"), _Totals())
     mates: dict[PlayerId, list[PlayerId]] = {}  # one entry per table-mate per table
     ahead: dict[tuple[PlayerId, PlayerId], int] = {}  # (a, b): times a finished ahead of b
+    shares = _Shares(scale, rounds)
     for tables in rounds:
         for table in tables:
-            _add_table(table, scale, totals, mates, ahead)
+            _add_table(table, shares.of(table), totals, mates, ahead)
 
-    opponents = {
-        player: _average([totals[mate].points for mate in mates.get(player, ())])
-        for player in totals
-    }
+    denominator = shares.denominator
+    points = {player: Fraction(total.points, denominator) for player, total in totals.items()}
+    opponents = {}
+    for player in totals:
+        met = mates.get(player, ())
+        opponents[player] = (
+            Fraction(sum(totals[mate].points for mate in met), len(met) * denominator)
+            if met
+            else Fraction(0)
+        )
     values = {
         player: {
-            TieBreak.POINTS: total.points,
+            TieBreak.POINTS: points[player],
             TieBreak.WINS: total.wins,
             TieBreak.OPPONENTS: opponents[player],
             TieBreak.PENALTY: total.penalty,
@@ -238,7 +274,7 @@ def standings(
             StandingRow(
                 place=place,
                 player=player,
-                points=total.points,
+                points=points[player],
                 wins=total.wins,
                 head_to_head=values[player][TieBreak.HEAD_TO_HEAD],
                 opponents=opponents[player],
@@ -253,29 +289,29 @@ def standings(
 
 def _add_table(
     table: TableResult,
-    scale: PlacementScale,
+    points: tuple[int, ...],
     totals: dict[PlayerId, _Totals],
     mates: dict[PlayerId, list[PlayerId]],
     ahead: dict[tuple[PlayerId, PlayerId], int],
 ) -> None:
-    points = scale.award({seat.player: seat.place for seat in table.seats})
-    for seat in table.seats:
-        total = totals.setdefault(seat.player, _Totals())
-        total.points += points[seat.player]
+    """Add one table: `points` are its seats' placement points, scaled (see `_Shares`)."""
+    seats = table.seats
+    for seat, earned in zip(seats, points, strict=True):
+        total = totals.get(seat.player)
+        if total is None:
+            total = totals[seat.player] = _Totals()
+        total.points += earned
         total.wins += seat.won
         total.penalty += seat.penalty
         total.tables += 1
-        for other in table.seats:
-            if other.player == seat.player:
+        met = mates.setdefault(seat.player, [])
+        for other in seats:
+            if other is seat:
                 continue
-            mates.setdefault(seat.player, []).append(other.player)
+            met.append(other.player)
             if seat.place < other.place:
                 pair = (seat.player, other.player)
                 ahead[pair] = ahead.get(pair, 0) + 1
-
-
-def _average(values: list[Fraction]) -> Fraction:
-    return sum(values, Fraction(0)) / len(values) if values else Fraction(0)
 
 
 def _add_head_to_head(
