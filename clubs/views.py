@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from clubs import services
 from clubs.forms import ClubForm, MemberGrantForm, MemberRoleForm, PlayerForm
 from clubs.models import Club, Membership, Role
-from clubs.permissions import SCORING_ROLES, can_manage, can_score, role_in
+from clubs.permissions import SCORING_ROLES, can_direct, can_manage, can_score, role_in
 from clubs.services import ClubError
 from scoring.models import Match, MatchPlayer, MatchStatus
 from scoring.selectors import matches_for_club
@@ -124,6 +124,7 @@ def _detail(request: HttpRequest, club: Club, **forms: Any) -> HttpResponse:
         "is_member": member,
         "is_owner": owner,
         "can_score": can_score(request.user, club),
+        "can_direct": can_direct(request.user, club),
         "players": paginate(request, club.players.all(), "players"),
         "matches": paginate(request, matches, "matches"),
     }

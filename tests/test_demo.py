@@ -12,6 +12,7 @@ from django.core.management import call_command
 from clubs.models import Club, Membership, Player, Role
 from scoring import selectors
 from scoring.models import EventKind, EventVersion, Match, MatchEvent, MatchStatus
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -104,6 +105,7 @@ def test_demo_plays_every_game_through_the_services():
 def test_demo_is_deterministic():
     demo()
     first = fingerprint()
+    Tournament.objects.all().delete()
     Match.objects.all().delete()
     Club.objects.all().delete()
     get_user_model().objects.all().delete()

@@ -395,7 +395,7 @@ class TableSeat(models.Model):
         Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table")
     )
     entry = models.ForeignKey(
-        Entry, on_delete=models.PROTECT, related_name="seats", verbose_name=_("entry")
+        Entry, on_delete=models.RESTRICT, related_name="seats", verbose_name=_("entry")
     )
     seat = models.PositiveSmallIntegerField(_("seat"))
     playoff_place = models.PositiveSmallIntegerField(_("play-off place"), null=True, blank=True)
@@ -424,7 +424,7 @@ class ResultFix(models.Model):
     )
     winner = models.ForeignKey(
         Entry,
-        on_delete=models.PROTECT,
+        on_delete=models.RESTRICT,
         null=True,
         blank=True,
         related_name="+",

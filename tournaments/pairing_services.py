@@ -1,11 +1,446 @@
-"""Gin tournaments: brackets, round robin and Swiss (being written)."""
+"""Gin tournaments: the draw, the next round of a Swiss or round robin, the director's fixes, and
+the bracket that moves its players on by itself.
 
-from tournaments.models import Tournament
+Every pairing or bracket match is a `Table` with two `TableSeat`s (seat 1 deals first) and its
+scoring `Match`, played with the tournament's Gin rule set. A bracket is one round (kind BRACKET)
+whose tables appear as its matches become ready: after every change of one of its matches
+(`on_match_changed`, sent inside the scoring transaction) and after every fix, `sync_bracket`
+replays the bracket from the results in force and creates, replaces or leaves the tables.
+
+Each service locks the tournament row first (`select_for_update`), like `tournaments.services`.
+Services do not check who may act: views and the API ask `can_direct` first.
+"""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring.models import Game, Match
+from tournaments import pairing_selectors as selectors
+from tournaments.engine import brackets as engine
+from tournaments.engine.errors import TournamentError
+from tournaments.engine.pairing_standings import Pairing
+from tournaments.engine.pairing_standings import Round as EngineRound
+from tournaments.engine.round_robin import round_robin
+from tournaments.engine.swiss import SwissEntry, default_rounds, pair_swiss
+from tournaments.models import (
+    PAIRING_FORMATS,
+    TABLE_FORMATS,
+    Entry,
+    EntryStatus,
+    Format,
+    ResultFix,
+    Round,
+    RoundKind,
+    RoundStatus,
+    Table,
+    TableSeat,
+    Tournament,
+    TournamentStatus,
+)
+from tournaments.services import (
+    TournamentActionError,
+    _locked,
+    _refuse_if_finished,
+    _user_or_none,
+    table_match_start,
+)
+
+# The draw ----------------------------------------------------------------------------------------
 
 
-def on_match_changed(sender, match, **kwargs) -> None:
-    """A scoring match changed: a bracket moves its players on."""
+def _engine_error(error: TournamentError) -> TournamentActionError:
+    return TournamentActionError.from_engine(error)
+
+
+@transaction.atomic
+def draw(*, tournament: Tournament, user) -> Round:
+    """Start a Gin tournament from its checked-in players, in seed order.
+
+    Brackets: the whole bracket is drawn (one round, kind BRACKET) and every match that can be
+    played now gets its table and match. Round robin: the schedule is fixed by the draw; round 1
+    is created. Swiss: round 1 is paired by seed. The tournament is then running.
+    """
+    tournament = _locked(tournament)
+    _refuse_if_finished(tournament)
+    if tournament.format in TABLE_FORMATS:
+        raise TournamentActionError(
+            _("This tournament is seated at tables, not paired."), field="format"
+        )
+    if tournament.rounds.exists():
+        raise TournamentActionError(_("The draw has already been made."), field="round")
+    players = list(
+        tournament.entries.filter(status=EntryStatus.CHECKED_IN)
+        .order_by("seed")
+        .values_list("pk", flat=True)
+    )
+    if len(players) < 2:
+        raise TournamentActionError(
+            _("At least 2 players must be checked in for the draw (now: %(count)s).")
+            % {"count": len(players)},
+            field="entries",
+        )
+    now = timezone.now()
+    if tournament.is_bracket:
+        round = Round.objects.create(
+            tournament=tournament,
+            number=1,
+            kind=RoundKind.BRACKET,
+            status=RoundStatus.RUNNING,
+            clock_started_at=now,
+            report={"players": players},
+        )
+        _sync(tournament, round, user)
+    else:
+        if tournament.format == Format.ROUND_ROBIN:
+            try:
+                first = round_robin(players, cycles=tournament.cycles)[0]
+            except TournamentError as error:
+                raise _engine_error(error) from error
+        else:
+            first = pair_swiss([SwissEntry(player, 0) for player in players])
+        round = _create_pairing_round(
+            tournament, 1, first, user, extra={"players": players}, now=now
+        )
+    tournament.status = TournamentStatus.RUNNING
+    tournament.save(update_fields=["status"])
+    return round
+
+
+def _create_pairing_round(
+    tournament: Tournament,
+    number: int,
+    pairing_round: EngineRound,
+    user,
+    *,
+    extra: dict | None = None,
+    forfeits: list[int] | None = None,
+    now=None,
+) -> Round:
+    round = Round.objects.create(
+        tournament=tournament,
+        number=number,
+        kind=RoundKind.PAIRING,
+        status=RoundStatus.RUNNING,
+        clock_started_at=now or timezone.now(),
+        report={**(extra or {}), "bye": pairing_round.bye, "forfeits": forfeits or []},
+    )
+    entries = {
+        entry.pk: entry
+        for entry in Entry.objects.filter(
+            pk__in=[p for pairing in pairing_round.pairings for p in pairing.players]
+        ).select_related("player")
+    }
+    for index, pairing in enumerate(pairing_round.pairings, start=1):
+        _open_table(tournament, round, index, None, pairing.players, entries, user)
+    return round
+
+
+def _open_table(tournament, round, number, bracket_match, players, entries, user) -> Table:
+    table = Table.objects.create(round=round, number=number, bracket_match=bracket_match)
+    _seat(tournament, table, players, entries, user)
+    return table
+
+
+def _seat(tournament, table, players, entries, user) -> None:
+    """Seat `players` (entry ids, the first deals first) at `table` and start its match."""
+    TableSeat.objects.bulk_create(
+        TableSeat(table=table, entry=entries[player], seat=seat)
+        for seat, player in enumerate(players, start=1)
+    )
+    table_match_start(tournament=tournament, table=table, user=user)
+
+
+# Swiss and round robin: the next round -----------------------------------------------------------
+
+
+def planned_rounds(tournament: Tournament, round_one: Round | None) -> int:
+    """How many rounds the tournament has: Swiss as set (0: enough for a single perfect score),
+    round robin the whole schedule of the players drawn."""
+    players = selectors.draw_players(round_one) if round_one is not None else []
+    if tournament.format == Format.ROUND_ROBIN:
+        count = len(players)
+        per_cycle = count - 1 if count % 2 == 0 else count
+        return per_cycle * tournament.cycles
+    if tournament.rounds_planned:
+        return tournament.rounds_planned
+    return default_rounds(max(len(players), 2))
+
+
+def _last_round_counts(tournament: Tournament) -> tuple[list[selectors.PairingRound], bool]:
+    rounds = selectors.pairing_rounds(tournament)
+    return rounds, bool(rounds) and rounds[-1].complete
+
+
+@transaction.atomic
+def next_round(*, tournament: Tournament, user) -> Round:
+    """Pair the next round of a Swiss or round robin, once every table of the last round counts.
+    Dropped players are not paired any more (in a round robin their opponent has a bye)."""
+    tournament = _locked(tournament)
+    _refuse_if_finished(tournament)
+    if tournament.format not in PAIRING_FORMATS:
+        raise TournamentActionError(
+            _("Only a Swiss or a round robin is played in rounds of pairings."), field="format"
+        )
+    rounds, complete = _last_round_counts(tournament)
+    if not rounds:
+        raise TournamentActionError(_("Make the draw first."), field="round")
+    last = rounds[-1].round
+    if not complete:
+        raise TournamentActionError(
+            _(
+                "Round %(number)s is not over: every match must have a result (confirmed, "
+                "when the tournament asks for it) or a fix by the director."
+            )
+            % {"number": last.number},
+            field="round",
+        )
+    number = last.number + 1
+    planned = planned_rounds(tournament, rounds[0].round)
+    if number > planned:
+        raise TournamentActionError(
+            _("Every round has been played: finish the tournament."), field="round"
+        )
+    Round.objects.filter(tournament=tournament, status=RoundStatus.RUNNING).update(
+        status=RoundStatus.FINISHED
+    )
+    dropped = set(
+        tournament.entries.filter(status=EntryStatus.DROPPED).values_list("pk", flat=True)
+    )
+    if tournament.format == Format.ROUND_ROBIN:
+        players = selectors.draw_players(rounds[0].round)
+        scheduled = round_robin(players, cycles=tournament.cycles)[number - 1]
+        pairings = []
+        forfeits = []
+        for pairing in scheduled.pairings:
+            gone = [player for player in pairing.players if player in dropped]
+            if not gone:
+                pairings.append(Pairing(len(pairings) + 1, pairing.first, pairing.second))
+            else:
+                forfeits += [player for player in pairing.players if player not in dropped]
+        bye = scheduled.bye if scheduled.bye not in dropped else None
+        return _create_pairing_round(
+            tournament, number, EngineRound(number, tuple(pairings), bye), user, forfeits=forfeits
+        )
+    standings = selectors.standings(tournament)
+    points = {row.entry.pk: row.standing.points for row in standings.rows}
+    present = list(
+        tournament.entries.filter(status=EntryStatus.CHECKED_IN, first_round__lte=number)
+        .order_by("seed")
+        .values_list("pk", flat=True)
+    )
+    if len(present) < 2:
+        raise TournamentActionError(
+            _("At least 2 players must still be in to pair a round (now: %(count)s).")
+            % {"count": len(present)},
+            field="entries",
+        )
+    previous = [
+        EngineRound(
+            pairing_round.round.number,
+            tuple(
+                Pairing(index, pairing.first.pk, pairing.second.pk)
+                for index, pairing in enumerate(pairing_round.pairings, start=1)
+                if pairing.second is not None
+            ),
+            pairing_round.round.report.get("bye"),
+        )
+        for pairing_round in rounds
+    ]
+    try:
+        paired = pair_swiss([SwissEntry(p, points.get(p, 0)) for p in present], previous)
+    except TournamentError as error:
+        raise _engine_error(error) from error
+    return _create_pairing_round(tournament, number, paired, user)
+
+
+# The director's fixes ----------------------------------------------------------------------------
+
+
+@transaction.atomic
+def result_fix(
+    *, table: Table, user, winner: Entry | None, walkover: bool = False, reason: str
+) -> ResultFix:
+    """The director's word on a pairing or bracket match: a walkover (the opponent did not play),
+    or a corrected winner; `winner` None clears the fix in force, and the match's own result
+    counts again. The fix stands over the match's result, whatever happens at the table. Every
+    fix is kept (append-only); a bracket is replayed after it."""
+    table = Table.objects.select_related("round__tournament").get(pk=table.pk)
+    tournament = _locked(table.round.tournament)
+    _refuse_if_finished(tournament)
+    if table.round.kind not in (RoundKind.BRACKET, RoundKind.PAIRING):
+        raise TournamentActionError(
+            _("Only the result of a pairing or a bracket match can be fixed."), field="table"
+        )
+    reason = (reason or "").strip()
+    if not reason:
+        raise TournamentActionError(_("Say why the result is fixed."), field="reason")
+    seats = list(table.seats.order_by("seat").values_list("entry_id", flat=True))
+    current = table.fixes.filter(is_current=True).first()
+    if winner is None:
+        if walkover:
+            raise TournamentActionError(_("A walkover needs a winner."), field="winner")
+        if current is None or current.winner_id is None:
+            raise TournamentActionError(_("This match has no fix to clear."), field="winner")
+    elif winner.pk not in seats:
+        raise TournamentActionError(
+            _("%(name)s does not play this match.") % {"name": winner.player.name},
+            field="winner",
+        )
+    if tournament.is_bracket and winner is not None:
+        view = selectors.bracket_of(tournament)
+        match = view.bracket.match(table.bracket_match)
+        if set(seats) != {player for player in match.players if player is not None}:
+            raise TournamentActionError(
+                _(
+                    "The players of match %(match)s have changed since this table was set: "
+                    "fix the earlier result first."
+                )
+                % {"match": table.bracket_match},
+                field="table",
+            )
+        if match.status is engine.MatchStatus.NOT_NEEDED:
+            raise TournamentActionError(
+                _("Match %(match)s is not needed.") % {"match": table.bracket_match},
+                field="table",
+            )
+    if current is not None:
+        current.is_current = False
+        current.save(update_fields=["is_current"])
+    fix = ResultFix.objects.create(
+        table=table,
+        winner=winner,
+        walkover=walkover,
+        reason=reason,
+        is_current=True,
+        created_by=_user_or_none(user),
+    )
+    if tournament.is_bracket:
+        _sync(tournament, table.round, user)
+    return fix
+
+
+# The bracket moves on ----------------------------------------------------------------------------
+
+
+def on_match_changed(sender, match: Match, **kwargs) -> None:
+    """A scoring match changed: if it is a bracket match, the bracket moves its players on."""
+    if match.game != Game.GIN:
+        return
+    table = (
+        Table.objects.filter(match=match, round__kind=RoundKind.BRACKET)
+        .select_related("round__tournament")
+        .first()
+    )
+    if table is None or table.round.tournament.status == TournamentStatus.FINISHED:
+        return
+    sync_bracket(table.round.tournament)
+
+
+@transaction.atomic
+def sync_bracket(tournament: Tournament, user=None) -> None:
+    """Replay the bracket from the results in force and bring its tables in line: a match that
+    became ready gets its table and match; a table whose players no longer play its match (an
+    earlier result was fixed) is set again if its match has no event yet, and otherwise left as
+    it is (the bracket page lists it as a conflict for the director)."""
+    tournament = _locked(tournament)
+    round = tournament.rounds.filter(kind=RoundKind.BRACKET).first()
+    if round is None:
+        return
+    _sync(tournament, round, user)
+
+
+def _sync(tournament: Tournament, round: Round, user) -> None:
+    view = selectors.bracket_of(tournament)
+    bracket = view.bracket
+    entries = {
+        entry.pk: entry
+        for entry in Entry.objects.filter(pk__in=bracket.players).select_related("player")
+    }
+    for match in bracket.matches:
+        facts = view.table_facts.get(match.number)
+        players = tuple(player for player in match.players if player is not None)
+        wanted = match.status in (engine.MatchStatus.READY, engine.MatchStatus.PLAYED)
+        if facts is None:
+            if match.status is engine.MatchStatus.READY:
+                _open_table(tournament, round, match.number, match.number, players, entries, user)
+            continue
+        fits = wanted and tuple(facts.seats) == players
+        if fits or facts.has_events:
+            continue
+        # An unplayed table whose players changed: set it again, or take it away.
+        _clear_stale_fix(facts, user)
+        old = facts.table.match
+        table = facts.table
+        table.seats.all().delete()
+        table.match = None
+        table.confirmed_by = None
+        table.confirmed_at = None
+        table.confirmed_revision = None
+        table.save(update_fields=["match", "confirmed_by", "confirmed_at", "confirmed_revision"])
+        if wanted:
+            _seat(tournament, table, players, entries, user)
+        elif not table.fixes.exists():
+            table.delete()
+        _delete_unplayed(old)
+    finished = bracket.finished
+    status = RoundStatus.FINISHED if finished else RoundStatus.RUNNING
+    if round.status != status:
+        round.status = status
+        round.save(update_fields=["status"])
+
+
+def _clear_stale_fix(facts: selectors.TableFacts, user) -> None:
+    """A fix naming a player who no longer plays the match is cleared, with the reason said."""
+    current = next((fix for fix in facts.fixes if fix.is_current), None)
+    if current is None or current.winner_id is None:
+        return
+    ResultFix.objects.filter(pk=current.pk).update(is_current=False)
+    ResultFix.objects.create(
+        table=facts.table,
+        winner=None,
+        reason=gettext("The players of this match changed after an earlier result was fixed."),
+        is_current=True,
+        created_by=_user_or_none(user),
+    )
+
+
+def _delete_unplayed(match: Match | None) -> None:
+    """Delete a match with no event that no table uses any more; keep it if anything refers to
+    it (it is then an orphan match of the club, still harmless)."""
+    if match is None:
+        return
+    try:
+        with transaction.atomic():
+            match.delete()
+    except (ProtectedError, IntegrityError):
+        pass
+
+
+# The end -----------------------------------------------------------------------------------------
 
 
 def check_finished(tournament: Tournament) -> None:
     """Refuse to finish a Gin tournament that is not over."""
+    if tournament.is_bracket:
+        view = selectors.bracket_of(tournament)
+        if view.bracket is None or not view.bracket.finished:
+            raise TournamentActionError(
+                _("The bracket is not over: every match needs a result."), field="round"
+            )
+        return
+    rounds, complete = _last_round_counts(tournament)
+    planned = planned_rounds(tournament, rounds[0].round if rounds else None)
+    if not complete or len(rounds) < planned:
+        raise TournamentActionError(
+            _("%(count)s of %(planned)s rounds have been played.")
+            % {"count": sum(1 for r in rounds if r.complete), "planned": planned},
+            field="round",
+        )
+    Round.objects.filter(tournament=tournament, status=RoundStatus.RUNNING).update(
+        status=RoundStatus.FINISHED
+    )

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
+from django.utils.translation import gettext
+
 from scoring.models import MatchPlayer, MatchStatus
 from tournaments.engine import knockout, payouts
 from tournaments.engine import table_standings as engine_standings
@@ -102,6 +104,7 @@ def tournament_view(tournament: Tournament) -> TournamentView:
     for table in (
         Table.objects.filter(round__tournament=tournament)
         .select_related("match", "confirmed_by")
+        .defer("match__rules")  # a match's full rule set is the tournament's: not read here
         .order_by("round__number", "number")
     ):
         view = TableView(table)
@@ -165,9 +168,15 @@ class TableStandings:
     rounds_counted: int
 
 
+# The default scale with its points worked out once: the standings look them up for every table.
+LINEAR_SCALE = PlacementScale(
+    custom=tuple((size, DEFAULT_SCALE.table_points(size)) for size in range(2, 7))
+)
+
+
 def scale_of(tournament: Tournament) -> PlacementScale:
     if not tournament.placement_points:
-        return DEFAULT_SCALE
+        return LINEAR_SCALE
     return PlacementScale.of(
         {int(size): points for size, points in tournament.placement_points.items()}
     )
@@ -228,22 +237,37 @@ def knockout_advancement(
     """Who goes through from a knockout round, play-off places applied."""
     view = view or tournament_view(tournament)
     round_view = next(r for r in view.rounds if r.round.pk == round.pk)
-    results = []
-    for table in round_view.tables:
-        playoff = any(seat.playoff_place is not None for seat in table.seats)
-        results.append(
-            engine_standings.TableResult(
-                tuple(
-                    engine_standings.SeatResult(
-                        player=seat.entry.pk,
-                        place=seat.playoff_place if playoff else seat.place,
-                        penalty=0 if playoff else (seat.total or 0),
-                    )
-                    for seat in table.seats
-                )
-            )
-        )
+    results = [_cut_result(table) for table in round_view.tables]
     return knockout.advancing(results, advance=tournament.advance, drop=tournament.drop)
+
+
+def _cut_result(table: TableView) -> engine_standings.TableResult:
+    """A table's order at the cut: place, then fewer penalty points, then the play-off place.
+
+    A play-off only settles players the match left equal (place and penalty points): the places
+    the director enters may cover just the tied players, or the whole table, and never overturn
+    the match. Players without a play-off place come after those with one."""
+    playoff = any(seat.playoff_place is not None for seat in table.seats)
+    if not playoff or any(seat.place is None for seat in table.seats):
+        return _table_result(table)
+    keys = {
+        seat.entry.pk: (
+            seat.place,
+            seat.total or 0,
+            seat.playoff_place if seat.playoff_place is not None else len(table.seats) + 1,
+        )
+        for seat in table.seats
+    }
+    return engine_standings.TableResult(
+        tuple(
+            engine_standings.SeatResult(
+                player=entry_id,
+                place=1 + sum(1 for other in keys.values() if other < key),
+                penalty=0,
+            )
+            for entry_id, key in keys.items()
+        )
+    )
 
 
 # The final ranking -------------------------------------------------------------------------------
@@ -287,7 +311,13 @@ def final_ranking(tournament: Tournament, view: TournamentView | None = None) ->
     for index, entry_id in enumerate(ordered):
         if index == 0 or key(ordered[index - 1]) != key(entry_id):
             place = index + 1
-        rows.append(RankingRow(place=place, entry=view.entries[entry_id], stage=""))
+        if entry_id in final_places:
+            stage = gettext("Final table")
+        elif reached[entry_id]:
+            stage = gettext("Round %(number)s") % {"number": reached[entry_id]}
+        else:
+            stage = ""
+        rows.append(RankingRow(place=place, entry=view.entries[entry_id], stage=stage))
     return rows
 
 

@@ -64,6 +64,11 @@ class TournamentActionError(Exception):
 # Settings ----------------------------------------------------------------------------------------
 
 TABLE_GAMES = frozenset({Game.SCALA40, Game.RAMINO})
+SIZE_SETTINGS = {
+    "preferred": "table_size",
+    "minimum": "table_size_min",
+    "maximum": "table_size_max",
+}
 
 
 def _decimal(value: Any, field: str) -> Decimal:
@@ -103,6 +108,11 @@ def check_settings(settings: dict[str, Any], *, format: str, game: str) -> dict[
             minimum=clean["table_size_min"],
             maximum=clean["table_size_max"],
         )
+    except TournamentError as error:
+        # the engine names its own arguments; the director knows the settings
+        field = SIZE_SETTINGS.get(error.field, error.field)
+        raise TournamentActionError(error.translated(gettext), field=field) from error
+    try:
         if format in TABLE_FORMATS:
             clean["tie_breaks"] = [
                 str(tie_break)
@@ -234,6 +244,9 @@ def tournament_create(
     except EngineError as error:
         raise TournamentActionError.from_engine(error) from error
     merged = {**SETTING_DEFAULTS, **settings}
+    if "is_public" not in settings:
+        # a private club's tournament stays private unless the director opens it
+        merged["is_public"] = club.is_public
     if format not in TABLE_FORMATS:
         if "tie_breaks" not in settings:
             merged["tie_breaks"] = ["buchholz", "median_buchholz", "net", "head_to_head"]
@@ -389,11 +402,12 @@ def table_counts(tournament: Tournament, table: Table) -> bool:
 
 
 def result_entered_by(match: Match) -> set[int]:
-    """The users who entered the match's result: whoever wrote a current version of its hands,
-    re-entries and withdrawals. Time calls are the director's, not a result."""
+    """The users who entered the match's result: whoever wrote a current version of its hands
+    and re-entries (they change the totals). Time calls and withdrawals only end a match or a
+    player's part in it, as a director does when a player drops out: they are not a result."""
     return set(
         EventVersion.objects.filter(event__match=match, is_current=True)
-        .exclude(event__kind=EventKind.TIME_CALL)
+        .exclude(event__kind__in=[EventKind.TIME_CALL, EventKind.WITHDRAW])
         .exclude(created_by=None)
         .values_list("created_by", flat=True)
     )
@@ -426,6 +440,11 @@ def table_confirm(*, table: Table, user) -> Table:
     table.confirmed_at = timezone.now()
     table.confirmed_revision = match.revision
     table.save(update_fields=["confirmed_by", "confirmed_at", "confirmed_revision"])
+    if tournament.is_bracket:
+        # a confirmed result is what moves a bracket on when results need confirmation
+        from tournaments import pairing_services
+
+        pairing_services.sync_bracket(tournament, user=user)
     return table
 
 
@@ -563,7 +582,9 @@ def round_seat(
                 _("Every round has been played: finish the tournament."), field="round"
             )
         standings = selectors.table_standings(tournament)
-        active = {entry.pk for entry in tournament.entries.exclude(status=EntryStatus.DROPPED)}
+        active = set(
+            tournament.entries.filter(status=EntryStatus.CHECKED_IN).values_list("pk", flat=True)
+        )
         finalists = [row.entry_id for row in standings.rows if row.entry_id in active]
         finalists = finalists[: tournament.final_table_size]
         return _seat_final(tournament, number, finalists, seed)
@@ -587,10 +608,13 @@ def round_seat(
             tournament.entries.filter(status=EntryStatus.DROPPED).values_list("pk", flat=True)
         )
         going_on = [entry_id for entry_id in through.advancing if entry_id not in dropped]
-        if knockout.fits_final_table(len(going_on), final_size=tournament.final_table_size):
-            return _seat_final(tournament, number, going_on, seed)
-        kind = RoundKind.KNOCKOUT
         standings = selectors.table_standings(tournament)
+        if knockout.fits_final_table(len(going_on), final_size=tournament.final_table_size):
+            # the finalists in standings order, as in the rounds format: the leader deals first
+            listed = [row.entry_id for row in standings.rows]
+            finalists = sorted(going_on, key=listed.index)
+            return _seat_final(tournament, number, finalists, seed)
+        kind = RoundKind.KNOCKOUT
         order = {row.entry_id: row.place for row in standings.rows}
         ranks = {entry_id: order.get(entry_id, len(order) + 1) for entry_id in going_on}
         players = list(Entry.objects.filter(pk__in=going_on).select_related("player"))
@@ -850,6 +874,15 @@ def playoff_places(*, table: Table, user, places: dict[int, int]) -> Table:
     `places` maps entry id to the place the play-off gave at this table."""
     tournament = _locked(table.round.tournament)
     _refuse_if_finished(tournament)
+    table = Table.objects.select_related("match").get(pk=table.pk)
+    if table.match is None or table.match.status != MatchStatus.FINISHED:
+        raise TournamentActionError(
+            _("The match at this table is not finished yet."), field="table"
+        )
+    if tournament.rounds.filter(number__gt=table.round.number).exists():
+        raise TournamentActionError(
+            _("The next round is seated: the play-off can no longer change it."), field="table"
+        )
     seats = {seat.entry_id: seat for seat in table.seats.all()}
     for entry_id, place in places.items():
         if entry_id not in seats:
@@ -862,7 +895,9 @@ def playoff_places(*, table: Table, user, places: dict[int, int]) -> Table:
             )
         if place > len(seats):
             raise TournamentActionError(
-                _("A play-off place is a whole number of at least 1."), field="places"
+                _("A play-off place goes from 1 to %(count)s, the players at this table.")
+                % {"count": len(seats)},
+                field="places",
             )
     for entry_id, place in places.items():
         seats[entry_id].playoff_place = place

@@ -1,1 +1,28 @@
-urlpatterns = []
+"""The pages of table tournaments (Scala 40, Ramino) and those every tournament has: the list,
+creating one, the director's console, entries, standings, seating, tables, results, the ledger."""
+
+from django.urls import path
+
+from tournaments import views
+
+urlpatterns = [
+    path("", views.tournament_list, name="list"),
+    path("new/", views.tournament_create, name="create"),
+    path("<int:pk>/", views.tournament_detail, name="detail"),
+    path("<int:pk>/entries/", views.entries, name="entries"),
+    path("<int:pk>/seat/", views.round_seat, name="seat"),
+    path("<int:pk>/rounds/<int:number>/reseat/", views.round_reseat, name="reseat"),
+    path("<int:pk>/rounds/<int:number>/swap/", views.table_swap, name="swap"),
+    path("<int:pk>/rounds/<int:number>/start/", views.round_start, name="start"),
+    path("<int:pk>/rounds/<int:number>/clock/", views.round_clock, name="clock"),
+    path("<int:pk>/rounds/<int:number>/time/", views.round_call_time, name="call_time"),
+    path("<int:pk>/tables/<int:table>/", views.table_page, name="table"),
+    path("<int:pk>/tables/<int:table>/confirm/", views.table_confirm, name="confirm"),
+    path("<int:pk>/tables/<int:table>/playoff/", views.table_playoff, name="playoff"),
+    path("<int:pk>/finish/", views.tournament_finish, name="finish"),
+    path("<int:pk>/standings/", views.standings, name="standings"),
+    path("<int:pk>/seating/", views.seating, name="seating"),
+    path("<int:pk>/results/", views.results, name="results"),
+    path("<int:pk>/ledger/", views.ledger, name="ledger"),
+    path("<int:pk>/ledger.csv", views.ledger_csv, name="ledger_csv"),
+]

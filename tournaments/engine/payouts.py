@@ -46,7 +46,6 @@ AMOUNT_NOT_MONEY = _("This must be an amount of money, such as 20 or 12.50.")
 AMOUNT_NEGATIVE = _("An amount of money cannot be negative.")
 AMOUNT_TOO_PRECISE = _("An amount of money has at most two decimals (cents).")
 ENTRIES_NOT_WHOLE = _("The number of entries must be a whole number of 0 or more.")
-ENTRANTS_NONE = _("Prizes can only be paid out when there is at least one entrant.")
 CUT_NOT_PERCENT = _("The house cut must be a percentage from 0 to 100.")
 PERCENT_TOO_PRECISE = _("A percentage has at most two decimals, such as 12.5 or 33.33.")
 PERCENTS_EMPTY = _("Give the percentage of the prizes paid to at least one place.")
@@ -223,11 +222,15 @@ def percents_for(entrants: int, percents: Sequence[object]) -> tuple[Decimal, ..
     44.45/33.33/22.22). Rounding down and giving the rest to first keeps the order (an equal
     split 25/25/25/25 for 3 entrants is 33.34/33.33/33.33, never 33.33/33.33/33.34), and every
     kept percentage stays at least what it was, so the result passes `check_payout_percents`.
-    `percents` must pass it too; `entrants` must be at least 1 (field `entries`).
+    `percents` must pass it too; `entrants` must be a whole number of 0 or more (field
+    `entries`). No entrant, no paid place: 0 entrants give `()`, which `payout_table` refuses,
+    so callers skip the table then.
     """
     values = _percents(percents)
-    if isinstance(entrants, bool) or not isinstance(entrants, int) or entrants < 1:
-        raise TournamentError(ENTRANTS_NONE, field="entries")
+    if isinstance(entrants, bool) or not isinstance(entrants, int) or entrants < 0:
+        raise TournamentError(ENTRIES_NOT_WHOLE, field="entries")
+    if entrants == 0:
+        return ()
     kept = values[:entrants]
     if len(kept) < len(values):
         kept_total = sum(kept)

@@ -1,8 +1,11 @@
-"""`demo`: fill a database with a demo club, its people and matches of every game.
+"""`demo`: fill a database with a demo club, its people, matches of every game and a running
+table tournament.
 
 Every match is played through the scoring services, as a scorekeeper would: hands, a bust and a
-re-entry, a correction, a void, a time call. A seeded random generator makes every run give the
-same data. `--if-empty` (used by `make run`) does nothing when the database already has users.
+re-entry, a correction, a void, a time call. The tournament is run through the tournament
+services, as a director would: 12 players checked in, rounds 1 and 2 played, time called and
+confirmed, round 3 seated. A seeded random generator makes every run give the same data.
+`--if-empty` (used by `make run`) does nothing when the database already has users.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from django.db import transaction
 from clubs.models import Club, Membership, Player, Role
 from scoring import services
 from scoring.models import Match, MatchPlayer, MatchStatus, PlayerStatus
+from tournaments import services as tournaments
+from tournaments.models import Format, Tournament
 
 DEMO_USERNAME = "demo"
 DEMO_PASSWORD = "tallone-demo"
@@ -81,6 +86,8 @@ STAFF = (
 GIN_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 GIN_VALUES = {"A": 1, "J": 10, "Q": 10, "K": 10} | {str(face): face for face in range(2, 11)}
 RAMINO_CLOSINGS = (("normal", 14), ("colore", 3), ("figura", 1), ("two_cards", 2))
+TOURNAMENT_NAME = "Torneo d'autunno"
+TOURNAMENT_ROUNDS_PLAYED = 2
 
 
 class Command(BaseCommand):
@@ -146,12 +153,15 @@ class Command(BaseCommand):
         self.director = staff[Role.DIRECTOR]
         self.scorekeeper = staff[Role.SCOREKEEPER]
         matches = self.play_matches()
+        tournament = self.play_tournament()
 
         finished = sum(1 for match in matches if match.status == MatchStatus.FINISHED)
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo data loaded: {CLUB_NAME}, {len(players)} players, {len(matches)} matches "
-                f"({finished} finished, {len(matches) - finished} in progress)."
+                f"({finished} finished, {len(matches) - finished} in progress), and the "
+                f"tournament {tournament.name} ({TOURNAMENT_ROUNDS_PLAYED} rounds played, round "
+                f"{TOURNAMENT_ROUNDS_PLAYED + 1} seated)."
             )
         )
         self.stdout.write("Log in with:")
@@ -208,6 +218,43 @@ class Command(BaseCommand):
         matches.append(match)
 
         return [self.refreshed(match) for match in matches]
+
+    # The tournament ------------------------------------------------------------------------------
+
+    def play_tournament(self) -> Tournament:
+        """A Scala 40 tournament of the 12 club players: 3 rounds and a final table of 4. Rounds
+        1 and 2 are played (the scorekeeper enters the hands, the director calls time and
+        confirms every table); round 3 is seated, ready to start."""
+        tournament = tournaments.tournament_create(
+            club=self.club,
+            user=self.director,
+            name=TOURNAMENT_NAME,
+            preset="scala40",
+            options={"reentry_allowed": True, "reentry_fee": "5.00"},
+            format=Format.ROUNDS,
+            rounds_planned=3,
+            final_table_size=4,
+            entry_fee="10.00",
+            house_cut_percent="10",
+        )
+        for name in PLAYERS:
+            tournaments.entry_register(
+                tournament=tournament, user=self.director, player=self.players[name], check_in=True
+            )
+        for number in range(1, TOURNAMENT_ROUNDS_PLAYED + 1):
+            round = tournaments.round_seat(
+                tournament=tournament, user=self.director, seed=SEED + number
+            )
+            tournaments.round_start(round=round, user=self.director)
+            for table in round.tables.select_related("match").order_by("number"):
+                self.play_penalty(table.match, game="scala40", hands=4 + table.number)
+            tournaments.round_call_time(round=round, user=self.director)
+            for table in round.tables.order_by("number"):
+                tournaments.table_confirm(table=table, user=self.director)
+        tournaments.round_seat(
+            tournament=tournament, user=self.director, seed=SEED + TOURNAMENT_ROUNDS_PLAYED + 1
+        )
+        return tournament
 
     def start(
         self,

@@ -170,8 +170,12 @@ def test_scaled_percents_give_the_hundredths_left_to_first_place():
     assert percents_for(3, (25, 25, 25, 25)) == money("33.34", "33.33", "33.33")
 
 
-@pytest.mark.parametrize("entrants", [0, -3, 2.0, True])
-def test_percents_for_no_entrant_are_refused(entrants):
+def test_no_entrant_means_no_paid_place():
+    assert percents_for(0, DEFAULT_PAYOUT_PERCENTS) == ()
+
+
+@pytest.mark.parametrize("entrants", [-3, 2.0, True])
+def test_percents_for_entrants_that_are_not_a_count_are_refused(entrants):
     error = refusal(percents_for, entrants, DEFAULT_PAYOUT_PERCENTS)
     assert error.field == "entries"
 

@@ -1,0 +1,225 @@
+"""The forms of the tournament pages. They check what a form can check (a number, a choice);
+the tournament's rules are the services', and a refusal (`TournamentActionError`) is put back on
+the form next to the field it names with `add_action_error`."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, Player
+from scoring.forms import preset_choices
+from tournaments.models import Format, SeatingMethod, Tournament
+from tournaments.services import SETTING_DEFAULTS, TournamentActionError
+
+# The settings the create form offers, in the order shown; every one is a `Tournament` field.
+TABLE_SETTINGS = (
+    "rounds_planned",
+    "final_table_size",
+    "advance",
+    "drop",
+    "table_size",
+    "table_size_min",
+    "table_size_max",
+    "first_seating",
+    "seating",
+)
+GIN_SETTINGS = ("third_place", "grand_final_reset", "cycles")
+MONEY_SETTINGS = ("entry_fee", "house_cut_percent", "payout_percents", "payout_unit")
+COMMON_SETTINGS = ("round_minutes", "confirm_results", "is_public")
+
+
+class ActionErrorMixin:
+    def add_action_error(self, error: TournamentActionError) -> None:
+        field = error.field if error.field in self.fields else None
+        self.add_error(field, error.message)
+
+
+def _split(text: str) -> list[str]:
+    return [part for part in text.replace(";", ",").replace(" ", ",").split(",") if part]
+
+
+class TournamentForm(ActionErrorMixin, forms.Form):
+    club = forms.ModelChoiceField(queryset=Club.objects.none(), label=_("Club"), empty_label=None)
+    name = forms.CharField(label=_("Name"), max_length=120)
+    starts_on = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}), required=False
+    )
+    preset = forms.ChoiceField(
+        label=_("Game and rules"),
+        help_text=_("Scala 40 or Ramino for tables; Gin Rummy for brackets, round robin, Swiss."),
+    )
+    format = forms.ChoiceField(label=_("Format"), choices=Format.choices)
+    rounds_planned = forms.IntegerField(
+        label=_("Rounds"),
+        min_value=0,
+        max_value=50,
+        help_text=_("Qualifying rounds (rounds format) or Swiss rounds; 0 for Swiss: automatic."),
+    )
+    final_table_size = forms.IntegerField(
+        label=_("Final table"),
+        min_value=0,
+        max_value=6,
+        help_text=_("Players at the final table (0: no final table; knockout: 2 to 6)."),
+    )
+    advance = forms.IntegerField(
+        label=_("Players through per table"),
+        min_value=1,
+        max_value=5,
+        required=False,
+        help_text=_("Knockout: fill this or the next field, not both."),
+    )
+    drop = forms.IntegerField(
+        label=_("Players out per table"), min_value=1, max_value=5, required=False
+    )
+    table_size = forms.IntegerField(label=_("Preferred table size"), min_value=2, max_value=6)
+    table_size_min = forms.IntegerField(label=_("Smallest table"), min_value=2, max_value=6)
+    table_size_max = forms.IntegerField(label=_("Largest table"), min_value=2, max_value=6)
+    first_seating = forms.ChoiceField(label=_("Seating of round 1"), choices=SeatingMethod.choices)
+    seating = forms.ChoiceField(label=_("Seating of later rounds"), choices=SeatingMethod.choices)
+    third_place = forms.BooleanField(label=_("Match for third place"), required=False)
+    grand_final_reset = forms.BooleanField(label=_("Grand final reset"), required=False)
+    cycles = forms.IntegerField(
+        label=_("Round robin cycles"), min_value=1, max_value=2, help_text=_("1 or 2.")
+    )
+    entry_fee = forms.DecimalField(
+        label=_("Entry fee (€)"), min_value=Decimal(0), max_digits=8, decimal_places=2
+    )
+    house_cut_percent = forms.DecimalField(
+        label=_("House cut (%)"),
+        min_value=Decimal(0),
+        max_value=Decimal(100),
+        max_digits=5,
+        decimal_places=2,
+    )
+    payout_percents = forms.CharField(
+        label=_("Payouts (%)"),
+        help_text=_("The share of the prizes for 1st, 2nd, 3rd... place, such as 50, 30, 20."),
+    )
+    payout_unit = forms.DecimalField(
+        label=_("Payouts rounded to (€)"), min_value=Decimal("0.01"), max_digits=8, decimal_places=2
+    )
+    round_minutes = forms.IntegerField(
+        label=_("Minutes per round"),
+        min_value=0,
+        max_value=600,
+        help_text=_("The round clock; 0: no clock."),
+    )
+    confirm_results = forms.BooleanField(
+        label=_("Results need confirmation"),
+        required=False,
+        help_text=_(
+            "A table counts in the standings only once someone other than who entered it "
+            "confirms it."
+        ),
+    )
+    is_public = forms.BooleanField(
+        label=_("Public"),
+        required=False,
+        help_text=_("Anyone can follow the standings, seating, brackets and live scores."),
+    )
+
+    def __init__(self, *args: Any, clubs, **kwargs: Any):
+        initial = kwargs.setdefault("initial", {})
+        for name in (*TABLE_SETTINGS, *GIN_SETTINGS, *MONEY_SETTINGS, *COMMON_SETTINGS):
+            value = SETTING_DEFAULTS[name]
+            if name == "payout_percents":
+                value = ", ".join(value)
+            initial.setdefault(name, value)
+        initial.setdefault("starts_on", timezone.localdate())
+        initial.setdefault("preset", "scala40")
+        initial.setdefault("format", Format.ROUNDS)
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs
+        self.fields["preset"].choices = preset_choices()
+
+    def groups(self) -> list[tuple[str, list, bool]]:
+        """The settings in fieldsets (title, fields, shown open): tables, Gin, money, the rest.
+        The Gin settings stay folded unless a Gin format was chosen or they have errors."""
+        gin_open = self.data.get("format") in (
+            Format.SINGLE_ELIMINATION,
+            Format.DOUBLE_ELIMINATION,
+            Format.ROUND_ROBIN,
+            Format.SWISS,
+        ) or any(self[n].errors for n in GIN_SETTINGS)
+        return [
+            (_("Table tournaments (Scala 40, Ramino)"), [self[n] for n in TABLE_SETTINGS], True),
+            (_("Gin tournaments"), [self[n] for n in GIN_SETTINGS], gin_open),
+            (_("Money"), [self[n] for n in MONEY_SETTINGS], True),
+            (_("Running it"), [self[n] for n in COMMON_SETTINGS], True),
+        ]
+
+    def clean_payout_percents(self) -> list[str]:
+        parts = _split(self.cleaned_data["payout_percents"])
+        if not parts:
+            raise forms.ValidationError(_("Give at least one payout percentage, such as 100."))
+        return parts
+
+    def settings(self) -> dict[str, Any]:
+        """The cleaned settings, as `tournament_create` takes them."""
+        data = self.cleaned_data
+        names = (*TABLE_SETTINGS, *GIN_SETTINGS, *MONEY_SETTINGS, *COMMON_SETTINGS)
+        return {name: data[name] for name in names}
+
+
+class RegisterForm(ActionErrorMixin, forms.Form):
+    """Enter a club player chosen from the list, or a guest by name."""
+
+    player = forms.ModelChoiceField(
+        queryset=Player.objects.none(),
+        label=_("Club player"),
+        required=False,
+        empty_label=_("— choose —"),
+    )
+    name = forms.CharField(label=_("Or a guest's name"), max_length=80, required=False, strip=True)
+    check_in = forms.BooleanField(label=_("Here and paid: check in now"), required=False)
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = (
+            Player.objects.filter(club_id=tournament.club_id)
+            .exclude(entries__tournament=tournament)
+            .order_by("name")
+        )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not data.get("player") and not data.get("name"):
+            raise forms.ValidationError(_("Choose a club player or type a guest's name."))
+        if data.get("player") and data.get("name"):
+            self.add_error("name", _("Choose a club player or type a guest's name, not both."))
+        return data
+
+
+def _seed_field() -> forms.IntegerField:
+    return forms.IntegerField(
+        label=_("Seed"),
+        min_value=1,
+        max_value=2**31 - 1,
+        required=False,
+        help_text=_("Empty: a new random seed. The same seed gives the same seating."),
+    )
+
+
+class SeatForm(forms.Form):
+    method = forms.ChoiceField(
+        label=_("Seating method"),
+        choices=[("", _("The tournament's setting")), *SeatingMethod.choices],
+        required=False,
+    )
+    seed = _seed_field()
+
+
+class SwapForm(ActionErrorMixin, forms.Form):
+    first = forms.TypedChoiceField(label=_("Swap"), coerce=int)
+    second = forms.TypedChoiceField(label=_("with"), coerce=int)
+
+    def __init__(self, *args: Any, seated: list[tuple[int, str]], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        choices = [("", _("— choose —")), *seated]
+        self.fields["first"].choices = choices
+        self.fields["second"].choices = choices

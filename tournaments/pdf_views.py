@@ -1,0 +1,98 @@
+"""The printables of a tournament as PDF: thin views over `tournaments.pdf`.
+
+Who sees them: as the tournament's pages, everyone for a public tournament and the members of
+its club for the others (`Tournament.objects.for_user`); anything else answers 404, and so does
+a printable the format does not have (a bracket of a table tournament, a round that does not
+exist). The PDF is in the request's language and never kept by a shared cache.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from django.http import FileResponse, Http404, HttpRequest
+from django.shortcuts import get_object_or_404
+from django.utils.cache import patch_cache_control
+from django.views.decorators.http import require_GET
+
+from scoring.pdf import PdfDocument, render_pdf
+from tournaments import pdf
+from tournaments.models import Round, RoundKind, Tournament
+
+
+def _visible(request: HttpRequest, pk: int) -> Tournament:
+    return get_object_or_404(
+        Tournament.objects.for_user(request.user).select_related("club"), pk=pk
+    )
+
+
+def _round(tournament: Tournament, number: int) -> Round:
+    round = get_object_or_404(Round.objects.filter(tournament=tournament), number=number)
+    round.tournament = tournament
+    return round
+
+
+def _response(documents: Sequence[PdfDocument]) -> FileResponse:
+    """The documents rendered as one PDF, named after the first."""
+    first = documents[0]
+    response = FileResponse(
+        io.BytesIO(render_pdf(documents, title=first.title)),
+        content_type="application/pdf",
+        filename=first.filename,
+        as_attachment=False,
+    )
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
+
+
+@require_GET
+def round_kit(request: HttpRequest, pk: int, number: int) -> FileResponse:
+    """The wall list of a table round and a pre-filled score sheet per table (once started)."""
+    tournament = _visible(request, pk)
+    if not tournament.is_table_format:
+        raise Http404
+    return _response(pdf.round_kit(_round(tournament, number), request=request))
+
+
+@require_GET
+def seating(request: HttpRequest, pk: int, number: int) -> FileResponse:
+    """The wall list of a table round alone: seating by table, who sits where."""
+    tournament = _visible(request, pk)
+    if not tournament.is_table_format:
+        raise Http404
+    return _response([pdf.seating_document(_round(tournament, number))])
+
+
+@require_GET
+def standings(request: HttpRequest, pk: int) -> FileResponse:
+    return _response([pdf.standings_document(_visible(request, pk))])
+
+
+@require_GET
+def results(request: HttpRequest, pk: int) -> FileResponse:
+    return _response([pdf.results_document(_visible(request, pk))])
+
+
+@require_GET
+def bracket(request: HttpRequest, pk: int) -> FileResponse:
+    """The bracket on one landscape page: A4, or A3 with `?paper=a3`."""
+    tournament = _visible(request, pk)
+    if not tournament.is_bracket:
+        raise Http404
+    paper = request.GET.get("paper", "a4").lower()
+    if paper not in pdf.PAPERS:
+        paper = "a4"
+    return _response([pdf.bracket_document(tournament, paper=paper)])
+
+
+@require_GET
+def pairings(request: HttpRequest, pk: int, number: int) -> FileResponse:
+    """A round of a Swiss or round robin: tables, who deals first, results, the bye."""
+    tournament = _visible(request, pk)
+    if not tournament.is_pairing_format:
+        raise Http404
+    round = _round(tournament, number)
+    if round.kind != RoundKind.PAIRING:
+        raise Http404
+    return _response([pdf.pairings_document(round)])
