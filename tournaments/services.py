@@ -61,6 +61,14 @@ class TournamentActionError(Exception):
         return {"field": self.field, "message": self.message}
 
 
+class SwapMakesRepeats(TournamentActionError):
+    """A swap refused because it would seat players together again (see `table_swap`)."""
+
+    def __init__(self, repeats: list[dict[str, Any]]):
+        self.repeats = repeats
+        super().__init__(_("The swap seats players together again."), field="second")
+
+
 # Settings ----------------------------------------------------------------------------------------
 
 TABLE_GAMES = frozenset({Game.SCALA40, Game.RAMINO})
@@ -708,9 +716,12 @@ def round_reseat(
 
 
 @transaction.atomic
-def table_swap(*, round: Round, user, first: Entry, second: Entry) -> dict[str, Any]:
+def table_swap(
+    *, round: Round, user, first: Entry, second: Entry, allow_repeats: bool = True
+) -> dict[str, Any]:
     """Swap two players' seats before the round starts. Returns the new seating report, and in
-    `new_repeats` the repeated meetings the swap created (the page shows them as a warning)."""
+    `new_repeats` the repeated meetings the swap created. With `allow_repeats` False a swap that
+    creates one is not made: `SwapMakesRepeats` carries them, so the page can ask first."""
     tournament = _locked(round.tournament)
     round = Round.objects.get(pk=round.pk)
     if round.status != RoundStatus.SEATED:
@@ -754,6 +765,8 @@ def table_swap(*, round: Round, user, first: Entry, second: Entry) -> dict[str, 
     round.report = stored
     round.save(update_fields=["report"])
     new = [pair for pair in stored["repeats"] if tuple(pair["players"]) not in before]
+    if new and not allow_repeats:
+        raise SwapMakesRepeats(new)  # rolls the swap back
     return {**stored, "new_repeats": new}
 
 

@@ -500,8 +500,21 @@ def table_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         return _back(tournament, "round")
     first = _entry(tournament, form.cleaned_data["first"])
     second = _entry(tournament, form.cleaned_data["second"])
+    confirmed = request.POST.get("confirm") == "1"
     try:
-        report = services.table_swap(round=round, user=request.user, first=first, second=second)
+        report = services.table_swap(
+            round=round, user=request.user, first=first, second=second, allow_repeats=confirmed
+        )
+    except services.SwapMakesRepeats as refusal:
+        # ask before making the repeat; nothing has changed yet
+        context = {
+            "tournament": tournament,
+            "round": round,
+            "first": first,
+            "second": second,
+            "repeats": [_repeat_text(repeat) for repeat in refusal.repeats],
+        }
+        return render(request, "tournaments/swap_confirm.html", context)
     except TournamentActionError as error:
         _refused(request, error)
         return _back(tournament, "round")

@@ -286,6 +286,18 @@ def test_a_swap_before_the_start_reports_the_new_repeat_and_is_refused_after():
     other = next(b for b in tables[1] if frozenset((mover, b)) not in met)
     entries = {entry.pk: entry for entry in tournament.entries.select_related("player")}
 
+    with pytest.raises(services.SwapMakesRepeats) as asked:
+        services.table_swap(
+            round=second,
+            user=staff.director,
+            first=entries[mover],
+            second=entries[other],
+            allow_repeats=False,
+        )
+    assert asked.value.repeats and seating_of(second) == tables  # nothing moved
+    second.refresh_from_db()
+    assert second.report["repeat_cost"] == 0
+
     report = services.table_swap(
         round=second, user=staff.director, first=entries[mover], second=entries[other]
     )

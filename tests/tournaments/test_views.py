@@ -405,8 +405,16 @@ def test_a_swap_that_makes_a_repeat_meeting_warns_the_director(client, staff, di
         if any(frozenset((y, other)) in met for other in tables[0] if other != x)
     )
     first_entry, second_entry = Entry.objects.get(pk=mover), Entry.objects.get(pk=stays)
+    # first the director is asked, and nothing moves
+    response = client.post(url("swap", tournament, 2), {"first": mover, "second": stays})
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "seats players together again" in page and "Table 1:" in page
+    assert 'name="confirm" value="1"' in page
+    assert second.tables.get(number=2).seats.filter(entry_id=mover).exists()
+    # then swaps anyway
     response = client.post(
-        url("swap", tournament, 2), {"first": mover, "second": stays}, follow=True
+        url("swap", tournament, 2), {"first": mover, "second": stays, "confirm": "1"}, follow=True
     )
     shown = follow_messages(response)
     assert f"{first_entry.player.name} and {second_entry.player.name} swapped seats." in shown
