@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -109,12 +110,19 @@ class TournamentForm(ActionErrorMixin, forms.Form):
         max_value=600,
         help_text=_("The round clock; 0: no clock."),
     )
-    confirm_results = forms.BooleanField(
+    confirm_results = forms.TypedChoiceField(
         label=_("Results need confirmation"),
+        choices=[
+            ("", _("As usual for the format: yes at tables, no for Gin")),
+            ("yes", _("Yes")),
+            ("no", _("No")),
+        ],
+        coerce=lambda value: {"yes": True, "no": False}.get(value),
+        empty_value=None,
         required=False,
         help_text=_(
-            "A table counts in the standings only once someone other than who entered it "
-            "confirms it."
+            "A result counts only once someone other than who entered it confirms it. Without "
+            "confirmation a finished Gin match moves the bracket on at once."
         ),
     )
     is_public = forms.BooleanField(
@@ -130,12 +138,22 @@ class TournamentForm(ActionErrorMixin, forms.Form):
             if name == "payout_percents":
                 value = ", ".join(value)
             initial.setdefault(name, value)
+        initial["confirm_results"] = ""
         initial.setdefault("starts_on", timezone.localdate())
         initial.setdefault("preset", "scala40")
         initial.setdefault("format", Format.ROUNDS)
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = clubs
         self.fields["preset"].choices = preset_choices()
+        # choosing other rules reloads their options below the form
+        self.fields["preset"].widget.attrs.update(
+            {
+                "hx-get": reverse("tournaments:rule_options"),
+                "hx-trigger": "change",
+                "hx-target": "#rule-options-body",
+                "hx-sync": "this:replace",
+            }
+        )
 
     def groups(self) -> list[tuple[str, list, bool]]:
         """The settings in fieldsets (title, fields, shown open): tables, Gin, money, the rest.
@@ -163,7 +181,10 @@ class TournamentForm(ActionErrorMixin, forms.Form):
         """The cleaned settings, as `tournament_create` takes them."""
         data = self.cleaned_data
         names = (*TABLE_SETTINGS, *GIN_SETTINGS, *MONEY_SETTINGS, *COMMON_SETTINGS)
-        return {name: data[name] for name in names}
+        settings = {name: data[name] for name in names}
+        if settings.get("confirm_results") is None:
+            settings.pop("confirm_results", None)  # the service picks the format's default
+        return settings
 
 
 class RegisterForm(ActionErrorMixin, forms.Form):

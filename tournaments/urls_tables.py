@@ -8,6 +8,7 @@ from tournaments import views
 urlpatterns = [
     path("", views.tournament_list, name="list"),
     path("new/", views.tournament_create, name="create"),
+    path("new/rules/", views.rule_options, name="rule_options"),
     path("<int:pk>/", views.tournament_detail, name="detail"),
     path("<int:pk>/entries/", views.entries, name="entries"),
     path("<int:pk>/seat/", views.round_seat, name="seat"),

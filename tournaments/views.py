@@ -30,6 +30,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs.models import Club, Membership
 from clubs.permissions import DIRECTING_ROLES, can_direct, can_score, is_member
+from scoring.engine.presets import PRESETS
+from scoring.forms import RulesForm
 from scoring.models import PlayerStatus
 from tournaments import selectors, services
 from tournaments.forms import RegisterForm, SeatForm, SwapForm, TournamentForm
@@ -166,21 +168,31 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     if chosen is not None:
         # a private club's tournaments start private too
         initial.update(club=chosen, is_public=chosen.is_public)
-    form = TournamentForm(request.POST or None, clubs=clubs, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
+    data = request.POST if request.method == "POST" else None
+    form = TournamentForm(data, clubs=clubs, initial=initial)
+    preset = _preset_from(data or request.GET)
+    # the options posted belong to the rules they were shown for; others start at the preset's
+    options_posted = data is not None and data.get("rules-preset") == preset
+    rules_form = RulesForm(data if options_posted else None, preset=preset)
+    rules_valid = rules_form.is_valid() if options_posted else True
+    if data is not None and form.is_valid() and rules_valid:
+        cleaned = form.cleaned_data
         try:
             tournament = services.tournament_create(
-                club=data["club"],
+                club=cleaned["club"],
                 user=request.user,
-                name=data["name"],
-                preset=data["preset"],
-                format=data["format"],
-                starts_on=data["starts_on"],
+                name=cleaned["name"],
+                preset=cleaned["preset"],
+                format=cleaned["format"],
+                options=rules_form.overrides(),
+                starts_on=cleaned["starts_on"],
                 **form.settings(),
             )
         except TournamentActionError as error:
-            form.add_action_error(error)
+            if error.field in rules_form.fields:
+                rules_form.add_error(error.field, error.message)
+            else:
+                form.add_action_error(error)
         else:
             messages.success(
                 request,
@@ -188,7 +200,22 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 % {"name": tournament.name},
             )
             return redirect("tournaments:entries", pk=tournament.pk)
-    return render(request, "tournaments/create.html", {"form": form})
+    return render(request, "tournaments/create.html", {"form": form, "rules_form": rules_form})
+
+
+def _preset_from(data) -> str:
+    preset = data.get("preset", "")
+    return preset if preset in PRESETS else "scala40"
+
+
+@login_required
+@require_GET
+def rule_options(request: HttpRequest) -> HttpResponse:
+    """The options of the rules asked for, at their values: the form reloads them with htmx."""
+    if not _directed_clubs(request.user).exists():
+        raise Http404
+    rules_form = RulesForm(preset=_preset_from(request.GET))
+    return render(request, "scoring/_rule_options.html", {"rules_form": rules_form})
 
 
 # The tournament page: the director's console, a summary for everyone else ------------------------

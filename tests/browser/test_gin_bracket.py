@@ -6,8 +6,7 @@ from playwright.sync_api import expect
 
 from clubs.models import Role
 from tests.factories import ClubFactory, PlayerFactory, member
-from tournaments import services
-from tournaments.models import Format
+from tournaments.models import Tournament
 
 from .test_match_gin import enter_hand, logged_in
 
@@ -18,22 +17,29 @@ NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"]
 def test_the_director_draws_a_bracket_and_winners_move_on_after_two_matches(phone, live_server):
     club = ClubFactory(name="Circolo del Tallone")
     director = member(club, Role.DIRECTOR)
-    tournament = services.tournament_create(
-        club=club,
-        user=director,
-        name="Gin d'inverno",
-        preset="gin-standard",
-        format=Format.SINGLE_ELIMINATION,
-        options={"target": 10},
-    )
     for name in NAMES:
-        services.entry_register(
-            tournament=tournament,
-            user=director,
-            player=PlayerFactory(club=club, name=name),
-            check_in=True,
-        )
+        PlayerFactory(club=club, name=name)
     logged_in(phone, live_server, director)
+
+    # The director creates the tournament: Gin a mano, first to win one hand.
+    phone.goto(f"{live_server.url}/tournaments/new/")
+    phone.get_by_label("Name", exact=True).fill("Gin d'inverno")
+    phone.get_by_label("Game and rules").select_option("gin-standard")
+    phone.get_by_label("Format").select_option("single_elimination")
+    phone.locator("summary", has_text="Adjust the rules").click()
+    phone.get_by_label("Match mode").select_option("hands")
+    phone.get_by_label("Hands to win").fill("1")
+    phone.get_by_role("button", name="Create the tournament").click()
+    expect(phone.get_by_text("Tournament Gin d'inverno created")).to_be_visible()
+    for name in NAMES:
+        phone.get_by_label("Club player").select_option(label=name)
+        phone.get_by_role("button", name="Register", exact=True).click()
+        expect(phone.get_by_text(f"{name} registered.")).to_be_visible()
+    phone.get_by_role("button", name="Check in all 6 players waiting").click()
+    expect(phone.get_by_text("6 players checked in.")).to_be_visible()
+    tournament = Tournament.objects.get()
+    assert tournament.rules["match_mode"] == "hands" and tournament.rules["hands_to_win"] == 1
+
     bracket_url = f"{live_server.url}/tournaments/{tournament.pk}/bracket/"
     phone.goto(bracket_url)
     expect(phone.get_by_text("The draw has not been made yet.")).to_be_visible()

@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from clubs.models import Player, Role
 from scoring import services as scoring
+from scoring.forms import RulesForm
 from scoring.models import MatchStatus
 from tests.factories import ClubFactory, PlayerFactory, UserFactory, member
 from tournaments import services
@@ -152,7 +153,7 @@ def test_creating_a_tournament_with_its_settings_leads_to_the_entries_page(clien
         entry_fee="15",
         house_cut_percent="10",
         payout_percents="60, 40",
-        confirm_results="on",
+        confirm_results="yes",
         is_public="on",
     )
     response = client.post(reverse("tournaments:create"), data, follow=True)
@@ -187,7 +188,7 @@ def create_data(staff, **changes):
         "payout_percents": "50 30 20",
         "payout_unit": "1",
         "round_minutes": "60",
-        "confirm_results": "on",
+        "confirm_results": "yes",
         "is_public": "on",
     }
     data.update(changes)
@@ -245,6 +246,39 @@ def test_only_directors_may_create_and_only_for_their_clubs(client, staff):
     response = client.post(reverse("tournaments:create"), create_data(staff, club=other.pk))
     assert "club" in response.context["form"].errors
     assert not Tournament.objects.exists()
+
+
+def test_a_gin_tournament_is_created_with_its_rule_options_a_mano(client, staff, director):
+    page = client.get(reverse("tournaments:create")).content.decode()
+    assert 'hx-get="/tournaments/new/rules/"' in page and 'name="rules-elimination_at"' in page
+    options = client.get(reverse("tournaments:rule_options"), {"preset": "gin-standard"})
+    assert 'name="rules-hands_to_win"' in options.content.decode()
+
+    rules = {"rules-preset": "gin-standard", "rules-match_mode": "hands", "rules-hands_to_win": "3"}
+    data = create_data(
+        staff, preset="gin-standard", format="single_elimination", confirm_results="", **rules
+    )
+    rules_form = RulesForm(preset="gin-standard")
+    for name, field in rules_form.fields.items():  # every other option as shown
+        key = f"rules-{name}"
+        if key not in data and field.initial is not None:
+            if isinstance(field.initial, bool):
+                if field.initial:
+                    data[key] = "on"
+            else:
+                data[key] = str(field.initial)
+    response = client.post(reverse("tournaments:create"), data)
+    assert response.status_code == 302, response.context["rules_form"].errors
+    tournament = Tournament.objects.get()
+    assert tournament.rules["match_mode"] == "hands"
+    assert tournament.rules["hands_to_win"] == 3
+    assert tournament.confirm_results is False  # Gin's default: a result moves the bracket on
+
+    data["rules-hands_to_win"] = "0"
+    response = client.post(reverse("tournaments:create"), data)
+    assert response.status_code == 200
+    assert "hands_to_win" in response.context["rules_form"].errors
+    assert Tournament.objects.count() == 1
 
 
 def test_the_club_page_lists_its_tournaments(client, staff, director):
