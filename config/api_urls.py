@@ -13,6 +13,7 @@ urlpatterns = [
     path("", include("clubs.api_urls")),
     path("", include("scoring.api_urls")),
     path("", include("tournaments.api_urls")),
+    path("clubs/<slug:slug>/", include("tournaments.club_api_urls")),
     path("matches/<int:pk>/", include(pdf_urls.api_urlpatterns)),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
