@@ -27,6 +27,8 @@ def test_the_director_draws_a_bracket_and_winners_move_on_after_two_matches(phon
     phone.get_by_label("Game and rules").select_option("gin-standard")
     phone.get_by_label("Format").select_option("single_elimination")
     phone.locator("summary", has_text="Adjust the rules").click()
+    # the Gin options replace Scala 40's once htmx has reloaded them
+    expect(phone.get_by_label("Hands to win")).to_be_visible()
     phone.get_by_label("Match mode").select_option("hands")
     phone.get_by_label("Hands to win").fill("1")
     phone.get_by_role("button", name="Create the tournament").click()
