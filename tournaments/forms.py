@@ -11,6 +11,7 @@ from django import forms
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Player
 from scoring.forms import preset_choices
@@ -218,7 +219,7 @@ class RegisterForm(ActionErrorMixin, forms.Form):
 
 def _seed_field() -> forms.IntegerField:
     return forms.IntegerField(
-        label=_("Seed"),
+        label=pgettext_lazy("random seating", "Seed"),
         min_value=1,
         max_value=2**31 - 1,
         required=False,

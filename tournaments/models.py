@@ -19,6 +19,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Membership, Player
 from scoring.models import Game, Match
@@ -41,7 +42,7 @@ PAIRING_FORMATS = frozenset({Format.ROUND_ROBIN, Format.SWISS})
 class TournamentStatus(models.TextChoices):
     REGISTRATION = "registration", _("Registration")
     RUNNING = "running", _("Running")
-    FINISHED = "finished", _("Finished")
+    FINISHED = "finished", pgettext_lazy("tournament", "Finished")
 
 
 class SeatingMethod(models.TextChoices):
@@ -268,7 +269,7 @@ class RoundKind(models.TextChoices):
 class RoundStatus(models.TextChoices):
     SEATED = "seated", _("Seated")
     RUNNING = "running", _("Running")
-    FINISHED = "finished", _("Finished")
+    FINISHED = "finished", pgettext_lazy("round", "Finished")
 
 
 class Round(models.Model):

@@ -437,7 +437,7 @@ def check_finished(tournament: Tournament) -> None:
     planned = planned_rounds(tournament, rounds[0].round if rounds else None)
     if not complete or len(rounds) < planned:
         raise TournamentActionError(
-            _("%(count)s of %(planned)s rounds have been played.")
+            _("Rounds played so far: %(count)s of %(planned)s.")
             % {"count": sum(1 for r in rounds if r.complete), "planned": planned},
             field="round",
         )

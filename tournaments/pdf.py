@@ -354,7 +354,7 @@ def _table_standings(tournament: Tournament) -> tuple[list[Column], list[Row], l
         for row in standings.rows
     ]
     notes = [
-        gettext("After %(count)s rounds counted.") % {"count": standings.rounds_counted},
+        gettext("Rounds counted: %(count)s.") % {"count": standings.rounds_counted},
         gettext("Tie-breaks, in order: %(list)s.")
         % {"list": ", ".join(str(TIE_BREAK_LABELS.get(t, t)) for t in standings.tie_breaks)},
         gettext(
@@ -418,7 +418,7 @@ def _gin_standings(tournament: Tournament) -> tuple[list[Column], list[Row], lis
             )
         )
     notes = [
-        gettext("After %(count)s rounds counted.") % {"count": standings.rounds_counted},
+        gettext("Rounds counted: %(count)s.") % {"count": standings.rounds_counted},
         gettext("Tie-breaks, in order: %(list)s.")
         % {"list": ", ".join(str(TIE_BREAK_LABELS.get(t, t)) for t in standings.tie_breaks)},
         gettext("Points: a win or a bye 1, a draw 0.5. Players on the same place share it."),

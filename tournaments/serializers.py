@@ -467,7 +467,10 @@ class SeatingReportSerializer(serializers.Serializer):
     repeats = RepeatSerializer(many=True, required=False)
     repeat_cost = serializers.IntegerField(required=False)
     first_seat_spread = serializers.IntegerField(
-        required=False, help_text=_("The most and the fewest first seats, apart.")
+        required=False,
+        help_text=_(
+            "How many more first seats the most-dealt player had than the least-dealt one."
+        ),
     )
     notices = serializers.SerializerMethodField(help_text=_("In the request's language."))
 
@@ -534,7 +537,7 @@ class SwapSerializer(serializers.Serializer):
 
 
 class CallTimeSerializer(serializers.Serializer):
-    ended = serializers.IntegerField(help_text=_("How many matches time ended."))
+    ended = serializers.IntegerField(help_text=_("How many matches the time call ended."))
     round = RoundSerializer()
 
 
@@ -703,7 +706,7 @@ class BracketStandingsRowSerializer(serializers.Serializer):
     last_place = serializers.IntegerField(
         source="standing.last_place",
         allow_null=True,
-        help_text=_("The last place of a shared range (5 of 5-8)."),
+        help_text=_("The last place of a shared range (8 of 5-8)."),
     )
     shared = serializers.BooleanField(source="standing.shared")
     place_label = serializers.CharField(help_text=_('"3", or "5-8" when shared.'))

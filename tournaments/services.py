@@ -66,7 +66,7 @@ class SwapMakesRepeats(TournamentActionError):
 
     def __init__(self, repeats: list[dict[str, Any]]):
         self.repeats = repeats
-        super().__init__(_("The swap seats players together again."), field="second")
+        super().__init__(_("The swap would seat players together again."), field="second")
 
 
 # Settings ----------------------------------------------------------------------------------------
@@ -936,7 +936,7 @@ def tournament_finish(*, tournament: Tournament, user) -> Tournament:
             planned = tournament.rounds_planned + (1 if tournament.final_table_size else 0)
             if last.number < planned:
                 raise TournamentActionError(
-                    _("%(count)s of %(planned)s rounds have been played.")
+                    _("Rounds played so far: %(count)s of %(planned)s.")
                     % {"count": last.number, "planned": planned},
                     field="round",
                 )

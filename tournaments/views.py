@@ -884,7 +884,7 @@ def ledger_csv(request: HttpRequest, pk: int) -> HttpResponse:
     writer.writerow(
         [
             gettext("Entry fees"),
-            gettext("%(count)s \u00d7 %(fee)s")
+            gettext("%(count)s x %(fee)s")
             % {"count": money.ledger.paying_entries, "fee": tournament.entry_fee},
             "",
             pot.entry_fees,

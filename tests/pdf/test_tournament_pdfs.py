@@ -272,7 +272,7 @@ def test_the_standings_show_points_with_halves_wins_strength_of_schedule_penalty
     ]
     words = pdf.words()
     assert "Standings" in words and "Coppa di primavera · Circolo Aurora, Bologna" in words
-    assert "After 1 rounds counted." in words
+    assert "Rounds counted: 1." in words
     assert pdf.pages == 1 and pdf.size() == A4_PORTRAIT
 
 

@@ -443,7 +443,7 @@ def test_a_swap_that_makes_a_repeat_meeting_warns_the_director(client, staff, di
     response = client.post(url("swap", tournament, 2), {"first": mover, "second": stays})
     page = response.content.decode()
     assert response.status_code == 200
-    assert "seats players together again" in page and "Table 1:" in page
+    assert "would seat players together again" in page and "Table 1:" in page
     assert 'name="confirm" value="1"' in page
     assert second.tables.get(number=2).seats.filter(entry_id=mover).exists()
     # then swaps anyway
