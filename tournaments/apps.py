@@ -8,6 +8,7 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from scoring.signals import match_changed
-        from tournaments import pairing_services
+        from tournaments import pairing_services, ratings
 
         match_changed.connect(pairing_services.on_match_changed, dispatch_uid="tournaments")
+        match_changed.connect(ratings.on_match_changed, dispatch_uid="tournaments-ratings")

@@ -25,6 +25,7 @@ from clubs.permissions import can_direct
 from scoring import services as scoring
 from scoring.engine import EngineError, rules_for
 from scoring.models import EventKind, EventVersion, Game, Match, MatchStatus
+from tournaments import ratings
 from tournaments.engine import knockout, payouts, seating, table_standings, tables
 from tournaments.engine.errors import TournamentError
 from tournaments.engine.placement import PlacementScale
@@ -453,6 +454,7 @@ def table_confirm(*, table: Table, user) -> Table:
         from tournaments import pairing_services
 
         pairing_services.sync_bracket(tournament, user=user)
+    ratings.on_table_confirmed(table)
     return table
 
 
