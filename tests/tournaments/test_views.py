@@ -793,7 +793,7 @@ def test_the_ledger_and_its_csv_add_up(client, staff, director):
     assert "coppa-di-natale-ledger.csv" in response["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.content.decode())))
     assert rows[0] == ["Item", "Detail", "Player", "Amount"]
-    assert ["Entry fees", "4 \u00d7 10.00", "", "40.00"] in rows
+    assert ["Entry fees", "4 x 10.00", "", "40.00"] in rows
     assert ["House cut", "10.00%", "", "4.00"] in rows
     assert ["Prizes", "", "", "36.00"] in rows
     assert ["Payout by place", "1", "", "36"] in rows or [

@@ -1,0 +1,554 @@
+"""Import and export: match documents (DESIGN.md) one by one or as a batch, and a whole club as
+one JSON archive.
+
+Match documents are how a club types in its old paper sheets: every document is checked by the
+engine before anything is written (a refusal names the document, the event and the field), its
+players are found in the club by name (any case) or added as guests, and the match is started and
+its events recorded through `scoring.services`, exactly as if they had been entered at the table.
+
+The club archive keeps every row that belongs to a club, with its primary keys, so a fresh
+install that imports it shows the same pages at the same addresses (for backups and for moving
+servers). It is written with Django's "python" serializer and made JSON-ready here; import runs in
+one transaction and refuses an archive whose rows would collide with rows already there.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core import serializers
+from django.core.management.color import no_style
+from django.core.serializers.base import DeserializationError
+from django.db import IntegrityError, connection, models, transaction
+from django.db.models import Prefetch
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, Membership, Player, Role
+from scoring import services as scoring
+from scoring.engine import EngineError
+from scoring.engine.document import MatchDocument, dump_document, parse_document
+from scoring.engine.events import Event, GinHand, Hand, Reentry, Withdraw
+from scoring.engine.replay import replay
+from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer
+from scoring.signals import match_changed
+from tournaments.models import (
+    Entry,
+    Rating,
+    RatingChange,
+    ResultFix,
+    Round,
+    Season,
+    Table,
+    TableSeat,
+    Tournament,
+)
+
+# A batch bigger than this is refused: one request should not hold the database for minutes.
+MAX_BATCH = 1000
+
+ARCHIVE_FORMAT = "tallone-club"
+ARCHIVE_VERSION = 1
+# What a user row keeps in the archive: enough to log in after a move, never server-wide powers
+# (staff, superuser, groups), which are the new server's business.
+USER_FIELDS = (
+    "password",
+    "last_login",
+    "username",
+    "first_name",
+    "last_name",
+    "email",
+    "is_active",
+    "date_joined",
+)
+
+
+# Match documents ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DocumentError:
+    """One refusal: the document's position in a batch (None for a single document), the index
+    of the event at fault (None for the match itself), the field, and the message (translated).
+    Positions and indexes count from 0, as in the engine's errors; `text` counts from 1."""
+
+    message: str
+    document: int | None = None
+    event: int | None = None
+    field: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "document": self.document,
+            "event": self.event,
+            "field": self.field,
+            "message": self.message,
+        }
+
+    @property
+    def text(self) -> str:
+        where = []
+        if self.document is not None:
+            where.append(gettext("document %(number)s") % {"number": self.document + 1})
+        if self.event is not None:
+            where.append(gettext("event %(number)s") % {"number": self.event + 1})
+        if self.field:
+            where.append(gettext("field %(field)s") % {"field": self.field})
+        if not where:
+            return self.message
+        place = ", ".join(where)
+        return f"{place[:1].upper()}{place[1:]}: {self.message}"
+
+
+class ImportRefused(Exception):
+    """Nothing was imported: every problem found, in document order."""
+
+    def __init__(self, errors: Sequence[DocumentError]):
+        self.errors = list(errors)
+        super().__init__("; ".join(error.text for error in self.errors))
+
+
+def _checked(document: Any, position: int | None) -> MatchDocument:
+    """The parsed document, replayed once to be sure the engine accepts every event."""
+    try:
+        parsed = parse_document(document)
+        replay(parsed.rules, parsed.players, parsed.events, first_dealer=parsed.first_dealer)
+    except EngineError as error:
+        raise ImportRefused(
+            [
+                DocumentError(
+                    error.translated(gettext),
+                    document=position,
+                    event=error.event,
+                    field=error.field,
+                )
+            ]
+        ) from error
+    return parsed
+
+
+def _renamed_event(event: Event, names: dict[str, str]) -> Event:
+    if isinstance(event, Hand):
+        return dataclasses.replace(
+            event,
+            closer=names[event.closer],
+            points={names[name]: points for name, points in event.points.items()},
+            not_opened=frozenset(names[name] for name in event.not_opened),
+        )
+    if isinstance(event, GinHand):
+        return dataclasses.replace(
+            event,
+            knocker=names[event.knocker] if event.knocker is not None else None,
+            deadwood={names[name]: points for name, points in event.deadwood.items()},
+        )
+    if isinstance(event, Reentry | Withdraw):
+        return dataclasses.replace(event, player=names[event.player])
+    return event
+
+
+def _check_date(played_on: dt.date | None, position: int | None) -> None:
+    if played_on is not None and played_on > timezone.localdate():
+        raise ImportRefused(
+            [
+                DocumentError(
+                    gettext("The date a match was played cannot be in the future."),
+                    document=position,
+                    field="played_on",
+                )
+            ]
+        )
+
+
+def _import(
+    *, club: Club, user, parsed: MatchDocument, played_on: dt.date | None, position: int | None
+) -> Match:
+    try:
+        players = [scoring.guest_player(club=club, name=name) for name in parsed.players]
+        # the club's spelling of a name wins ("anna" on the sheet is the club's "Anna")
+        names = {name: player.name for name, player in zip(parsed.players, players, strict=True)}
+        first_dealer = parsed.first_dealer or parsed.players[0]
+        renamed = dataclasses.replace(
+            parsed,
+            players=tuple(names[name] for name in parsed.players),
+            events=tuple(_renamed_event(event, names) for event in parsed.events),
+            first_dealer=names[first_dealer],
+        )
+        data = dump_document(renamed)
+        match = scoring.match_start(
+            club=club,
+            user=user,
+            preset=renamed.preset,
+            players=players,
+            options=data["rules"],
+            first_dealer_seat=parsed.players.index(first_dealer) + 1,
+        )
+        for index, event in enumerate(data["events"]):
+            try:
+                scoring.event_record(match=match, user=user, data=event)
+            except scoring.MatchError as error:
+                raise ImportRefused(
+                    [
+                        DocumentError(
+                            error.message, document=position, event=index, field=error.field
+                        )
+                    ]
+                ) from error
+    except scoring.MatchError as error:
+        raise ImportRefused(
+            [DocumentError(error.message, document=position, field=error.field)]
+        ) from error
+    if played_on is not None:
+        when = timezone.make_aware(dt.datetime.combine(played_on, dt.time.min))
+        match.refresh_from_db()
+        match.started_at = when
+        match.finished_at = when if match.is_finished else None
+        Match.objects.filter(pk=match.pk).update(started_at=when, finished_at=match.finished_at)
+        match_changed.send(sender=Match, match=match)
+    return match
+
+
+@transaction.atomic
+def match_import(*, club: Club, user, document: dict, played_on: dt.date | None = None) -> Match:
+    """Import one match document into `club`: a match with every event of the document.
+
+    The players are the club's players of those names (any case), or new guests. With
+    `played_on`, the match started (and, when finished, ended) on that day. Raises
+    `ImportRefused` (with one `DocumentError`) and writes nothing when the engine refuses it.
+    """
+    _check_date(played_on, None)
+    parsed = _checked(document, None)
+    return _import(club=club, user=user, parsed=parsed, played_on=played_on, position=None)
+
+
+@transaction.atomic
+def matches_import(
+    *, club: Club, user, documents: list, played_on: dt.date | None = None
+) -> list[Match]:
+    """Import a batch of match documents, all or nothing, in the order given.
+
+    Raises `ImportRefused` listing every bad document (its position, the event, the field).
+    """
+    if not isinstance(documents, list) or not documents:
+        raise ImportRefused([DocumentError(gettext("Give at least one match document."))])
+    if len(documents) > MAX_BATCH:
+        raise ImportRefused(
+            [
+                DocumentError(
+                    gettext("At most %(count)s matches can be imported at once.")
+                    % {"count": MAX_BATCH}
+                )
+            ]
+        )
+    _check_date(played_on, None)
+    errors: list[DocumentError] = []
+    parsed: list[MatchDocument] = []
+    for position, document in enumerate(documents):
+        try:
+            parsed.append(_checked(document, position))
+        except ImportRefused as refused:
+            errors += refused.errors
+    if errors:
+        raise ImportRefused(errors)
+    matches = []
+    for position, document in enumerate(parsed):
+        try:
+            with transaction.atomic():
+                matches.append(
+                    _import(
+                        club=club,
+                        user=user,
+                        parsed=document,
+                        played_on=played_on,
+                        position=position,
+                    )
+                )
+        except ImportRefused as refused:
+            errors += refused.errors
+    if errors:
+        raise ImportRefused(errors)  # rolls back the documents imported before
+    return matches
+
+
+def match_export(match: Match) -> dict[str, Any]:
+    """The match as a match document (voided events left out, corrections applied)."""
+    seats = list(match.seats.order_by("seat"))
+    document, _numbers = scoring.match_document(match, seats, scoring.current_versions(match))
+    return document
+
+
+def club_matches_export(*, club: Club) -> list[dict[str, Any]]:
+    """Every match of the club as a match document, oldest first, in three queries."""
+    matches = (
+        Match.objects.filter(club=club)
+        .order_by("started_at", "id")
+        .prefetch_related(
+            Prefetch("seats", queryset=MatchPlayer.objects.order_by("seat")),
+            Prefetch(
+                "events",
+                queryset=MatchEvent.objects.order_by("number").prefetch_related(
+                    Prefetch("versions", queryset=EventVersion.objects.filter(is_current=True))
+                ),
+            ),
+        )
+    )
+    documents = []
+    for match in matches:
+        versions = []
+        for event in match.events.all():
+            for version in event.versions.all():
+                version.event = event
+                versions.append(version)
+        document, _numbers = scoring.match_document(match, list(match.seats.all()), versions)
+        documents.append(document)
+    return documents
+
+
+# The club archive --------------------------------------------------------------------------------
+
+
+class ArchiveError(Exception):
+    """The archive cannot be imported here; nothing was written."""
+
+    def __init__(self, message: str):
+        self.message = str(message)
+        super().__init__(self.message)
+
+
+# Every model of a club, parents before children; each with how to find the club's rows.
+ARCHIVE_MODELS: tuple[tuple[type[models.Model], str], ...] = (
+    (Club, "pk"),
+    (Membership, "club"),
+    (Player, "club"),
+    (Match, "club"),
+    (MatchPlayer, "match__club"),
+    (MatchEvent, "match__club"),
+    (EventVersion, "event__match__club"),
+    (Tournament, "club"),
+    (Entry, "tournament__club"),
+    (Round, "tournament__club"),
+    (Table, "round__tournament__club"),
+    (TableSeat, "table__round__tournament__club"),
+    (ResultFix, "table__round__tournament__club"),
+    (Season, "club"),
+    (Rating, "player__club"),
+    (RatingChange, "player__club"),
+)
+
+
+def _label(model: type[models.Model]) -> str:
+    return model._meta.label_lower
+
+
+def _user_fields(model: type[models.Model]) -> list[models.ForeignKey]:
+    user_model = get_user_model()
+    return [
+        field
+        for field in model._meta.concrete_fields
+        if field.is_relation and field.related_model is user_model
+    ]
+
+
+def _json_ready(value: Any) -> Any:
+    if isinstance(value, dt.datetime | dt.date | dt.time):
+        return value.isoformat()  # microseconds kept, so the order of rows is kept too
+    if isinstance(value, Decimal):
+        return str(value)
+    return value
+
+
+def _serialized(queryset: Iterable[models.Model], fields: Sequence[str] | None = None) -> list:
+    options = {"fields": fields} if fields is not None else {}
+    rows = serializers.serialize("python", queryset, **options)
+    for row in rows:
+        row["fields"] = {name: _json_ready(value) for name, value in row["fields"].items()}
+    return rows
+
+
+def club_export(club: Club) -> dict[str, Any]:
+    """The whole club as one JSON-ready archive: every row that belongs to it, primary keys kept
+    (events with all their versions, tournaments, seasons, ratings), and the users its rows
+    name (members, linked players, who recorded or confirmed what) with their password hashes."""
+    querysets = [
+        model.objects.filter(**{lookup: club.pk}).order_by("pk") for model, lookup in ARCHIVE_MODELS
+    ]
+    user_ids: set[int] = set()
+    for (model, _lookup), queryset in zip(ARCHIVE_MODELS, querysets, strict=True):
+        for field in _user_fields(model):
+            user_ids.update(
+                queryset.exclude(**{f"{field.name}__isnull": True}).values_list(
+                    field.attname, flat=True
+                )
+            )
+    users = get_user_model().objects.filter(pk__in=user_ids).order_by("pk")
+    objects = _serialized(users, USER_FIELDS)
+    for queryset in querysets:
+        objects += _serialized(queryset)
+    return {
+        "format": ARCHIVE_FORMAT,
+        "version": ARCHIVE_VERSION,
+        "exported_at": timezone.now().isoformat(),
+        "club": club.slug,
+        "objects": objects,
+    }
+
+
+def _archive_objects(data: Any) -> list[dict[str, Any]]:
+    if not isinstance(data, dict) or data.get("format") != ARCHIVE_FORMAT:
+        raise ArchiveError(_("This is not a Tallone club archive."))
+    version = data.get("version")
+    if version != ARCHIVE_VERSION:
+        raise ArchiveError(
+            _("This archive has version %(version)s; this Tallone reads version %(expected)s.")
+            % {"version": version, "expected": ARCHIVE_VERSION}
+        )
+    objects = data.get("objects")
+    known = {_label(get_user_model())} | {_label(model) for model, _lookup in ARCHIVE_MODELS}
+    if not isinstance(objects, list) or not all(
+        isinstance(row, dict)
+        and row.get("model") in known
+        and isinstance(row.get("fields"), dict)
+        and isinstance(row.get("pk"), int)
+        for row in objects
+    ):
+        raise ArchiveError(_("The archive is damaged: its list of objects cannot be read."))
+    return objects
+
+
+def _check_references(by_model: dict[str, list[dict]]) -> None:
+    """Every reference between the archive's rows stays inside the archive."""
+    labels = [_label(get_user_model()), *(_label(model) for model, _lookup in ARCHIVE_MODELS)]
+    pks = {label: {row["pk"] for row in by_model.get(label, [])} for label in labels}
+    for model, _lookup in ARCHIVE_MODELS:
+        for row in by_model.get(_label(model), []):
+            for field in model._meta.concrete_fields:
+                if not field.is_relation:
+                    continue
+                value = row["fields"].get(field.name)
+                target = _label(field.related_model)
+                if value is None or target not in pks:
+                    continue
+                if value not in pks[target]:
+                    raise ArchiveError(
+                        _(
+                            "The archive is damaged: %(model)s %(pk)s refers to %(target)s "
+                            "%(value)s, which is not in it."
+                        )
+                        % {
+                            "model": _label(model),
+                            "pk": row["pk"],
+                            "target": target,
+                            "value": value,
+                        }
+                    )
+
+
+def _conflicts(by_model: dict[str, list[dict]]) -> list[str]:
+    found = []
+    for model, _lookup in ARCHIVE_MODELS:
+        pks = [row["pk"] for row in by_model.get(_label(model), [])]
+        taken = model.objects.filter(pk__in=pks).count() if pks else 0
+        if taken:
+            found.append(f"{model._meta.verbose_name_plural} ({taken})")
+    return found
+
+
+def _import_users(rows: list[dict]) -> dict[int, int]:
+    """Create the archive's users; a user whose username exists here is that user (kept as it
+    is). A user whose id is taken by someone else gets a new id. Answers old id -> id here."""
+    user_model = get_user_model()
+    ids: dict[int, int] = {}
+    for row in rows:
+        fields = {name: value for name, value in row["fields"].items() if name in USER_FIELDS}
+        username = fields.get("username")
+        existing = user_model.objects.filter(username=username).first()
+        if existing is not None:
+            ids[row["pk"]] = existing.pk
+            continue
+        pk = None if user_model.objects.filter(pk=row["pk"]).exists() else row["pk"]
+        (user,) = serializers.deserialize(
+            "python", [{"model": row["model"], "pk": pk, "fields": fields}]
+        )
+        user.save(force_insert=True)
+        ids[row["pk"]] = user.object.pk
+    return ids
+
+
+@transaction.atomic
+def club_import(data: dict, *, user=None) -> Club:
+    """Import a club archive of `club_export`, keeping every primary key, in one transaction.
+
+    Refused (`ArchiveError`, nothing written) when it is not an archive of this version, is
+    damaged, the club's short name exists, or any of its rows' ids are taken here: import into
+    a database that does not hold this club yet. Users are matched by username: an existing user
+    is reused as it is (password untouched). With `user`, that user becomes an owner of the
+    imported club too (unless already a member). On PostgreSQL the id sequences are moved past
+    the imported rows afterwards.
+    """
+    objects = _archive_objects(data)
+    by_model: dict[str, list[dict]] = defaultdict(list)
+    for row in objects:
+        by_model[row["model"]].append(row)
+    clubs = by_model.get(_label(Club), [])
+    if len(clubs) != 1:
+        raise ArchiveError(_("The archive is damaged: it must hold exactly one club."))
+    slug = clubs[0]["fields"].get("slug")
+    if Club.objects.filter(slug=slug).exists():
+        raise ArchiveError(
+            _("A club with the short name %(slug)s is already here; nothing was imported.")
+            % {"slug": slug}
+        )
+    _check_references(by_model)
+    conflicts = _conflicts(by_model)
+    if conflicts:
+        raise ArchiveError(
+            _(
+                "Rows with the archive's ids are already here (%(rows)s): import the archive "
+                "into a database without them, e.g. a new one after `manage.py migrate`."
+            )
+            % {"rows": ", ".join(conflicts)}
+        )
+    user_ids = _import_users(by_model.get(_label(get_user_model()), []))
+    rows = []
+    for model, _lookup in ARCHIVE_MODELS:
+        user_fields = [field.name for field in _user_fields(model)]
+        for row in by_model.get(_label(model), []):
+            fields = dict(row["fields"])
+            for name in user_fields:
+                if fields.get(name) is not None:
+                    fields[name] = user_ids[fields[name]]
+            rows.append({"model": row["model"], "pk": row["pk"], "fields": fields})
+    try:
+        for item in serializers.deserialize("python", rows):
+            # raw: the timestamps of the archive are kept, no signal handler acts on the rows
+            item.save(force_insert=True)
+        # references are checked at commit; check them now, to answer with a clear error
+        connection.check_constraints(
+            table_names=[model._meta.db_table for model, _lookup in ARCHIVE_MODELS]
+        )
+    except (DeserializationError, IntegrityError, ValueError, TypeError) as error:
+        raise ArchiveError(
+            _("The archive is damaged: %(error)s") % {"error": str(error).splitlines()[0]}
+        ) from error
+    _reset_sequences()
+    club = Club.objects.get(pk=clubs[0]["pk"])
+    if user is not None and not Membership.objects.filter(club=club, user=user).exists():
+        Membership.objects.create(club=club, user=user, role=Role.OWNER)
+    return club
+
+
+def _reset_sequences() -> None:
+    """Move the id sequences (PostgreSQL) past the imported ids, so new rows get fresh ids."""
+    archived = [get_user_model(), *(model for model, _lookup in ARCHIVE_MODELS)]
+    statements = connection.ops.sequence_reset_sql(no_style(), archived)
+    if statements:
+        with connection.cursor() as cursor:
+            for statement in statements:
+                cursor.execute(statement)
