@@ -12,7 +12,8 @@ from django.core.management import call_command
 from clubs.models import Club, Membership, Player, Role
 from scoring import selectors
 from scoring.models import EventKind, EventVersion, Match, MatchEvent, MatchStatus
-from tournaments.models import Tournament
+from tournaments.models import Rating, Season, Tournament
+from tournaments.seasons import season_standings_view
 
 pytestmark = pytest.mark.django_db
 
@@ -143,3 +144,14 @@ def test_running_demo_again_does_not_duplicate_it():
     before = counts()
     assert "already there" in demo()
     assert counts() == before
+
+
+def test_demo_rates_its_players_and_opens_a_season_that_counts_its_matches():
+    demo()
+
+    season = Season.objects.get()
+    standings = season_standings_view(season)
+    assert season.club.name == "Circolo Tallone"
+    assert len(standings.rows) >= 4 and standings.rows[0].points > 0
+    assert Rating.objects.filter(game="scala40").count() >= 4
+    assert Rating.objects.filter(game="gin").exists()

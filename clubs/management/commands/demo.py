@@ -17,10 +17,12 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.utils import timezone
 
 from clubs.models import Club, Membership, Player, Role
 from scoring import services
 from scoring.models import Match, MatchPlayer, MatchStatus, PlayerStatus
+from tournaments import seasons
 from tournaments import services as tournaments
 from tournaments.models import Format, Tournament
 
@@ -154,6 +156,7 @@ class Command(BaseCommand):
         self.scorekeeper = staff[Role.SCOREKEEPER]
         matches = self.play_matches()
         tournament = self.play_tournament()
+        season = self.open_season()
 
         finished = sum(1 for match in matches if match.status == MatchStatus.FINISHED)
         self.stdout.write(
@@ -161,7 +164,7 @@ class Command(BaseCommand):
                 f"Demo data loaded: {CLUB_NAME}, {len(players)} players, {len(matches)} matches "
                 f"({finished} finished, {len(matches) - finished} in progress), and the "
                 f"tournament {tournament.name} ({TOURNAMENT_ROUNDS_PLAYED} rounds played, round "
-                f"{TOURNAMENT_ROUNDS_PLAYED + 1} seated)."
+                f"{TOURNAMENT_ROUNDS_PLAYED + 1} seated); the season {season.name} counts them."
             )
         )
         self.stdout.write("Log in with:")
@@ -170,6 +173,18 @@ class Command(BaseCommand):
                 self.stdout.write(f"  {user.username}  ({what}; existing user, password unchanged)")
             else:
                 self.stdout.write(f"  {user.username} / {password}  ({what})")
+
+    def open_season(self):
+        """This year's season: every club night and tournament table of the year counts (the
+        ratings need nothing: every counted match updated them as it finished)."""
+        today = timezone.localdate()
+        return seasons.season_create(
+            club=self.club,
+            user=self.director,
+            name=f"Stagione {today.year}",
+            starts_on=today.replace(month=1, day=1),
+            ends_on=today.replace(month=12, day=31),
+        )
 
     # The matches ---------------------------------------------------------------------------------
 
