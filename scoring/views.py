@@ -26,6 +26,7 @@ from django.views.decorators.http import require_GET, require_POST
 from clubs.models import Club
 from clubs.permissions import can_score, is_member
 from scoring import services
+from scoring.charts import totals_chart
 from scoring.engine import PRESETS, EngineError, Status
 from scoring.engine.cards import count_points
 from scoring.forms import (
@@ -364,6 +365,30 @@ def _money(value: Any) -> Decimal:
     return Decimal(str(value or "0"))
 
 
+def _chart(match: Match, detail: MatchDetail) -> str:
+    """Each player's total hand by hand (SVG drawn here, no script), with the threshold or the
+    Gin target as a dashed line; nothing before the first event."""
+    state = detail.state
+    if not state.history:
+        return ""
+    rules = match.rules
+    threshold, label = None, ""
+    if match.game != Game.GIN:
+        threshold = rules["elimination_at"]
+        label = gettext("out at %(points)s") % {"points": threshold}
+    elif rules.get("variant") != "hollywood" and rules.get("match_mode") == "points":
+        threshold = rules["target"]
+        label = gettext("target %(points)s") % {"points": threshold}
+    return totals_chart(
+        state.history,
+        [seat.name for seat in detail.seats],
+        event_numbers=detail.replay.event_numbers,
+        threshold=threshold,
+        threshold_label=label,
+        title=gettext("Totals hand by hand"),
+    )
+
+
 def match_context(
     request: HttpRequest,
     match: Match,
@@ -403,6 +428,7 @@ def match_context(
         "ranking": ranking,
         "ended_by_label": str(EndedBy(str(state.ended_by)).label) if state.ended_by else "",
         "history": _history(detail),
+        "chart": _chart(match, detail),
         "can_score": scorer,
         "form": form if entry_open else None,
         "signature": page_signature,

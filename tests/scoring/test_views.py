@@ -1041,3 +1041,21 @@ def test_the_match_page_links_to_its_score_sheet_and_report(client, scorer, matc
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
     assert b"".join(client.get(report).streaming_content).startswith(b"%PDF")
+
+
+@pytest.mark.django_db
+def test_the_match_page_charts_each_players_total_hand_by_hand(client, match, scorer):
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert 'class="totals-chart"' not in page  # nothing to draw before the first hand
+
+    record(match, scorer, {"closer": "Anna", "points": {"Bruno": 35, "Carla": 12, "Dario": 60}})
+    record(match, scorer, {"closer": "Bruno", "points": {"Anna": 20, "Carla": 9, "Dario": 50}})
+    page = client.get(match.get_absolute_url()).content.decode()
+
+    chart = page[page.index('class="totals-chart"') :]
+    chart = chart[: chart.index("</figure>")]
+    assert "Totals hand by hand" in chart
+    assert "out at 101" in chart  # scala40-club eliminates at 101
+    for name in ("Anna", "Bruno", "Carla", "Dario"):
+        assert f">{name}</text>" in chart
+    assert "<script" not in chart
