@@ -6,8 +6,12 @@ replay computed. The SVG scales to its container (it has a `viewBox` and no fixe
 terms); its colours are the Okabe-Ito palette, readable by colour-blind people, and every player
 also has a dash pattern, so a black-and-white print tells the lines apart.
 
-Text is kept to a few elements (axis labels, a legend): WeasyPrint lays out every SVG `<text>`
-separately, and a chart with hundreds of them would slow a report down.
+`print_chart` draws the same chart for a printable, where text is what costs: WeasyPrint lays out
+an SVG `<text>` letter by letter, each letter as a line of its own, plus the element itself, so a
+dozen labels and a legend of names cost more than all the lines. There, every label of the axes
+is one `<text>` (each character placed on its own, in the monospace font whose width is known),
+and the legend is lines of monospace text for the printable to lay over the SVG: one block of
+text costs about as much as one short SVG label.
 """
 
 from __future__ import annotations
@@ -23,7 +27,13 @@ from scoring.engine import Snapshot, Status
 
 COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
 DASHES = ("", "7 3", "2 2.5", "9 3 2 3", "4 4", "1 3")
+THRESHOLD_COLOUR = "#b3261e"
 OUT_OF_PLAY = frozenset({Status.ELIMINATED, Status.OUT, Status.WITHDRAWN})
+
+FONT_SIZE = 11  # the chart's text, in its units
+LEGEND_LINE = 16  # the height of a line of the legend, in the chart's units
+SAMPLE = 3  # characters of a text legend left blank for each entry's sample of its line
+SAMPLE_DROP = 8.5  # a sample's height under the top of its legend line: mid-height of its text
 
 
 @dataclass(frozen=True)
@@ -34,6 +44,24 @@ class Line:
     name: str
     points: tuple[tuple[int, int], ...]
     busts: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A chart for a printable (`print_chart`): an SVG `width` by `height` units, and its legend
+    (`legend`), lines of monospace text for the printable to lay over the SVG. In the SVG's
+    units: the legend's block starts at (`legend_left`, `legend_top`), its text is `font_size`
+    and its lines are `line_height` apart. Each entry of the legend is `SAMPLE` blank characters,
+    where the SVG draws a sample of the entry's line, a space and the entry's label."""
+
+    svg: SafeString
+    legend: str
+    legend_left: float
+    legend_top: float
+    width: int
+    height: int
+    font_size: float = FONT_SIZE
+    line_height: float = LEGEND_LINE
 
 
 def player_lines(history: Sequence[Snapshot], players: Sequence[str]) -> list[Line]:
@@ -72,6 +100,116 @@ def nice_step(span: float, ticks: int = 5) -> int:
     return max(1, int(10 * power))
 
 
+def legend_lines(labels: Sequence[str], per_line: int) -> tuple[list[str], list[tuple[int, int]]]:
+    """`labels` set one after the other on lines of at most `per_line` characters, three spaces
+    apart, each after `SAMPLE` blank characters and a space: the lines, and where each entry
+    starts (line, column). A label too long for a line is cut short."""
+    lines, places = [""], []
+    room = max(per_line - SAMPLE - 1, 1)
+    for label in labels:
+        if len(label) > room:
+            label = label[: room - 1] + "…"
+        entry = " " * (SAMPLE + 1) + label
+        start = len(lines[-1]) + 3 if lines[-1] else 0
+        if start and start + len(entry) > per_line:
+            lines.append("")
+            start = 0
+        lines[-1] = lines[-1].ljust(start) + entry
+        places.append((len(lines) - 1, start))
+    return lines, places
+
+
+class _Plot:
+    """Where the plot sits in the SVG (`width` by `height`, `top` and `bottom` kept for titles,
+    labels and legend) and its scales: x from 0 to the number of events, y over round steps
+    that take in every total and the threshold."""
+
+    left, right = 44.0, 12.0
+
+    def __init__(
+        self,
+        lines: Sequence[Line],
+        count: int,
+        threshold: int | None,
+        *,
+        width: int,
+        height: int,
+        top: float,
+        bottom: float,
+    ) -> None:
+        values = [total for line in lines for _x, total in line.points]
+        if threshold is not None:
+            values.append(threshold)
+        low, high = min([0, *values]), max([1, *values])
+        self.step = nice_step(high - low)
+        self.low = math.floor(low / self.step) * self.step
+        self.high = math.ceil(high / self.step) * self.step
+        if self.high == self.low:
+            self.high = self.low + self.step
+        self.top = top
+        self.width = width - self.left - self.right
+        self.height = height - top - bottom
+        self.bottom = top + self.height
+        self.count = count
+
+    def x(self, x: int) -> float:
+        return self.left + self.width * x / max(self.count, 1)
+
+    def y(self, value: float) -> float:
+        return self.top + self.height * (self.high - value) / (self.high - self.low)
+
+    def y_ticks(self) -> range:
+        """The totals labelled up the left, bottom up: every round step."""
+        return range(int(self.low), int(self.high) + 1, self.step)
+
+    def x_ticks(self) -> range:
+        """The events labelled along the bottom (x, from 0 before the first): a round step."""
+        return range(0, self.count + 1, nice_step(self.count))
+
+    def grid(self) -> str:
+        """The grid, a line at every label, and the axes."""
+        left, right = self.left, self.left + self.width
+        grid = [f"M{left:.1f} {self.y(value):.1f}H{right:.1f}" for value in self.y_ticks()]
+        grid += [f"M{self.x(x):.1f} {self.top:.1f}V{self.bottom:.1f}" for x in self.x_ticks()]
+        return (
+            f'<path d="{"".join(grid)}" stroke="#ddd" stroke-width="0.6" fill="none"/>'
+            f'<path d="M{left:.1f} {self.top:.1f}V{self.bottom:.1f}H{right:.1f}" stroke="#555" '
+            'stroke-width="0.8" fill="none"/>'
+        )
+
+    def threshold(self, value: int, sample: str = "") -> str:
+        """The threshold's dashed line (and `sample`, more path data drawn the same way)."""
+        y = self.y(value)
+        return (
+            f'<path d="M{self.left:.1f} {y:.1f}H{self.left + self.width:.1f}{sample}" '
+            f'stroke="{THRESHOLD_COLOUR}" stroke-width="1" stroke-dasharray="5 3" fill="none"/>'
+        )
+
+    def player(self, index: int, line: Line, sample: str) -> str:
+        """A player's line and `sample` (its sample in the legend) as one path."""
+        colour, dash = COLOURS[index % len(COLOURS)], DASHES[index % len(DASHES)]
+        path = "".join(
+            f"{'L' if i else 'M'}{self.x(x):.1f} {self.y(total):.1f}"
+            for i, (x, total) in enumerate(line.points)
+        )
+        dash_attribute = f' stroke-dasharray="{dash}"' if dash else ""
+        return (
+            f'<path d="{path}{sample}" stroke="{colour}" stroke-width="1.8" fill="none" '
+            f'stroke-linejoin="round"{dash_attribute}/>'
+        )
+
+    def crosses(self, lines: Sequence[Line]) -> str:
+        """A cross wherever a player went out of play, all of them one path ("" if none)."""
+        crosses = "".join(
+            f"M{self.x(x) - 3:.1f} {self.y(total) - 3:.1f}l6 6m0 -6l-6 6"
+            for line in lines
+            for x, total in line.busts
+        )
+        if not crosses:
+            return ""
+        return f'<path d="{crosses}" stroke="#333" stroke-width="1.6" fill="none"/>'
+
+
 def totals_chart(
     history: Sequence[Snapshot],
     players: Sequence[str],
@@ -84,7 +222,8 @@ def totals_chart(
     width: int = 720,
     height: int = 300,
 ) -> SafeString:
-    """An SVG line chart of each player's total event by event.
+    """An SVG line chart of each player's total event by event, complete in itself: its title,
+    labels and legend are SVG text.
 
     `history` is the engine's state after every event (`MatchState.history`), `players` the
     names in seat order. `event_numbers` labels the x axis with the events' numbers in the match
@@ -93,100 +232,122 @@ def totals_chart(
     """
     numbers = list(event_numbers) if event_numbers is not None else list(range(1, len(history) + 1))
     lines = player_lines(history, players)
-    values = [total for line in lines for _x, total in line.points]
-    if threshold is not None:
-        values.append(threshold)
-    low, high = min([0, *values]), max([1, *values])
-    step = nice_step(high - low)
-    low = math.floor(low / step) * step
-    high = math.ceil(high / step) * step
-    if high == low:
-        high = low + step
-
     per_row = 4 if len(players) <= 4 else 3
     legend_rows = math.ceil(len(players) / per_row)
-    left, right, top = 44.0, 12.0, 12.0 + (16.0 if title else 0.0)
+    top = 12.0 + (16.0 if title else 0.0)
     bottom = 30.0 + (14.0 if x_label else 0.0) + 16.0 * legend_rows
-    plot_w, plot_h = width - left - right, height - top - bottom
-    count = max(len(history), 1)
-
-    def px(x: int) -> float:
-        return left + plot_w * x / count
-
-    def py(value: float) -> float:
-        return top + plot_h * (high - value) / (high - low)
-
+    plot = _Plot(lines, len(history), threshold, width=width, height=height, top=top, bottom=bottom)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" font-family="Tallone Sans, DejaVu Sans '
-        f'Condensed, sans-serif" font-size="11">'
+        f'Condensed, sans-serif" font-size="{FONT_SIZE}">'
     ]
     if title:
         parts.append(f"<title>{escape(title)}</title>")
         parts.append(
-            f'<text x="{left:.0f}" y="14" font-size="12" font-weight="bold">{escape(title)}</text>'
+            f'<text x="{plot.left:.0f}" y="14" font-size="12" font-weight="bold">'
+            f"{escape(title)}</text>"
         )
-    # Grid and y labels.
-    grid = []
-    for value in range(int(low), int(high) + 1, step):
-        y = py(value)
-        grid.append(f"M{left:.1f} {y:.1f}H{left + plot_w:.1f}")
+    for value in plot.y_ticks():
         parts.append(
-            f'<text x="{left - 5:.0f}" y="{y + 4:.1f}" text-anchor="end" fill="#555">{value}</text>'
+            f'<text x="{plot.left - 5:.0f}" y="{plot.y(value) + 4:.1f}" text-anchor="end" '
+            f'fill="#555">{value}</text>'
         )
-    x_every = max(1, math.ceil(count / 6))
-    for x in range(0, len(history) + 1, x_every):
-        grid.append(f"M{px(x):.1f} {top:.1f}V{top + plot_h:.1f}")
-        label = numbers[x - 1] if x else 0
+    for x in plot.x_ticks():
         parts.append(
-            f'<text x="{px(x):.1f}" y="{top + plot_h + 14:.1f}" text-anchor="middle" '
-            f'fill="#555">{label}</text>'
+            f'<text x="{plot.x(x):.1f}" y="{plot.bottom + 14:.1f}" text-anchor="middle" '
+            f'fill="#555">{numbers[x - 1] if x else 0}</text>'
         )
-    parts.append(f'<path d="{"".join(grid)}" stroke="#ddd" stroke-width="0.6" fill="none"/>')
-    parts.append(
-        f'<path d="M{left:.1f} {top:.1f}V{top + plot_h:.1f}H{left + plot_w:.1f}" '
-        'stroke="#555" stroke-width="0.8" fill="none"/>'
-    )
+    parts.append(plot.grid())
     if x_label:
         parts.append(
-            f'<text x="{left + plot_w / 2:.1f}" y="{top + plot_h + 28:.1f}" '
+            f'<text x="{plot.left + plot.width / 2:.1f}" y="{plot.bottom + 28:.1f}" '
             f'text-anchor="middle" fill="#555">{escape(x_label)}</text>'
         )
     if threshold is not None:
-        y = py(threshold)
-        parts.append(
-            f'<path d="M{left:.1f} {y:.1f}H{left + plot_w:.1f}" stroke="#b3261e" '
-            'stroke-width="1" stroke-dasharray="5 3" fill="none"/>'
-        )
+        parts.append(plot.threshold(threshold))
         if threshold_label:
             parts.append(
-                f'<text x="{left + 4:.1f}" y="{y - 3:.1f}" fill="#b3261e">'
-                f"{escape(threshold_label)}</text>"
+                f'<text x="{plot.left + 4:.1f}" y="{plot.y(threshold) - 3:.1f}" '
+                f'fill="{THRESHOLD_COLOUR}">{escape(threshold_label)}</text>'
             )
-    # One path per player: their line and its sample in the legend (up to four players a row);
-    # a cross where they went out of play. (Every SVG element costs WeasyPrint time.)
+    parts.append(plot.crosses(lines))
+    # The legend: up to four players a row, a sample of the line and the name.
     legend_top = height - 16.0 * legend_rows + 2
-    column_w = plot_w / per_row
+    column_w = plot.width / per_row
     for index, line in enumerate(lines):
-        colour, dash = COLOURS[index % len(COLOURS)], DASHES[index % len(DASHES)]
-        legend_x = left + column_w * (index % per_row)
+        legend_x = plot.left + column_w * (index % per_row)
         legend_y = legend_top + 16.0 * (index // per_row)
-        path = "".join(
-            f"{'M' if i == 0 else 'L'}{px(x):.1f} {py(total):.1f}"
-            for i, (x, total) in enumerate(line.points)
-        )
-        dash_attribute = f' stroke-dasharray="{dash}"' if dash else ""
-        parts.append(
-            f'<path d="{path}M{legend_x:.1f} {legend_y + 6:.1f}h26" stroke="{colour}" '
-            f'stroke-width="1.8" fill="none" stroke-linejoin="round"{dash_attribute}/>'
-        )
-        crosses = "".join(
-            f"M{px(bx) - 3:.1f} {py(bt) - 3:.1f}l6 6m0 -6l-6 6" for bx, bt in line.busts
-        )
-        if crosses:
-            parts.append(f'<path d="{crosses}" stroke="{colour}" stroke-width="1.6" fill="none"/>')
+        parts.append(plot.player(index, line, f"M{legend_x:.1f} {legend_y + 6:.1f}h26"))
         parts.append(
             f'<text x="{legend_x + 32:.1f}" y="{legend_y + 10:.1f}">{escape(line.name)}</text>'
         )
     parts.append("</svg>")
     return mark_safe("".join(parts))  # every text in it is escaped above
+
+
+def print_chart(
+    history: Sequence[Snapshot],
+    players: Sequence[str],
+    *,
+    char_width: float,
+    event_numbers: Sequence[int] | None = None,
+    threshold: int | None = None,
+    threshold_label: str = "",
+    width: int = 720,
+    height: int = 300,
+) -> Chart:
+    """The chart of `totals_chart` for a printable, in the monospace font whose characters are
+    all `char_width` em wide: every label of the axes in one SVG `<text>`, each character placed
+    on its own (a label is centred, or right-aligned, exactly); and the legend (the players' names,
+    then `threshold_label` after a sample of the threshold's line) as lines of text, `Chart.legend`.
+    """
+    numbers = list(event_numbers) if event_numbers is not None else list(range(1, len(history) + 1))
+    lines = player_lines(history, players)
+    labels = [line.name for line in lines]
+    if threshold is not None and threshold_label:
+        labels.append(threshold_label)
+    char = FONT_SIZE * char_width
+    legend, places = legend_lines(labels, int((width - _Plot.left - _Plot.right) / char))
+    bottom = 30.0 + LEGEND_LINE * len(legend)
+    plot = _Plot(lines, len(history), threshold, width=width, height=height, top=12, bottom=bottom)
+    legend_top = height - LEGEND_LINE * len(legend) - 2
+
+    def sample(index: int) -> str:
+        row, column = places[index]
+        x, y = plot.left + column * char, legend_top + row * LEGEND_LINE + SAMPLE_DROP
+        return f"M{x + 1:.1f} {y:.1f}h{SAMPLE * char - 2:.1f}"
+
+    xs, ys, text = [], [], []
+
+    def label(value: object, x: float, y: float, *, centred: bool) -> None:
+        value = str(value)
+        start = x - len(value) * char * (0.5 if centred else 1)
+        xs.extend(f"{start + index * char:.1f}" for index in range(len(value)))
+        ys.extend([f"{y:.1f}"] * len(value))
+        text.append(value)
+
+    for value in plot.y_ticks():
+        label(value, plot.left - 5, plot.y(value) + 4, centred=False)
+    for x in plot.x_ticks():
+        label(numbers[x - 1] if x else 0, plot.x(x), plot.bottom + 14, centred=True)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'width="{width}" height="{height}">',
+        plot.grid(),
+        f'<text x="{" ".join(xs)}" y="{" ".join(ys)}" font-family="Tallone Mono" '
+        f'font-size="{FONT_SIZE}" fill="#555">{"".join(text)}</text>',
+    ]
+    if threshold is not None:
+        parts.append(plot.threshold(threshold, sample(len(lines)) if threshold_label else ""))
+    parts.append(plot.crosses(lines))
+    parts += [plot.player(index, line, sample(index)) for index, line in enumerate(lines)]
+    parts.append("</svg>")
+    return Chart(
+        svg=mark_safe("".join(parts)),  # its only text is numbers
+        legend="\n".join(legend),
+        legend_left=plot.left,
+        legend_top=legend_top,
+        width=width,
+        height=height,
+    )
