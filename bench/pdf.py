@@ -247,7 +247,8 @@ def main() -> None:
             return
         request = RequestFactory().get("/", SERVER_NAME=HOST)
         kinds = ("sheet", "report") if args.kind == "both" else (args.kind,)
-        print(f"{args.matches} matches, {connection.vendor}, language {args.language}")
+        load = ", ".join(f"{value:.2f}" for value in os.getloadavg())
+        print(f"{args.matches} matches, {connection.vendor}, language {args.language}, load {load}")
         for kind in kinds:
             matches = make_matches(args.matches, args.seed, hands=kind == "report")
             if kind == "sheet":

@@ -186,28 +186,23 @@ class _Plot:
         )
 
     def player(self, index: int, line: Line, sample: str) -> str:
-        """A player's line and `sample` (its sample in the legend) as one path."""
+        """A player's line and `sample` (its sample in the legend) as one path; a cross, in the
+        line's colour, where they went out of play. (Every SVG element costs WeasyPrint time.)"""
         colour, dash = COLOURS[index % len(COLOURS)], DASHES[index % len(DASHES)]
         path = "".join(
             f"{'L' if i else 'M'}{self.x(x):.1f} {self.y(total):.1f}"
             for i, (x, total) in enumerate(line.points)
         )
         dash_attribute = f' stroke-dasharray="{dash}"' if dash else ""
+        crosses = "".join(
+            f"M{self.x(x) - 3:.1f} {self.y(total) - 3:.1f}l6 6m0 -6l-6 6" for x, total in line.busts
+        )
+        if crosses:
+            crosses = f'<path d="{crosses}" stroke="{colour}" stroke-width="1.6" fill="none"/>'
         return (
             f'<path d="{path}{sample}" stroke="{colour}" stroke-width="1.8" fill="none" '
-            f'stroke-linejoin="round"{dash_attribute}/>'
+            f'stroke-linejoin="round"{dash_attribute}/>{crosses}'
         )
-
-    def crosses(self, lines: Sequence[Line]) -> str:
-        """A cross wherever a player went out of play, all of them one path ("" if none)."""
-        crosses = "".join(
-            f"M{self.x(x) - 3:.1f} {self.y(total) - 3:.1f}l6 6m0 -6l-6 6"
-            for line in lines
-            for x, total in line.busts
-        )
-        if not crosses:
-            return ""
-        return f'<path d="{crosses}" stroke="#333" stroke-width="1.6" fill="none"/>'
 
 
 def totals_chart(
@@ -271,7 +266,6 @@ def totals_chart(
                 f'<text x="{plot.left + 4:.1f}" y="{plot.y(threshold) - 3:.1f}" '
                 f'fill="{THRESHOLD_COLOUR}">{escape(threshold_label)}</text>'
             )
-    parts.append(plot.crosses(lines))
     # The legend: up to four players a row, a sample of the line and the name.
     legend_top = height - 16.0 * legend_rows + 2
     column_w = plot.width / per_row
@@ -340,7 +334,6 @@ def print_chart(
     ]
     if threshold is not None:
         parts.append(plot.threshold(threshold, sample(len(lines)) if threshold_label else ""))
-    parts.append(plot.crosses(lines))
     parts += [plot.player(index, line, sample(index)) for index, line in enumerate(lines)]
     parts.append("</svg>")
     return Chart(

@@ -25,6 +25,7 @@ from scoring.services import MatchError
 
 MAX_SEATS = 6
 
+# The presets' names, on the match pages and on the printables (scoring/pdf.py) alike.
 PRESET_LABELS = {
     "scala40": _("Scala 40, standard rules"),
     "scala40-club": _("Scala 40, club rules (not opened 100, re-entry)"),

@@ -126,7 +126,7 @@ def test_the_fetcher_serves_static_files_from_the_finders():
         PNG_DATA + "not base64!",
     ],
 )
-def test_the_fetcher_refuses_anything_but_a_static_file_or_an_inline_png(url):
+def test_the_fetcher_refuses_anything_but_a_static_file_or_an_inline_image(url):
     with pytest.raises(ResourceRefused):
         StaticFetcher().fetch(url)
 
