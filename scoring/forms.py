@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Player
 from scoring.engine import EngineError, preset_names, rules_for
 from scoring.engine.cards import count_points
+from scoring.engine.presets import PRESETS
 from scoring.engine.rules import BOOL, CHOICE, INT, MONEY, OPTIONAL_INT, OptionInfo
 from scoring.models import Game
 from scoring.services import MatchError
@@ -93,6 +94,15 @@ GIN_RESULTS = [
 
 NOT_IN_PLAY_NOW = _("This player is no longer in play: reload the page.")
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
+
+
+DEFAULT_START_PRESET = "scala40"
+
+
+def preset_from(data) -> str:
+    """The preset named by `data["preset"]` (a form's data or a query), or the default one."""
+    preset = data.get("preset", "")
+    return preset if preset in PRESETS else DEFAULT_START_PRESET
 
 
 def preset_label(preset: str) -> str:

@@ -27,7 +27,7 @@ from clubs.models import Club
 from clubs.permissions import can_score, is_member
 from scoring import services
 from scoring.charts import totals_chart
-from scoring.engine import PRESETS, EngineError, Status
+from scoring.engine import EngineError, Status
 from scoring.engine.cards import count_points
 from scoring.forms import (
     RAMINO_CLOSINGS,
@@ -40,13 +40,13 @@ from scoring.forms import (
     VoidForm,
     match_error_text,
     new_idempotency_key,
+    preset_from,
     preset_label,
 )
 from scoring.models import EndedBy, EventKind, Game, Match, MatchEvent, PlayerStatus
 from scoring.selectors import EventRow, MatchDetail, match_detail
 from scoring.services import MatchError
 
-DEFAULT_START_PRESET = "scala40"
 POLL_SECONDS = 3
 
 
@@ -760,18 +760,13 @@ def _starting_club(request: HttpRequest, slug: str) -> Club:
     return club
 
 
-def _preset_from(data) -> str:
-    preset = data.get("preset", "")
-    return preset if preset in PRESETS else DEFAULT_START_PRESET
-
-
 @login_required
 def match_start(request: HttpRequest, slug: str) -> HttpResponse:
     """Pick the players (club players or guests) in seat order, the preset and its options."""
     club = _starting_club(request, slug)
     players = list(club.players.all())
     data = request.POST if request.method == "POST" else None
-    preset = _preset_from(request.POST if data else request.GET)
+    preset = preset_from(request.POST if data else request.GET)
     form = StartForm(data, players=players, initial={"preset": preset})
     # The options posted belong to the preset they were shown for; others start at the preset's.
     options_posted = data is not None and data.get("rules-preset") == preset
@@ -822,5 +817,5 @@ def _start(request, club: Club, form: StartForm, rules_form: RulesForm, preset: 
 def rule_options(request: HttpRequest, slug: str) -> HttpResponse:
     """The options of the preset asked for, at its values: the start page reloads them with htmx."""
     _starting_club(request, slug)
-    rules_form = RulesForm(preset=_preset_from(request.GET))
+    rules_form = RulesForm(preset=preset_from(request.GET))
     return render(request, "scoring/_rule_options.html", {"rules_form": rules_form})

@@ -17,14 +17,8 @@ from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_GET
 
 from scoring.pdf import PdfDocument, render_pdf
-from tournaments import pdf
+from tournaments import lookups, pdf
 from tournaments.models import Round, RoundKind, Tournament
-
-
-def _visible(request: HttpRequest, pk: int) -> Tournament:
-    return get_object_or_404(
-        Tournament.objects.for_user(request.user).select_related("club"), pk=pk
-    )
 
 
 def _round(tournament: Tournament, number: int) -> Round:
@@ -49,7 +43,7 @@ def _response(documents: Sequence[PdfDocument]) -> FileResponse:
 @require_GET
 def round_kit(request: HttpRequest, pk: int, number: int) -> FileResponse:
     """The wall list of a table round and a pre-filled score sheet per table (once started)."""
-    tournament = _visible(request, pk)
+    tournament = lookups.visible_tournament(request, pk)
     if not tournament.is_table_format:
         raise Http404
     return _response(pdf.round_kit(_round(tournament, number), request=request))
@@ -58,7 +52,7 @@ def round_kit(request: HttpRequest, pk: int, number: int) -> FileResponse:
 @require_GET
 def seating(request: HttpRequest, pk: int, number: int) -> FileResponse:
     """The wall list of a table round alone: seating by table, who sits where."""
-    tournament = _visible(request, pk)
+    tournament = lookups.visible_tournament(request, pk)
     if not tournament.is_table_format:
         raise Http404
     return _response([pdf.seating_document(_round(tournament, number))])
@@ -66,18 +60,18 @@ def seating(request: HttpRequest, pk: int, number: int) -> FileResponse:
 
 @require_GET
 def standings(request: HttpRequest, pk: int) -> FileResponse:
-    return _response([pdf.standings_document(_visible(request, pk))])
+    return _response([pdf.standings_document(lookups.visible_tournament(request, pk))])
 
 
 @require_GET
 def results(request: HttpRequest, pk: int) -> FileResponse:
-    return _response([pdf.results_document(_visible(request, pk))])
+    return _response([pdf.results_document(lookups.visible_tournament(request, pk))])
 
 
 @require_GET
 def bracket(request: HttpRequest, pk: int) -> FileResponse:
     """The bracket on one landscape page: A4, or A3 with `?paper=a3`."""
-    tournament = _visible(request, pk)
+    tournament = lookups.visible_tournament(request, pk)
     if not tournament.is_bracket:
         raise Http404
     paper = request.GET.get("paper", "a4").lower()
@@ -89,7 +83,7 @@ def bracket(request: HttpRequest, pk: int) -> FileResponse:
 @require_GET
 def pairings(request: HttpRequest, pk: int, number: int) -> FileResponse:
     """A round of a Swiss or round robin: tables, who deals first, results, the bye."""
-    tournament = _visible(request, pk)
+    tournament = lookups.visible_tournament(request, pk)
     if not tournament.is_pairing_format:
         raise Http404
     round = _round(tournament, number)

@@ -163,29 +163,22 @@ def check_settings(settings: dict[str, Any], *, format: str, game: str) -> dict[
         raise TournamentActionError(
             _("The house cut is a percentage from 0 to 100."), field="house_cut_percent"
         )
-    if format == Format.KNOCKOUT:
-        if (clean.get("advance") is None) == (clean.get("drop") is None):
-            raise TournamentActionError(
-                _("Set either how many players go through from each table or how many drop out."),
-                field="advance",
-            )
-        final = clean.get("final_table_size") or clean["table_size_max"]
-        if not 2 <= final <= 6:
-            raise TournamentActionError(
-                _("The final table must have 2 to 6 players."), field="final_table_size"
-            )
-        clean["final_table_size"] = final
-    else:
-        clean["advance"] = clean["drop"] = None
-    if format == Format.ROUNDS:
-        if clean["rounds_planned"] < 1:
-            raise TournamentActionError(
-                _("Play at least one qualifying round."), field="rounds_planned"
-            )
-        if clean["final_table_size"] and not 2 <= clean["final_table_size"] <= 6:
-            raise TournamentActionError(
-                _("The final table must have 2 to 6 players."), field="final_table_size"
-            )
+    try:
+        if format == Format.KNOCKOUT:
+            knockout.check_cut(clean.get("advance"), clean.get("drop"))
+            final = clean.get("final_table_size") or clean["table_size_max"]
+            clean["final_table_size"] = knockout.check_final_size(final)
+        else:
+            clean["advance"] = clean["drop"] = None
+        if format == Format.ROUNDS and clean["final_table_size"]:
+            knockout.check_final_size(clean["final_table_size"])
+    except TournamentError as error:
+        field = "final_table_size" if error.field == "final_size" else error.field
+        raise TournamentActionError(error.translated(gettext), field=field) from error
+    if format == Format.ROUNDS and clean["rounds_planned"] < 1:
+        raise TournamentActionError(
+            _("Play at least one qualifying round."), field="rounds_planned"
+        )
     if format == Format.ROUND_ROBIN and clean["cycles"] not in (1, 2):
         raise TournamentActionError(
             _("A round robin is played once or twice (single or double)."), field="cycles"

@@ -29,11 +29,10 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs.models import Club, Membership
-from clubs.permissions import DIRECTING_ROLES, can_direct, can_score, is_member
-from scoring.engine.presets import PRESETS
-from scoring.forms import RulesForm
+from clubs.permissions import DIRECTING_ROLES, can_direct, can_score
+from scoring.forms import RulesForm, preset_from
 from scoring.models import PlayerStatus
-from tournaments import selectors, services
+from tournaments import lookups, selectors, services
 from tournaments.forms import RegisterForm, SeatForm, SwapForm, TournamentForm
 from tournaments.models import (
     Entry,
@@ -55,23 +54,6 @@ TABLE_POLL_SECONDS = 5
 
 
 # Looking up a tournament -------------------------------------------------------------------------
-
-
-def _visible(request: HttpRequest, pk: int) -> Tournament:
-    """The tournament if the user may follow it (public, or of their club), or 404."""
-    return get_object_or_404(
-        Tournament.objects.for_user(request.user).select_related("club"), pk=pk
-    )
-
-
-def _directed(request: HttpRequest, pk: int) -> Tournament:
-    """The tournament if the user directs its club: 404 outside the club, 403 without the role."""
-    tournament = _visible(request, pk)
-    if not is_member(request.user, tournament.club):
-        raise Http404
-    if not can_direct(request.user, tournament.club):
-        raise PermissionDenied
-    return tournament
 
 
 def _round(tournament: Tournament, number: int) -> Round:
@@ -170,7 +152,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
         initial.update(club=chosen, is_public=chosen.is_public)
     data = request.POST if request.method == "POST" else None
     form = TournamentForm(data, clubs=clubs, initial=initial)
-    preset = _preset_from(data or request.GET)
+    preset = preset_from(data or request.GET)
     # the options posted belong to the rules they were shown for; others start at the preset's
     options_posted = data is not None and data.get("rules-preset") == preset
     rules_form = RulesForm(data if options_posted else None, preset=preset)
@@ -203,18 +185,13 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/create.html", {"form": form, "rules_form": rules_form})
 
 
-def _preset_from(data) -> str:
-    preset = data.get("preset", "")
-    return preset if preset in PRESETS else "scala40"
-
-
 @login_required
 @require_GET
 def rule_options(request: HttpRequest) -> HttpResponse:
     """The options of the rules asked for, at their values: the form reloads them with htmx."""
     if not _directed_clubs(request.user).exists():
         raise Http404
-    rules_form = RulesForm(preset=_preset_from(request.GET))
+    rules_form = RulesForm(preset=preset_from(request.GET))
     return render(request, "scoring/_rule_options.html", {"rules_form": rules_form})
 
 
@@ -367,7 +344,7 @@ def _console(request: HttpRequest, tournament: Tournament, view, **forms: Any) -
 
 @require_GET
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _visible(request, pk)
+    tournament = lookups.visible_tournament(request, pk)
     view = selectors.tournament_view(tournament)
     context = {
         "tournament": tournament,
@@ -407,7 +384,7 @@ def _entries_page(request: HttpRequest, tournament: Tournament, form=None) -> Ht
 def entries(request: HttpRequest, pk: int) -> HttpResponse:
     """Register players (a club player or a guest), check them in (one or all), drop them.
     POST `action`: register (the default), check_in, check_in_all, drop."""
-    tournament = _directed(request, pk)
+    tournament = lookups.directed_tournament(request, pk)
     if request.method != "POST":
         return _entries_page(request, tournament)
     action = request.POST.get("action", "register")
@@ -461,7 +438,7 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def round_seat(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _directed(request, pk)
+    tournament = lookups.directed_tournament(request, pk)
     form = SeatForm(request.POST)
     if not form.is_valid():
         for errors in form.errors.values():
@@ -488,7 +465,7 @@ def round_seat(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def round_reseat(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    tournament = _directed(request, pk)
+    tournament = lookups.directed_tournament(request, pk)
     round = _round(tournament, number)
     form = SeatForm(request.POST, prefix="reseat")
     if not form.is_valid():
@@ -513,7 +490,7 @@ def round_reseat(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @require_POST
 def table_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Swap two players' seats before the round starts; warn about any repeat it creates."""
-    tournament = _directed(request, pk)
+    tournament = lookups.directed_tournament(request, pk)
     round = _round(tournament, number)
     seated = [
         (entry_id, name)
@@ -562,7 +539,7 @@ def table_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def round_start(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    tournament = _directed(request, pk)
+    tournament = lookups.directed_tournament(request, pk)
     round = _round(tournament, number)
     try:
         services.round_start(round=round, user=request.user)
@@ -577,7 +554,7 @@ def round_start(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @require_POST
 def round_clock(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Pause (`action=pause`) or resume (`action=resume`) the round clock."""
-    tournament = _directed(request, pk)
+    tournament = lookups.directed_tournament(request, pk)
     round = _round(tournament, number)
     action = request.POST.get("action")
     try:
@@ -597,7 +574,7 @@ def round_clock(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def round_call_time(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    tournament = _directed(request, pk)
+    tournament = lookups.directed_tournament(request, pk)
     round = _round(tournament, number)
     try:
         ended = services.round_call_time(round=round, user=request.user)
@@ -624,7 +601,7 @@ def round_call_time(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def table_confirm(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     """Confirm a table's result: the service decides who may (a director or a player of the
     table, never who entered it)."""
-    tournament = _visible(request, pk)
+    tournament = lookups.visible_tournament(request, pk)
     table_obj = _table(tournament, table)
     try:
         services.table_confirm(table=table_obj, user=request.user)
@@ -643,7 +620,7 @@ def table_confirm(request: HttpRequest, pk: int, table: int) -> HttpResponse:
 @require_POST
 def table_playoff(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     """The places a play-off gave players tied across a knockout cut: `place_<entry id>`."""
-    tournament = _directed(request, pk)
+    tournament = lookups.directed_tournament(request, pk)
     table_obj = _table(tournament, table)
     places: dict[int, int] = {}
     for key, value in request.POST.items():
@@ -673,7 +650,7 @@ def table_playoff(request: HttpRequest, pk: int, table: int) -> HttpResponse:
 @login_required
 @require_POST
 def tournament_finish(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _directed(request, pk)
+    tournament = lookups.directed_tournament(request, pk)
     try:
         services.tournament_finish(tournament=tournament, user=request.user)
     except TournamentActionError as error:
@@ -704,7 +681,7 @@ def _table_format(tournament: Tournament) -> None:
 @require_GET
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The live standings; `?projector=1` for a wall: large type, no menus, refreshed by htmx."""
-    tournament = _visible(request, pk)
+    tournament = lookups.visible_tournament(request, pk)
     _table_format(tournament)
     view = selectors.tournament_view(tournament)
     table = selectors.table_standings(tournament, view)
@@ -727,7 +704,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def seating(request: HttpRequest, pk: int) -> HttpResponse:
     """A round's seating (the current one, or `?round=N`): by table, and who sits where."""
-    tournament = _visible(request, pk)
+    tournament = lookups.visible_tournament(request, pk)
     _table_format(tournament)
     view = selectors.tournament_view(tournament)
     current = view.current_round
@@ -763,7 +740,7 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def table_page(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     """One table's live score: players, totals, status and whether the result is confirmed."""
-    tournament = _visible(request, pk)
+    tournament = lookups.visible_tournament(request, pk)
     _table_format(tournament)
     view = selectors.tournament_view(tournament)
     found = None
@@ -796,7 +773,7 @@ def table_page(request: HttpRequest, pk: int, table: int) -> HttpResponse:
 @require_GET
 def results(request: HttpRequest, pk: int) -> HttpResponse:
     """The final ranking with the payouts (provisional while the tournament runs)."""
-    tournament = _visible(request, pk)
+    tournament = lookups.visible_tournament(request, pk)
     view = selectors.tournament_view(tournament)
     ranking = _ranking(tournament, view)
     money = selectors.ledger(tournament, view)
@@ -861,7 +838,7 @@ def _ledger(tournament: Tournament) -> LedgerView:
 @require_GET
 def ledger(request: HttpRequest, pk: int) -> HttpResponse:
     """Entry fees, re-entry fees collected at the tables, the house cut, the payouts."""
-    tournament = _directed(request, pk)
+    tournament = lookups.directed_tournament(request, pk)
     return render(
         request,
         "tournaments/ledger.html",
@@ -873,7 +850,7 @@ def ledger(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def ledger_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """The ledger as CSV, one line per amount: item, detail, player, amount."""
-    tournament = _directed(request, pk)
+    tournament = lookups.directed_tournament(request, pk)
     money = _ledger(tournament)
     pot = money.ledger.pot
     name = slugify(tournament.name) or "tournament"

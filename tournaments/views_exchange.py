@@ -27,22 +27,17 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
 from clubs.models import Club
-from clubs.permissions import can_direct, can_manage, is_member
-from tournaments import exchange, exports
+from clubs.permissions import can_direct, can_manage
+from tournaments import exchange, exports, lookups
 from tournaments.models import Tournament
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
 
 
-def _club(request: HttpRequest, slug: str) -> Club:
-    return get_object_or_404(Club.objects.for_user(request.user), slug=slug)
-
-
 def _member_club(request: HttpRequest, slug: str) -> Club:
     """The club if the user is a member: 404 when it is hidden from them, 403 when public."""
-    club = _club(request, slug)
-    if not is_member(request.user, club):
-        raise PermissionDenied
+    club = lookups.visible_club(request, slug)
+    lookups.require_member(request, club)
     return club
 
 
@@ -171,7 +166,7 @@ def archive(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def standings_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A tournament's standings, for whoever may follow the tournament."""
-    club = _club(request, slug)
+    club = lookups.visible_club(request, slug)
     tournament = get_object_or_404(Tournament.objects.for_user(request.user), pk=pk, club=club)
     tournament.club = club
     response = _download("text/csv; charset=utf-8", f"{club.slug}-{tournament.pk}-standings.csv")

@@ -12,7 +12,6 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -20,8 +19,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from clubs.permissions import can_direct, can_score, is_member
-from tournaments import pairing_selectors, pairing_services
+from clubs.permissions import can_direct, can_score
+from tournaments import lookups, pairing_selectors, pairing_services
 from tournaments.models import Table, Tournament, TournamentStatus
 from tournaments.services import TournamentActionError
 
@@ -36,9 +35,7 @@ TIE_BREAK_LABELS = {
 
 def _gin_tournament(request: HttpRequest, pk: int) -> Tournament:
     """A Gin tournament the user may see (public, or of their club), or 404."""
-    tournament = get_object_or_404(
-        Tournament.objects.for_user(request.user).select_related("club"), pk=pk
-    )
+    tournament = lookups.visible_tournament(request, pk)
     if tournament.is_table_format:
         raise Http404
     return tournament
@@ -47,10 +44,7 @@ def _gin_tournament(request: HttpRequest, pk: int) -> Tournament:
 def _directed(request: HttpRequest, pk: int) -> Tournament:
     """The tournament if the user may direct it: 404 outside the club, 403 without the role."""
     tournament = _gin_tournament(request, pk)
-    if not is_member(request.user, tournament.club):
-        raise Http404
-    if not can_direct(request.user, tournament.club):
-        raise PermissionDenied
+    lookups.require_director(request, tournament.club)
     return tournament
 
 

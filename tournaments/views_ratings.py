@@ -12,18 +12,17 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_POST
 
-from clubs.models import Club, Player
-from clubs.permissions import can_direct, is_member
+from clubs.models import Player
+from clubs.permissions import can_direct
 from scoring.models import Game
-from tournaments import charts, ratings
+from tournaments import charts, lookups, ratings
 
 
 class GameFilterForm(forms.Form):
@@ -32,15 +31,10 @@ class GameFilterForm(forms.Form):
     )
 
 
-def _club(request: HttpRequest, slug: str) -> Club:
-    """The club if the user may see its club life (a member, or a public club), or 404."""
-    return get_object_or_404(Club.objects.for_user(request.user), slug=slug)
-
-
 @require_GET
 def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
     """One leaderboard per game (or the game of `?game=`), players by rating."""
-    club = _club(request, slug)
+    club = lookups.visible_club(request, slug)
     form = GameFilterForm(request.GET or None)
     game = form.cleaned_data["game"] or None if form.is_valid() else None
     context: dict[str, Any] = {
@@ -56,11 +50,8 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def recompute(request: HttpRequest, slug: str) -> HttpResponse:
     """Rebuild the club's ratings from every counted match (directors)."""
-    club = _club(request, slug)
-    if not is_member(request.user, club):
-        raise Http404
-    if not can_direct(request.user, club):
-        raise PermissionDenied
+    club = lookups.visible_club(request, slug)
+    lookups.require_director(request, club)
     count = ratings.ratings_recompute(club=club)
     messages.success(
         request,
@@ -77,7 +68,7 @@ def recompute(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def profile(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A player's statistics, places, head-to-head records, ratings and recent matches."""
-    club = _club(request, slug)
+    club = lookups.visible_club(request, slug)
     player: Player = get_object_or_404(Player.objects.filter(club=club), pk=pk)
     player.club = club
     found = ratings.player_profile(player)

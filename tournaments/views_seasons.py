@@ -18,8 +18,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.cache import patch_cache_control
 from django.utils.text import slugify
@@ -28,10 +27,10 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from clubs.models import Club
-from clubs.permissions import can_direct, is_member
+from clubs.permissions import can_direct
 from scoring.models import Game
 from scoring.pdf import render_pdf
-from tournaments import seasons
+from tournaments import lookups, seasons
 from tournaments.models import Season
 from tournaments.pdf import number
 from tournaments.pdf_seasons import season_document
@@ -119,18 +118,6 @@ class SeasonForm(forms.Form):
 # Looking up ---------------------------------------------------------------------------------------
 
 
-def _club(request: HttpRequest, slug: str) -> Club:
-    """The club if the user may see its club life (a member, or a public club), or 404."""
-    return get_object_or_404(Club.objects.for_user(request.user), slug=slug)
-
-
-def _require_director(request: HttpRequest, club: Club) -> None:
-    if not is_member(request.user, club):
-        raise Http404
-    if not can_direct(request.user, club):
-        raise PermissionDenied
-
-
 def _season(club: Club, pk: int) -> Season:
     season = get_object_or_404(Season.objects.filter(club=club), pk=pk)
     season.club = club
@@ -143,13 +130,13 @@ def _season(club: Club, pk: int) -> Season:
 @require_http_methods(["GET", "POST"])
 def season_list(request: HttpRequest, slug: str) -> HttpResponse:
     """The club's seasons, newest first; its directors create one here."""
-    club = _club(request, slug)
+    club = lookups.visible_club(request, slug)
     director = can_direct(request.user, club)
     form = None
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        _require_director(request, club)
+        lookups.require_director(request, club)
         form = SeasonForm(request.POST)
         if form.is_valid():
             try:
@@ -184,7 +171,7 @@ def season_list(request: HttpRequest, slug: str) -> HttpResponse:
 def season_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The season standings: place, player, points, matches, wins, best place; then every match
     counted, with what it gave each player."""
-    club = _club(request, slug)
+    club = lookups.visible_club(request, slug)
     season = _season(club, pk)
     view = seasons.season_standings_view(season)
     rows = [(row, points_text(row.points)) for row in view.rows]
@@ -220,10 +207,10 @@ def _scale_lines(season: Season) -> list[str]:
 @require_http_methods(["GET", "POST"])
 def season_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Change a season's dates, games, what it counts and its placement points (directors)."""
-    club = _club(request, slug)
+    club = lookups.visible_club(request, slug)
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    _require_director(request, club)
+    lookups.require_director(request, club)
     season = _season(club, pk)
     form = SeasonForm(
         request.POST if request.method == "POST" else None, initial=SeasonForm.initial_of(season)
@@ -249,7 +236,7 @@ def season_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @require_GET
 def season_standings_pdf(request: HttpRequest, slug: str, pk: int) -> FileResponse:
     """The standings and the matches counted, as a printable PDF in the request's language."""
-    season = _season(_club(request, slug), pk)
+    season = _season(lookups.visible_club(request, slug), pk)
     document = season_document(seasons.season_standings_view(season))
     response = FileResponse(
         io.BytesIO(render_pdf([document], title=document.title)),
@@ -265,7 +252,7 @@ def season_standings_pdf(request: HttpRequest, slug: str, pk: int) -> FileRespon
 def season_standings_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The standings as CSV, a row a player; points with a dot for decimals, as exact as two
     decimals allow (5.5, 5.75, 6.33)."""
-    season = _season(_club(request, slug), pk)
+    season = _season(lookups.visible_club(request, slug), pk)
     view = seasons.season_standings_view(season)
     name = slugify(season.name) or "season"
     response = HttpResponse(content_type="text/csv; charset=utf-8")

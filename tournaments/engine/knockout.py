@@ -74,13 +74,24 @@ class Stage:
     final: bool
 
 
-def _check_cut(advance: int | None, drop: int | None) -> tuple[str, int]:
+def check_cut(advance: int | None, drop: int | None) -> tuple[str, int]:
+    """The cut setting in force ("advance" or "drop") and its value; refuses both, neither, or a
+    value that is not a whole number of at least 1."""
     if (advance is None) == (drop is None):
         raise TournamentError(ONE_CUT, field="advance")
     setting, value = ("advance", advance) if advance is not None else ("drop", drop)
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise TournamentError(CUT_NOT_WHOLE, field=setting, params={"setting": setting})
     return setting, value
+
+
+def check_final_size(final: int) -> int:
+    """Refuse a final table that is not a whole number of 2 to 6 players."""
+    if isinstance(final, bool) or not isinstance(final, int):
+        raise TournamentError(FINAL_SIZE, field="final_size")
+    if not SMALLEST_TABLE <= final <= LARGEST_TABLE:
+        raise TournamentError(FINAL_SIZE, field="final_size")
+    return final
 
 
 def _kept(size: int, setting: str, value: int, table: int) -> int:
@@ -105,7 +116,7 @@ def advancing(
     `CutTie`; at every table the players through are never behind (place, then penalty points)
     a player out. Raises `TournamentError` for malformed tables or cut settings.
     """
-    setting, value = _check_cut(advance, drop)
+    setting, value = check_cut(advance, drop)
     through: list[PlayerId] = []
     out: list[PlayerId] = []
     ties: list[CutTie] = []
@@ -134,7 +145,7 @@ def next_round_size(
     sizes: Sequence[int], *, advance: int | None = None, drop: int | None = None
 ) -> int:
     """How many players go through from tables of `sizes`, once every cut tie is settled."""
-    setting, value = _check_cut(advance, drop)
+    setting, value = check_cut(advance, drop)
     return sum(_kept(size, setting, value, number) for number, size in enumerate(sizes, start=1))
 
 
@@ -161,12 +172,8 @@ def knockout_plan(
     `advancing` players, fewer than it has, to the next. Raises `TournamentError` when the
     settings can never reach a final table of 2 or more players.
     """
-    final = maximum if final_size is None else final_size
-    if isinstance(final, bool) or not isinstance(final, int):
-        raise TournamentError(FINAL_SIZE, field="final_size")
-    if not SMALLEST_TABLE <= final <= LARGEST_TABLE:
-        raise TournamentError(FINAL_SIZE, field="final_size")
-    _check_cut(advance, drop)
+    final = check_final_size(maximum if final_size is None else final_size)
+    check_cut(advance, drop)
     stages = []
     remaining = players
     while not fits_final_table(remaining, final_size=final):
