@@ -4,11 +4,12 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
+SERVER_INSTALLED := $(VENV)/.installed-server
 HOST ?= 127.0.0.1
 PORT ?= 8000
 DEMO_LOGIN := demo / tallone-demo
 
-.PHONY: run test system install lint format messages clean
+.PHONY: run serve test bench system install lint format messages clean
 
 # Debian packages the project needs (Python venv, WeasyPrint's Pango, Chromium for browser tests).
 system:
@@ -21,6 +22,14 @@ $(INSTALLED): pyproject.toml | system
 	@touch $@
 
 install: $(INSTALLED) .env
+
+# A server gets the app's own dependencies only: no test tools, no Chromium, no .env.
+$(SERVER_INSTALLED): pyproject.toml
+	@bash bin/install-system-packages --production
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	@touch $@
 
 # A developer's defaults; real environment variables override them. Never used in production.
 .env:
@@ -35,8 +44,21 @@ run: install
 	@echo
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
+# Production: gunicorn with DEBUG off against DATABASE_URL (see docs/DEPLOY.md for nginx, env vars).
+serve: $(SERVER_INSTALLED)
+	@test -n "$$DATABASE_URL" || { echo "Set DATABASE_URL (postgres://user:password@host/db)"; exit 1; }
+	@test -n "$$SECRET_KEY" || { echo "Set SECRET_KEY (a long random string, kept secret)"; exit 1; }
+	DEBUG=0 $(BIN)/python manage.py migrate --noinput
+	DEBUG=0 $(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	DEBUG=0 $(BIN)/python manage.py check --deploy --fail-level ERROR
+	DEBUG=0 exec $(BIN)/gunicorn --config config/gunicorn.py
+
 test: install
 	$(BIN)/python -m pytest -n 2
+
+# Every benchmark in bench/, one after the other (figures and targets: docs/PERFORMANCE.md).
+bench: install
+	bash bench/run-all
 
 lint: install
 	$(BIN)/ruff check .

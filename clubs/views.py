@@ -18,7 +18,7 @@ from django.db.models import OuterRef, Prefetch, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from clubs import services
 from clubs.forms import ClubForm, MemberGrantForm, MemberRoleForm, PlayerForm
@@ -47,7 +47,7 @@ def paginate(request: HttpRequest, items, param: str, per_page: int = PAGE_SIZE)
     return page
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     """The user's clubs, with a quick link to each match in progress; a welcome for visitors."""
     context: dict[str, Any] = {}
@@ -71,7 +71,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "pages/home.html", context)
 
 
-@require_GET
+@require_safe
 def club_list(request: HttpRequest) -> HttpResponse:
     """The clubs the user belongs to and every public club."""
     clubs = Club.objects.for_user(request.user).order_by("name", "pk")
@@ -150,7 +150,7 @@ def _detail(request: HttpRequest, club: Club, **forms: Any) -> HttpResponse:
     return render(request, "clubs/detail.html", context)
 
 
-@require_GET
+@require_safe
 def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club.objects.for_user(request.user), slug=slug)
     return _detail(request, club)

@@ -1,7 +1,13 @@
 """The REST API, version 1: every app's endpoints, the OpenAPI schema and its documentation."""
 
-from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from csp.constants import UNSAFE_INLINE
+from csp.decorators import csp_update
+from django.urls import include, path, re_path
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerSplitView,
+)
 
 from clubs.api import TokenView
 from config import api_views
@@ -16,6 +22,18 @@ urlpatterns = [
     path("clubs/<slug:slug>/", include("tournaments.club_api_urls")),
     path("matches/<int:pk>/", include(pdf_urls.api_urlpatterns)),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    # The split view loads Swagger UI's start script as a file, so the page needs no inline script.
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
+    # ReDoc styles itself with <style> elements it writes at run time and searches in a blob worker;
+    # its page alone allows those (its scripts still come from this server only).
+    path(
+        "redoc/",
+        csp_update({"style-src": [UNSAFE_INLINE], "worker-src": ["blob:"]})(
+            SpectacularRedocView.as_view(url_name="api-schema")
+        ),
+        name="api-redoc",
+    ),
+    # Last: any other address under the API (an id that is not a number, a slug with spaces...)
+    # answers a JSON 404 like the views do, not Django's HTML page.
+    re_path(r"^", api_views.NotFoundView.as_view(), name="api-not-found"),
 ]

@@ -6,9 +6,11 @@ variables always win. Nothing secret has a production default: with DEBUG off, S
 given.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -31,6 +33,9 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+# Proxies in front of gunicorn (nginx: 1). Each appends the address it saw to X-Forwarded-For, so
+# login throttling and the API's limits find the client's address that many entries from the end.
+TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 
 TALLONE_VERSION = __version__
 
@@ -48,6 +53,8 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_filters",
     "django_htmx",
+    "csp",
+    "axes",
     "clubs",
     "scoring",
     "tournaments",
@@ -64,6 +71,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into its own answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -107,6 +117,10 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 AUTH_USER_MODEL = "clubs.User"
+AUTHENTICATION_BACKENDS = [
+    "config.auth.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -151,7 +165,14 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
+    "DEFAULT_THROTTLE_CLASSES": ["config.throttling.ApiWriteThrottle"],
+    # Anonymous write limits count per address: the same proxies as the login throttling.
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
 }
+# API writes per client (a user, or an anonymous IP) and minute; reads are not limited. A table's
+# scorekeeper sends a hand every minute or two; an integrator importing a season stays well under.
+API_WRITE_RATE = env.str("API_WRITE_RATE", default="120/min")
+API_ANONYMOUS_WRITE_RATE = env.str("API_ANONYMOUS_WRITE_RATE", default="20/min")
 SPECTACULAR_SETTINGS = {
     "TITLE": "Tallone API",
     "DESCRIPTION": "Score keeping and tournaments for rummy clubs: Scala 40, Ramino, Gin Rummy.",
@@ -175,6 +196,31 @@ SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=not DEBUG)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+
+# Login throttling (django-axes): a username is locked out from one IP after AXES_FAILURE_LIMIT
+# wrong passwords, for AXES_COOLOFF_MINUTES. Never by IP alone: a whole club shares one address.
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "config.auth.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "config.auth.client_address"
+
+# Content security policy (django-csp): every script and style comes from our own static files.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "form-action": [SELF],
+        "base-uri": [SELF],
+        "object-src": [NONE],
+        "frame-ancestors": [NONE],
+    }
+}
 
 LOGGING = {
     "version": 1,

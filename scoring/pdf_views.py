@@ -22,7 +22,7 @@ from collections.abc import Callable
 from django.http import FileResponse, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_cache_control
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
@@ -64,13 +64,13 @@ def report_document(request: HttpRequest, match: Match) -> PdfDocument:
 # The site ----------------------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def sheet(request: HttpRequest, pk: int) -> FileResponse:
     """The blank score sheet of a match, to print and fill at the table."""
     return pdf_response(sheet_document(request, visible_match(request, pk)))
 
 
-@require_GET
+@require_safe
 def report(request: HttpRequest, pk: int) -> FileResponse:
     """The filled report of a match (referto), in progress or finished."""
     return pdf_response(report_document(request, visible_match(request, pk)))

@@ -21,7 +21,7 @@ from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from clubs.models import Club
 from clubs.permissions import can_score, is_member
@@ -448,13 +448,13 @@ def _kind_of(detail: MatchDetail, number: int | None, default: str = EventKind.H
 # The match page ----------------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     match = _visible_match(request, pk)
     return render(request, "scoring/match.html", match_context(request, match))
 
 
-@require_GET
+@require_safe
 def match_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The scoreboard and history, for polling: 204 when the page's revision is still current."""
     match = _visible_match(request, pk)
@@ -733,7 +733,7 @@ def event_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def count_cards(request: HttpRequest, pk: int) -> HttpResponse:
     """The card-counting helper: the points of the cards typed in one `cards_<seat>` field."""
     match = _visible_match(request, pk)
@@ -813,7 +813,7 @@ def _start(request, club: Club, form: StartForm, rules_form: RulesForm, preset: 
 
 
 @login_required
-@require_GET
+@require_safe
 def rule_options(request: HttpRequest, slug: str) -> HttpResponse:
     """The options of the preset asked for, at its values: the start page reloads them with htmx."""
     _starting_club(request, slug)

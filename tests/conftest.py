@@ -7,6 +7,14 @@ def fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """The API's write counts live in the cache, which a test's rollback does not undo."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture
 def password() -> str:
     return "a-long-enough-password-1"

@@ -628,7 +628,12 @@ def final_ranking(tournament: Tournament) -> list[RankingRow]:
         placed = [row for row in rows if row.place is not None]
         still_in = [row for row in rows if row.place is None]
         ranking = [
-            RankingRow(place=1, entry=facts.entries[row.player], stage=gettext("Still playing"))
+            RankingRow(
+                place=1,
+                entry=facts.entries[row.player],
+                stage=gettext("Still playing"),
+                still_playing=True,
+            )
             for row in still_in
         ]
         for row in sorted(placed, key=lambda row: (row.place, row.seed)):

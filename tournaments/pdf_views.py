@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from django.http import FileResponse, Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_cache_control
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from scoring.pdf import PdfDocument, render_pdf
 from tournaments import lookups, pdf
@@ -40,7 +40,7 @@ def _response(documents: Sequence[PdfDocument]) -> FileResponse:
     return response
 
 
-@require_GET
+@require_safe
 def round_kit(request: HttpRequest, pk: int, number: int) -> FileResponse:
     """The wall list of a table round and a pre-filled score sheet per table (once started)."""
     tournament = lookups.visible_tournament(request, pk)
@@ -49,7 +49,7 @@ def round_kit(request: HttpRequest, pk: int, number: int) -> FileResponse:
     return _response(pdf.round_kit(_round(tournament, number), request=request))
 
 
-@require_GET
+@require_safe
 def seating(request: HttpRequest, pk: int, number: int) -> FileResponse:
     """The wall list of a table round alone: seating by table, who sits where."""
     tournament = lookups.visible_tournament(request, pk)
@@ -58,17 +58,17 @@ def seating(request: HttpRequest, pk: int, number: int) -> FileResponse:
     return _response([pdf.seating_document(_round(tournament, number))])
 
 
-@require_GET
+@require_safe
 def standings(request: HttpRequest, pk: int) -> FileResponse:
     return _response([pdf.standings_document(lookups.visible_tournament(request, pk))])
 
 
-@require_GET
+@require_safe
 def results(request: HttpRequest, pk: int) -> FileResponse:
     return _response([pdf.results_document(lookups.visible_tournament(request, pk))])
 
 
-@require_GET
+@require_safe
 def bracket(request: HttpRequest, pk: int) -> FileResponse:
     """The bracket on one landscape page: A4, or A3 with `?paper=a3`."""
     tournament = lookups.visible_tournament(request, pk)
@@ -80,7 +80,7 @@ def bracket(request: HttpRequest, pk: int) -> FileResponse:
     return _response([pdf.bracket_document(tournament, paper=paper)])
 
 
-@require_GET
+@require_safe
 def pairings(request: HttpRequest, pk: int, number: int) -> FileResponse:
     """A round of a Swiss or round robin: tables, who deals first, results, the bye."""
     tournament = lookups.visible_tournament(request, pk)

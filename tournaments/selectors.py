@@ -279,6 +279,7 @@ class RankingRow:
     entry: Entry
     stage: str  # how far the player went: "final", "round 3", ...
     payout: Decimal = Decimal(0)
+    still_playing: bool = False  # in a running bracket: the place is not theirs yet
 
 
 def final_ranking(tournament: Tournament, view: TournamentView | None = None) -> list[RankingRow]:
@@ -374,7 +375,8 @@ def ledger(tournament: Tournament, view: TournamentView | None = None) -> Ledger
 
         ranking = pairing_selectors.final_ranking(tournament)
     places = {row.entry.pk: row.place for row in ranking}
-    if amounts and places:
+    # Nobody is paid from a bracket still being played: its places are not final yet.
+    if amounts and places and not any(row.still_playing for row in ranking):
         paid = payouts.award(amounts, places, unit=tournament.payout_unit)
     return Ledger(
         pot=pot,

@@ -26,7 +26,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import formats
 from django.utils.text import slugify
 from django.utils.translation import gettext, ngettext
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from clubs.models import Club, Membership
 from clubs.permissions import DIRECTING_ROLES, can_direct, can_score
@@ -114,7 +114,7 @@ def _directed_clubs(user):
     ).order_by("name")
 
 
-@require_GET
+@require_safe
 def tournament_list(request: HttpRequest) -> HttpResponse:
     """The tournaments the user may follow, newest first; `?club=<slug>` keeps one club's."""
     tournaments = Tournament.objects.for_user(request.user).select_related("club")
@@ -186,7 +186,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def rule_options(request: HttpRequest) -> HttpResponse:
     """The options of the rules asked for, at their values: the form reloads them with htmx."""
     if not _directed_clubs(request.user).exists():
@@ -342,7 +342,7 @@ def _console(request: HttpRequest, tournament: Tournament, view, **forms: Any) -
     return context
 
 
-@require_GET
+@require_safe
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = lookups.visible_tournament(request, pk)
     view = selectors.tournament_view(tournament)
@@ -678,7 +678,7 @@ def _table_format(tournament: Tournament) -> None:
         raise Http404
 
 
-@require_GET
+@require_safe
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The live standings; `?projector=1` for a wall: large type, no menus, refreshed by htmx."""
     tournament = lookups.visible_tournament(request, pk)
@@ -701,7 +701,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/standings.html", context)
 
 
-@require_GET
+@require_safe
 def seating(request: HttpRequest, pk: int) -> HttpResponse:
     """A round's seating (the current one, or `?round=N`): by table, and who sits where."""
     tournament = lookups.visible_tournament(request, pk)
@@ -737,7 +737,7 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def table_page(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     """One table's live score: players, totals, status and whether the result is confirmed."""
     tournament = lookups.visible_tournament(request, pk)
@@ -770,7 +770,7 @@ def table_page(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     return render(request, "tournaments/table.html", context)
 
 
-@require_GET
+@require_safe
 def results(request: HttpRequest, pk: int) -> HttpResponse:
     """The final ranking with the payouts (provisional while the tournament runs)."""
     tournament = lookups.visible_tournament(request, pk)
@@ -835,7 +835,7 @@ def _ledger(tournament: Tournament) -> LedgerView:
 
 
 @login_required
-@require_GET
+@require_safe
 def ledger(request: HttpRequest, pk: int) -> HttpResponse:
     """Entry fees, re-entry fees collected at the tables, the house cut, the payouts."""
     tournament = lookups.directed_tournament(request, pk)
@@ -847,7 +847,7 @@ def ledger(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def ledger_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """The ledger as CSV, one line per amount: item, detail, player, amount."""
     tournament = lookups.directed_tournament(request, pk)

@@ -24,7 +24,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from clubs.models import Club
 from clubs.permissions import can_direct, can_manage
@@ -133,7 +133,7 @@ def match_import(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def matches_export(request: HttpRequest, slug: str) -> HttpResponse:
     club = _member_club(request, slug)
     response = _download("application/json", f"{club.slug}-matches.json")
@@ -142,7 +142,7 @@ def matches_export(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def statistics_csv(request: HttpRequest, slug: str) -> HttpResponse:
     club = _member_club(request, slug)
     response = _download("text/csv; charset=utf-8", f"{club.slug}-statistics.csv")
@@ -151,7 +151,7 @@ def statistics_csv(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def archive(request: HttpRequest, slug: str) -> HttpResponse:
     """The whole club as one JSON archive (manage.py import_club reads it back)."""
     club = _member_club(request, slug)
@@ -163,7 +163,7 @@ def archive(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def standings_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A tournament's standings, for whoever may follow the tournament."""
     club = lookups.visible_club(request, slug)

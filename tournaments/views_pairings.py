@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from clubs.permissions import can_direct, can_score
 from tournaments import lookups, pairing_selectors, pairing_services
@@ -71,7 +71,7 @@ def _home_of(tournament: Tournament) -> str:
 # Pages -------------------------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def bracket(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _gin_tournament(request, pk)
     if not tournament.is_bracket:
@@ -90,7 +90,7 @@ def bracket(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, template, context)
 
 
-@require_GET
+@require_safe
 def pairings(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _gin_tournament(request, pk)
     if tournament.is_bracket:
@@ -116,7 +116,7 @@ def pairings(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, template, context)
 
 
-@require_GET
+@require_safe
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _gin_tournament(request, pk)
     result = pairing_selectors.standings(tournament)
@@ -131,7 +131,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, template, context)
 
 
-@require_GET
+@require_safe
 def console(request: HttpRequest, pk: int) -> HttpResponse:
     """The director's buttons of the console (loaded into the tournament page); empty for
     everyone else."""

@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from clubs.models import Player
 from clubs.permissions import can_direct
@@ -31,7 +31,7 @@ class GameFilterForm(forms.Form):
     )
 
 
-@require_GET
+@require_safe
 def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
     """One leaderboard per game (or the game of `?game=`), players by rating."""
     club = lookups.visible_club(request, slug)
@@ -65,7 +65,7 @@ def recompute(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect(reverse("clublife:ratings", kwargs={"slug": club.slug}))
 
 
-@require_GET
+@require_safe
 def profile(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A player's statistics, places, head-to-head records, ratings and recent matches."""
     club = lookups.visible_club(request, slug)

@@ -24,7 +24,7 @@ from django.utils.cache import patch_cache_control
 from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from clubs.models import Club
 from clubs.permissions import can_direct
@@ -167,7 +167,7 @@ def season_list(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def season_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The season standings: place, player, points, matches, wins, best place; then every match
     counted, with what it gave each player."""
@@ -233,7 +233,7 @@ def season_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 # Downloads ---------------------------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def season_standings_pdf(request: HttpRequest, slug: str, pk: int) -> FileResponse:
     """The standings and the matches counted, as a printable PDF in the request's language."""
     season = _season(lookups.visible_club(request, slug), pk)
@@ -248,7 +248,7 @@ def season_standings_pdf(request: HttpRequest, slug: str, pk: int) -> FileRespon
     return response
 
 
-@require_GET
+@require_safe
 def season_standings_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The standings as CSV, a row a player; points with a dot for decimals, as exact as two
     decimals allow (5.5, 5.75, 6.33)."""

@@ -47,18 +47,33 @@ def browser():
         browser.close()
 
 
+def is_csp_violation(message) -> bool:
+    return message.type == "error" and "Content Security Policy" in message.text
+
+
 @pytest.fixture
 def phone(browser, request):
-    """A page in a phone-sized window; a screenshot is kept when the test fails."""
+    """A page in a phone-sized window; a screenshot is kept when the test fails.
+
+    Every test that uses it also checks the content security policy: Chromium reports each
+    script, style or image the policy blocked on the console, and any such report fails the test.
+    """
     context = browser.new_context(viewport=PHONE, locale="it-IT", device_scale_factor=2)
     page = context.new_page()
     page.set_default_timeout(10_000)
+    csp_violations: list[str] = []
+    page.on(
+        "console",
+        lambda message: csp_violations.append(message.text) if is_csp_violation(message) else None,
+    )
+    page.csp_violations = csp_violations
     yield page
     report = getattr(request.node, "rep_call", None)
     if report is not None and report.failed:
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
     context.close()
+    assert csp_violations == [], "the page broke its content security policy"
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from decimal import Decimal
 
 import pytest
 
@@ -393,3 +394,23 @@ def test_a_match_outside_a_bracket_changes_nothing(django_assert_num_queries):
     scala = start_match(club=staff.club)
     with django_assert_num_queries(0):
         pairing_services.on_match_changed(sender=Match, match=scala)
+
+
+def test_a_running_bracket_pays_nobody_yet_and_its_results_page_opens(client):
+    """Players still in share first place for now: no payout is worked out from that."""
+    staff = Staff()
+    tournament, _entries = gin_tournament(
+        staff, Format.SINGLE_ELIMINATION, 4, entry_fee=Decimal("10")
+    )
+    assert all(entry.has_paid for entry in tournament.entries.all())  # checked in on entry
+    pairing_services.draw(tournament=tournament, user=staff.director)
+    first = pairing_selectors.bracket_of(tournament).tables[1]
+    play(first, seated(first)[0], staff.scorekeeper)
+
+    ledger = selectors.ledger(tournament)
+    assert ledger.pot.prizes > 0 and ledger.paid == {}
+    ranking = pairing_selectors.final_ranking(tournament)
+    assert [row.still_playing for row in ranking] == [True, True, True, False]
+    client.force_login(staff.director)
+    assert client.get(f"/tournaments/{tournament.pk}/results/").status_code == 200
+    assert client.get(f"/api/v1/tournaments/{tournament.pk}/final-ranking/").status_code == 200

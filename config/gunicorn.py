@@ -1,0 +1,24 @@
+"""gunicorn's settings for Tallone (`make serve`, and the service file in docs/DEPLOY.md).
+
+Every value can be changed from the environment without editing this file.
+"""
+
+import os
+
+bind = os.environ.get("BIND", "127.0.0.1:8000")
+# Two workers per core is gunicorn's own advice for sync workers; a club server has 1 or 2 cores.
+workers = int(os.environ.get("WEB_CONCURRENCY", 2))
+# Threads let a worker answer standings polls while another request waits on the database.
+threads = int(os.environ.get("GUNICORN_THREADS", 1))
+worker_class = "gthread" if threads > 1 else "sync"
+# A PDF of a long tournament is the slowest request: well under 30 s.
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", 30))
+graceful_timeout = 20
+# Recycle workers now and then, jittered so they never restart together.
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", 2000))
+max_requests_jitter = max_requests // 10
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-")
+errorlog = "-"
+# nginx on the same machine is the only proxy trusted for X-Forwarded-* headers.
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+wsgi_app = "config.wsgi:application"
