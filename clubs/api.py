@@ -11,14 +11,17 @@ Who may do what is decided by `clubs.permissions`; the answers follow one rule:
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db.models import CharField, OuterRef, QuerySet, Subquery, Value
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiExample, extend_schema, inline_serializer
 from rest_framework import generics, serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import ParseError, PermissionDenied, Throttled, ValidationError
 from rest_framework.parsers import JSONParser
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
@@ -42,14 +45,62 @@ from clubs.serializers import (
 # The base of every API view ----------------------------------------------------------------------
 
 
-class ApiView(generics.GenericAPIView):
+def _has_nul(value) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(key) or _has_nul(item) for key, item in value.items())
+    if isinstance(value, list):
+        return any(_has_nul(item) for item in value)
+    return False
+
+
+class JSONWithoutNulParser(JSONParser):
+    """JSON, refusing a NUL character in any string: PostgreSQL cannot store one in text or
+    jsonb (a free-form part of an event, such as its cards, would otherwise answer 500)."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        data = super().parse(stream, media_type, parser_context)
+        if _has_nul(data):
+            raise ParseError(_("JSON parse error - a string contains a NUL character."))
+        return data
+
+
+class ParseErrorsAsFieldErrors:
+    """A body that is not JSON answers 400 in the shape every other 400 of the API has (field
+    errors, under "non_field_errors"), not DRF's `{"detail": "JSON parse error ..."}`."""
+
+    def handle_exception(self, exc):
+        if isinstance(exc, ParseError):
+            return Response(
+                {api_settings.NON_FIELD_ERRORS_KEY: [str(exc.detail)]},
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        return super().handle_exception(exc)
+
+
+class ApiAutoSchema(AutoSchema):
+    """The schema of an API view, plus the 429 any write may answer: every view is throttled
+    (config.throttling.ApiWriteThrottle, DRF's `{"detail": "Request was throttled..."}`)."""
+
+    def _get_response_bodies(self, direction="response"):
+        responses = super()._get_response_bodies(direction)
+        if self.method not in ("GET", "HEAD", "OPTIONS") and "429" not in responses:
+            responses["429"] = self._get_response_for_code(
+                DetailSerializer, "429", direction=direction
+            )
+        return responses
+
+
+class ApiView(ParseErrorsAsFieldErrors, generics.GenericAPIView):
     """Token first, so that an anonymous write answers 401 with `WWW-Authenticate: Token`
     (DRF answers 403 when the first authentication class names no scheme); sessions work too.
     Bodies are JSON."""
 
     authentication_classes = [TokenAuthentication, SessionAuthentication]
     permission_classes = [IsAuthenticatedOrReadOnly]
-    parser_classes = [JSONParser]
+    parser_classes = [JSONWithoutNulParser]
+    schema = ApiAutoSchema()
 
 
 # Error responses, as the schema shows them.
@@ -100,10 +151,11 @@ def club_of_member(request, slug: str) -> Club:
 # Token -------------------------------------------------------------------------------------------
 
 
-class TokenView(ObtainAuthToken):
+class TokenView(ParseErrorsAsFieldErrors, ObtainAuthToken):
     """Exchange a username and password for the user's API token (the same token every time)."""
 
     authentication_classes = []  # no session, so no CSRF token is needed
+    schema = ApiAutoSchema()
 
     @extend_schema(
         operation_id="auth_token_create",
@@ -127,7 +179,16 @@ class TokenView(ObtainAuthToken):
         ],
     )
     def post(self, request, *args, **kwargs):
-        return super().post(request, *args, **kwargs)
+        try:
+            return super().post(request, *args, **kwargs)
+        except ValidationError:
+            # django-axes flags the request when this username is locked out from this address.
+            if getattr(request, "axes_locked_out", False):
+                raise Throttled(
+                    wait=settings.AXES_COOLOFF_TIME.total_seconds(),
+                    detail=_("Too many wrong passwords for this username: try again later."),
+                ) from None
+            raise
 
 
 # Clubs -------------------------------------------------------------------------------------------

@@ -12,7 +12,9 @@ from clubs.models import Club, Membership, Player, Role
 class FieldErrorsSerializer(serializers.Serializer):
     """DRF's validation errors: every field at fault with its messages,
     `{"name": ["The club already has a player called Anna."]}`; errors about the request as a whole
-    come under "non_field_errors". Only describes the shape, for the schema."""
+    come under "non_field_errors". A field made of parts (a list, a mapping) has its parts' errors
+    by index or key instead: `{"places": {"Anna": ["..."]}}`. Only describes the shape, for the
+    schema."""
 
 
 class FieldErrorsExtension(OpenApiSerializerExtension):
@@ -22,7 +24,13 @@ class FieldErrorsExtension(OpenApiSerializerExtension):
         return {
             "type": "object",
             "description": FieldErrorsSerializer.__doc__.replace("\n", " "),
-            "additionalProperties": {"type": "array", "items": {"type": "string"}},
+            "additionalProperties": {
+                "anyOf": [
+                    {"type": "array", "items": {"type": "string"}},
+                    # a list's or mapping's field: its parts' errors, by index or key
+                    {"type": "object"},
+                ]
+            },
             "example": {"name": ["This field is required."]},
         }
 

@@ -22,13 +22,13 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import status
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs import permissions
-from clubs.api import ApiView, clubs_for, require
+from clubs.api import ApiAutoSchema, ApiView, clubs_for, require
 from clubs.models import Player
 from clubs.serializers import DetailSerializer, FieldErrorsSerializer
 from scoring import services
@@ -72,6 +72,7 @@ class PreviewView(APIView):
 
     permission_classes = [AllowAny]
     authentication_classes = []  # stateless: no session, so no CSRF token is needed
+    schema = ApiAutoSchema()
 
     @extend_schema(
         operation_id="scoring_preview",
@@ -97,6 +98,15 @@ class PreviewView(APIView):
             return Response(replay_document(request.data))
         except EngineError as error:
             return engine_error_response(error)
+
+    def handle_exception(self, exc):
+        # a body that is not JSON is refused like any other document: in the engine's shape
+        if isinstance(exc, ParseError):
+            return Response(
+                {"event": None, "field": None, "message": str(exc.detail)},
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        return super().handle_exception(exc)
 
 
 # Schema pieces -----------------------------------------------------------------------------------

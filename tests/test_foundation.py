@@ -154,3 +154,15 @@ def test_production_refuses_to_start_without_a_secret_key():
 def test_compiled_translations_are_committed():
     assert (BASE_DIR / "locale/it/LC_MESSAGES/django.mo").is_file()
     assert (BASE_DIR / "locale/en/LC_MESSAGES/django.mo").is_file()
+
+
+@pytest.mark.django_db
+def test_api_addresses_that_match_nothing_answer_json_404_and_a_missing_slash_is_added(client):
+    missing = client.get("/api/v1/nothing/", HTTP_ACCEPT_LANGUAGE="en")
+    assert (missing.status_code, missing.json()) == (404, {"detail": "Not found."})
+    assert client.get("/api/v1/matches/abc/", HTTP_ACCEPT_LANGUAGE="en").status_code == 404
+    redirect = client.get("/api/v1/clubs?limit=2")
+    assert (redirect.status_code, redirect["Location"]) == (301, "/api/v1/clubs/?limit=2")
+    refused = client.post("/api/v1/clubs", {}, HTTP_ACCEPT_LANGUAGE="en")
+    assert refused.status_code == 404
+    assert "/api/v1/clubs/" in refused.json()["detail"]

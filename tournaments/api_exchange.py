@@ -21,6 +21,7 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import serializers, status
+from rest_framework.exceptions import ParseError
 from rest_framework.response import Response
 
 from clubs import permissions
@@ -148,6 +149,12 @@ class MatchImportView(ApiView):
         except exchange.ImportRefused as refused:
             return _refused(refused.errors)
         return Response({"matches": [match.pk for match in matches]}, status=201)
+
+    def handle_exception(self, exc):
+        # a body that is not JSON is refused like a document at fault: in the import's shape
+        if isinstance(exc, ParseError):
+            return _refused([exchange.DocumentError(str(exc.detail))])
+        return super().handle_exception(exc)
 
 
 class MatchExportView(ApiView):

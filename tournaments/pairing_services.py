@@ -8,6 +8,9 @@ whose tables appear as its matches become ready: after every change of one of it
 replays the bracket from the results in force and creates, replaces or leaves the tables.
 
 Each service locks the tournament row first (`select_for_update`), like `tournaments.services`.
+Every replay of the bracket (`_sync`) also locks the bracket's round row, after the tournament and
+the match rows: that lock, not the tournament's, is what `on_match_changed` takes, because it runs
+while the scoring service holds the match row (see `on_match_changed`).
 Services do not check who may act: views and the API ask `can_direct` first.
 """
 
@@ -272,6 +275,8 @@ def result_fix(
     table = Table.objects.select_related("round__tournament").get(pk=table.pk)
     tournament = _locked(table.round.tournament)
     _refuse_if_finished(tournament)
+    if tournament.is_bracket:
+        _locked_bracket(tournament)  # check the players against results no hand is changing
     if table.round.kind not in (RoundKind.BRACKET, RoundKind.PAIRING):
         raise TournamentActionError(
             _("Only the result of a pairing or a bracket match can be fixed."), field="table"
@@ -328,17 +333,26 @@ def result_fix(
 
 
 def on_match_changed(sender, match: Match, **kwargs) -> None:
-    """A scoring match changed: if it is a bracket match, the bracket moves its players on."""
+    """A scoring match changed: if it is a bracket match, the bracket moves its players on.
+
+    The scoring service already holds the match row here, and `entry_drop` takes the tournament
+    row and then (withdrawing the player) the match row: taking the tournament row here would be
+    the reverse order, and PostgreSQL would break the deadlock by failing one of the two. So only
+    the bracket's round row is locked, which every replay of the bracket takes last."""
     if match.game != Game.GIN:
         return
-    table = (
+    round_id = (
         Table.objects.filter(match=match, round__kind=RoundKind.BRACKET)
-        .select_related("round__tournament")
+        .values_list("round_id", flat=True)
         .first()
     )
-    if table is None or table.round.tournament.status == TournamentStatus.FINISHED:
+    if round_id is None:
         return
-    sync_bracket(table.round.tournament)
+    round = Round.objects.select_for_update().get(pk=round_id)  # this row only: no join
+    tournament = Tournament.objects.get(pk=round.tournament_id)  # read once the lock is held
+    if tournament.status == TournamentStatus.FINISHED:
+        return
+    _sync(tournament, round, None)
 
 
 @transaction.atomic
@@ -348,10 +362,20 @@ def sync_bracket(tournament: Tournament, user=None) -> None:
     earlier result was fixed) is set again if its match has no event yet, and otherwise left as
     it is (the bracket page lists it as a conflict for the director)."""
     tournament = _locked(tournament)
-    round = tournament.rounds.filter(kind=RoundKind.BRACKET).first()
+    round = _locked_bracket(tournament)
     if round is None:
         return
     _sync(tournament, round, user)
+
+
+def _locked_bracket(tournament: Tournament) -> Round | None:
+    """The bracket's round, its row locked until the transaction ends: replays of the bracket
+    go one at a time (taken after the tournament and match rows, never before)."""
+    return (
+        Round.objects.select_for_update()
+        .filter(tournament=tournament, kind=RoundKind.BRACKET)
+        .first()
+    )
 
 
 def _sync(tournament: Tournament, round: Round, user) -> None:
@@ -427,6 +451,7 @@ def _delete_unplayed(match: Match | None) -> None:
 def check_finished(tournament: Tournament) -> None:
     """Refuse to finish a Gin tournament that is not over."""
     if tournament.is_bracket:
+        _locked_bracket(tournament)  # a hand being recorded now is seen, or waits for the end
         view = selectors.bracket_of(tournament)
         if view.bracket is None or not view.bracket.finished:
             raise TournamentActionError(

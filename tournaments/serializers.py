@@ -531,9 +531,14 @@ class RoundSeatSerializer(serializers.Serializer):
     )
 
 
+# Ids in a request body stay within the database's integer: a larger one would not be refused
+# with a 400 but crash the query (SQLite: OverflowError; PostgreSQL: out of range).
+ID_RANGE = {"min_value": 1, "max_value": 2**31 - 1}
+
+
 class SwapSerializer(serializers.Serializer):
-    first = serializers.IntegerField(help_text=_("An entry id."))
-    second = serializers.IntegerField(help_text=_("An entry id."))
+    first = serializers.IntegerField(help_text=_("An entry id."), **ID_RANGE)
+    second = serializers.IntegerField(help_text=_("An entry id."), **ID_RANGE)
 
 
 class CallTimeSerializer(serializers.Serializer):
@@ -780,7 +785,18 @@ class BracketMatchSerializer(serializers.Serializer):
     def get_slots(self, match) -> list[str]:
         return [slot_label(slot) for slot in match.slots]
 
-    @extend_schema_field(BracketPlayerSerializer(many=True, allow_null=True))
+    # Always both sides; a side is null (not the list) while it is not known.
+    @extend_schema_field(
+        {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "nullable": True,
+                "properties": {"entry": {"type": "integer"}, "name": {"type": "string"}},
+                "required": ["entry", "name"],
+            },
+        }
+    )
     def get_players(self, match) -> list:
         names = self.context["bracket"].names
         return [
@@ -851,7 +867,9 @@ class BracketSerializer(serializers.Serializer):
 
 class ResultFixCreateSerializer(serializers.Serializer):
     winner = serializers.IntegerField(
-        allow_null=True, help_text=_("The winner's entry id; null clears the fix in force.")
+        allow_null=True,
+        help_text=_("The winner's entry id; null clears the fix in force."),
+        **ID_RANGE,
     )
     walkover = serializers.BooleanField(
         required=False, default=False, help_text=_("The opponent did not play.")
