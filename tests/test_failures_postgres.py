@@ -432,12 +432,6 @@ def test_a_bracket_hand_and_a_drop_at_the_same_table_never_deadlock(monkeypatch)
         assert [r for r in results if isinstance(r, OperationalError)] == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=OperationalError,
-    reason="known deadlock: round_call_time locks the tournament, the round, then each match in "
-    "turn; a hand on a later bracket match holds that match and waits for the bracket's lock",
-)
 def test_calling_time_on_a_bracket_while_a_hand_is_recorded_does_not_deadlock(monkeypatch):
     staff = Staff()
     tournament, _entries = gin_bracket(staff, prefix="T")

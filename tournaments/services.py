@@ -856,6 +856,14 @@ def round_call_time(*, round: Round, user) -> int:
     """Time: every unfinished match of the round ends now, ranked by its current totals
     (RULES.md section 4). Returns how many matches were ended."""
     _locked(round.tournament)
+    # The matches before the round, in id order: a hand holds its match and then waits for the
+    # bracket's round lock, so taking the round first and a match after could deadlock.
+    list(
+        Match.objects.select_for_update(of=("self",))
+        .filter(tournament_table__round=round, status=MatchStatus.IN_PROGRESS)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
     round = _running(round)
     now = timezone.now()
     if round.clock_paused_at is not None:

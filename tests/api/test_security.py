@@ -18,7 +18,10 @@ def three_failures_lock_out(settings):
 
 def log_in(password: str, *, username: str = "owner", address: str = "10.0.0.1"):
     return APIClient().post(
-        LOGIN_URL, {"username": username, "password": password}, REMOTE_ADDR=address
+        LOGIN_URL,
+        {"username": username, "password": password},
+        REMOTE_ADDR=address,
+        HTTP_ACCEPT_LANGUAGE="en",
     )
 
 
