@@ -14,8 +14,9 @@ worker_class = "gthread" if threads > 1 else "sync"
 # A PDF of a long tournament is the slowest request: well under 30 s.
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", 30))
 graceful_timeout = 20
-# Recycle workers now and then, jittered so they never restart together.
-max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", 2000))
+# Recycle workers now and then (a guard against slow leaks; a new worker costs ~2 s of CPU),
+# jittered so they never restart together.
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", 20000))
 max_requests_jitter = max_requests // 10
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-")
 errorlog = "-"

@@ -35,7 +35,7 @@ from scoring import services
 from scoring.engine import EngineError
 from scoring.engine.document import replay_document
 from scoring.models import Match, MatchEvent, MatchPlayer
-from scoring.selectors import match_detail
+from scoring.selectors import match_detail, recorded_event_row
 from scoring.serializers import (
     EngineErrorSerializer,
     EventCorrectSerializer,
@@ -189,6 +189,18 @@ def record(request, match: Match, data: dict, key: str | None) -> Response:
             )
     except MatchError as error:
         return match_error_response(error)
+    if created:
+        # The service has just replayed the match with the new event: answer from that replay
+        # instead of reading and replaying the whole match again.
+        locked = event.match
+        return Response(
+            {
+                "event": EventSerializer(recorded_event_row(event, locked.replayed)).data,
+                "state": locked.replayed.state.to_dict(),
+                "revision": locked.revision,
+            },
+            status=status.HTTP_201_CREATED,
+        )
     return event_response(match.pk, event.number, created=created)
 
 

@@ -45,6 +45,16 @@ class MatchDetail:
         return self.replay.state
 
 
+def recorded_event_row(event: MatchEvent, replayed) -> EventRow:
+    """The row of an event `services.event_record` has just recorded, from the service's own
+    replay (`match.replayed`): the same row `match_detail` would give, without reading again."""
+    version = event.recorded_version
+    snapshots = dict(zip(replayed.event_numbers, replayed.state.history, strict=True))
+    return EventRow(
+        event=event, current=version, versions=(version,), snapshot=snapshots.get(event.number)
+    )
+
+
 def match_detail(match: Match) -> MatchDetail:
     """The match, its seats, every event with all its versions, and the replayed state.
 

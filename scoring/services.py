@@ -210,6 +210,7 @@ def event_record(
         event=event, version=1, data=data, created_by=_user_or_none(user)
     )
     version.event = event
+    event.recorded_version = version
     _refresh_cache(match, seats, replay_match(match, seats, [*versions, version]))
     return event, True
 
@@ -341,7 +342,10 @@ def event_void(*, event: MatchEvent, user, reason: str, expected_version: int) -
 
 
 def _refresh_cache(match: Match, seats: Sequence[MatchPlayer], replayed: Replay) -> None:
-    """Store the replay's summary on the match and its seats (same transaction as the change)."""
+    """Store the replay's summary on the match and its seats (same transaction as the change).
+
+    The replay stays on the match object (`match.replayed`) for an answer that shows it."""
+    match.replayed = replayed
     state = replayed.state
     by_name = {seat.name: seat for seat in seats}
     for player_state in state.players:

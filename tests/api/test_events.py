@@ -62,6 +62,16 @@ def test_recording_a_hand_answers_201_with_the_event_and_the_new_state(match, sc
     assert match.hand_count == 2
 
 
+def test_the_answer_to_a_new_event_is_what_the_event_list_shows_of_it_afterwards(match, scorer):
+    """The answer is built from the recording's own replay; the list reads and replays anew."""
+    answer = scorer.post(events_url(match, "events/"), HAND, idempotency_key="k-1").json()
+    listed = scorer.get(events_url(match, "events/")).json()
+    rows = listed["results"] if isinstance(listed, dict) and "results" in listed else listed
+    assert answer["event"] == next(row for row in rows if row["number"] == 2)
+    repeated = scorer.post(events_url(match, "events/"), HAND, idempotency_key="k-1").json()
+    assert repeated == answer
+
+
 @pytest.mark.parametrize(
     ("event", "number", "field"),
     [
