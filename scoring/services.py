@@ -348,14 +348,24 @@ def _refresh_cache(match: Match, seats: Sequence[MatchPlayer], replayed: Replay)
     match.replayed = replayed
     state = replayed.state
     by_name = {seat.name: seat for seat in seats}
+    changed = []
     for player_state in state.players:
         seat = by_name[player_state.name]
-        seat.total = player_state.total
-        seat.status = str(player_state.status)
-        seat.reentries = player_state.reentries
-        seat.place = player_state.place
-        seat.hands_won = player_state.hands_won
-    MatchPlayer.objects.bulk_update(seats, ["total", "status", "reentries", "place", "hands_won"])
+        cached = (
+            player_state.total,
+            str(player_state.status),
+            player_state.reentries,
+            player_state.place,
+            player_state.hands_won,
+        )
+        if (seat.total, seat.status, seat.reentries, seat.place, seat.hands_won) != cached:
+            seat.total, seat.status, seat.reentries, seat.place, seat.hands_won = cached
+            changed.append(seat)
+    # Only the seats the change touched: the closer's total stays, and so on.
+    if changed:
+        MatchPlayer.objects.bulk_update(
+            changed, ["total", "status", "reentries", "place", "hands_won"]
+        )
     was_finished = match.status == MatchStatus.FINISHED
     match.status = MatchStatus.FINISHED if state.finished else MatchStatus.IN_PROGRESS
     if state.finished and not was_finished:
