@@ -418,7 +418,9 @@ def result_entered_by(match: Match) -> set[int]:
 @transaction.atomic
 def table_confirm(*, table: Table, user) -> Table:
     """Confirm a finished table's result. Only a director of the club or a player of that table
-    may confirm, and never someone who entered the result: the server enforces it here."""
+    may confirm, and never someone who entered the result: the server enforces it here.
+    Confirming a result that is already confirmed (and unchanged since) keeps the first
+    confirmation."""
     tournament = _locked(table.round.tournament)
     _refuse_if_finished(tournament)
     table = Table.objects.select_related("match").get(pk=table.pk)
@@ -438,6 +440,8 @@ def table_confirm(*, table: Table, user) -> Table:
         raise TournamentActionError(
             _("You entered this result: someone else must confirm it."), field="user"
         )
+    if table.confirmed_at is not None and table.confirmed_revision == match.revision:
+        return table  # confirmed meanwhile by someone else: the first confirmation stands
     table.confirmed_by = user
     table.confirmed_at = timezone.now()
     table.confirmed_revision = match.revision

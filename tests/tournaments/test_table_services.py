@@ -150,6 +150,21 @@ def test_an_unfinished_table_cannot_be_confirmed():
     assert error.value.field == "table"
 
 
+def test_a_second_confirmation_of_the_same_result_keeps_the_first():
+    staff = Staff()
+    other_director = member(staff.club, Role.DIRECTOR)
+    _tournament, _entries, round = running_round(staff)
+    table = round.tables.get(number=1)
+    services.table_confirm(table=table, user=staff.director)
+    table.refresh_from_db()
+    first_confirmed_at = table.confirmed_at
+
+    services.table_confirm(table=table, user=other_director)
+
+    table.refresh_from_db()
+    assert (table.confirmed_by, table.confirmed_at) == (staff.director, first_confirmed_at)
+
+
 def test_a_correction_after_confirmation_needs_a_new_confirmation():
     staff = Staff()
     tournament, _entries, round = running_round(staff)
