@@ -67,21 +67,25 @@ class JSONWithoutNulParser(JSONParser):
 
 
 class ParseErrorsAsFieldErrors:
-    """A body that is not JSON answers 400 in the shape every other 400 of the API has (field
-    errors, under "non_field_errors"), not DRF's `{"detail": "JSON parse error ..."}`."""
+    """A body that is not JSON answers 400 in the shape of the view's other 400s, not DRF's
+    `{"detail": "JSON parse error ..."}`: field errors under "non_field_errors", unless the view's
+    `parse_error_response` gives its own shape."""
 
     def handle_exception(self, exc):
         if isinstance(exc, ParseError):
-            return Response(
-                {api_settings.NON_FIELD_ERRORS_KEY: [str(exc.detail)]},
-                status=status.HTTP_400_BAD_REQUEST,
-            )
+            return self.parse_error_response(str(exc.detail))
         return super().handle_exception(exc)
+
+    def parse_error_response(self, message: str) -> Response:
+        return Response(
+            {api_settings.NON_FIELD_ERRORS_KEY: [message]}, status=status.HTTP_400_BAD_REQUEST
+        )
 
 
 class ApiAutoSchema(AutoSchema):
-    """The schema of an API view, plus the 429 any write may answer: every view is throttled
-    (config.throttling.ApiWriteThrottle, DRF's `{"detail": "Request was throttled..."}`)."""
+    """The schema of every API view (DEFAULT_SCHEMA_CLASS), plus the 429 any write may answer:
+    every view is throttled (config.throttling.ApiWriteThrottle, DRF's `{"detail": "Request was
+    throttled..."}`)."""
 
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)
@@ -100,7 +104,6 @@ class ApiView(ParseErrorsAsFieldErrors, generics.GenericAPIView):
     authentication_classes = [TokenAuthentication, SessionAuthentication]
     permission_classes = [IsAuthenticatedOrReadOnly]
     parser_classes = [JSONWithoutNulParser]
-    schema = ApiAutoSchema()
 
 
 # Error responses, as the schema shows them.
@@ -155,7 +158,6 @@ class TokenView(ParseErrorsAsFieldErrors, ObtainAuthToken):
     """Exchange a username and password for the user's API token (the same token every time)."""
 
     authentication_classes = []  # no session, so no CSRF token is needed
-    schema = ApiAutoSchema()
 
     @extend_schema(
         operation_id="auth_token_create",

@@ -22,13 +22,13 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import status
-from rest_framework.exceptions import ParseError, ValidationError
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs import permissions
-from clubs.api import ApiAutoSchema, ApiView, clubs_for, require
+from clubs.api import ApiView, ParseErrorsAsFieldErrors, clubs_for, require
 from clubs.models import Player
 from clubs.serializers import DetailSerializer, FieldErrorsSerializer
 from scoring import services
@@ -67,12 +67,11 @@ def match_error_response(error: MatchError) -> Response:
     return Response(error.as_dict(), status=status.HTTP_400_BAD_REQUEST)
 
 
-class PreviewView(APIView):
+class PreviewView(ParseErrorsAsFieldErrors, APIView):
     """Replay a match document without storing anything, and answer the whole state."""
 
     permission_classes = [AllowAny]
     authentication_classes = []  # stateless: no session, so no CSRF token is needed
-    schema = ApiAutoSchema()
 
     @extend_schema(
         operation_id="scoring_preview",
@@ -99,14 +98,11 @@ class PreviewView(APIView):
         except EngineError as error:
             return engine_error_response(error)
 
-    def handle_exception(self, exc):
+    def parse_error_response(self, message: str) -> Response:
         # a body that is not JSON is refused like any other document: in the engine's shape
-        if isinstance(exc, ParseError):
-            return Response(
-                {"event": None, "field": None, "message": str(exc.detail)},
-                status=status.HTTP_400_BAD_REQUEST,
-            )
-        return super().handle_exception(exc)
+        return Response(
+            {"event": None, "field": None, "message": message}, status=status.HTTP_400_BAD_REQUEST
+        )
 
 
 # Schema pieces -----------------------------------------------------------------------------------
@@ -193,14 +189,8 @@ def record(request, match: Match, data: dict, key: str | None) -> Response:
         # The service has just replayed the match with the new event: answer from that replay
         # instead of reading and replaying the whole match again.
         locked = event.match
-        return Response(
-            {
-                "event": EventSerializer(recorded_event_row(event, locked.replayed)).data,
-                "state": locked.replayed.state.to_dict(),
-                "revision": locked.revision,
-            },
-            status=status.HTTP_201_CREATED,
-        )
+        row = recorded_event_row(event, locked.replayed)
+        return event_answer(row, locked.replayed.state, locked.revision, created=True)
     return event_response(match.pk, event.number, created=created)
 
 
@@ -208,12 +198,13 @@ def event_response(match_pk: int, number: int, *, created: bool = False) -> Resp
     match = Match.objects.select_related("club", "winner", "started_by").get(pk=match_pk)
     detail = match_detail(match)
     row = next(row for row in detail.rows if row.number == number)
+    return event_answer(row, detail.state, match.revision, created=created)
+
+
+def event_answer(row, state, revision: int, *, created: bool) -> Response:
+    """The answer to a change: the event as it is now, and the match's new state."""
     return Response(
-        {
-            "event": EventSerializer(row).data,
-            "state": detail.state.to_dict(),
-            "revision": match.revision,
-        },
+        {"event": EventSerializer(row).data, "state": state.to_dict(), "revision": revision},
         status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
     )
 

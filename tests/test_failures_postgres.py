@@ -30,6 +30,7 @@ from clubs.models import Role
 from scoring import services as scoring
 from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer, MatchStatus
 from tests import failure_helpers
+from tests.concurrency import run_together
 from tests.factories import member, start_match
 from tests.tournaments.helpers import Staff, enter_players, play_distinct
 from tournaments import pairing_selectors, pairing_services, selectors, services
@@ -45,31 +46,6 @@ pytestmark = [
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco")
-
-
-def run_together(count: int, work: Callable[[int], Any]) -> list[Any]:
-    """Run `work(index)` in `count` threads released together at a barrier, each on its own
-    connection; answer each thread's result or exception."""
-    barrier = threading.Barrier(count, timeout=30)
-    results: list[Any] = [None] * count
-
-    def target(index: int) -> None:
-        try:
-            connection.ensure_connection()  # connected already: the race starts at the work
-            barrier.wait()
-            results[index] = work(index)
-        except Exception as error:  # reported by the test, next to the others' results
-            results[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=target, args=(index,)) for index in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not any(thread.is_alive() for thread in threads), "a thread is stuck"
-    return results
 
 
 def totals(match: Match) -> dict[str, int]:

@@ -21,7 +21,6 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import serializers, status
-from rest_framework.exceptions import ParseError
 from rest_framework.response import Response
 
 from clubs import permissions
@@ -150,11 +149,9 @@ class MatchImportView(ApiView):
             return _refused(refused.errors)
         return Response({"matches": [match.pk for match in matches]}, status=201)
 
-    def handle_exception(self, exc):
+    def parse_error_response(self, message: str) -> Response:
         # a body that is not JSON is refused like a document at fault: in the import's shape
-        if isinstance(exc, ParseError):
-            return _refused([exchange.DocumentError(str(exc.detail))])
-        return super().handle_exception(exc)
+        return _refused([exchange.DocumentError(message)])
 
 
 class MatchExportView(ApiView):

@@ -7,16 +7,13 @@ duplicated or numbered twice. SQLite locks the whole database file and cannot ru
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
-from typing import Any
-
 import pytest
 from django.db import connection
 
 from scoring import services
 from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer
 from scoring.services import MatchError
+from tests.concurrency import run_together
 from tests.factories import start_match
 
 pytestmark = [
@@ -28,29 +25,6 @@ pytestmark = [
 ]
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Franco")
-
-
-def run_together(count: int, work: Callable[[int], Any]) -> list[Any]:
-    """Run `work(index)` in `count` threads released together; answer results or exceptions."""
-    barrier = threading.Barrier(count, timeout=30)
-    results: list[Any] = [None] * count
-
-    def target(index: int) -> None:
-        try:
-            barrier.wait()
-            results[index] = work(index)
-        except Exception as error:  # reported by the test, with the others' results
-            results[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=target, args=(index,)) for index in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert not any(thread.is_alive() for thread in threads), "a thread is stuck"
-    return results
 
 
 def six_player_match() -> Match:
