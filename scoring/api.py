@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import django_filters
 from django.db import IntegrityError, transaction
-from django.db.models import Prefetch
+from django.db.models import Prefetch, prefetch_related_objects
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.types import OpenApiTypes
@@ -210,8 +210,10 @@ def event_answer(row, state, revision: int, *, created: bool) -> Response:
 
 
 def match_response(match: Match, *, created: bool = False) -> Response:
-    detail = match_detail(match)
-    serializer = MatchDetailSerializer(match, context={"state": detail.state})
+    # The state only: the events' history (match_detail) is not part of this answer.
+    prefetch_related_objects([match], Prefetch("seats", MatchPlayer.objects.order_by("seat")))
+    replayed = services.replay_current(match, match.seats.all())
+    serializer = MatchDetailSerializer(match, context={"state": replayed.state})
     return Response(
         serializer.data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK
     )

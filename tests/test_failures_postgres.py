@@ -328,12 +328,12 @@ def hold_the_match_row(monkeypatch, match: Match) -> tuple[Callable[[], None], C
     has locked `match` (and written nothing yet), waits there until the thread that called
     `other()` is waiting on a lock; `other()` itself waits until the hand holds the row. Answers
     (holder, other), each to be called by its thread before its service."""
-    original = scoring.replay_match
+    original = scoring.replay_events
     mine = threading.local()
     holding = threading.Event()
     other_pid: list[int] = []
 
-    def replay(locked, seats, versions):
+    def replay(locked, seats, events):
         if getattr(mine, "holder", False) and locked.pk == match.pk and not holding.is_set():
             holding.set()
             for _attempt in range(3000):  # until the other one waits (a few ms), 30 s at most
@@ -342,9 +342,9 @@ def hold_the_match_row(monkeypatch, match: Match) -> tuple[Callable[[], None], C
                 threading.Event().wait(0.01)
             else:
                 raise AssertionError("the other service never waited for a lock")
-        return original(locked, seats, versions)
+        return original(locked, seats, events)
 
-    monkeypatch.setattr(scoring, "replay_match", replay)
+    monkeypatch.setattr(scoring, "replay_events", replay)
 
     def holder() -> None:
         mine.holder = True

@@ -118,3 +118,52 @@ def test_the_player_and_member_lists_have_a_fixed_query_budget(
         assert client.get(f"/api/v1/clubs/{club.slug}/players/").json()["count"] == size
     with django_assert_max_num_queries(LIST_QUERIES + 1):
         assert client.get(f"/api/v1/clubs/{club.slug}/members/").json()["count"] == size + 1
+
+
+def match_with_hands(club, hands: int):
+    players = [PlayerFactory(club=club, name=name) for name in ("Anna", "Bruno", "Carla")]
+    match = services.match_start(
+        club=club,
+        user=None,
+        preset="scala40",
+        players=players,
+        options={"elimination_at": 1_000_000},  # every hand keeps the match going
+    )
+    for _number in range(hands):
+        services.hand_record(
+            match=match, user=None, data={"closer": "Anna", "points": {"Bruno": 5, "Carla": 7}}
+        )
+    return match
+
+
+# A hand, the path every table takes: the session, the user, the match, the user's role; then,
+# in a savepoint, the locked match, its seats, its events in force, the event and its version,
+# the seats whose totals changed and the match.
+HAND_QUERIES = 13
+# A phone's refresh of the match: the session, the user, the match, its seats, its events in force.
+MATCH_QUERIES = 5
+
+
+@pytest.mark.parametrize("hands", [3, 30])
+def test_recording_a_hand_costs_the_same_at_3_and_30_hands(user, hands):
+    club = ClubFactory()
+    MembershipFactory(club=club, user=user, role=Role.SCOREKEEPER)
+    match = match_with_hands(club, hands)
+    client = Api(user)
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(
+            f"/api/v1/matches/{match.pk}/events/",
+            {"type": "hand", "closer": "Bruno", "points": {"Anna": 20, "Carla": 30}},
+        )
+    assert response.status_code == 201, response.content
+    totals = [player["total"] for player in response.json()["state"]["players"]]
+    assert totals == [20, hands * 5, hands * 7 + 30]  # Anna, Bruno (who closed), Carla
+    assert len(captured) == HAND_QUERIES, [query["sql"] for query in captured]
+
+
+@pytest.mark.parametrize("hands", [3, 30])
+def test_refreshing_a_match_costs_the_same_at_3_and_30_hands(user, hands):
+    club = ClubFactory()
+    MembershipFactory(club=club, user=user, role=Role.SCOREKEEPER)
+    match = match_with_hands(club, hands)
+    assert queries(Api(user), f"/api/v1/matches/{match.pk}/") == MATCH_QUERIES
