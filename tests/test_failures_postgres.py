@@ -379,13 +379,10 @@ def hand_and_drop(staff: Staff, prefix: str, monkeypatch=None):
         return services.entry_drop(entry=second, user=staff.director)
 
     hand, drop = run_together(2, work)
-    # Either may come second and be refused cleanly: the hand after the withdrawal ended the
-    # match, or the withdrawal once the hand ended it (the drop read the match as running before
-    # it waited for the match row); the director's retry then goes through.
+    # The hand may come second and be refused cleanly (the withdrawal ended the match). The drop
+    # never is: it reads the match again once it holds its row, and a match the hand has just
+    # ended needs no withdrawal.
     assert hand is None or isinstance(hand, (scoring.MatchError, OperationalError)), hand
-    if isinstance(drop, services.TournamentActionError):
-        assert drop.field == "entry"
-        drop = services.entry_drop(entry=second, user=staff.director)
     assert isinstance(drop, (Entry, OperationalError)), drop
     if not isinstance(drop, OperationalError):
         second.refresh_from_db()

@@ -368,17 +368,8 @@ def entry_drop(*, entry: Entry, user) -> Entry:
     entry = Entry.objects.select_related("player").get(pk=entry.pk)
     if entry.status == EntryStatus.DROPPED:
         return entry
-    running = (
-        TableSeat.objects.filter(
-            entry=entry,
-            table__match__status=MatchStatus.IN_PROGRESS,
-            table__round__status=RoundStatus.RUNNING,
-        )
-        .select_related("table__match")
-        .first()
-    )
-    if running is not None:
-        match = running.table.match
+    match = _locked_running_match(entry)
+    if match is not None:
         seat = match.seats.get(player=entry.player)
         if seat.status in ("in_play", "eliminated"):
             try:
@@ -389,6 +380,28 @@ def entry_drop(*, entry: Entry, user) -> Entry:
     entry.dropped_at = timezone.now()
     entry.save(update_fields=["status", "dropped_at"])
     return entry
+
+
+def _locked_running_match(entry: Entry) -> Match | None:
+    """The match the entry is playing now, its row locked; None if there is none.
+
+    Read again once locked: a hand may have ended it meanwhile (and a bracket may then have
+    seated the player at their next match), and a finished match takes no withdrawal."""
+    while True:
+        match_id = (
+            TableSeat.objects.filter(
+                entry=entry,
+                table__match__status=MatchStatus.IN_PROGRESS,
+                table__round__status=RoundStatus.RUNNING,
+            )
+            .values_list("table__match_id", flat=True)
+            .first()
+        )
+        if match_id is None:
+            return None
+        match = Match.objects.select_for_update().get(pk=match_id)
+        if match.status == MatchStatus.IN_PROGRESS:
+            return match
 
 
 # Results of tables -------------------------------------------------------------------------------
