@@ -423,3 +423,40 @@ def test_calling_time_on_a_bracket_while_a_hand_is_recorded_does_not_deadlock(mo
     for result in run_together(2, work):
         if isinstance(result, Exception):
             raise result
+
+
+def test_fixing_a_bracket_result_while_the_next_match_gets_its_first_hand_does_not_deadlock(
+    monkeypatch,
+):
+    """The director corrects a first-round winner, which sets the final again (its match has no
+    hand yet, so it is deleted and a new one made), while the final's first hand is recorded."""
+    staff = Staff()
+    tournament, _entries = gin_bracket(staff, prefix="F")
+    round = tournament.rounds.get()
+    first, second = Table.objects.filter(round=round).order_by("number")
+    for table in (first, second):
+        winner = Entry.objects.filter(seats__table=table).order_by("seats__seat").first()
+        knock(Match.objects.get(pk=table.match_id), winner.player.name, staff.scorekeeper)
+    final = Table.objects.filter(round=round).order_by("number").last()
+    assert final.number == 3 and final.match_id is not None
+    final_match = Match.objects.get(pk=final.match_id)
+    finalist = Entry.objects.filter(seats__table=final).select_related("player").first()
+    loser = Entry.objects.filter(seats__table=first).order_by("seats__seat").last()
+    holder, other = hold_the_match_row(monkeypatch, final_match)
+
+    def work(index: int):
+        if index == 0:
+            holder()
+            return knock(final_match, finalist.player.name, staff.scorekeeper)
+        other()
+        return pairing_services.result_fix(
+            table=first, user=staff.director, winner=loser, reason="Wrong winner entered"
+        )
+
+    hand, fix = run_together(2, work)
+    assert hand is None, hand
+    assert not isinstance(fix, Exception), fix
+    # The hand came first: the final was played, so it stays as it is for the director to see.
+    final_match.refresh_from_db()
+    assert final_match.status == MatchStatus.FINISHED
+    assert Table.objects.get(pk=final.pk).match_id == final_match.pk

@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import Game, Match
+from scoring.models import Game, Match, MatchStatus
 from tournaments import pairing_selectors as selectors
 from tournaments.engine import brackets as engine
 from tournaments.engine.errors import TournamentError
@@ -370,7 +370,21 @@ def sync_bracket(tournament: Tournament, user=None) -> None:
 
 def _locked_bracket(tournament: Tournament) -> Round | None:
     """The bracket's round, its row locked until the transaction ends: replays of the bracket
-    go one at a time (taken after the tournament and match rows, never before)."""
+    go one at a time (taken after the tournament and match rows, never before).
+
+    The bracket's running matches are locked first, in id order: a hand holds its match and then
+    waits for the round (`on_match_changed`), so a replay holding the round that then deletes
+    that match (set again after an earlier result was fixed) would deadlock with it."""
+    list(
+        Match.objects.select_for_update(of=("self",))
+        .filter(
+            tournament_table__round__tournament=tournament,
+            tournament_table__round__kind=RoundKind.BRACKET,
+            status=MatchStatus.IN_PROGRESS,
+        )
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
     return (
         Round.objects.select_for_update()
         .filter(tournament=tournament, kind=RoundKind.BRACKET)
