@@ -23,3 +23,6 @@ errorlog = "-"
 # nginx on the same machine is the only proxy trusted for X-Forwarded-* headers.
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 wsgi_app = "config.wsgi:application"
+# systemd reloads and stops gunicorn with signals; the control socket (gunicorn 25.1+, for
+# `gunicornc`) would be one path per user in ~/.gunicorn, shared by every gunicorn of that user.
+control_socket_disable = True
