@@ -146,6 +146,21 @@ def visible_match(request, pk: int) -> Match:
     return get_object_or_404(matches, pk=pk)
 
 
+def readable_match(request, pk: int) -> Match:
+    """The match if the user may see it (404), read with the user's role in its club, so that
+    asking whether the user may see who scored it (`authors_context`) costs no query more."""
+    matches = Match.objects.for_user(request.user).select_related("club", "winner", "started_by")
+    match = get_object_or_404(permissions.with_viewer_role(matches, request.user), pk=pk)
+    permissions.remember_viewer_role(request.user, match.club, match)
+    return match
+
+
+def authors_context(request, match: Match) -> dict:
+    """Whether the user may see who started the match and recorded its events (the club's
+    members only): the serializers' `show_authors`."""
+    return {"show_authors": permissions.can_see_authors(request.user, match.club)}
+
+
 def scorable_match(request, pk: int) -> Match:
     """The match if the user may see it (404) and may score at its club (403)."""
     match = visible_match(request, pk)
@@ -190,30 +205,36 @@ def record(request, match: Match, data: dict, key: str | None) -> Response:
         # instead of reading and replaying the whole match again.
         locked = event.match
         row = recorded_event_row(event, locked.replayed)
-        return event_answer(row, locked.replayed.state, locked.revision, created=True)
-    return event_response(match.pk, event.number, created=created)
+        context = authors_context(request, match)
+        return event_answer(
+            row, locked.replayed.state, locked.revision, created=True, context=context
+        )
+    return event_response(request, match.pk, event.number, created=created)
 
 
-def event_response(match_pk: int, number: int, *, created: bool = False) -> Response:
+def event_response(request, match_pk: int, number: int, *, created: bool = False) -> Response:
     match = Match.objects.select_related("club", "winner", "started_by").get(pk=match_pk)
     detail = match_detail(match)
     row = next(row for row in detail.rows if row.number == number)
-    return event_answer(row, detail.state, match.revision, created=created)
+    context = authors_context(request, match)
+    return event_answer(row, detail.state, match.revision, created=created, context=context)
 
 
-def event_answer(row, state, revision: int, *, created: bool) -> Response:
+def event_answer(row, state, revision: int, *, created: bool, context: dict) -> Response:
     """The answer to a change: the event as it is now, and the match's new state."""
+    event = EventSerializer(row, context=context).data
     return Response(
-        {"event": EventSerializer(row).data, "state": state.to_dict(), "revision": revision},
+        {"event": event, "state": state.to_dict(), "revision": revision},
         status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
     )
 
 
-def match_response(match: Match, *, created: bool = False) -> Response:
+def match_response(request, match: Match, *, created: bool = False) -> Response:
     # The state only: the events' history (match_detail) is not part of this answer.
     prefetch_related_objects([match], Prefetch("seats", MatchPlayer.objects.order_by("seat")))
     replayed = services.replay_current(match, match.seats.all())
-    serializer = MatchDetailSerializer(match, context={"state": replayed.state})
+    context = {"state": replayed.state, **authors_context(request, match)}
+    serializer = MatchDetailSerializer(match, context=context)
     return Response(
         serializer.data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK
     )
@@ -314,7 +335,7 @@ class MatchListView(ApiView):
         except MatchError as error:
             error.field = START_FIELDS.get(error.field, f"options.{error.field}")
             return match_error_response(error)
-        return match_response(visible_match(request, match.pk), created=True)
+        return match_response(request, visible_match(request, match.pk), created=True)
 
 
 class MatchDetailView(ApiView):
@@ -328,7 +349,7 @@ class MatchDetailView(ApiView):
         responses={200: MatchDetailSerializer, 404: DetailSerializer},
     )
     def get(self, request, pk):
-        return match_response(visible_match(request, pk))
+        return match_response(request, readable_match(request, pk))
 
 
 # Events ------------------------------------------------------------------------------------------
@@ -347,8 +368,10 @@ class EventListView(ApiView):
         responses={200: EventSerializer(many=True), 404: DetailSerializer},
     )
     def get(self, request, pk):
-        detail = match_detail(visible_match(request, pk))
-        return Response(EventSerializer(detail.rows, many=True).data)
+        match = readable_match(request, pk)
+        detail = match_detail(match)
+        context = authors_context(request, match)
+        return Response(EventSerializer(detail.rows, many=True, context=context).data)
 
     @extend_schema(
         operation_id="matches_events_create",
@@ -422,7 +445,7 @@ class EventCorrectView(EventChangeView):
             )
         except MatchError as error:
             return match_error_response(error)
-        return event_response(event.match.pk, event.number)
+        return event_response(request, event.match.pk, event.number)
 
 
 class EventVoidView(EventChangeView):
@@ -447,7 +470,7 @@ class EventVoidView(EventChangeView):
             )
         except MatchError as error:
             return match_error_response(error)
-        return event_response(event.match.pk, event.number)
+        return event_response(request, event.match.pk, event.number)
 
 
 class PlayerEventView(ApiView):

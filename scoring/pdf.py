@@ -1073,30 +1073,42 @@ def describe_changes(before: Event | None, after: Event | None, names: Sequence[
     return "; ".join(changes) or gettext("nothing")
 
 
-def version_notes(row: EventRow, parsed: dict[int, Event | None], names: Sequence[str]) -> str:
-    """The footnote of a corrected or voided event: every change, who made it, when, why."""
+def version_notes(
+    row: EventRow, parsed: dict[int, Event | None], names: Sequence[str], *, show_authors: bool
+) -> str:
+    """The footnote of a corrected or voided event: every change, when, why, and who made it
+    when `show_authors` (the club's members only)."""
     label = f"{EventKind(row.event.kind).label} {row.number}"
     sentences = []
     for previous, version in zip(row.versions, row.versions[1:], strict=False):
-        details = {
-            "who": user_name(version.created_by),
-            "when": local_datetime(version.created_at),
-        }
+        details = {"when": local_datetime(version.created_at)}
+        if show_authors:
+            details["who"] = user_name(version.created_by)
         if version.is_void:
-            text = gettext("void by %(who)s on %(when)s") % details
+            if show_authors:
+                text = gettext("void by %(who)s on %(when)s") % details
+            else:
+                text = gettext("void on %(when)s") % details
         else:
             details["changes"] = describe_changes(
                 parsed.get(previous.pk), parsed.get(version.pk), names
             )
-            text = gettext("corrected by %(who)s on %(when)s: %(changes)s") % details
+            if show_authors:
+                text = gettext("corrected by %(who)s on %(when)s: %(changes)s") % details
+            else:
+                text = gettext("corrected on %(when)s: %(changes)s") % details
         if version.reason:
             text += " (" + gettext("reason: %(reason)s") % {"reason": version.reason} + ")"
         sentences.append(text)
     first = row.versions[0]
-    recorded = gettext("recorded by %(who)s on %(when)s") % {
-        "who": user_name(first.created_by),
-        "when": local_datetime(first.created_at),
-    }
+    when = local_datetime(first.created_at)
+    if show_authors:
+        recorded = gettext("recorded by %(who)s on %(when)s") % {
+            "who": user_name(first.created_by),
+            "when": when,
+        }
+    else:
+        recorded = gettext("recorded on %(when)s") % {"when": when}
     return f"{label}: {recorded}; " + "; ".join(sentences) + "."
 
 
@@ -1118,6 +1130,8 @@ def _penalty_table(
     names: Sequence[str],
     parsed: dict[int, Event | None],
     notes: Notes,
+    *,
+    show_authors: bool,
 ) -> ReportTable:
     closer_mark = pgettext("score sheet mark", "C")
     in_hand_mark = pgettext("score sheet mark", "H")
@@ -1143,7 +1157,11 @@ def _penalty_table(
     rows = []
     for row in detail.rows:
         event = parsed.get(row.current.pk)
-        refs = notes.add(version_notes(row, parsed, names)) if len(row.versions) > 1 else ""
+        refs = (
+            notes.add(version_notes(row, parsed, names, show_authors=show_authors))
+            if len(row.versions) > 1
+            else ""
+        )
         cells = [str(row.number)]
         note = []
         if row.is_void or row.snapshot is None:
@@ -1223,6 +1241,8 @@ def _gin_table(
     parsed: dict[int, Event | None],
     notes: Notes,
     rules: RuleSet,
+    *,
+    show_authors: bool,
 ) -> ReportTable:
     knock_mark = pgettext("score sheet mark", "K")
     hollywood = match.rules["variant"] == "hollywood"
@@ -1259,7 +1279,11 @@ def _gin_table(
     settled_before: set[int] = set()  # the games settled before this row
     for row in detail.rows:
         event = parsed.get(row.current.pk)
-        refs = notes.add(version_notes(row, parsed, names)) if len(row.versions) > 1 else ""
+        refs = (
+            notes.add(version_notes(row, parsed, names, show_authors=show_authors))
+            if len(row.versions) > 1
+            else ""
+        )
         cells = [str(row.number)]
         note = []
         scored = None
@@ -1446,11 +1470,17 @@ def result_line(match: Match, detail: MatchDetail) -> str:
 
 
 def match_report(
-    match: Match, *, event: str = "", detail: MatchDetail | None = None
+    match: Match,
+    *,
+    event: str = "",
+    detail: MatchDetail | None = None,
+    show_authors: bool = True,
 ) -> PdfDocument:
     """The filled report (referto) of `match`, in progress or finished.
 
-    `detail` is the match as `selectors.match_detail` reads it (read here when not given).
+    `detail` is the match as `selectors.match_detail` reads it (read here when not given). The
+    notes of corrected and voided events say who recorded and changed them only when
+    `show_authors`: views pass `clubs.permissions.can_see_authors` (the club's members).
     """
     detail = detail or match_detail(match)
     seats = list(detail.seats)
@@ -1462,9 +1492,9 @@ def match_report(
     notes = Notes()
     if match.game == Game.GIN:
         rules = rules_from_dict(match.game, match.rules)
-        table = _gin_table(match, detail, names, parsed, notes, rules)
+        table = _gin_table(match, detail, names, parsed, notes, rules, show_authors=show_authors)
     else:
-        table = _penalty_table(match, detail, names, parsed, notes)
+        table = _penalty_table(match, detail, names, parsed, notes, show_authors=show_authors)
     grid = Grid(
         table.columns, table.groups, width=box.width, font_size=REPORT_FONT, row_height=REPORT_ROW
     )

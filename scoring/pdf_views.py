@@ -31,6 +31,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from clubs.permissions import can_see_authors
 from clubs.serializers import DetailSerializer
 from scoring.models import Match
 from scoring.pdf import PdfDocument, match_report, render_pdf, score_sheet
@@ -58,7 +59,8 @@ def sheet_document(request: HttpRequest, match: Match) -> PdfDocument:
 
 
 def report_document(request: HttpRequest, match: Match) -> PdfDocument:
-    return match_report(match)
+    """The report; who recorded and changed its events is printed for the club's members only."""
+    return match_report(match, show_authors=can_see_authors(request.user, match.club))
 
 
 # The site ----------------------------------------------------------------------------------------

@@ -22,6 +22,26 @@ from scoring.models import (
 )
 
 
+class AuthorField(serializers.CharField):
+    """The username of who entered, started, confirmed or fixed something; null when nobody
+    (or an anonymous visitor) did, and null for whoever may not know it.
+
+    Only the club's members see who did it (`clubs.permissions.can_see_authors`): the view asks
+    once and passes the answer as `context["show_authors"]` to the outermost serializer (nested
+    serializers share its context). Without it the field is null: a serializer that is not told
+    who is reading shows nobody's username."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("allow_null", True)
+        kwargs.setdefault("default", None)
+        super().__init__(**kwargs)
+
+    def get_attribute(self, instance):
+        if not self.context.get("show_authors", False):
+            return None
+        return super().get_attribute(instance)
+
+
 class EnumSchema(serializers.Serializer):
     """A choice set shown once in the schema as its own component, named after the subclass.
 
@@ -208,11 +228,14 @@ class MatchSerializer(serializers.ModelSerializer):
 class MatchDetailSerializer(MatchSerializer):
     """A match with its full rule set and the state replayed from its events.
 
-    Needs `context["state"]`: the replayed `MatchState`.
+    Needs `context["state"]`: the replayed `MatchState`, and `context["show_authors"]` to show
+    who started it (`AuthorField`).
     """
 
-    started_by = serializers.CharField(
-        source="started_by.username", allow_null=True, read_only=True, default=None
+    started_by = AuthorField(
+        source="started_by.username",
+        read_only=True,
+        help_text=_("Who started the match: for the club's members only, null for anyone else."),
     )
     state = serializers.SerializerMethodField(
         help_text=_("The state replayed from every event, as the preview answers it.")
@@ -282,8 +305,10 @@ class MatchCreateSerializer(serializers.Serializer):
 class EventVersionSerializer(serializers.ModelSerializer):
     """One version of an event: what was recorded, by whom, when, and why it changed."""
 
-    created_by = serializers.CharField(
-        source="created_by.username", allow_null=True, read_only=True, default=None
+    created_by = AuthorField(
+        source="created_by.username",
+        read_only=True,
+        help_text=_("Who made this version: for the club's members only, null for anyone else."),
     )
     data = serializers.SerializerMethodField(help_text=_("The event as this version has it."))
 
@@ -298,7 +323,9 @@ class EventVersionSerializer(serializers.ModelSerializer):
 
 
 class EventSerializer(serializers.Serializer):
-    """An event of the match (a `scoring.selectors.EventRow`) with all its versions."""
+    """An event of the match (a `scoring.selectors.EventRow`) with all its versions.
+
+    Who recorded each version shows with `context["show_authors"]` only (`AuthorField`)."""
 
     number = serializers.IntegerField(help_text=_("The event's number in the match, from 1."))
     kind = serializers.ChoiceField(choices=EventKind.choices, source="event.kind")
@@ -308,8 +335,9 @@ class EventSerializer(serializers.Serializer):
     data = serializers.SerializerMethodField(help_text=_("The current version's event."))
     is_void = serializers.BooleanField()
     is_corrected = serializers.BooleanField()
-    created_by = serializers.CharField(
-        source="event.created_by.username", allow_null=True, default=None
+    created_by = AuthorField(
+        source="event.created_by.username",
+        help_text=_("Who recorded the event: for the club's members only, null for anyone else."),
     )
     created_at = serializers.DateTimeField(source="event.created_at")
     snapshot = serializers.SerializerMethodField(

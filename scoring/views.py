@@ -24,7 +24,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
 from clubs.models import Club
-from clubs.permissions import can_score, is_member
+from clubs.permissions import can_score, can_see_authors, is_member
 from scoring import services
 from scoring.charts import totals_chart
 from scoring.engine import EngineError, Status
@@ -195,8 +195,9 @@ def describe_event(data: dict[str, Any], game: str, rules: dict[str, Any]) -> st
     return " ".join(parts)
 
 
-def _history(detail: MatchDetail) -> list[HistoryRow]:
-    """Every event, newest first, with all its versions and what it changed."""
+def _history(detail: MatchDetail, *, show_authors: bool) -> list[HistoryRow]:
+    """Every event, newest first, with all its versions and what it changed. Who made each
+    version is left out (empty) unless `show_authors`: the club's members only."""
     match = detail.match
     names = [seat.name for seat in detail.seats]
     rows = []
@@ -218,7 +219,9 @@ def _history(detail: MatchDetail) -> list[HistoryRow]:
         versions = tuple(
             VersionRow(
                 version=version.version,
-                author=version.created_by.get_username() if version.created_by else "",
+                author=(
+                    version.created_by.get_username() if show_authors and version.created_by else ""
+                ),
                 when=version.created_at,
                 summary=describe_event(version.data, match.game, match.rules),
                 reason=version.reason,
@@ -403,6 +406,7 @@ def match_context(
     detail = detail or match_detail(match)
     state = detail.state
     scorer = can_score(request.user, match.club)
+    show_authors = can_see_authors(request.user, match.club)
     current_signature = form_signature(detail)
     entry_open = scorer and not state.finished
     if entry_open and form is None and with_form:
@@ -427,7 +431,8 @@ def match_context(
         "reentry_fee": _money(match.rules.get("reentry_fee")),
         "ranking": ranking,
         "ended_by_label": str(EndedBy(str(state.ended_by)).label) if state.ended_by else "",
-        "history": _history(detail),
+        "history": _history(detail, show_authors=show_authors),
+        "show_authors": show_authors,
         "chart": _chart(match, detail),
         "can_score": scorer,
         "form": form if entry_open else None,

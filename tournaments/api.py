@@ -72,9 +72,13 @@ def refusal(error: TournamentActionError, fields: set[str] | None = None) -> Res
 
 
 def visible_tournament(request, pk: int) -> Tournament:
-    """The tournament if the user may see it; 404 otherwise."""
+    """The tournament if the user may see it; 404 otherwise. The user's role in its club is read
+    with it (`permissions.with_viewer_role`): the permission checks that follow cost no query."""
     tournaments = Tournament.objects.for_user(request.user).select_related("club")
-    return get_object_or_404(tournaments, pk=pk)
+    tournaments = permissions.with_viewer_role(tournaments, request.user)
+    tournament = get_object_or_404(tournaments, pk=pk)
+    permissions.remember_viewer_role(request.user, tournament.club, tournament)
+    return tournament
 
 
 def directed_tournament(request, pk: int) -> Tournament:
@@ -118,6 +122,15 @@ def entries_of_body(tournament: Tournament, data: dict, fields: tuple[str, ...])
     return [known[data[field]] for field in fields]
 
 
+def tables_context(request, tournament: Tournament) -> dict:
+    """The context of the serializers that show tables and fixes: the request (for links), and
+    whether the user may see who confirmed or fixed them (the club's members only)."""
+    return {
+        "request": request,
+        "show_authors": permissions.can_see_authors(request.user, tournament.club),
+    }
+
+
 def tournament_response(request, tournament: Tournament, *, created: bool = False) -> Response:
     tournament = visible_tournament(request, tournament.pk)
     context = {"request": request, "view": selectors.tournament_view(tournament)}
@@ -131,7 +144,7 @@ def round_response(request, round: Round, *, created: bool = False) -> Response:
     view = selectors.tournament_view(round.tournament)
     round_view = next(r for r in view.rounds if r.round.pk == round.pk)
     return Response(
-        RoundSerializer(round_view, context={"request": request}).data,
+        RoundSerializer(round_view, context=tables_context(request, round.tournament)).data,
         status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
     )
 
@@ -139,7 +152,8 @@ def round_response(request, round: Round, *, created: bool = False) -> Response:
 def table_response(request, table: Table) -> Response:
     view = selectors.tournament_view(table.round.tournament)
     table_view = next(t for r in view.rounds for t in r.tables if t.table.pk == table.pk)
-    return Response(TournamentTableSerializer(table_view, context={"request": request}).data)
+    context = tables_context(request, table.round.tournament)
+    return Response(TournamentTableSerializer(table_view, context=context).data)
 
 
 def entry_response(entry: Entry, *, created: bool = False) -> Response:
@@ -404,8 +418,10 @@ class RoundListView(ApiView):
         responses={200: RoundSerializer(many=True), **READ_ERRORS},
     )
     def get(self, request, pk):
-        view = selectors.tournament_view(visible_tournament(request, pk))
-        return Response(RoundSerializer(view.rounds, many=True, context={"request": request}).data)
+        tournament = visible_tournament(request, pk)
+        view = selectors.tournament_view(tournament)
+        context = tables_context(request, tournament)
+        return Response(RoundSerializer(view.rounds, many=True, context=context).data)
 
     @extend_schema(
         operation_id="tournaments_rounds_create",
@@ -808,7 +824,10 @@ class TableFixView(ApiView):
             )
         except TournamentActionError as error:
             return refusal(error)
-        return Response(ResultFixSerializer(fix).data, status=status.HTTP_201_CREATED)
+        context = tables_context(request, tournament)
+        return Response(
+            ResultFixSerializer(fix, context=context).data, status=status.HTTP_201_CREATED
+        )
 
 
 class BracketView(ApiView):

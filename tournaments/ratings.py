@@ -224,9 +224,7 @@ def rate_new_match(match: Match) -> str:
     return RATED
 
 
-def on_match_changed(
-    sender, match: Match, was_finished: bool | None = None, **kwargs: Any
-) -> None:
+def on_match_changed(sender, match: Match, was_finished: bool | None = None, **kwargs: Any) -> None:
     """`scoring.signals.match_changed` receiver: a finished club match (or a tournament table of
     a tournament without confirmation) is rated; a change to a rated match rebuilds the ratings.
     A hand of a match being played costs nothing: only finished matches are ever rated (un-

@@ -18,7 +18,7 @@ from rest_framework import serializers
 from rest_framework.reverse import reverse
 
 from scoring.engine import PRESETS
-from scoring.serializers import EnumSchema, PlayerStatusEnum, enum_field
+from scoring.serializers import AuthorField, EnumSchema, PlayerStatusEnum, enum_field
 from tournaments.engine import brackets
 from tournaments.models import (
     EntryStatus,
@@ -409,7 +409,8 @@ class TournamentSeatSerializer(serializers.Serializer):
 
 
 class TournamentTableSerializer(serializers.Serializer):
-    """A table of a round (a `selectors.TableView`) and its match."""
+    """A table of a round (a `selectors.TableView`) and its match. Who confirmed it shows with
+    `context["show_authors"]` only (`scoring.serializers.AuthorField`)."""
 
     id = serializers.IntegerField(source="table.pk")
     number = serializers.IntegerField(source="table.number")
@@ -432,8 +433,9 @@ class TournamentTableSerializer(serializers.Serializer):
     confirmed = serializers.SerializerMethodField(
         help_text=_("Confirmed at the match's current revision (a later correction undoes it).")
     )
-    confirmed_by = serializers.CharField(
-        source="table.confirmed_by.username", allow_null=True, default=None
+    confirmed_by = AuthorField(
+        source="table.confirmed_by.username",
+        help_text=_("Who confirmed the result: for the club's members only, null for anyone else."),
     )
     confirmed_at = serializers.DateTimeField(source="table.confirmed_at", allow_null=True)
     seats = TournamentSeatSerializer(many=True)
@@ -885,5 +887,8 @@ class ResultFixSerializer(serializers.Serializer):
     walkover = serializers.BooleanField()
     reason = serializers.CharField()
     is_current = serializers.BooleanField()
-    created_by = serializers.CharField(source="created_by.username", allow_null=True, default=None)
+    created_by = AuthorField(
+        source="created_by.username",
+        help_text=_("Who made the fix: for the club's members only, null for anyone else."),
+    )
     created_at = serializers.DateTimeField()

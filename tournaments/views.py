@@ -29,7 +29,7 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST, require_safe
 
 from clubs.models import Club, Membership
-from clubs.permissions import DIRECTING_ROLES, can_direct, can_score
+from clubs.permissions import DIRECTING_ROLES, can_direct, can_score, can_see_authors
 from scoring.forms import RulesForm, preset_from
 from scoring.models import PlayerStatus
 from tournaments import lookups, selectors, services
@@ -762,6 +762,7 @@ def table_page(request: HttpRequest, pk: int, table: int) -> HttpResponse:
         "is_director": can_direct(request.user, tournament.club),
         "match": match,
         "can_score": match is not None and can_score(request.user, tournament.club),
+        "show_authors": can_see_authors(request.user, tournament.club),
         "poll": match is not None and not row.view.counts,
         "poll_seconds": TABLE_POLL_SECONDS,
     }
