@@ -22,8 +22,9 @@ non-zero only when the run itself failed. Then it stops gunicorn and drops the d
 Options: `--duration S` (default 60), `--quick` (10 s), `--users N` (default 100), `--rate R`
 (requests per second per scorekeeper in the paced phase, default 1), `--reads F` (share of match
 refreshes in the paced phase, default 0.2), `--threads T` (GUNICORN_THREADS, default 1),
-`--workers W` (default 2), `--conn-max-age S` (CONN_MAX_AGE, default 0), `--phases` (a
-comma-separated subset of paced,hands,trivial), `--keep` (leave the database and the logs).
+`--workers W` (default 2), `--conn-max-age S` (CONN_MAX_AGE, default 60 as docs/DEPLOY.md
+advises), `--phases` (a comma-separated subset of paced,hands,trivial), `--keep` (leave the
+database and the logs).
 """
 
 from __future__ import annotations
@@ -440,7 +441,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reads", type=float, default=0.2, help="share of GETs when paced")
     parser.add_argument("--threads", type=int, default=1, help="GUNICORN_THREADS")
     parser.add_argument("--workers", type=int, default=2, help="WEB_CONCURRENCY")
-    parser.add_argument("--conn-max-age", type=int, default=0, help="CONN_MAX_AGE, seconds")
+    parser.add_argument("--conn-max-age", type=int, default=60, help="CONN_MAX_AGE, seconds")
     parser.add_argument("--phases", default=",".join(PHASES), help="subset of paced,hands,trivial")
     parser.add_argument("--seed", type=int, default=10)
     parser.add_argument("--keep", action="store_true", help="keep the database and the logs")
