@@ -141,14 +141,9 @@ RECORDED = {
 
 
 def visible_match(request, pk: int) -> Match:
-    """The match if the user may see it; 404 otherwise."""
-    matches = Match.objects.for_user(request.user).select_related("club", "winner", "started_by")
-    return get_object_or_404(matches, pk=pk)
-
-
-def readable_match(request, pk: int) -> Match:
-    """The match if the user may see it (404), read with the user's role in its club, so that
-    asking whether the user may see who scored it (`authors_context`) costs no query more."""
+    """The match if the user may see it; 404 otherwise. The user's role in its club is read with
+    it (`permissions.with_viewer_role`), so the checks that follow (may score, may see who
+    scored) cost no query more."""
     matches = Match.objects.for_user(request.user).select_related("club", "winner", "started_by")
     match = get_object_or_404(permissions.with_viewer_role(matches, request.user), pk=pk)
     permissions.remember_viewer_role(request.user, match.club, match)
@@ -187,7 +182,7 @@ def record(request, match: Match, data: dict, key: str | None) -> Response:
     """Record an event through `services.event_record` and answer it with the new state."""
     try:
         try:
-            event, created = services.event_record(
+            recorded = services.event_record_replayed(
                 match=match, user=request.user, data=data, idempotency_key=key
             )
         except IntegrityError:
@@ -195,21 +190,19 @@ def record(request, match: Match, data: dict, key: str | None) -> Response:
             # other one recorded it, and asking again answers that event.
             if not key:
                 raise
-            event, created = services.event_record(
+            recorded = services.event_record_replayed(
                 match=match, user=request.user, data=data, idempotency_key=key
             )
     except MatchError as error:
         return match_error_response(error)
-    if created:
+    if recorded.created:
         # The service has just replayed the match with the new event: answer from that replay
         # instead of reading and replaying the whole match again.
-        locked = event.match
-        row = recorded_event_row(event, locked.replayed)
         context = authors_context(request, match)
-        return event_answer(
-            row, locked.replayed.state, locked.revision, created=True, context=context
-        )
-    return event_response(request, match.pk, event.number, created=created)
+        row = recorded_event_row(recorded)
+        state = recorded.replay.state
+        return event_answer(row, state, recorded.revision, created=True, context=context)
+    return event_response(request, match.pk, recorded.event.number)
 
 
 def event_response(request, match_pk: int, number: int, *, created: bool = False) -> Response:
@@ -349,7 +342,7 @@ class MatchDetailView(ApiView):
         responses={200: MatchDetailSerializer, 404: DetailSerializer},
     )
     def get(self, request, pk):
-        return match_response(request, readable_match(request, pk))
+        return match_response(request, visible_match(request, pk))
 
 
 # Events ------------------------------------------------------------------------------------------
@@ -368,7 +361,7 @@ class EventListView(ApiView):
         responses={200: EventSerializer(many=True), 404: DetailSerializer},
     )
     def get(self, request, pk):
-        match = readable_match(request, pk)
+        match = visible_match(request, pk)
         detail = match_detail(match)
         context = authors_context(request, match)
         return Response(EventSerializer(detail.rows, many=True, context=context).data)

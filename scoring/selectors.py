@@ -8,7 +8,7 @@ from django.db.models import Prefetch, QuerySet
 
 from scoring.engine import MatchState, Snapshot
 from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer
-from scoring.services import Replay, replay_match
+from scoring.services import Recorded, Replay, replay_match
 
 
 @dataclass(frozen=True)
@@ -45,13 +45,16 @@ class MatchDetail:
         return self.replay.state
 
 
-def recorded_event_row(event: MatchEvent, replayed) -> EventRow:
-    """The row of an event `services.event_record` has just recorded, from the service's own
-    replay (`match.replayed`): the same row `match_detail` would give, without reading again."""
-    version = event.recorded_version
+def recorded_event_row(recorded: Recorded) -> EventRow:
+    """The row of an event `services.event_record_replayed` has just recorded, from the service's
+    own replay: the same row `match_detail` would give, without reading again."""
+    replayed = recorded.replay
     snapshots = dict(zip(replayed.event_numbers, replayed.state.history, strict=True))
     return EventRow(
-        event=event, current=version, versions=(version,), snapshot=snapshots.get(event.number)
+        event=recorded.event,
+        current=recorded.version,
+        versions=(recorded.version,),
+        snapshot=snapshots.get(recorded.event.number),
     )
 
 

@@ -219,7 +219,19 @@ def _locked(match: Match) -> tuple[Match, list[MatchPlayer]]:
     return locked, seats
 
 
-@transaction.atomic
+@dataclass(frozen=True)
+class Recorded:
+    """What `event_record_replayed` did. A new event comes with its version, the replay of the
+    match with it and the match's new revision, for an answer that shows them without reading
+    the match again; an event found by its idempotency key comes alone (`created` False)."""
+
+    event: MatchEvent
+    created: bool
+    version: EventVersion | None = None
+    replay: Replay | None = None
+    revision: int | None = None
+
+
 def event_record(
     *, match: Match, user, data: dict[str, Any], idempotency_key: str | None = None
 ) -> tuple[MatchEvent, bool]:
@@ -229,6 +241,17 @@ def event_record(
     recorded and the event recorded first with that key is returned (`created` False): a double
     tap or a retry after a dropped connection records one event.
     """
+    recorded = event_record_replayed(
+        match=match, user=user, data=data, idempotency_key=idempotency_key
+    )
+    return recorded.event, recorded.created
+
+
+@transaction.atomic
+def event_record_replayed(
+    *, match: Match, user, data: dict[str, Any], idempotency_key: str | None = None
+) -> Recorded:
+    """`event_record`, answering also the new version and the replay of the match with it."""
     match, seats = _locked(match)
     # Every event has exactly one current version: these rows also give the keys already used
     # and the last event number, without asking the database again.
@@ -236,7 +259,8 @@ def event_record(
     if idempotency_key:
         for existing in events:
             if existing.idempotency_key == idempotency_key:
-                return MatchEvent.objects.get(match=match, number=existing.number), False
+                event = MatchEvent.objects.get(match=match, number=existing.number)
+                return Recorded(event=event, created=False)
     kind = data.get("type") if isinstance(data, dict) else None
     if kind not in EventKind.values:
         raise MatchError(
@@ -254,10 +278,12 @@ def event_record(
         event=event, version=1, data=data, created_by=_user_or_none(user)
     )
     version.event = event
-    event.recorded_version = version
     in_force = [(each.number, each.data) for each in events if not each.is_void]
-    _refresh_cache(match, seats, replay_events(match, seats, [*in_force, (number, data)]))
-    return event, True
+    replayed = replay_events(match, seats, [*in_force, (number, data)])
+    _refresh_cache(match, seats, replayed)
+    return Recorded(
+        event=event, created=True, version=version, replay=replayed, revision=match.revision
+    )
 
 
 def hand_record(
@@ -387,10 +413,7 @@ def event_void(*, event: MatchEvent, user, reason: str, expected_version: int) -
 
 
 def _refresh_cache(match: Match, seats: Sequence[MatchPlayer], replayed: Replay) -> None:
-    """Store the replay's summary on the match and its seats (same transaction as the change).
-
-    The replay stays on the match object (`match.replayed`) for an answer that shows it."""
-    match.replayed = replayed
+    """Store the replay's summary on the match and its seats (same transaction as the change)."""
     state = replayed.state
     by_name = {seat.name: seat for seat in seats}
     changed = []

@@ -136,10 +136,10 @@ def match_with_hands(club, hands: int):
     return match
 
 
-# A hand, the path every table takes: the session, the user, the match, the user's role; then,
-# in a savepoint, the locked match, its seats, its events in force, the event and its version,
-# the seats whose totals changed and the match.
-HAND_QUERIES = 13
+# A hand, the path every table takes: the session, the user, the match with the user's role;
+# then, in a savepoint, the locked match, its seats, its events in force, the event and its
+# version, the seats whose totals changed and the match.
+HAND_QUERIES = 12
 # A phone's refresh of the match: the session, the user, the match, its seats, its events in force.
 MATCH_QUERIES = 5
 
