@@ -323,21 +323,23 @@ def knock(match: Match, winner: str, user) -> None:
     )
 
 
-def hold_the_match_row(monkeypatch, match: Match) -> tuple[Callable[[], None], Callable[[], None]]:
+def hold_the_match_row(monkeypatch, match: Match) -> tuple[Callable[[], None], Callable[..., Any]]:
     """The worst interleaving, made certain: the thread that calls `holder()` first, once its hand
-    has locked `match` (and written nothing yet), waits there until the thread that called
-    `other()` is waiting on a lock; `other()` itself waits until the hand holds the row. Answers
-    (holder, other), each to be called by its thread before its service."""
+    has locked `match` (its rows written, not committed), waits there until the thread that
+    called `other()` is waiting on a lock; `other()` itself waits until the hand holds the row.
+    Answers (holder, other), each to be called by its thread before its service. `other(service)`
+    also runs the service, and the hand goes on when it has returned without waiting at all."""
     original = scoring.replay_events
     mine = threading.local()
     holding = threading.Event()
     other_pid: list[int] = []
+    other_returned = threading.Event()
 
     def replay(locked, seats, events):
         if getattr(mine, "holder", False) and locked.pk == match.pk and not holding.is_set():
             holding.set()
             for _attempt in range(3000):  # until the other one waits (a few ms), 30 s at most
-                if other_pid and waiting_on_a_lock(other_pid[0]):
+                if other_returned.is_set() or (other_pid and waiting_on_a_lock(other_pid[0])):
                     break
                 threading.Event().wait(0.01)
             else:
@@ -349,10 +351,16 @@ def hold_the_match_row(monkeypatch, match: Match) -> tuple[Callable[[], None], C
     def holder() -> None:
         mine.holder = True
 
-    def other() -> None:
+    def other(service: Callable[[], Any] | None = None) -> Any:
         assert holding.wait(timeout=30)
         connection.ensure_connection()
         other_pid.append(connection.connection.info.backend_pid)
+        if service is not None:
+            try:
+                return service()
+            finally:
+                other_returned.set()
+        return None
 
     return holder, other
 
@@ -425,13 +433,15 @@ def test_calling_time_on_a_bracket_while_a_hand_is_recorded_does_not_deadlock(mo
             raise result
 
 
-def test_fixing_a_bracket_result_while_the_next_match_gets_its_first_hand_does_not_deadlock(
-    monkeypatch,
+@pytest.mark.parametrize("change", ["result_fix", "hand_correct"])
+def test_changing_a_bracket_result_while_the_next_match_gets_its_first_hand_does_not_deadlock(
+    monkeypatch, change
 ):
-    """The director corrects a first-round winner, which sets the final again (its match has no
-    hand yet, so it is deleted and a new one made), while the final's first hand is recorded."""
+    """A first-round winner changes (the director's fix, or a correction of its hand), which sets
+    the final again (its match has no hand yet, so it would be deleted and a new one made),
+    while the final's first hand is recorded."""
     staff = Staff()
-    tournament, _entries = gin_bracket(staff, prefix="F")
+    tournament, _entries = gin_bracket(staff, prefix=change[0].upper())
     round = tournament.rounds.get()
     first, second = Table.objects.filter(round=round).order_by("number")
     for table in (first, second):
@@ -441,22 +451,37 @@ def test_fixing_a_bracket_result_while_the_next_match_gets_its_first_hand_does_n
     assert final.number == 3 and final.match_id is not None
     final_match = Match.objects.get(pk=final.match_id)
     finalist = Entry.objects.filter(seats__table=final).select_related("player").first()
-    loser = Entry.objects.filter(seats__table=first).order_by("seats__seat").last()
+    winner, loser = (
+        Entry.objects.filter(seats__table=first).select_related("player").order_by("seats__seat")
+    )
     holder, other = hold_the_match_row(monkeypatch, final_match)
+
+    def change_the_first_result():
+        if change == "result_fix":
+            return pairing_services.result_fix(
+                table=first, user=staff.director, winner=loser, reason="Wrong winner entered"
+            )
+        deadwood = {loser.player.name: 2, winner.player.name: 30}
+        return scoring.hand_correct(
+            event=MatchEvent.objects.get(match_id=first.match_id, number=1),
+            user=staff.director,
+            data={"result": "knock", "knocker": loser.player.name, "deadwood": deadwood},
+            expected_version=1,
+            reason="The other player knocked",
+        )
 
     def work(index: int):
         if index == 0:
             holder()
             return knock(final_match, finalist.player.name, staff.scorekeeper)
-        other()
-        return pairing_services.result_fix(
-            table=first, user=staff.director, winner=loser, reason="Wrong winner entered"
-        )
+        return other(change_the_first_result)
 
-    hand, fix = run_together(2, work)
+    hand, changed = run_together(2, work)
     assert hand is None, hand
-    assert not isinstance(fix, Exception), fix
-    # The hand came first: the final was played, so it stays as it is for the director to see.
+    assert not isinstance(changed, Exception), changed
+    # The change did not wait for the final's row: a match whose hand is being recorded counts
+    # as played, so the final stays as it is (a conflict for the director to see), never
+    # deleted under the hand.
     final_match.refresh_from_db()
     assert final_match.status == MatchStatus.FINISHED
     assert Table.objects.get(pk=final.pk).match_id == final_match.pk

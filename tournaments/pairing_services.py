@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import Game, Match, MatchStatus
+from scoring.models import Game, Match
 from tournaments import pairing_selectors as selectors
 from tournaments.engine import brackets as engine
 from tournaments.engine.errors import TournamentError
@@ -370,26 +370,26 @@ def sync_bracket(tournament: Tournament, user=None) -> None:
 
 def _locked_bracket(tournament: Tournament) -> Round | None:
     """The bracket's round, its row locked until the transaction ends: replays of the bracket
-    go one at a time (taken after the tournament and match rows, never before).
-
-    The bracket's running matches are locked first, in id order: a hand holds its match and then
-    waits for the round (`on_match_changed`), so a replay holding the round that then deletes
-    that match (set again after an earlier result was fixed) would deadlock with it."""
-    list(
-        Match.objects.select_for_update(of=("self",))
-        .filter(
-            tournament_table__round__tournament=tournament,
-            tournament_table__round__kind=RoundKind.BRACKET,
-            status=MatchStatus.IN_PROGRESS,
-        )
-        .order_by("pk")
-        .values_list("pk", flat=True)
-    )
+    go one at a time (taken after the tournament and match rows, never before)."""
     return (
         Round.objects.select_for_update()
         .filter(tournament=tournament, kind=RoundKind.BRACKET)
         .first()
     )
+
+
+def _being_played(match_id: int | None) -> bool:
+    """Whether a hand is being recorded on the match right now (another transaction holds its
+    row); otherwise its row is locked here until the transaction ends.
+
+    A replay of the bracket holds the round, and a bracket match's hand holds its match and then
+    waits for the round (`on_match_changed`): waiting here for that match's row, to set its
+    table again and delete it, would deadlock. Such a match counts as played instead; once its
+    hand is in, the table is a conflict for the director, as for any played match."""
+    if match_id is None:
+        return False
+    locked = Match.objects.select_for_update(skip_locked=True).filter(pk=match_id)
+    return not list(locked.values_list("pk", flat=True))
 
 
 def _sync(tournament: Tournament, round: Round, user) -> None:
@@ -408,7 +408,7 @@ def _sync(tournament: Tournament, round: Round, user) -> None:
                 _open_table(tournament, round, match.number, match.number, players, entries, user)
             continue
         fits = wanted and tuple(facts.seats) == players
-        if fits or facts.has_events:
+        if fits or facts.has_events or _being_played(facts.table.match_id):
             continue
         # An unplayed table whose players changed: set it again, or take it away.
         _clear_stale_fix(facts, user)
