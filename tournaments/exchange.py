@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -422,6 +422,29 @@ def _archive_objects(data: Any) -> list[dict[str, Any]]:
     return objects
 
 
+def _check_versions_in_force(by_model: dict[str, list[dict]]) -> None:
+    """Every event has exactly one version in force: replays, and the number of the next event
+    recorded, rest on it."""
+    in_force = Counter(
+        row["fields"].get("event")
+        for row in by_model.get(_label(EventVersion), [])
+        if row["fields"].get("is_current")
+    )
+    for row in by_model.get(_label(MatchEvent), []):
+        if in_force[row["pk"]] != 1:
+            raise ArchiveError(
+                _(
+                    "The archive is damaged: event %(number)s of match %(match)s has "
+                    "%(count)s versions in force instead of one."
+                )
+                % {
+                    "number": row["fields"].get("number"),
+                    "match": row["fields"].get("match"),
+                    "count": in_force[row["pk"]],
+                }
+            )
+
+
 def _check_references(by_model: dict[str, list[dict]]) -> None:
     """Every reference between the archive's rows stays inside the archive."""
     labels = [_label(get_user_model()), *(_label(model) for model, _lookup in ARCHIVE_MODELS)]
@@ -506,6 +529,7 @@ def club_import(data: dict, *, user=None) -> Club:
             % {"slug": slug}
         )
     _check_references(by_model)
+    _check_versions_in_force(by_model)
     conflicts = _conflicts(by_model)
     if conflicts:
         raise ArchiveError(

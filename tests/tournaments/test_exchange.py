@@ -467,6 +467,17 @@ def test_an_archive_is_refused_when_its_club_or_its_ids_are_here():
     seat["fields"]["match"] = 999_999
     with pytest.raises(ArchiveError, match=r"scoring\.matchplayer .* refers to scoring\.match"):
         exchange.club_import(broken)
+    # an event whose version in force was lost: every later hand of its match could not be
+    # numbered, so the archive is refused
+    lost = json.loads(json.dumps(renamed))
+    version = next(
+        row
+        for row in lost["objects"]
+        if row["model"] == "scoring.eventversion" and row["fields"]["is_current"]
+    )
+    version["fields"]["is_current"] = False
+    with pytest.raises(ArchiveError, match="has 0 versions in force instead of one"):
+        exchange.club_import(lost)
     assert Club.objects.count() == 1
 
 
