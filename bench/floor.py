@@ -11,7 +11,7 @@ and the production settings (DEBUG=0, every middleware), the CPU time of this pr
   match row, counts its events, inserts one and bumps the match's revision (a view of this file,
   not of the app: no permission check, no replay, no answer but `{}`);
 - a real hand (`POST /api/v1/matches/{id}/events/`), in turn on matches of `--hands` hands that
-  grow by at most 20 each while timed.
+  grow by at most 20 each.
 
 PostgreSQL's own CPU (a few tenths of a ms per statement) comes on top of the writes and is not
 counted here. Options: `--hands N` (default 40), `--repeat N` (requests per kind, default 500).
@@ -35,6 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DATABASE = "tallone_floor"
 HANDS_PER_MATCH = 20
+WARM_UP = 20  # requests of each kind before any is timed
 
 
 def measure(options) -> list[tuple[str, float, float]]:
@@ -94,8 +95,9 @@ def measure(options) -> list[tuple[str, float, float]]:
             services.event_record(match=match, user=user, data=json.loads(hand_body()))
         return match
 
-    # The hands go round these matches, so each grows by HANDS_PER_MATCH at most while timed.
-    matches = [new_match(options.hands) for _number in range(options.repeat // HANDS_PER_MATCH + 1)]
+    # The hands (warm-up included) go round these matches: each grows by HANDS_PER_MATCH at most.
+    count = -(-(options.repeat + WARM_UP) // HANDS_PER_MATCH)
+    matches = [new_match(options.hands) for _number in range(count)]
     turns = itertools.cycle(matches)
     bare = new_match(0)  # the cheapest writes' own match: their events have no version
 
@@ -137,9 +139,10 @@ def measure(options) -> list[tuple[str, float, float]]:
     ]  # fmt: skip
     results = []
     with override_settings(ROOT_URLCONF=urls.__name__):
-        for label, status, request in kinds:
-            for _warm_up in range(20):
+        for _warm_up in range(WARM_UP):  # every kind, before any is timed
+            for _label, status, request in kinds:
                 expect(request(), status)
+        for label, status, request in kinds:
             cpu, wall = time.process_time(), time.perf_counter()
             for _number in range(options.repeat):
                 expect(request(), status)

@@ -22,9 +22,9 @@ non-zero only when the run itself failed. Then it stops gunicorn and drops the d
 Options: `--duration S` (default 60), `--quick` (10 s), `--users N` (default 100), `--rate R`
 (requests per second per scorekeeper in the paced phase, default 1), `--reads F` (share of match
 refreshes in the paced phase, default 0.2), `--threads T` (GUNICORN_THREADS, default 1),
-`--workers W` (default 2), `--conn-max-age S` (CONN_MAX_AGE, default 60 as docs/DEPLOY.md
-advises), `--phases` (a comma-separated subset of paced,hands,trivial), `--keep` (leave the
-database and the logs).
+`--workers W` (default 2), `--conn-max-age S` (CONN_MAX_AGE, default 60 as
+deploy/tallone.env.example sets it), `--phases` (a comma-separated subset of
+paced,hands,trivial), `--keep` (leave the database and the logs).
 """
 
 from __future__ import annotations

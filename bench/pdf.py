@@ -176,7 +176,7 @@ def write_images(directory: Path) -> None:
         "sheet-scala40": score_sheet(scala, request=request),
         "sheet-6-players": score_sheet(six, request=request),
         "sheet-gin-hollywood": score_sheet(hollywood, request=request),
-        "report-scala40": match_report(report),
+        "report-scala40": match_report(report, show_authors=True),
     }
     directory.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as scratch:

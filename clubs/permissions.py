@@ -48,7 +48,10 @@ def with_viewer_role(queryset: QuerySet, user, club_field: str = "club") -> Quer
 
 
 def remember_viewer_role(user, club: Club, row) -> None:
-    """Cache for `role_in` the user's role in `club`, read with `row` by `with_viewer_role`."""
+    """Cache for `role_in` the user's role in `club`, read with `row` by `with_viewer_role`.
+
+    Like `role_in`'s own cache, it lives on the user object, which authentication builds anew
+    for every request; the membership services clear it when they change a role."""
     if user is not None and user.is_authenticated:
         user.__dict__.setdefault("_club_roles", {})[club.pk] = row.viewer_role
 

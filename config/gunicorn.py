@@ -8,7 +8,8 @@ import os
 bind = os.environ.get("BIND", "127.0.0.1:8000")
 # Two workers per core is gunicorn's own advice for sync workers; a club server has 1 or 2 cores.
 workers = int(os.environ.get("WEB_CONCURRENCY", 2))
-# Threads let a worker answer standings polls while another request waits on the database.
+# Keep 1 (sync workers) behind nginx: threads of one worker take turns at Python's global lock,
+# which doubled the slowest answers under load (docs/PERFORMANCE.md).
 threads = int(os.environ.get("GUNICORN_THREADS", 1))
 worker_class = "gthread" if threads > 1 else "sync"
 # A PDF of a long tournament is the slowest request: well under 30 s.

@@ -1,8 +1,8 @@
 """Printables: the blank score sheet (foglio segnapunti) and the filled report (referto) of a match,
 as PDF, rendered by WeasyPrint from the templates in templates/pdf/.
 
-- `score_sheet(match, request=...)` and `match_report(match)` build a `PdfDocument`: the HTML of
-  one printable, made now, in the active language.
+- `score_sheet(match, request=...)` and `match_report(match, show_authors=...)` build a
+  `PdfDocument`: the HTML of one printable, made now, in the active language.
 - `render_pdf(documents)` lays them all out and writes ONE PDF (a tournament prints a whole round
   at once). Each document keeps its own page size (A4 portrait, landscape for more than 4
   players) and its own "Page 1 of 2" numbering.
@@ -1474,14 +1474,14 @@ def match_report(
     *,
     event: str = "",
     detail: MatchDetail | None = None,
-    show_authors: bool = True,
+    show_authors: bool,
 ) -> PdfDocument:
     """The filled report (referto) of `match`, in progress or finished.
 
     `detail` is the match as `selectors.match_detail` reads it (read here when not given). The
     notes of corrected and voided events say who recorded and changed them only when
-    `show_authors`: views pass `clubs.permissions.can_see_authors` (the club's members).
-    """
+    `show_authors`, which every caller must say: views pass `clubs.permissions.can_see_authors`
+    (the club's members only)."""
     detail = detail or match_detail(match)
     seats = list(detail.seats)
     names = [seat.name for seat in seats]

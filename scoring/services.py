@@ -462,7 +462,8 @@ def _save_seats(seats: Sequence[MatchPlayer], fields: Sequence[str]) -> None:
     """Write `fields` of each seat: one UPDATE by primary key, sent for all seats at once.
 
     `bulk_update` would build a CASE expression per field, which cost a hand more Python time
-    than everything else it writes (see docs/PERFORMANCE.md)."""
+    than everything else it writes (see docs/PERFORMANCE.md). For plain fields only: no
+    `pre_save` runs (no `auto_now`)."""
     if not seats:
         return
     meta = MatchPlayer._meta

@@ -50,7 +50,7 @@ def test_one_render_of_several_matches_has_the_sum_of_their_pages_each_numbered_
         score_sheet(four, request=sheet_request),
         score_sheet(long, request=sheet_request),
         score_sheet(six, request=sheet_request),
-        match_report(four),
+        match_report(four, show_authors=True),
     ]
     alone = [Pdf.of(render_pdf([document])).pages for document in documents]
 
@@ -85,7 +85,7 @@ def test_render_pdf_needs_a_document():
 def test_the_text_is_set_in_the_fonts_shipped_in_static(sheet_request):
     match = start_match()
     hand(match, "Anna", Bruno=1, Carla=2, Dario=3)
-    documents = [score_sheet(match, request=sheet_request), match_report(match)]
+    documents = [score_sheet(match, request=sheet_request), match_report(match, show_authors=True)]
 
     fonts = Pdf.of(render_pdf(documents)).fonts()
 
@@ -163,7 +163,9 @@ def test_the_printables_load_nothing_but_their_own_files(sheet_request, caplog):
     match = start_match(preset="gin-hollywood", names=("Anna", "Bruno"))
 
     with caplog.at_level(logging.WARNING, logger="weasyprint"):
-        render_pdf([score_sheet(match, request=sheet_request), match_report(match)])
+        render_pdf(
+            [score_sheet(match, request=sheet_request), match_report(match, show_authors=True)]
+        )
 
     assert [record.getMessage() for record in caplog.records] == []
 

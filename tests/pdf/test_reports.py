@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 
 def report(match) -> Pdf:
-    return Pdf.of(render_pdf([match_report(match)]))
+    return Pdf.of(render_pdf([match_report(match, show_authors=True)]))
 
 
 @pytest.fixture
@@ -78,7 +78,7 @@ def test_every_event_is_a_row_with_each_players_charge_total_and_marks(club_matc
 
 
 def test_the_struck_row_of_a_void_event_is_drawn_struck(club_match):
-    html = match_report(club_match).html
+    html = match_report(club_match, show_authors=True).html
 
     assert "<s>  6 " in html
 
@@ -226,7 +226,7 @@ def test_the_report_reads_the_match_in_the_same_number_of_queries_whatever_its_l
     counts = []
     for match in (short, long):
         with CaptureQueriesContext(connection) as queries:
-            match_report(match)
+            match_report(match, show_authors=True)
         counts.append(len(queries))
 
     assert counts[0] == counts[1]
