@@ -359,8 +359,9 @@ def on_match_changed(sender, match: Match, **kwargs) -> None:
 def sync_bracket(tournament: Tournament, user=None) -> None:
     """Replay the bracket from the results in force and bring its tables in line: a match that
     became ready gets its table and match; a table whose players no longer play its match (an
-    earlier result was fixed) is set again if its match has no event yet, and otherwise left as
-    it is (the bracket page lists it as a conflict for the director)."""
+    earlier result was fixed) is set again if its match has no event yet (and no hand is being
+    recorded on it right now), and otherwise left as it is (the bracket page lists it as a
+    conflict for the director)."""
     tournament = _locked(tournament)
     round = _locked_bracket(tournament)
     if round is None:
