@@ -25,12 +25,13 @@ import json
 import os
 import random
 import secrets
-import subprocess
 import sys
 import time
 import types
 import uuid
 from pathlib import Path
+
+from throwaway_database import create_database, drop_database
 
 ROOT = Path(__file__).resolve().parent.parent
 DATABASE = "tallone_floor"
@@ -157,13 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=40, help="hands recorded before timing")
     parser.add_argument("--repeat", type=int, default=500, help="requests per kind")
     options = parser.parse_args(argv)
-    url = subprocess.run(
-        ["bash", "bin/start-postgres", DATABASE],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
+    url = create_database(DATABASE)
     os.environ["DATABASE_URL"] = url
     try:
         results = measure(options)
@@ -171,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
         from django.db import connections
 
         connections.close_all()
-        subprocess.run(["bash", "bin/drop-postgres", DATABASE], cwd=ROOT, check=False)
+        drop_database(DATABASE)
     print(
         f"\n{options.repeat} requests per kind, one thread, hands on matches of "
         f"{options.hands} to {options.hands + HANDS_PER_MATCH} hands; "

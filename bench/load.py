@@ -47,6 +47,8 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from throwaway_database import create_database, drop_database
+
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = str(ROOT / ".venv" / "bin" / "python")
 GUNICORN = str(ROOT / ".venv" / "bin" / "gunicorn")
@@ -468,13 +470,7 @@ def main(argv: list[str] | None = None) -> int:
         f"scorekeeper sends about a hand a minute, while these send {options.rate * 60:.0f}/min "
         "paced and as many as the server takes when saturated."
     )
-    url = subprocess.run(
-        ["bash", "bin/start-postgres", DATABASE],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
+    url = create_database(DATABASE)
     work = Path(tempfile.mkdtemp(prefix="tallone-load-"))
     port = free_port()
     env = server_environment(options, url, port)
@@ -537,7 +533,7 @@ def main(argv: list[str] | None = None) -> int:
         if options.keep:
             print(f"kept: database {url}, logs in {work}")
         else:
-            subprocess.run(["bash", "bin/drop-postgres", DATABASE], cwd=ROOT, check=False)
+            drop_database(DATABASE)
             shutil.rmtree(work, ignore_errors=True)
     return 1 if failed else 0
 

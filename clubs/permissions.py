@@ -17,6 +17,7 @@ a club's match or tournament, they never see who entered, started, confirmed or 
 from __future__ import annotations
 
 from django.db.models import OuterRef, QuerySet, Subquery
+from django.shortcuts import get_object_or_404
 
 from clubs.models import Club, Membership, Role
 
@@ -37,23 +38,19 @@ def role_in(user, club: Club) -> str | None:
     return cache[club.pk]
 
 
-def with_viewer_role(queryset: QuerySet, user, club_field: str = "club") -> QuerySet:
-    """`queryset` with each row's `viewer_role`, the user's role in the row's club (None for a
-    non-member), read in the same query; `remember_viewer_role` hands it to `role_in`, so that
-    the checks of a page cost no query more. Anonymous users have no role: nothing is added."""
+def get_with_role_or_404(queryset: QuerySet, user, **lookup):
+    """The row of `queryset` (whose model has a `club`) matching `lookup`, or Http404, read with
+    the user's role in its club in the same query: `role_in` then answers from its cache, so the
+    checks of a page (may score, may see who scored) cost no query more.
+
+    Like `role_in`'s own cache, the role lives on the user object, which authentication builds
+    anew for every request; the membership services clear it when they change a role."""
     if user is None or not user.is_authenticated:
-        return queryset
-    roles = Membership.objects.filter(club=OuterRef(club_field), user=user).values("role")
-    return queryset.annotate(viewer_role=Subquery(roles[:1]))
-
-
-def remember_viewer_role(user, club: Club, row) -> None:
-    """Cache for `role_in` the user's role in `club`, read with `row` by `with_viewer_role`.
-
-    Like `role_in`'s own cache, it lives on the user object, which authentication builds anew
-    for every request; the membership services clear it when they change a role."""
-    if user is not None and user.is_authenticated:
-        user.__dict__.setdefault("_club_roles", {})[club.pk] = row.viewer_role
+        return get_object_or_404(queryset, **lookup)
+    roles = Membership.objects.filter(club=OuterRef("club"), user=user).values("role")
+    row = get_object_or_404(queryset.annotate(viewer_role=Subquery(roles[:1])), **lookup)
+    user.__dict__.setdefault("_club_roles", {})[row.club_id] = row.viewer_role
+    return row
 
 
 def is_member(user, club: Club) -> bool:

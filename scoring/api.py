@@ -142,12 +142,9 @@ RECORDED = {
 
 def visible_match(request, pk: int) -> Match:
     """The match if the user may see it; 404 otherwise. The user's role in its club is read with
-    it (`permissions.with_viewer_role`), so the checks that follow (may score, may see who
-    scored) cost no query more."""
+    it, so the checks that follow (may score, may see who scored) cost no query more."""
     matches = Match.objects.for_user(request.user).select_related("club", "winner", "started_by")
-    match = get_object_or_404(permissions.with_viewer_role(matches, request.user), pk=pk)
-    permissions.remember_viewer_role(request.user, match.club, match)
-    return match
+    return permissions.get_with_role_or_404(matches, request.user, pk=pk)
 
 
 def authors_context(request, match: Match) -> dict:
@@ -205,12 +202,12 @@ def record(request, match: Match, data: dict, key: str | None) -> Response:
     return event_response(request, match.pk, recorded.event.number)
 
 
-def event_response(request, match_pk: int, number: int, *, created: bool = False) -> Response:
+def event_response(request, match_pk: int, number: int) -> Response:
     match = Match.objects.select_related("club", "winner", "started_by").get(pk=match_pk)
     detail = match_detail(match)
     row = next(row for row in detail.rows if row.number == number)
     context = authors_context(request, match)
-    return event_answer(row, detail.state, match.revision, created=created, context=context)
+    return event_answer(row, detail.state, match.revision, created=False, context=context)
 
 
 def event_answer(row, state, revision: int, *, created: bool, context: dict) -> Response:

@@ -102,6 +102,10 @@ def _active(versions: Sequence[EventVersion]) -> list[tuple[int, dict[str, Any]]
     return [(version.event.number, version.data) for version in versions if not version.is_void]
 
 
+def _in_force(events: Sequence[CurrentEvent]) -> list[tuple[int, dict[str, Any]]]:
+    return [(event.number, event.data) for event in events if not event.is_void]
+
+
 def _document(
     match: Match, seats: Sequence[MatchPlayer], events: Sequence[tuple[int, dict[str, Any]]]
 ) -> tuple[dict[str, Any], tuple[int, ...]]:
@@ -143,9 +147,7 @@ def replay_events(
 
 def replay_current(match: Match, seats: Sequence[MatchPlayer]) -> Replay:
     """Replay the match as it stands in the database."""
-    return replay_events(
-        match, seats, [(e.number, e.data) for e in current_events(match) if not e.is_void]
-    )
+    return replay_events(match, seats, _in_force(current_events(match)))
 
 
 # Starting a match --------------------------------------------------------------------------------
@@ -278,8 +280,7 @@ def event_record_replayed(
         event=event, version=1, data=data, created_by=_user_or_none(user)
     )
     version.event = event
-    in_force = [(each.number, each.data) for each in events if not each.is_void]
-    replayed = replay_events(match, seats, [*in_force, (number, data)])
+    replayed = replay_events(match, seats, [*_in_force(events), (number, data)])
     _refresh_cache(match, seats, replayed)
     return Recorded(
         event=event, created=True, version=version, replay=replayed, revision=match.revision

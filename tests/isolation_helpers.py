@@ -27,6 +27,7 @@ from clubs.models import Club, Membership, Player, Role
 from scoring import services as scoring
 from scoring.models import Match, MatchStatus
 from tests.factories import UserFactory
+from tests.tournaments.helpers import play_distinct
 from tournaments import pairing_services, seasons
 from tournaments import services as tournaments
 from tournaments.models import Entry, Format, Round, Season, Table, Tournament
@@ -124,12 +125,7 @@ def build_side(
     tournaments.round_start(round=table_round, user=director)
     rng = random.Random(7)
     for table in table_round.tables.select_related("match").order_by("number"):
-        seats = list(table.match.seats.order_by("seat").values_list("name", flat=True))
-        rng.shuffle(seats)
-        points = {seat: 10 * index for index, seat in enumerate(seats) if index}
-        scoring.hand_record(
-            match=table.match, user=scorekeeper, data={"closer": seats[0], "points": points}
-        )
+        play_distinct(table, scorekeeper=scorekeeper, rng=rng)
     table_round.refresh_from_db()
     tournaments.round_call_time(round=table_round, user=director)
     for table in table_round.tables.all():

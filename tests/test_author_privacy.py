@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 
 import pytest
 from django.conf import settings
@@ -26,7 +27,7 @@ from clubs.models import Role
 from scoring import services as scoring
 from scoring.models import Match, MatchStatus
 from tests.factories import ClubFactory, PlayerFactory, member
-from tests.tournaments.helpers import enter_players
+from tests.tournaments.helpers import enter_players, play_distinct
 from tests.tournaments.test_pairing_services import gin_tournament, play, seated
 from tournaments import pairing_selectors, pairing_services, services
 from tournaments.models import Format
@@ -214,11 +215,8 @@ def tournament_scene():
     round = services.round_seat(tournament=tournament, user=director, seed=1)
     services.round_start(round=round, user=director)
     table = round.tables.select_related("match").get(number=1)
-    match = table.match
-    names = list(match.seats.order_by("seat").values_list("name", flat=True))
-    points = {name: 10 * index for index, name in enumerate(names[1:], start=1)}
-    scoring.hand_record(match=match, user=scorer, data={"closer": names[0], "points": points})
-    scoring.match_call_time(match=match, user=None)
+    play_distinct(table, scorekeeper=scorer, rng=random.Random(1))
+    scoring.match_call_time(match=table.match, user=None)
     services.table_confirm(table=table, user=director)
     table.refresh_from_db()
     assert table.confirmed_by == director

@@ -73,12 +73,9 @@ def refusal(error: TournamentActionError, fields: set[str] | None = None) -> Res
 
 def visible_tournament(request, pk: int) -> Tournament:
     """The tournament if the user may see it; 404 otherwise. The user's role in its club is read
-    with it (`permissions.with_viewer_role`): the permission checks that follow cost no query."""
+    with it: the permission checks that follow cost no query."""
     tournaments = Tournament.objects.for_user(request.user).select_related("club")
-    tournaments = permissions.with_viewer_role(tournaments, request.user)
-    tournament = get_object_or_404(tournaments, pk=pk)
-    permissions.remember_viewer_role(request.user, tournament.club, tournament)
-    return tournament
+    return permissions.get_with_role_or_404(tournaments, request.user, pk=pk)
 
 
 def directed_tournament(request, pk: int) -> Tournament:
