@@ -1,5 +1,6 @@
-"""The clubs API: clubs, their players and their members; the token endpoint; the base of every
-API view of the project and the helpers that answer 401, 403 and 404 the same way everywhere.
+"""The clubs API: clubs, their players, their members and invitations; the token endpoint; the
+base of every API view of the project and the helpers that answer 401, 403 and 404 the same way
+everywhere.
 
 Who may do what is decided by `clubs.permissions`; the answers follow one rule:
 
@@ -23,21 +24,23 @@ from rest_framework.authentication import SessionAuthentication, TokenAuthentica
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import ParseError, PermissionDenied, Throttled, ValidationError
 from rest_framework.parsers import JSONParser
-from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from clubs import permissions, services
-from clubs.models import Club, Membership, Player
+from clubs.models import Club, Invitation, Membership, Player
 from clubs.serializers import (
     ClubCreateSerializer,
     ClubSerializer,
     ClubUpdateSerializer,
     DetailSerializer,
     FieldErrorsSerializer,
+    InvitationSerializer,
     MembershipCreateSerializer,
     MembershipSerializer,
     MembershipUpdateSerializer,
+    MyInvitationSerializer,
     PlayerSerializer,
     PlayerWriteSerializer,
 )
@@ -339,7 +342,8 @@ class PlayerDetailView(ApiView):
 
 
 class MemberListView(ApiView):
-    """Who belongs to the club, with which role (members only). The owner grants roles."""
+    """Who belongs to the club, with which role (members only). The owner invites a username
+    with a role: they become a member when they accept."""
 
     serializer_class = MembershipSerializer
     queryset = Membership.objects.none()  # for the schema; get() scopes the members to the club
@@ -359,9 +363,17 @@ class MemberListView(ApiView):
 
     @extend_schema(
         operation_id="clubs_members_create",
-        summary="Grant a role to a user (owner)",
+        summary="Invite a username to the club with a role (owner)",
+        description=(
+            "Makes a pending invitation, not a membership: the person becomes a member with the "
+            "role when they accept it (GET /api/v1/invitations/, or their home page). The answer "
+            "is the same (201 with the invitation) whether or not the username has an account "
+            "here, so it tells nothing about who has one. Inviting a username again while its "
+            "invitation is pending changes the role; a username that is already a member is "
+            "refused (400)."
+        ),
         request=MembershipCreateSerializer,
-        responses={201: MembershipSerializer, **WRITE_ERRORS},
+        responses={201: InvitationSerializer, **WRITE_ERRORS},
     )
     def post(self, request, slug):
         club = visible_club(request, slug)
@@ -369,10 +381,12 @@ class MemberListView(ApiView):
         serializer = MembershipCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:
-            membership = services.membership_grant(club=club, **serializer.validated_data)
+            invitation = services.membership_invite(
+                club=club, invited_by=request.user, **serializer.validated_data
+            )
         except services.ClubError as error:
             return club_error_response(error)
-        return Response(MembershipSerializer(membership).data, status=status.HTTP_201_CREATED)
+        return Response(InvitationSerializer(invitation).data, status=status.HTTP_201_CREATED)
 
 
 class MemberDetailView(ApiView):
@@ -416,6 +430,131 @@ class MemberDetailView(ApiView):
         membership = self.membership(request, slug, username)
         try:
             services.membership_remove(membership=membership)
+        except services.ClubError as error:
+            return club_error_response(error)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+# Invitations -------------------------------------------------------------------------------------
+
+
+class ClubInvitationListView(ApiView):
+    """The club's invitations waiting for an answer (owner)."""
+
+    serializer_class = InvitationSerializer
+    queryset = Invitation.objects.none()  # for the schema; get() scopes them to the club
+
+    @extend_schema(
+        operation_id="clubs_invitations_list",
+        summary="List a club's pending invitations (owner)",
+        responses={200: InvitationSerializer(many=True), 403: DetailSerializer, **READ_ERRORS},
+    )
+    def get(self, request, slug):
+        club = club_of_member(request, slug)
+        require(permissions.can_manage(request.user, club))
+        invitations = (
+            Invitation.objects.pending()
+            .filter(club=club)
+            .select_related("invited_by")
+            .order_by("username", "pk")
+        )
+        page = self.paginate_queryset(invitations)
+        return self.get_paginated_response(InvitationSerializer(page, many=True).data)
+
+
+class ClubInvitationDetailView(ApiView):
+    """A pending invitation of the club, by username: the owner withdraws it."""
+
+    serializer_class = InvitationSerializer
+
+    @extend_schema(
+        operation_id="clubs_invitations_destroy",
+        summary="Withdraw a pending invitation (owner)",
+        request=None,
+        responses={204: None, **WRITE_ERRORS},
+    )
+    def delete(self, request, slug, username):
+        club = visible_club(request, slug)
+        require(permissions.can_manage(request.user, club))
+        invitation = get_object_or_404(Invitation.objects.pending(), club=club, username=username)
+        try:
+            services.invitation_withdraw(invitation=invitation)
+        except services.ClubError as error:
+            return club_error_response(error)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MyInvitationListView(ApiView):
+    """The invitations to join a club waiting for your answer."""
+
+    serializer_class = MyInvitationSerializer
+    permission_classes = [IsAuthenticated]
+    queryset = Invitation.objects.none()  # for the schema; get() scopes them to the user
+
+    @extend_schema(
+        operation_id="invitations_list",
+        summary="List the invitations waiting for your answer",
+        responses={200: MyInvitationSerializer(many=True), **NOT_LOGGED_IN},
+    )
+    def get(self, request):
+        invitations = (
+            Invitation.objects.pending()
+            .addressed_to(request.user)
+            .select_related("club", "invited_by")
+            .order_by("-created_at", "-pk")
+        )
+        page = self.paginate_queryset(invitations)
+        return self.get_paginated_response(MyInvitationSerializer(page, many=True).data)
+
+
+def my_invitation(request, slug: str) -> Invitation:
+    """The pending invitation of the club `slug` to the user; 404 otherwise."""
+    return get_object_or_404(
+        Invitation.objects.pending().addressed_to(request.user).select_related("club"),
+        club__slug=slug,
+    )
+
+
+class InvitationAcceptView(ApiView):
+    """Accept the club's invitation: you become a member with the invited role."""
+
+    serializer_class = ClubSerializer
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="invitations_accept",
+        summary="Accept a club's invitation",
+        request=None,
+        responses={200: ClubSerializer, **NOT_LOGGED_IN, 400: FieldErrorsSerializer, **READ_ERRORS},
+        description="Answers the club, with your role in it. 404 when no invitation of this "
+        "club waits for your answer.",
+    )
+    def post(self, request, slug):
+        invitation = my_invitation(request, slug)
+        try:
+            services.invitation_accept(invitation=invitation, user=request.user)
+        except services.ClubError as error:
+            return club_error_response(error)
+        return Response(ClubSerializer(clubs_for(request.user).get(pk=invitation.club_id)).data)
+
+
+class InvitationDeclineView(ApiView):
+    """Decline the club's invitation."""
+
+    serializer_class = ClubSerializer
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="invitations_decline",
+        summary="Decline a club's invitation",
+        request=None,
+        responses={204: None, **NOT_LOGGED_IN, 400: FieldErrorsSerializer, **READ_ERRORS},
+        description="404 when no invitation of this club waits for your answer.",
+    )
+    def post(self, request, slug):
+        invitation = my_invitation(request, slug)
+        try:
+            services.invitation_decline(invitation=invitation, user=request.user)
         except services.ClubError as error:
             return club_error_response(error)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,4 +1,4 @@
-"""The clubs API: clubs by slug, their players and their members."""
+"""The clubs API: clubs by slug, their players, members and invitations; your invitations."""
 
 from django.urls import path
 
@@ -18,5 +18,26 @@ urlpatterns = [
         "clubs/<slug:slug>/members/<str:username>/",
         api.MemberDetailView.as_view(),
         name="api-member-detail",
+    ),
+    path(
+        "clubs/<slug:slug>/invitations/",
+        api.ClubInvitationListView.as_view(),
+        name="api-club-invitation-list",
+    ),
+    path(
+        "clubs/<slug:slug>/invitations/<str:username>/",
+        api.ClubInvitationDetailView.as_view(),
+        name="api-club-invitation-detail",
+    ),
+    path("invitations/", api.MyInvitationListView.as_view(), name="api-invitation-list"),
+    path(
+        "invitations/<slug:slug>/accept/",
+        api.InvitationAcceptView.as_view(),
+        name="api-invitation-accept",
+    ),
+    path(
+        "invitations/<slug:slug>/decline/",
+        api.InvitationDeclineView.as_view(),
+        name="api-invitation-decline",
     ),
 ]

@@ -34,11 +34,13 @@ class PlayerForm(ClubErrorMixin, forms.Form):
     )
 
 
-class MemberGrantForm(ClubErrorMixin, forms.Form):
+class MemberInviteForm(ClubErrorMixin, forms.Form):
     username = forms.CharField(
         label=_("Username"),
         max_length=150,
-        help_text=_("The person must already have an account."),
+        help_text=_(
+            "They see the invitation on their home page and become a member when they accept it."
+        ),
         widget=forms.TextInput(
             attrs={"autocomplete": "off", "autocapitalize": "none", "spellcheck": "false"}
         ),

@@ -2,7 +2,8 @@
 
 A `Player` is someone who sits at a table; a `User` is someone who logs in. A member's player may
 be linked to their user; guests (ospiti) are players typed in at the table. Roles come with a
-`Membership`: owner, director, scorekeeper, or plain member.
+`Membership`: owner, director, scorekeeper, or plain member. An existing user becomes a member
+only with their consent: the owner sends an `Invitation`, which the user accepts or declines.
 """
 
 from django.conf import settings
@@ -95,6 +96,76 @@ class Membership(models.Model):
     def club_ids_of(cls, user) -> models.QuerySet:
         """The ids of the user's clubs, as a subquery (no join, so no DISTINCT needed)."""
         return cls.objects.filter(user=user).values("club_id")
+
+
+class InvitationStatus(models.TextChoices):
+    PENDING = "pending", _("Pending")
+    ACCEPTED = "accepted", _("Accepted")
+    DECLINED = "declined", _("Declined")
+    WITHDRAWN = "withdrawn", _("Withdrawn")
+
+
+class InvitationQuerySet(models.QuerySet):
+    def pending(self) -> "InvitationQuerySet":
+        return self.filter(status=InvitationStatus.PENDING)
+
+    def addressed_to(self, user) -> "InvitationQuerySet":
+        """The invitations to the user's username (none for a visitor)."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(username=user.get_username())
+
+
+class Invitation(models.Model):
+    """An owner's offer of a role in the club to a username; it becomes a membership only when
+    the user with that username accepts it (their consent).
+
+    It names a username, not a user: it is made, and shown to the owner, in the same way whether
+    or not that username has an account here, so inviting tells nothing about who has one. At
+    most one invitation per club and username is pending; answered ones are kept as a record.
+    """
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="invitations", verbose_name=_("club")
+    )
+    username = models.CharField(_("username"), max_length=150)
+    role = models.CharField(_("role"), max_length=20, choices=Role.choices, default=Role.MEMBER)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        verbose_name=_("invited by"),
+    )
+    status = models.CharField(
+        _("status"),
+        max_length=20,
+        choices=InvitationStatus.choices,
+        default=InvitationStatus.PENDING,
+    )
+    created_at = models.DateTimeField(_("sent"), auto_now_add=True)
+    answered_at = models.DateTimeField(_("answered"), null=True, blank=True)
+
+    objects = InvitationQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "username"],
+                condition=Q(status="pending"),
+                name="invitation_pending_unique_per_club",
+            ),
+            models.CheckConstraint(condition=Q(role__in=Role.values), name="invitation_role_valid"),
+            models.CheckConstraint(
+                condition=Q(status__in=InvitationStatus.values), name="invitation_status_valid"
+            ),
+        ]
+        indexes = [models.Index(fields=["username", "status"], name="invitation_username_status")]
+
+    def __str__(self) -> str:
+        return f"{self.username} @ {self.club} ({self.get_role_display()}, {self.status})"
 
 
 class PlayerQuerySet(models.QuerySet):

@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from rest_framework import serializers
 
-from clubs.models import Club, Membership, Player, Role
+from clubs.models import Club, Invitation, Membership, Player, Role
 
 # Error shapes ------------------------------------------------------------------------------------
 
@@ -106,9 +106,44 @@ class MembershipSerializer(serializers.ModelSerializer):
 
 class MembershipCreateSerializer(serializers.Serializer):
     username = serializers.CharField(
-        max_length=150, help_text=_("The user to grant the role to; they must have an account.")
+        max_length=150,
+        help_text=_(
+            "The username to invite. They become a member when they accept; the answer is the "
+            "same whether or not the username has an account."
+        ),
     )
     role = serializers.ChoiceField(choices=Role.choices)
+
+
+# Invitations -------------------------------------------------------------------------------------
+
+
+class InvitationSerializer(serializers.ModelSerializer):
+    """A pending invitation of the club, as its owner sees it."""
+
+    invited_by = serializers.CharField(
+        source="invited_by.username", read_only=True, allow_null=True, default=None
+    )
+
+    class Meta:
+        model = Invitation
+        fields = ["username", "role", "status", "invited_by", "created_at"]
+        read_only_fields = fields
+
+
+class MyInvitationSerializer(serializers.ModelSerializer):
+    """An invitation to the logged-in user, with the club it comes from."""
+
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    club_name = serializers.CharField(source="club.name", read_only=True)
+    invited_by = serializers.CharField(
+        source="invited_by.username", read_only=True, allow_null=True, default=None
+    )
+
+    class Meta:
+        model = Invitation
+        fields = ["club", "club_name", "role", "invited_by", "created_at"]
+        read_only_fields = fields
 
 
 class MembershipUpdateSerializer(serializers.Serializer):

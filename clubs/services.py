@@ -1,9 +1,14 @@
-"""Everything that changes a club, its players and its memberships.
+"""Everything that changes a club, its players, its memberships and its invitations.
 
-Each service runs in one transaction. The membership services lock the club row first
-(`select_for_update`), so two owners changing roles at once can never leave a club without an
-owner. A refused change raises `ClubError`, which names the field at fault and says why in the
-user's language.
+An existing user joins a club only with their consent: the owner invites a username
+(`membership_invite`), the user accepts (`invitation_accept`, which makes the membership) or
+declines; the owner may withdraw a pending invitation. Only `club_create` makes a membership at
+once: the user who creates a club is its owner.
+
+Each service runs in one transaction. The membership and invitation services lock the club row
+first (`select_for_update`), so two owners changing roles at once can never leave a club without
+an owner, and an invitation is answered once. A refused change raises `ClubError`, which names
+the field at fault and says why in the user's language.
 """
 
 from __future__ import annotations
@@ -11,11 +16,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club, Membership, Player, Role
+from clubs.models import Club, Invitation, InvitationStatus, Membership, Player, Role
 
 
 class ClubError(Exception):
@@ -156,27 +163,101 @@ def _forget_cached_role(user, club: Club) -> None:
     getattr(user, "__dict__", {}).get("_club_roles", {}).pop(club.pk, None)
 
 
+def _username(username: str) -> str:
+    """The username as typed, checked against the rules of usernames (not against the accounts:
+    whether it exists is never told)."""
+    username = username.strip()
+    if not username:
+        raise ClubError(_("Write the person's username."), field="username")
+    if len(username) > 150:
+        raise ClubError(_("A username has at most 150 characters."), field="username")
+    try:
+        get_user_model().username_validator(username)
+    except ValidationError as error:
+        raise ClubError(error.messages[0], field="username") from None
+    return username
+
+
 @transaction.atomic
-def membership_grant(*, club: Club, username: str, role: str) -> Membership:
-    """Give an existing user a role in the club. Locks the club row."""
+def membership_invite(*, club: Club, username: str, role: str, invited_by=None) -> Invitation:
+    """Invite `username` to the club with `role`: the person becomes a member only when they
+    accept the invitation (on their home page). Locks the club row.
+
+    The invitation is made in the same way whether or not the username has an account here, so
+    the answer tells nothing about who has one. Inviting again a username whose invitation is
+    pending changes its role. A username that is already a member is refused (the owner sees
+    the members anyway).
+    """
     if role not in Role.values:
         raise ClubError(_("Unknown role."), field="role")
+    username = _username(username)
     club = _lock(club)
-    user = get_user_model().objects.filter(username=username).first()
-    if user is None:
-        raise ClubError(
-            _("There is no user called %(username)s.") % {"username": username},
-            field="username",
-        )
-    if Membership.objects.filter(club=club, user=user).exists():
+    if Membership.objects.filter(club=club, user__username=username).exists():
         raise ClubError(
             _("%(username)s is already a member of this club; change their role instead.")
             % {"username": username},
             field="username",
         )
-    membership = Membership.objects.create(club=club, user=user, role=role)
-    _forget_cached_role(user, club)
+    invitation = Invitation.objects.pending().filter(club=club, username=username).first()
+    if invitation is None:
+        return Invitation.objects.create(
+            club=club, username=username, role=role, invited_by=invited_by
+        )
+    invitation.role = role
+    invitation.invited_by = invited_by
+    invitation.save(update_fields=["role", "invited_by"])
+    return invitation
+
+
+def _open_invitation(invitation: Invitation, user) -> Invitation:
+    """Lock the invitation's club and the invitation; it must still be pending and addressed to
+    `user`."""
+    _lock(invitation.club)
+    invitation = Invitation.objects.select_for_update().select_related("club").get(pk=invitation.pk)
+    if invitation.status != InvitationStatus.PENDING or (
+        user is not None and invitation.username != user.get_username()
+    ):
+        raise ClubError(_("This invitation is no longer open."))
+    return invitation
+
+
+def _answer(invitation: Invitation, status: str) -> None:
+    invitation.status = status
+    invitation.answered_at = timezone.now()
+    invitation.save(update_fields=["status", "answered_at"])
+
+
+@transaction.atomic
+def invitation_accept(*, invitation: Invitation, user) -> Membership:
+    """`user` accepts an invitation to their username: they become a member with the invited
+    role (a member already keeps their role). Locks the club row, then the invitation."""
+    invitation = _open_invitation(invitation, user)
+    membership = Membership.objects.filter(club=invitation.club, user=user).first()
+    if membership is None:
+        membership = Membership.objects.create(
+            club=invitation.club, user=user, role=invitation.role
+        )
+    _answer(invitation, InvitationStatus.ACCEPTED)
+    _forget_cached_role(user, invitation.club)
     return membership
+
+
+@transaction.atomic
+def invitation_decline(*, invitation: Invitation, user) -> Invitation:
+    """`user` declines an invitation to their username. Locks the club row, then the
+    invitation."""
+    invitation = _open_invitation(invitation, user)
+    _answer(invitation, InvitationStatus.DECLINED)
+    return invitation
+
+
+@transaction.atomic
+def invitation_withdraw(*, invitation: Invitation) -> Invitation:
+    """The club's owner withdraws a pending invitation. Locks the club row, then the
+    invitation."""
+    invitation = _open_invitation(invitation, None)
+    _answer(invitation, InvitationStatus.WITHDRAWN)
+    return invitation
 
 
 @transaction.atomic

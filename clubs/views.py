@@ -1,5 +1,6 @@
-"""The club pages: home (the user's clubs and matches in progress), the list of clubs, a club's
-page (members and roles, players, matches), and the owner's forms on it.
+"""The club pages: home (the user's clubs, the invitations they may accept, matches in
+progress), the list of clubs, a club's page (members and roles, pending invitations, players,
+matches), and the owner's forms on it.
 
 Clubs are looked up in `Club.objects.for_user` (a private club of someone else answers 404);
 who may do what is asked of `clubs.permissions`; every change goes through `clubs.services`.
@@ -21,8 +22,8 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
 from clubs import services
-from clubs.forms import ClubForm, MemberGrantForm, MemberRoleForm, PlayerForm
-from clubs.models import Club, Membership, Role
+from clubs.forms import ClubForm, MemberInviteForm, MemberRoleForm, PlayerForm
+from clubs.models import Club, Invitation, Membership, Role
 from clubs.permissions import SCORING_ROLES, can_direct, can_manage, can_score, role_in
 from clubs.services import ClubError
 from scoring.models import Match, MatchPlayer, MatchStatus
@@ -49,9 +50,16 @@ def paginate(request: HttpRequest, items, param: str, per_page: int = PAGE_SIZE)
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    """The user's clubs, with a quick link to each match in progress; a welcome for visitors."""
+    """The user's clubs, with a quick link to each match in progress, and the invitations to
+    join a club that they may accept or decline; a welcome for visitors."""
     context: dict[str, Any] = {}
     if request.user.is_authenticated:
+        context["invitations"] = list(
+            Invitation.objects.pending()
+            .addressed_to(request.user)
+            .select_related("club", "invited_by")
+            .order_by("-created_at", "-pk")
+        )
         memberships = list(
             Membership.objects.filter(user=request.user)
             .select_related("club")
@@ -146,7 +154,15 @@ def _detail(request: HttpRequest, club: Club, **forms: Any) -> HttpResponse:
         ]
     if owner:
         context["player_form"] = forms.get("player_form") or PlayerForm()
-        context["grant_form"] = forms.get("grant_form") or MemberGrantForm()
+        context["invite_form"] = forms.get("invite_form") or MemberInviteForm()
+        context["invitations"] = paginate(
+            request,
+            Invitation.objects.pending()
+            .filter(club=club)
+            .select_related("invited_by")
+            .order_by("username", "pk"),
+            "invitations",
+        )
     return render(request, "clubs/detail.html", context)
 
 
@@ -183,28 +199,86 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def member_grant(request: HttpRequest, slug: str) -> HttpResponse:
-    """Give an existing user a role in the club."""
+def member_invite(request: HttpRequest, slug: str) -> HttpResponse:
+    """Invite a username to the club with a role; they become a member when they accept. The
+    answer is the same whether or not the username has an account."""
     club = _managed_club(request, slug)
-    form = MemberGrantForm(request.POST)
+    form = MemberInviteForm(request.POST)
     if form.is_valid():
         try:
-            membership = services.membership_grant(
-                club=club, username=form.cleaned_data["username"], role=form.cleaned_data["role"]
+            invitation = services.membership_invite(
+                club=club,
+                username=form.cleaned_data["username"],
+                role=form.cleaned_data["role"],
+                invited_by=request.user,
             )
         except ClubError as error:
             form.add_club_error(error)
         else:
             messages.success(
                 request,
-                gettext("%(username)s is now %(role)s.")
-                % {
-                    "username": membership.user.get_username(),
-                    "role": membership.get_role_display(),
-                },
+                gettext(
+                    "If %(username)s has an account, they will see the invitation on their home "
+                    "page; they become %(role)s when they accept it."
+                )
+                % {"username": invitation.username, "role": invitation.get_role_display()},
             )
             return redirect(club)
-    return _detail(request, club, grant_form=form)
+    return _detail(request, club, invite_form=form)
+
+
+@login_required
+@require_POST
+def invitation_withdraw(request: HttpRequest, slug: str, username: str) -> HttpResponse:
+    """The owner withdraws a pending invitation."""
+    club = _managed_club(request, slug)
+    invitation = get_object_or_404(Invitation.objects.pending(), club=club, username=username)
+    try:
+        services.invitation_withdraw(invitation=invitation)
+    except ClubError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            gettext("The invitation to %(username)s is withdrawn.") % {"username": username},
+        )
+    return redirect(club)
+
+
+@login_required
+@require_POST
+def invitation_answer(request: HttpRequest, slug: str) -> HttpResponse:
+    """The invited user accepts (`action=accept`) or declines (`action=decline`) the pending
+    invitation of the club `slug` to their username; any other club answers 404."""
+    invitation = get_object_or_404(
+        Invitation.objects.pending().addressed_to(request.user).select_related("club"),
+        club__slug=slug,
+    )
+    action = request.POST.get("action")
+    if action not in ("accept", "decline"):
+        messages.error(request, gettext("Choose whether to accept or decline the invitation."))
+        return redirect("home")
+    club = invitation.club
+    try:
+        if action == "accept":
+            membership = services.invitation_accept(invitation=invitation, user=request.user)
+        else:
+            services.invitation_decline(invitation=invitation, user=request.user)
+    except ClubError as error:
+        messages.error(request, error.message)
+        return redirect("home")
+    if action == "decline":
+        messages.success(
+            request,
+            gettext("You declined the invitation to %(club)s.") % {"club": club.name},
+        )
+        return redirect("home")
+    messages.success(
+        request,
+        gettext("Welcome to %(club)s: you are %(role)s.")
+        % {"club": club.name, "role": membership.get_role_display()},
+    )
+    return redirect(club)
 
 
 @login_required

@@ -8,14 +8,18 @@ its events recorded through `scoring.services`, exactly as if they had been ente
 
 The club archive keeps every row that belongs to a club, with its primary keys, so a fresh
 install that imports it shows the same pages at the same addresses (for backups and for moving
-servers). It is written with Django's "python" serializer and made JSON-ready here; import runs in
-one transaction and refuses an archive whose rows would collide with rows already there.
+servers). It carries the club's own data and never anyone's account: a user is named by their
+username only (no password hash, e-mail, name or dates), and an import links the usernames that
+have an account here and reports the others. It is written with Django's "python" serializer and
+made JSON-ready here; import runs in one transaction and refuses an archive whose rows would
+collide with rows already there.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import json
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -56,19 +60,11 @@ from tournaments.models import (
 MAX_BATCH = 1000
 
 ARCHIVE_FORMAT = "tallone-club"
-ARCHIVE_VERSION = 1
-# What a user row keeps in the archive: enough to log in after a move, never server-wide powers
-# (staff, superuser, groups), which are the new server's business.
-USER_FIELDS = (
-    "password",
-    "last_login",
-    "username",
-    "first_name",
-    "last_name",
-    "email",
-    "is_active",
-    "date_joined",
-)
+# Version 2 names users by username in the rows that refer to them and holds no user rows.
+# Version 1 (user rows with password hashes and e-mails) is still read: only its usernames are
+# used, the rest of its user rows is ignored.
+ARCHIVE_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 
 # Match documents ---------------------------------------------------------------------------------
@@ -372,25 +368,35 @@ def _serialized(queryset: Iterable[models.Model], fields: Sequence[str] | None =
     return rows
 
 
+def _user_reference_fields(model: type[models.Model]) -> list[str]:
+    return [field.name for field in _user_fields(model)]
+
+
 def club_export(club: Club) -> dict[str, Any]:
     """The whole club as one JSON-ready archive: every row that belongs to it, primary keys kept
-    (events with all their versions, tournaments, seasons, ratings), and the users its rows
-    name (members, linked players, who recorded or confirmed what) with their password hashes."""
-    querysets = [
-        model.objects.filter(**{lookup: club.pk}).order_by("pk") for model, lookup in ARCHIVE_MODELS
-    ]
-    user_ids: set[int] = set()
-    for (model, _lookup), queryset in zip(ARCHIVE_MODELS, querysets, strict=True):
-        for field in _user_fields(model):
-            user_ids.update(
-                queryset.exclude(**{f"{field.name}__isnull": True}).values_list(
-                    field.attname, flat=True
-                )
-            )
-    users = get_user_model().objects.filter(pk__in=user_ids).order_by("pk")
-    objects = _serialized(users, USER_FIELDS)
-    for queryset in querysets:
-        objects += _serialized(queryset)
+    (events with all their versions, tournaments, seasons, ratings). A row that refers to a user
+    (a member, a linked player, who recorded or confirmed what) holds that user's username, and
+    nothing else of any account leaves the server: no password hash, e-mail, name or date."""
+    rows: list[tuple[list[str], dict[str, Any]]] = []
+    for model, lookup in ARCHIVE_MODELS:
+        names = _user_reference_fields(model)
+        queryset = model.objects.filter(**{lookup: club.pk}).order_by("pk")
+        rows += [(names, row) for row in _serialized(queryset)]
+    user_ids = {
+        row["fields"][name]
+        for names, row in rows
+        for name in names
+        if row["fields"].get(name) is not None
+    }
+    user_model = get_user_model()
+    usernames = dict(
+        user_model.objects.filter(pk__in=user_ids).values_list("pk", user_model.USERNAME_FIELD)
+    )
+    for names, row in rows:
+        for name in names:
+            if row["fields"].get(name) is not None:
+                row["fields"][name] = usernames.get(row["fields"][name])
+    objects = [row for _names, row in rows]
     return {
         "format": ARCHIVE_FORMAT,
         "version": ARCHIVE_VERSION,
@@ -401,16 +407,24 @@ def club_export(club: Club) -> dict[str, Any]:
 
 
 def _archive_objects(data: Any) -> list[dict[str, Any]]:
+    """The archive's rows, in the shape of version 2 (a version 1 archive is converted: its
+    user rows give the usernames of the rows that refer to them, and are dropped)."""
     if not isinstance(data, dict) or data.get("format") != ARCHIVE_FORMAT:
         raise ArchiveError(_("This is not a Tallone club archive."))
     version = data.get("version")
-    if version != ARCHIVE_VERSION:
+    if version not in READABLE_VERSIONS:
         raise ArchiveError(
-            _("This archive has version %(version)s; this Tallone reads version %(expected)s.")
-            % {"version": version, "expected": ARCHIVE_VERSION}
+            _("This archive has version %(version)s; this Tallone reads versions %(expected)s.")
+            % {
+                "version": version,
+                "expected": ", ".join(str(number) for number in READABLE_VERSIONS),
+            }
         )
     objects = data.get("objects")
-    known = {_label(get_user_model())} | {_label(model) for model, _lookup in ARCHIVE_MODELS}
+    user_label = _label(get_user_model())
+    known = {_label(model) for model, _lookup in ARCHIVE_MODELS}
+    if version == 1:
+        known.add(user_label)
     if not isinstance(objects, list) or not all(
         isinstance(row, dict)
         and row.get("model") in known
@@ -419,7 +433,42 @@ def _archive_objects(data: Any) -> list[dict[str, Any]]:
         for row in objects
     ):
         raise ArchiveError(_("The archive is damaged: its list of objects cannot be read."))
+    if version == 1:
+        objects = _from_version_1(objects, user_label)
+    by_label = {_label(model): model for model, _lookup in ARCHIVE_MODELS}
+    for row in objects:
+        for name in _user_reference_fields(by_label[row["model"]]):
+            value = row["fields"].get(name)
+            if value is not None and (not isinstance(value, str) or not value):
+                raise ArchiveError(
+                    _(
+                        "The archive is damaged: %(model)s %(pk)s names its user by "
+                        "%(value)s instead of a username."
+                    )
+                    % {"model": row["model"], "pk": row["pk"], "value": json.dumps(value)}
+                )
     return objects
+
+
+def _from_version_1(objects: list[dict[str, Any]], user_label: str) -> list[dict[str, Any]]:
+    """Version 1 rows as version 2 rows: user ids replaced by the usernames of the archive's
+    user rows (an id without a user row names nobody), the user rows dropped."""
+    usernames = {
+        row["pk"]: row["fields"].get("username")
+        for row in objects
+        if row["model"] == user_label and isinstance(row["fields"].get("username"), str)
+    }
+    by_label = {_label(model): model for model, _lookup in ARCHIVE_MODELS}
+    converted = []
+    for row in objects:
+        if row["model"] == user_label:
+            continue
+        fields = dict(row["fields"])
+        for name in _user_reference_fields(by_label[row["model"]]):
+            if fields.get(name) is not None:
+                fields[name] = usernames.get(fields[name])
+        converted.append({**row, "fields": fields})
+    return converted
 
 
 def _check_versions_in_force(by_model: dict[str, list[dict]]) -> None:
@@ -447,7 +496,7 @@ def _check_versions_in_force(by_model: dict[str, list[dict]]) -> None:
 
 def _check_references(by_model: dict[str, list[dict]]) -> None:
     """Every reference between the archive's rows stays inside the archive."""
-    labels = [_label(get_user_model()), *(_label(model) for model, _lookup in ARCHIVE_MODELS)]
+    labels = [_label(model) for model, _lookup in ARCHIVE_MODELS]
     pks = {label: {row["pk"] for row in by_model.get(label, [])} for label in labels}
     for model, _lookup in ARCHIVE_MODELS:
         for row in by_model.get(_label(model), []):
@@ -483,37 +532,44 @@ def _conflicts(by_model: dict[str, list[dict]]) -> list[str]:
     return found
 
 
-def _import_users(rows: list[dict]) -> dict[int, int]:
-    """Create the archive's users; a user whose username exists here is that user (kept as it
-    is). A user whose id is taken by someone else gets a new id. Answers old id -> id here."""
+def _users_here(by_model: dict[str, list[dict]]) -> tuple[dict[str, int], list[str]]:
+    """The usernames the archive's rows name: those with an account here (username -> id) and,
+    sorted, those without one."""
+    named: set[str] = set()
+    for model, _lookup in ARCHIVE_MODELS:
+        names = _user_reference_fields(model)
+        for row in by_model.get(_label(model), []):
+            named.update(row["fields"][name] for name in names if row["fields"].get(name))
     user_model = get_user_model()
-    ids: dict[int, int] = {}
-    for row in rows:
-        fields = {name: value for name, value in row["fields"].items() if name in USER_FIELDS}
-        username = fields.get("username")
-        existing = user_model.objects.filter(username=username).first()
-        if existing is not None:
-            ids[row["pk"]] = existing.pk
-            continue
-        pk = None if user_model.objects.filter(pk=row["pk"]).exists() else row["pk"]
-        (user,) = serializers.deserialize(
-            "python", [{"model": row["model"], "pk": pk, "fields": fields}]
+    here = dict(
+        user_model.objects.filter(**{f"{user_model.USERNAME_FIELD}__in": named}).values_list(
+            user_model.USERNAME_FIELD, "pk"
         )
-        user.save(force_insert=True)
-        ids[row["pk"]] = user.object.pk
-    return ids
+    )
+    return here, sorted(named - set(here))
+
+
+@dataclass(frozen=True)
+class ImportedArchive:
+    """What `club_import` did: the club, and the usernames the archive names that have no
+    account here (their rows refer to nobody; their memberships were left out)."""
+
+    club: Club
+    unknown_usernames: list[str]
 
 
 @transaction.atomic
-def club_import(data: dict, *, user=None) -> Club:
+def club_import(data: dict, *, user=None) -> ImportedArchive:
     """Import a club archive of `club_export`, keeping every primary key, in one transaction.
 
-    Refused (`ArchiveError`, nothing written) when it is not an archive of this version, is
-    damaged, the club's short name exists, or any of its rows' ids are taken here: import into
-    a database that does not hold this club yet. Users are matched by username: an existing user
-    is reused as it is (password untouched). With `user`, that user becomes an owner of the
-    imported club too (unless already a member). On PostgreSQL the id sequences are moved past
-    the imported rows afterwards.
+    Refused (`ArchiveError`, nothing written) when it is not an archive of a version this code
+    reads, is damaged, the club's short name exists, or any of its rows' ids are taken here:
+    import into a database that does not hold this club yet. No account is created: a username
+    of the archive that has an account here is linked to it; one that has none refers to nobody
+    (a player is not linked, "recorded by" stays empty) and its membership is left out; those
+    usernames are reported. With `user`, that user becomes an owner of the imported club too
+    (unless already a member). On PostgreSQL the id sequences are moved past the imported rows
+    afterwards.
     """
     objects = _archive_objects(data)
     by_model: dict[str, list[dict]] = defaultdict(list)
@@ -539,15 +595,17 @@ def club_import(data: dict, *, user=None) -> Club:
             )
             % {"rows": ", ".join(conflicts)}
         )
-    user_ids = _import_users(by_model.get(_label(get_user_model()), []))
+    user_ids, unknown = _users_here(by_model)
     rows = []
     for model, _lookup in ARCHIVE_MODELS:
-        user_fields = [field.name for field in _user_fields(model)]
+        user_fields = _user_reference_fields(model)
         for row in by_model.get(_label(model), []):
             fields = dict(row["fields"])
             for name in user_fields:
                 if fields.get(name) is not None:
-                    fields[name] = user_ids[fields[name]]
+                    fields[name] = user_ids.get(fields[name])
+            if model is Membership and fields.get("user") is None:
+                continue  # a member without an account here
             rows.append({"model": row["model"], "pk": row["pk"], "fields": fields})
     try:
         for item in serializers.deserialize("python", rows):
@@ -565,12 +623,12 @@ def club_import(data: dict, *, user=None) -> Club:
     club = Club.objects.get(pk=clubs[0]["pk"])
     if user is not None and not Membership.objects.filter(club=club, user=user).exists():
         Membership.objects.create(club=club, user=user, role=Role.OWNER)
-    return club
+    return ImportedArchive(club=club, unknown_usernames=unknown)
 
 
 def _reset_sequences() -> None:
     """Move the id sequences (PostgreSQL) past the imported ids, so new rows get fresh ids."""
-    archived = [get_user_model(), *(model for model, _lookup in ARCHIVE_MODELS)]
+    archived = [model for model, _lookup in ARCHIVE_MODELS]
     statements = connection.ops.sequence_reset_sql(no_style(), archived)
     if statements:
         with connection.cursor() as cursor:

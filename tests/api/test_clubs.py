@@ -201,19 +201,31 @@ def test_members_see_who_belongs_to_the_club(world, api):
     ]
 
 
-def test_the_owner_grants_a_role_to_an_existing_user(world, api):
+def test_the_owner_invites_an_existing_user_who_becomes_a_member_on_accepting(world, api):
+    """Issue 16 (behaviour changed on purpose): POST members/ makes an invitation; the user
+    becomes a member with the role when they accept it."""
     newcomer = UserFactory(username="newcomer")
     response = api("owner").post(
         "/api/v1/clubs/aurora/members/", {"username": "newcomer", "role": "scorekeeper"}
     )
     assert response.status_code == 201
     assert response.json()["username"] == "newcomer"
+    assert response.json()["status"] == "pending"
+    assert not Membership.objects.filter(club=world.aurora, user=newcomer).exists()
+    invitations = Api(newcomer).get("/api/v1/invitations/").json()["results"]
+    assert [(i["club"], i["role"], i["invited_by"]) for i in invitations] == [
+        ("aurora", "scorekeeper", "owner")
+    ]
+    response = Api(newcomer).post("/api/v1/invitations/aurora/accept/")
+    assert response.status_code == 200 and response.json()["role"] == "scorekeeper"
     assert Membership.objects.get(club=world.aurora, user=newcomer).role == Role.SCOREKEEPER
 
 
-def test_a_new_owner_may_manage_at_once(world, api):
+def test_a_new_owner_may_manage_once_they_accept(world, api):
     newcomer = UserFactory(username="newcomer")
     api("owner").post("/api/v1/clubs/aurora/members/", {"username": "newcomer", "role": "owner"})
+    assert Api(newcomer).post("/api/v1/clubs/aurora/players/", {"name": "Zeno"}).status_code == 404
+    Api(newcomer).post("/api/v1/invitations/aurora/accept/")
     response = Api(newcomer).post("/api/v1/clubs/aurora/players/", {"name": "Zeno"})
     assert response.status_code == 201
 
@@ -221,7 +233,7 @@ def test_a_new_owner_may_manage_at_once(world, api):
 @pytest.mark.parametrize(
     ("body", "field"),
     [
-        ({"username": "nobody", "role": "member"}, "username"),
+        ({"username": "no body", "role": "member"}, "username"),  # no account can have it
         ({"username": "member", "role": "director"}, "username"),  # already a member
         ({"username": "outsider", "role": "king"}, "role"),
         ({"role": "member"}, "username"),

@@ -183,7 +183,7 @@ def test_a_member_sees_members_with_roles_players_and_matches(client, club):
 def test_the_owner_sees_the_forms_to_add_players_and_give_roles(client, club, owner):
     content = client.get(club.get_absolute_url()).content.decode()
     assert reverse("clubs:player-add", args=[club.slug]) in content
-    assert reverse("clubs:member-grant", args=[club.slug]) in content
+    assert reverse("clubs:member-invite", args=[club.slug]) in content
     assert reverse("scoring:start", args=[club.slug]) in content
 
 
@@ -246,27 +246,37 @@ def test_a_player_name_taken_is_refused_next_to_the_field_with_the_name_kept(cli
 
 
 @pytest.mark.django_db
-def test_the_owner_gives_an_existing_user_a_role(client, club, owner):
-    UserFactory(username="sara")
+def test_the_owner_invites_an_existing_user_who_becomes_a_member_on_accepting(client, club, owner):
+    """Issue 16 (behaviour changed on purpose): giving a role is an invitation the user
+    accepts on their home page, no longer a membership at once."""
+    sara = UserFactory(username="sara")
     response = client.post(
-        reverse("clubs:member-grant", args=[club.slug]),
+        reverse("clubs:member-invite", args=[club.slug]),
         {"username": "sara", "role": Role.SCOREKEEPER},
     )
     assert response.status_code == 302
-    assert Membership.objects.get(club=club, user__username="sara").role == Role.SCOREKEEPER
-    assert "sara is now Scorekeeper." in client.get(response.url).content.decode()
+    assert not Membership.objects.filter(club=club, user=sara).exists()
+    page = client.get(response.url).content.decode()
+    assert "If sara has an account, they will see the invitation on their home page" in page
+    assert "sara" in page[page.index('id="club-invitations"') :]
+    log_in(client, sara)
+    home = client.get("/").content.decode()
+    assert club.name in section(home, "your-invitations")
+    client.post(reverse("clubs:invitation-answer", args=[club.slug]), {"action": "accept"})
+    assert Membership.objects.get(club=club, user=sara).role == Role.SCOREKEEPER
 
 
 @pytest.mark.django_db
-def test_an_unknown_username_is_refused_next_to_the_field_with_the_values_kept(client, club, owner):
+def test_a_bad_username_is_refused_next_to_the_field_with_the_values_kept(client, club, owner):
+    """A username no account could have is refused by its form, never by whether it exists."""
     response = client.post(
-        reverse("clubs:member-grant", args=[club.slug]),
-        {"username": "nobody", "role": Role.DIRECTOR},
+        reverse("clubs:member-invite", args=[club.slug]),
+        {"username": "no body!", "role": Role.DIRECTOR},
     )
     content = response.content.decode()
     field = content[content.index('for="id_username"') :]
-    assert "There is no user called nobody." in field[: field.index("</div>")]
-    assert 'value="nobody"' in content
+    assert "Enter a valid username." in field[: field.index("</div>")]
+    assert 'value="no body!"' in content
     assert '<option value="director" selected>' in content
 
 
@@ -314,8 +324,8 @@ def test_only_the_owner_manages_players_and_roles(client, club, role):
     assert (
         client.post(reverse("clubs:player-add", args=[club.slug]), {"name": "X"}).status_code == 403
     )
-    grant = reverse("clubs:member-grant", args=[club.slug])
-    assert client.post(grant, {"username": "sara", "role": "owner"}).status_code == 403
+    invite = reverse("clubs:member-invite", args=[club.slug])
+    assert client.post(invite, {"username": "sara", "role": "owner"}).status_code == 403
     update = reverse("clubs:member-update", args=[club.slug, victim.pk])
     assert client.post(update, {"action": "remove"}).status_code == 403
     assert not Player.objects.exists()

@@ -10,7 +10,8 @@ from tournaments.exchange import ArchiveError, club_import
 
 class Command(BaseCommand):
     help = "Import a club archive written by export_club, keeping every id, into a database "
-    help += "that does not hold that club yet (e.g. a new server after `manage.py migrate`)."
+    help += "that does not hold that club yet (e.g. a new server after `manage.py migrate`). "
+    help += "Usernames with an account here are linked; the others are listed."
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="The archive (JSON).")
@@ -32,11 +33,18 @@ class Command(BaseCommand):
         except (json.JSONDecodeError, UnicodeDecodeError) as error:
             raise CommandError(f"{file} is not a JSON file: {error}.") from error
         try:
-            club = club_import(data, user=user)
+            imported = club_import(data, user=user)
         except ArchiveError as error:
             raise CommandError(error.message) from error
+        club = imported.club
         self.stdout.write(
             f"Imported the club {club.slug}: {club.players.count()} players, "
             f"{club.matches.count()} matches, {club.tournaments.count()} tournaments, "
             f"{club.memberships.count()} members."
         )
+        if imported.unknown_usernames:
+            self.stdout.write(
+                "These usernames are not on this server, so nothing of the club refers to them "
+                "and they are not members: " + ", ".join(imported.unknown_usernames) + ". "
+                "Once they have an account, the owner can invite them."
+            )
