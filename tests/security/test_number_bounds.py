@@ -311,3 +311,43 @@ def test_f12_an_entry_id_beyond_the_database_is_a_400(world, owner):  # noqa: F8
     response = owner.post(f"{TOURNAMENTS}{tournament['id']}/entries/", {"player": 10**30})
     assert response.status_code == 400, response.content
     assert "player" in response.json()
+
+
+# Points and percentages kept as exact fractions --------------------------------------------------
+
+
+@pytest.mark.parametrize("points", [["1e1000000", "0"], ["1001", "0"]])
+def test_f11_placement_points_are_bounded_for_tournaments_and_seasons(world, owner, points):  # noqa: F811
+    """F11: placement points are exact fractions: "1e1000000" became a number of a million digits
+    (and "1e10000000" took ten seconds to read); a place is worth at most 1000 points."""
+    body = {
+        "club": "aurora",
+        "name": "Coppa",
+        "preset": "scala40",
+        "format": "rounds",
+        "placement_points": {"2": points},
+    }
+    response = owner.post(TOURNAMENTS, body)
+    assert response.status_code == 400, response.content
+    assert "placement_points" in response.json()
+    season = {"name": "Autunno", "starts_on": "2025-09-01", "ends_on": "2025-12-20"}
+    response = owner.post(
+        "/api/v1/clubs/aurora/seasons/", {**season, "placement_points": {"2": points}}
+    )
+    assert response.status_code == 400, response.content
+    assert "placement_points" in response.json()
+
+
+def test_f11_a_payout_percentage_of_a_million_digits_is_refused_at_once(world, owner):  # noqa: F811
+    """F11: "1e10000000" as a payout percentage is refused before it is expanded to an exact
+    number of ten million digits (seconds of CPU for each one)."""
+    body = {
+        "club": "aurora",
+        "name": "Coppa",
+        "preset": "scala40",
+        "format": "rounds",
+        "payout_percents": ["1e10000000", "-1e10000000"],
+    }
+    response = owner.post(TOURNAMENTS, body)
+    assert response.status_code == 400, response.content
+    assert "payout_percents" in response.json()
