@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -17,7 +16,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Player
-from scoring.engine import EngineError, preset_names, rules_for
+from scoring.engine import EngineError, RuleSetError, preset_names, rules_for
 from scoring.engine.cards import count_points
 from scoring.engine.presets import PRESETS
 from scoring.engine.rules import BOOL, CHOICE, INT, MONEY, OPTIONAL_INT, OptionInfo
@@ -229,18 +228,16 @@ class StartForm(forms.Form):
 
 
 def _option_field(info: OptionInfo, default: Any) -> forms.Field:
+    """The form field of an option. It only reads the text (a whole number, an amount); the
+    option's range is the engine's, checked by `RulesForm.clean` with the engine's message."""
     label = OPTION_LABELS.get(info.name, info.name.replace("_", " ").capitalize())
     help_text = gettext(info.help)
     common = {"label": label, "help_text": help_text, "initial": default}
-    bounds = {"min_value": info.minimum, "max_value": info.maximum}
     if info.kind == INT:
-        return forms.IntegerField(
-            **common, **bounds, widget=forms.TextInput(attrs={**NUMERIC, "size": 6})
-        )
+        return forms.IntegerField(**common, widget=forms.TextInput(attrs={**NUMERIC, "size": 6}))
     if info.kind == OPTIONAL_INT:
         return forms.IntegerField(
             **common,
-            **bounds,
             required=False,
             widget=forms.TextInput(attrs={**NUMERIC, "size": 6, "placeholder": _("off")}),
         )
@@ -251,9 +248,6 @@ def _option_field(info: OptionInfo, default: Any) -> forms.Field:
     if info.kind == MONEY:
         return forms.DecimalField(
             **common,
-            min_value=Decimal("0"),
-            max_digits=8,
-            decimal_places=2,
             localize=True,
             widget=forms.TextInput(attrs={"inputmode": "decimal", "size": 8}),
         )
@@ -263,6 +257,8 @@ def _option_field(info: OptionInfo, default: Any) -> forms.Field:
 class RulesForm(forms.Form):
     """Every option of a preset's rule set, with its one-line help, starting at the preset's value.
 
+    Each option is checked by the engine (`RuleSet.check_option`), so the form refuses exactly
+    what the API and the imports refuse, with the same message beside the field.
     `overrides()` gives only the options changed from the preset, for `match_start`.
     """
 
@@ -274,6 +270,15 @@ class RulesForm(forms.Form):
         self.preset_rules = rules_for(preset)
         for info in self.preset_rules.options():
             self.fields[info.name] = _option_field(info, getattr(self.preset_rules, info.name))
+
+    def clean(self):
+        cleaned = super().clean()
+        for name, value in list(cleaned.items()):
+            try:
+                cleaned[name] = self.preset_rules.check_option(name, value)
+            except RuleSetError as error:
+                self.add_error(name, error.translated(gettext))
+        return cleaned
 
     def overrides(self) -> dict[str, Any]:
         if not self.is_bound:

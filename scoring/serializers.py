@@ -42,6 +42,30 @@ class AuthorField(serializers.CharField):
         return super().get_attribute(instance)
 
 
+# Ids --------------------------------------------------------------------------------------------
+
+# The largest id a database row can have (a 64-bit signed integer): a larger one in a query is not
+# "no such row" but a crash (SQLite: OverflowError), so every id a client sends is checked first.
+ID_MAX = 2**63 - 1
+ID_OUT_OF_RANGE = _("No such id: an id is a whole number from 1 to {max}.")
+
+
+class DatabaseIdField(serializers.IntegerField):
+    """The id of a row, as a client sends it: a whole number from 1 to `ID_MAX`, else a 400."""
+
+    default_error_messages = {"out_of_range": ID_OUT_OF_RANGE}
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.min_value, self.max_value = 1, ID_MAX  # for the schema; checked below
+
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        if not 1 <= value <= ID_MAX:
+            self.fail("out_of_range", max=ID_MAX)
+        return value
+
+
 class EnumSchema(serializers.Serializer):
     """A choice set shown once in the schema as its own component, named after the subclass.
 
@@ -270,10 +294,13 @@ class SeatChoiceField(serializers.Field):
     default_error_messages = {
         "invalid": _('Give a player id or {{"guest": "Name"}}.'),  # braces doubled: str.format
         "blank": _("A guest needs a name."),
+        "out_of_range": ID_OUT_OF_RANGE,
     }
 
     def to_internal_value(self, data):
         if isinstance(data, int) and not isinstance(data, bool):
+            if not 1 <= data <= ID_MAX:
+                self.fail("out_of_range", max=ID_MAX)
             return ("id", data)
         if isinstance(data, dict) and set(data) == {"guest"} and isinstance(data["guest"], str):
             name = " ".join(data["guest"].split())

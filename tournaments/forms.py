@@ -10,13 +10,21 @@ from typing import Any
 from django import forms
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Player
+from scoring.engine.rules import MONEY_MAX
 from scoring.forms import preset_choices
 from tournaments.models import Format, SeatingMethod, Tournament
-from tournaments.services import SETTING_DEFAULTS, TournamentActionError
+from tournaments.services import (
+    SETTING_DEFAULTS,
+    SETTING_RANGES,
+    TournamentActionError,
+    money_max_message,
+    setting_range_message,
+)
 
 # The settings the create form offers, in the order shown; every one is a `Tournament` field.
 TABLE_SETTINGS = (
@@ -41,6 +49,30 @@ class ActionErrorMixin:
         self.add_error(field, error.message)
 
 
+def setting_field(name: str, **kwargs: Any) -> forms.IntegerField:
+    """A whole-number setting within its range of `services.SETTING_RANGES`, refused in the
+    service's words."""
+    minimum, maximum = SETTING_RANGES[name]
+    message = lazy(setting_range_message, str)(name)
+    return forms.IntegerField(
+        min_value=minimum,
+        max_value=maximum,
+        error_messages={"min_value": message, "max_value": message},
+        **kwargs,
+    )
+
+
+def money_field(**kwargs: Any) -> forms.DecimalField:
+    """An amount of a tournament's money: up to `MONEY_MAX`, to the cent."""
+    return forms.DecimalField(
+        max_digits=8,
+        decimal_places=2,
+        max_value=MONEY_MAX,
+        error_messages={"max_value": lazy(money_max_message, str)()},
+        **kwargs,
+    )
+
+
 def _split(text: str) -> list[str]:
     return [part for part in text.replace(";", ",").replace(" ", ",").split(",") if part]
 
@@ -56,28 +88,23 @@ class TournamentForm(ActionErrorMixin, forms.Form):
         help_text=_("Scala 40 or Ramino for tables; Gin Rummy for brackets, round robin, Swiss."),
     )
     format = forms.ChoiceField(label=_("Format"), choices=Format.choices)
-    rounds_planned = forms.IntegerField(
+    rounds_planned = setting_field(
+        "rounds_planned",
         label=_("Rounds"),
-        min_value=0,
-        max_value=50,
         help_text=_("Qualifying rounds (rounds format) or Swiss rounds; 0 for Swiss: automatic."),
     )
-    final_table_size = forms.IntegerField(
+    final_table_size = setting_field(
+        "final_table_size",
         label=_("Final table"),
-        min_value=0,
-        max_value=6,
         help_text=_("Players at the final table (0: no final table; knockout: 2 to 6)."),
     )
-    advance = forms.IntegerField(
+    advance = setting_field(
+        "advance",
         label=_("Players through per table"),
-        min_value=1,
-        max_value=5,
         required=False,
         help_text=_("Knockout: fill this or the next field, not both."),
     )
-    drop = forms.IntegerField(
-        label=_("Players out per table"), min_value=1, max_value=5, required=False
-    )
+    drop = setting_field("drop", label=_("Players out per table"), required=False)
     table_size = forms.IntegerField(label=_("Preferred table size"), min_value=2, max_value=6)
     table_size_min = forms.IntegerField(label=_("Smallest table"), min_value=2, max_value=6)
     table_size_max = forms.IntegerField(label=_("Largest table"), min_value=2, max_value=6)
@@ -85,12 +112,8 @@ class TournamentForm(ActionErrorMixin, forms.Form):
     seating = forms.ChoiceField(label=_("Seating of later rounds"), choices=SeatingMethod.choices)
     third_place = forms.BooleanField(label=_("Match for third place"), required=False)
     grand_final_reset = forms.BooleanField(label=_("Grand final reset"), required=False)
-    cycles = forms.IntegerField(
-        label=_("Round robin cycles"), min_value=1, max_value=2, help_text=_("1 or 2.")
-    )
-    entry_fee = forms.DecimalField(
-        label=_("Entry fee (€)"), min_value=Decimal(0), max_digits=8, decimal_places=2
-    )
+    cycles = setting_field("cycles", label=_("Round robin cycles"), help_text=_("1 or 2."))
+    entry_fee = money_field(label=_("Entry fee (€)"), min_value=Decimal(0))
     house_cut_percent = forms.DecimalField(
         label=_("House cut (%)"),
         min_value=Decimal(0),
@@ -102,13 +125,10 @@ class TournamentForm(ActionErrorMixin, forms.Form):
         label=_("Payouts (%)"),
         help_text=_("The share of the prizes for 1st, 2nd, 3rd... place, such as 50, 30, 20."),
     )
-    payout_unit = forms.DecimalField(
-        label=_("Payouts rounded to (€)"), min_value=Decimal("0.01"), max_digits=8, decimal_places=2
-    )
-    round_minutes = forms.IntegerField(
+    payout_unit = money_field(label=_("Payouts rounded to (€)"), min_value=Decimal("0.01"))
+    round_minutes = setting_field(
+        "round_minutes",
         label=_("Minutes per round"),
-        min_value=0,
-        max_value=600,
         help_text=_("The round clock; 0: no clock."),
     )
     confirm_results = forms.TypedChoiceField(

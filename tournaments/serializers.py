@@ -11,6 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
+from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
@@ -18,7 +19,14 @@ from rest_framework import serializers
 from rest_framework.reverse import reverse
 
 from scoring.engine import PRESETS
-from scoring.serializers import AuthorField, EnumSchema, PlayerStatusEnum, enum_field
+from scoring.engine.rules import MONEY_MAX
+from scoring.serializers import (
+    AuthorField,
+    DatabaseIdField,
+    EnumSchema,
+    PlayerStatusEnum,
+    enum_field,
+)
 from tournaments.engine import brackets
 from tournaments.models import (
     EntryStatus,
@@ -29,6 +37,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
+from tournaments.services import SETTING_RANGES, money_max_message, setting_range_message
 
 # Choice sets, each its own schema component ------------------------------------------------------
 
@@ -121,6 +130,31 @@ class ExactNumberField(serializers.Field):
 # Tournaments -------------------------------------------------------------------------------------
 
 
+def setting_field(name: str, **kwargs) -> serializers.IntegerField:
+    """A whole-number setting within its range of `services.SETTING_RANGES`, refused in the
+    service's words."""
+    minimum, maximum = SETTING_RANGES[name]
+    message = lazy(setting_range_message, str)(name)
+    return serializers.IntegerField(
+        min_value=minimum,
+        max_value=maximum,
+        error_messages={"min_value": message, "max_value": message},
+        **kwargs,
+    )
+
+
+def money_field(**kwargs) -> serializers.DecimalField:
+    """An amount of a tournament's money: 0 to `MONEY_MAX`, to the cent."""
+    message = lazy(money_max_message, str)()
+    return serializers.DecimalField(
+        max_digits=8,
+        decimal_places=2,
+        max_value=MONEY_MAX,
+        error_messages={"max_value": message},
+        **kwargs,
+    )
+
+
 class TournamentSettingsSerializer(serializers.Serializer):
     """The settings that shape a tournament; any left out takes its default."""
 
@@ -134,26 +168,24 @@ class TournamentSettingsSerializer(serializers.Serializer):
             "yes for table formats, no for Gin)."
         ),
     )
-    rounds_planned = serializers.IntegerField(
-        min_value=0,
-        max_value=100,
+    rounds_planned = setting_field(
+        "rounds_planned",
         required=False,
         help_text=_("Qualifying rounds (rounds format), Swiss rounds (0: automatic)."),
     )
-    final_table_size = serializers.IntegerField(
-        min_value=0,
-        max_value=6,
+    final_table_size = setting_field(
+        "final_table_size",
         required=False,
         help_text=_("Players at the final table (0: none; knockout: 2 to 6)."),
     )
-    advance = serializers.IntegerField(
-        min_value=1,
+    advance = setting_field(
+        "advance",
         required=False,
         allow_null=True,
         help_text=_("Knockout: players through per table."),
     )
-    drop = serializers.IntegerField(
-        min_value=1,
+    drop = setting_field(
+        "drop",
         required=False,
         allow_null=True,
         help_text=_("Knockout: players out per table."),
@@ -178,22 +210,20 @@ class TournamentSettingsSerializer(serializers.Serializer):
     )
     third_place = serializers.BooleanField(required=False)
     grand_final_reset = serializers.BooleanField(required=False)
-    cycles = serializers.IntegerField(min_value=0, max_value=10, required=False)
-    entry_fee = serializers.DecimalField(max_digits=8, decimal_places=2, required=False)
+    cycles = setting_field("cycles", required=False)
+    entry_fee = money_field(required=False)
     house_cut_percent = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)
     payout_percents = serializers.ListField(
         child=ExactNumberField(),
         required=False,
         help_text=_("Percent of the prizes for places 1, 2, ...; they add up to 100."),
     )
-    payout_unit = serializers.DecimalField(
-        max_digits=8,
-        decimal_places=2,
+    payout_unit = money_field(
         required=False,
         help_text=_("Payouts are rounded down to a multiple of this amount."),
     )
-    round_minutes = serializers.IntegerField(
-        min_value=0, max_value=1440, required=False, help_text=_("0: no round clock.")
+    round_minutes = setting_field(
+        "round_minutes", required=False, help_text=_("0: no round clock.")
     )
 
 
@@ -358,9 +388,7 @@ class EntrySerializer(serializers.Serializer):
 
 
 class EntryCreateSerializer(serializers.Serializer):
-    player = serializers.IntegerField(
-        required=False, help_text=_("The id of one of the club's players.")
-    )
+    player = DatabaseIdField(required=False, help_text=_("The id of one of the club's players."))
     guest = serializers.CharField(
         required=False,
         max_length=80,
@@ -533,14 +561,9 @@ class RoundSeatSerializer(serializers.Serializer):
     )
 
 
-# Ids in a request body stay within the database's integer: a larger one would not be refused
-# with a 400 but crash the query (SQLite: OverflowError; PostgreSQL: out of range).
-ID_RANGE = {"min_value": 1, "max_value": 2**31 - 1}
-
-
 class SwapSerializer(serializers.Serializer):
-    first = serializers.IntegerField(help_text=_("An entry id."), **ID_RANGE)
-    second = serializers.IntegerField(help_text=_("An entry id."), **ID_RANGE)
+    first = DatabaseIdField(help_text=_("An entry id."))
+    second = DatabaseIdField(help_text=_("An entry id."))
 
 
 class CallTimeSerializer(serializers.Serializer):
@@ -868,10 +891,8 @@ class BracketSerializer(serializers.Serializer):
 
 
 class ResultFixCreateSerializer(serializers.Serializer):
-    winner = serializers.IntegerField(
-        allow_null=True,
-        help_text=_("The winner's entry id; null clears the fix in force."),
-        **ID_RANGE,
+    winner = DatabaseIdField(
+        allow_null=True, help_text=_("The winner's entry id; null clears the fix in force.")
     )
     walkover = serializers.BooleanField(
         required=False, default=False, help_text=_("The opponent did not play.")

@@ -24,6 +24,7 @@ from clubs.models import Club, Player
 from clubs.permissions import can_direct
 from scoring import services as scoring
 from scoring.engine import EngineError, rules_for
+from scoring.engine.rules import MONEY_MAX
 from scoring.models import EventKind, EventVersion, Game, Match, MatchStatus
 from tournaments import ratings
 from tournaments.engine import knockout, payouts, seating, table_standings, tables
@@ -80,15 +81,63 @@ SIZE_SETTINGS = {
 }
 
 
+# The whole-number settings and the range each may take; the API and the form take theirs from
+# here. (The table sizes are the engine's: `tables.check_size_range`.)
+SETTING_RANGES: dict[str, tuple[int, int]] = {
+    "rounds_planned": (0, 100),
+    "final_table_size": (0, 6),
+    "advance": (1, 5),
+    "drop": (1, 5),
+    "cycles": (1, 2),
+    "round_minutes": (0, 1440),
+}
+SETTING_RANGE_MESSAGE = _("Enter a whole number from %(minimum)s to %(maximum)s.")
+MONEY_MAX_MESSAGE = _("An amount can be at most %(maximum)s.")
+CENT = Decimal("0.01")
+
+
+def setting_range_message(field: str) -> str:
+    """The refusal of a value outside `SETTING_RANGES[field]`, in the user's language."""
+    minimum, maximum = SETTING_RANGES[field]
+    return gettext(SETTING_RANGE_MESSAGE) % {"minimum": minimum, "maximum": maximum}
+
+
+def money_max_message() -> str:
+    """The refusal of an amount above `MONEY_MAX`, in the user's language."""
+    return gettext(MONEY_MAX_MESSAGE) % {"maximum": f"{MONEY_MAX:.2f}"}
+
+
+def _whole(value: Any, field: str) -> int:
+    minimum, maximum = SETTING_RANGES[field]
+    if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
+        raise TournamentActionError(setting_range_message(field), field=field)
+    return value
+
+
 def _decimal(value: Any, field: str) -> Decimal:
+    """A finite number of `field`; at most `MONEY_MAX` for an amount (the bound of every amount,
+    the rules' stakes and fees included), and at most two decimals, as its column keeps them."""
     try:
-        number = Decimal(str(value))
-    except (InvalidOperation, ValueError):
+        number = Decimal(value) if isinstance(value, (int, Decimal)) else Decimal(str(value))
+    except (InvalidOperation, ValueError, TypeError):
         raise TournamentActionError(
             _("Enter an amount, such as 10 or 12.50."), field=field
         ) from None
-    if not number.is_finite():
+    if isinstance(value, bool) or not number.is_finite():
         raise TournamentActionError(_("Enter an amount, such as 10 or 12.50."), field=field)
+    if field != "house_cut_percent" and number > MONEY_MAX:
+        raise TournamentActionError(money_max_message(), field=field)
+    return number
+
+
+def _cents(number: Decimal, field: str) -> Decimal:
+    """`number` (already within its range) if it has at most two decimals."""
+    if number != number.quantize(CENT):
+        if field == "house_cut_percent":
+            message = _("A percentage has at most two decimals, such as 12.5 or 33.33.")
+        else:
+            message = _("An amount of money has at most two decimals (cents).")
+        raise TournamentActionError(message, field=field)
     return number
 
 
@@ -163,6 +212,8 @@ def check_settings(settings: dict[str, Any], *, format: str, game: str) -> dict[
         raise TournamentActionError(
             _("The house cut is a percentage from 0 to 100."), field="house_cut_percent"
         )
+    for field in ("entry_fee", "payout_unit", "house_cut_percent"):
+        clean[field] = _cents(clean[field], field)
     try:
         if format == Format.KNOCKOUT:
             knockout.check_cut(clean.get("advance"), clean.get("drop"))
@@ -175,6 +226,12 @@ def check_settings(settings: dict[str, Any], *, format: str, game: str) -> dict[
     except TournamentError as error:
         field = "final_table_size" if error.field == "final_size" else error.field
         raise TournamentActionError(error.translated(gettext), field=field) from error
+    for field in SETTING_RANGES:
+        if field in ("advance", "drop") and clean.get(field) is None:
+            continue  # the cut not in force
+        if field == "cycles" and format == Format.ROUND_ROBIN:
+            continue  # said below in the round robin's own words
+        clean[field] = _whole(clean.get(field), field)
     if format == Format.ROUNDS and clean["rounds_planned"] < 1:
         raise TournamentActionError(
             _("Play at least one qualifying round."), field="rounds_planned"

@@ -4,6 +4,11 @@ Every option carries its one-line explanation, its allowed values or range, and 
 value raises `RuleSetError` naming the option and what it may be. `to_dict()` gives the flat option
 names of the match document, and `from_dict()` rebuilds the same rule set (a match stores the full
 resolved rule set it was started with).
+
+Every number is bounded, whichever way it comes in (API, forms, imports, the preview): a rule set
+that validates can never make a total or a pot that the database cannot hold. The bounds are the
+constants below; `POT_MAX` is the largest pot any valid rule set can collect, and the model's
+`pot_total` column is checked against it by a test.
 """
 
 from __future__ import annotations
@@ -23,6 +28,16 @@ BOOL = "bool"
 CHOICE = "choice"
 MONEY = "money"
 
+# The bounds of the numbers of a rule set (see docs/rules.md, "Limits").
+MONEY_MAX = Decimal("10000.00")  # a stake or a re-entry fee
+THRESHOLD_MAX = 10_000  # elimination_at, target: 20 times the largest threshold clubs use
+BONUS_MAX = 1_000  # every bonus, and the extra points of a re-entry
+REENTRIES_MAX = 10  # reentry_max
+HANDS_TO_WIN_MAX = 100  # hands_to_win
+MOST_PLAYERS = 6  # the most players any game seats
+# Every player pays the stake, and each may re-enter reentry_max times.
+POT_MAX = MONEY_MAX * MOST_PLAYERS * (1 + REENTRIES_MAX)
+
 
 def option(
     default: Any,
@@ -31,7 +46,7 @@ def option(
     help: str,
     choices: tuple[str, ...] = (),
     minimum: int | None = None,
-    maximum: int | None = None,
+    maximum: int | Decimal | None = None,
 ) -> Any:
     """A rule set field with what validation and the start-match form need to know."""
     return field(
@@ -54,25 +69,38 @@ class OptionInfo:
     help: str
     choices: tuple[str, ...]
     minimum: int | None
-    maximum: int | None
+    maximum: int | Decimal | None
 
 
-def _money(value: Any, name: str) -> Decimal:
+def _money(value: Any, name: str, maximum: Decimal = MONEY_MAX) -> Decimal:
+    """An amount from 0 to `maximum` with at most two decimals; NaN, infinities and amounts too
+    large to count (1e30, 1e308) are refused like any other bad amount."""
     if isinstance(value, bool) or not isinstance(value, (int, str, Decimal, float)):
         raise RuleSetError(
             _("%(option)s must be an amount of money."), field=name, params={"option": name}
         )
     try:
-        amount = Decimal(str(value))
-    except InvalidOperation:
+        amount = Decimal(value) if isinstance(value, (int, Decimal)) else Decimal(str(value))
+    except (InvalidOperation, ValueError):
         raise RuleSetError(
             _("%(option)s must be an amount of money."), field=name, params={"option": name}
         ) from None
-    if not amount.is_finite() or amount < 0:
+    if not amount.is_finite():
+        raise RuleSetError(
+            _("%(option)s must be an amount of money."), field=name, params={"option": name}
+        )
+    if amount < 0:
         raise RuleSetError(
             _("%(option)s must be an amount of money of 0 or more."),
             field=name,
             params={"option": name},
+        )
+    if amount > maximum:
+        # compared before any rounding: quantizing 1e30 would overflow the decimal context
+        raise RuleSetError(
+            _("%(option)s must be at most %(maximum)s."),
+            field=name,
+            params={"option": name, "maximum": f"{maximum:.2f}"},
         )
     if amount != amount.quantize(Decimal("0.01")):
         raise RuleSetError(
@@ -80,7 +108,7 @@ def _money(value: Any, name: str) -> Decimal:
             field=name,
             params={"option": name},
         )
-    return amount.quantize(Decimal("0.01"))
+    return abs(amount.quantize(Decimal("0.01")))  # never "-0.00"
 
 
 def _check_int(value: Any, name: str, minimum: int | None, maximum: int | None) -> int:
@@ -147,7 +175,7 @@ class RuleSet:
                 )
             return value
         if info.kind == MONEY:
-            return _money(value, name)
+            return _money(value, name, info.maximum)
         raise AssertionError(f"unknown option kind {info.kind!r}")
 
     def check(self) -> None:
@@ -172,6 +200,28 @@ class RuleSet:
             )
             for f in dataclasses.fields(cls)
         )
+
+    @classmethod
+    def check_option(cls, name: str, value: Any) -> Any:
+        """The value of option `name` as the rule set would store it, or `RuleSetError`: the
+        very check of `__post_init__`, for a form that shows each option's refusal beside it."""
+        for info in cls.options():
+            if info.name == name:
+                return cls._validated(info, value)
+        raise RuleSetError(
+            _("Unknown option for %(game)s: %(option)s."),
+            field=name,
+            params={"game": cls.game, "option": name},
+        )
+
+    def max_pot(self) -> Decimal:
+        """The largest pot these rules can collect: every seat's stake and every re-entry fee
+        (at most `POT_MAX` for any valid rule set)."""
+        stake = getattr(self, "stake", Decimal(0))
+        fee = getattr(self, "reentry_fee", Decimal(0))
+        allowed = getattr(self, "reentry_allowed", False)
+        reentries = getattr(self, "reentry_max", 0) if allowed else 0
+        return (stake + fee * reentries) * self.max_players
 
     @classmethod
     def option_names(cls) -> frozenset[str]:
@@ -212,13 +262,14 @@ class PenaltyRules(RuleSet):
     """Options shared by the penalty-point games (Scala 40 and Ramino): lower totals are better."""
 
     min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 6
+    max_players: ClassVar[int] = MOST_PLAYERS
     max_hand_points: ClassVar[int] = 200  # refused above this, before doubling
 
     elimination_at: int = option(
         101,
         kind=INT,
         minimum=1,
+        maximum=THRESHOLD_MAX,
         help=_("Total at which a player is out (sballato): 101, 151, 201, 301 or 501 are common."),
     )
     elimination_rule: str = option(
@@ -237,7 +288,11 @@ class PenaltyRules(RuleSet):
         ),
     )
     in_hand_bonus: int = option(
-        25, kind=INT, minimum=0, help=_("Points taken off the closer's total in 'bonus' mode.")
+        25,
+        kind=INT,
+        minimum=0,
+        maximum=BONUS_MAX,
+        help=_("Points taken off the closer's total in 'bonus' mode."),
     )
     not_opened_penalty: int | None = option(
         None,
@@ -253,25 +308,37 @@ class PenaltyRules(RuleSet):
         False, kind=BOOL, help=_("An eliminated player may come back in (rientro).")
     )
     reentry_max: int = option(
-        1, kind=INT, minimum=1, help=_("Re-entries per player; busting once more is final.")
+        1,
+        kind=INT,
+        minimum=1,
+        maximum=REENTRIES_MAX,
+        help=_("Re-entries per player; busting once more is final."),
     )
     reentry_extra_points: int = option(
         0,
         kind=INT,
         minimum=0,
+        maximum=BONUS_MAX,
         help=_("Points added on top of the highest total in play when a player re-enters."),
     )
     reentry_min_in_play: int = option(
         2,
         kind=INT,
         minimum=1,
+        maximum=MOST_PLAYERS,
         help=_("Re-entry is refused when fewer than this many players are still in play."),
     )
     reentry_fee: Decimal = option(
-        Decimal("0.00"), kind=MONEY, help=_("Money a player pays into the pot to re-enter.")
+        Decimal("0.00"),
+        kind=MONEY,
+        maximum=MONEY_MAX,
+        help=_("Money a player pays into the pot to re-enter."),
     )
     stake: Decimal = option(
-        Decimal("0.00"), kind=MONEY, help=_("Money each player puts into the pot at the start.")
+        Decimal("0.00"),
+        kind=MONEY,
+        maximum=MONEY_MAX,
+        help=_("Money each player puts into the pot at the start."),
     )
     ace_alone_is_one: bool = option(
         False,
@@ -310,12 +377,22 @@ class RaminoRules(PenaltyRules):
             "every opponent pays it on top of their points."
         ),
     )
-    normal_bonus: int = option(10, kind=INT, minimum=0, help=_("Bonus of a normal closing."))
+    normal_bonus: int = option(
+        10, kind=INT, minimum=0, maximum=BONUS_MAX, help=_("Bonus of a normal closing.")
+    )
     colore_bonus: int = option(
-        25, kind=INT, minimum=0, help=_("Bonus of a closing in colore (all cards of one suit).")
+        25,
+        kind=INT,
+        minimum=0,
+        maximum=BONUS_MAX,
+        help=_("Bonus of a closing in colore (all cards of one suit)."),
     )
     figura_bonus: int = option(
-        50, kind=INT, minimum=0, help=_("Bonus of a closing in figura (all face cards).")
+        50,
+        kind=INT,
+        minimum=0,
+        maximum=BONUS_MAX,
+        help=_("Bonus of a closing in figura (all face cards)."),
     )
 
 
@@ -337,20 +414,29 @@ class GinRules(RuleSet):
     knock_limit: int = option(
         10, kind=INT, minimum=1, maximum=10, help=_("Most deadwood a player may knock with.")
     )
-    gin_bonus: int = option(25, kind=INT, minimum=0, help=_("Bonus for going gin."))
+    gin_bonus: int = option(
+        25, kind=INT, minimum=0, maximum=BONUS_MAX, help=_("Bonus for going gin.")
+    )
     big_gin_bonus: int | None = option(
         30,
         kind=OPTIONAL_INT,
         minimum=0,
+        maximum=BONUS_MAX,
         help=_("Bonus for big gin (all 11 cards melded); empty: big gin is not played."),
     )
     undercut_bonus: int = option(
-        0, kind=INT, minimum=0, help=_("Bonus for the defender who undercuts the knocker.")
+        0,
+        kind=INT,
+        minimum=0,
+        maximum=BONUS_MAX,
+        help=_("Bonus for the defender who undercuts the knocker."),
     )
     undercut_on_tie: bool = option(
         True, kind=BOOL, help=_("Equal deadwood after a knock is an undercut.")
     )
-    box_bonus: int = option(10, kind=INT, minimum=0, help=_("Points for each box."))
+    box_bonus: int = option(
+        10, kind=INT, minimum=0, maximum=BONUS_MAX, help=_("Points for each box.")
+    )
     box_recipient: str = option(
         "knocker",
         kind=CHOICE,
@@ -363,7 +449,9 @@ class GinRules(RuleSet):
         choices=("immediate", "end"),
         help=_("Boxes are added to the score at once, or only when the game ends."),
     )
-    game_bonus: int = option(0, kind=INT, minimum=0, help=_("Bonus for the winner of a game."))
+    game_bonus: int = option(
+        0, kind=INT, minimum=0, maximum=BONUS_MAX, help=_("Bonus for the winner of a game.")
+    )
     shutout: str = option(
         "none",
         kind=CHOICE,
@@ -374,9 +462,15 @@ class GinRules(RuleSet):
         ),
     )
     shutout_game_bonus: int = option(
-        200, kind=INT, minimum=0, help=_("Game bonus paid for a shutout in 'game_bonus' mode.")
+        200,
+        kind=INT,
+        minimum=0,
+        maximum=BONUS_MAX,
+        help=_("Game bonus paid for a shutout in 'game_bonus' mode."),
     )
-    target: int = option(100, kind=INT, minimum=1, help=_("Score that ends a game."))
+    target: int = option(
+        100, kind=INT, minimum=1, maximum=THRESHOLD_MAX, help=_("Score that ends a game.")
+    )
     match_mode: str = option(
         "points",
         kind=CHOICE,
@@ -384,7 +478,11 @@ class GinRules(RuleSet):
         help=_("'points': a game to the target; 'hands' (a mano): first to win N hands."),
     )
     hands_to_win: int = option(
-        3, kind=INT, minimum=1, help=_("Hands to win the match when playing a mano.")
+        3,
+        kind=INT,
+        minimum=1,
+        maximum=HANDS_TO_WIN_MAX,
+        help=_("Hands to win the match when playing a mano."),
     )
     ace_upcard: str = option(
         "gin_only",
@@ -399,7 +497,10 @@ class GinRules(RuleSet):
         False, kind=BOOL, help=_("Oklahoma: a spade upcard doubles the hand's boxes too.")
     )
     stake: Decimal = option(
-        Decimal("0.00"), kind=MONEY, help=_("Money each player puts into the pot at the start.")
+        Decimal("0.00"),
+        kind=MONEY,
+        maximum=MONEY_MAX,
+        help=_("Money each player puts into the pot at the start."),
     )
 
     def check(self) -> None:

@@ -127,7 +127,7 @@ def match_with_hands(club, hands: int):
         user=None,
         preset="scala40",
         players=players,
-        options={"elimination_at": 1_000_000},  # every hand keeps the match going
+        options={"elimination_at": 10_000},  # every hand keeps the match going
     )
     for _number in range(hands):
         services.hand_record(

@@ -98,6 +98,10 @@ def _hundredths(value: object, *, field: str, message: str, too_precise: str) ->
         raise TournamentError(message, field=field) from None
     if not number.is_finite():
         raise TournamentError(message, field=field)
+    if number and not -12 <= number.adjusted() <= 12:
+        # no amount or percentage is this large or this fine; as a Fraction, "1e9999999" would
+        # take seconds to compute
+        raise TournamentError(message if number.adjusted() > 0 else too_precise, field=field)
     scaled = Fraction(number) * 100
     if scaled.denominator != 1:
         raise TournamentError(too_precise, field=field)

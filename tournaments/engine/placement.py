@@ -38,6 +38,8 @@ SCALE_LENGTH = _(
 )
 SCALE_NOT_NUMBER = _("The placement points for tables of %(size)s must be numbers.")
 SCALE_NEGATIVE = _("The placement points for tables of %(size)s cannot be negative.")
+SCALE_TOO_LARGE = _("The placement points for tables of %(size)s can be at most %(maximum)s.")
+POINTS_MAX = 1000  # a place is worth at most this many points
 SCALE_NOT_DESCENDING = _(
     "The placement points for tables of %(size)s must not grow from one place to the next."
 )
@@ -61,11 +63,26 @@ def _fraction(value: object, size: int) -> Fraction:
         # floats are refused: 5.8 as a float is not 5.8, and the scale must be exact
         raise TournamentError(SCALE_NOT_NUMBER, field="placement_points", params={"size": size})
     try:
+        if isinstance(value, str) and "/" not in value:
+            value = Decimal(value)  # "1e9999999" as a Fraction would take seconds to compute
+        if isinstance(value, Decimal) and not value.is_finite():
+            raise ValueError(value)
+        if isinstance(value, Decimal) and value and not -12 <= value.adjusted() <= 12:
+            # far outside the scale; refused before it becomes a Fraction of millions of digits
+            raise TournamentError(
+                SCALE_TOO_LARGE if value.adjusted() > 0 else SCALE_NOT_NUMBER,
+                field="placement_points",
+                params={"size": size, "maximum": POINTS_MAX},
+            )
         number = Fraction(value)
-    except (ValueError, ZeroDivisionError):
+    except (ValueError, ZeroDivisionError, ArithmeticError):
         raise TournamentError(
             SCALE_NOT_NUMBER, field="placement_points", params={"size": size}
         ) from None
+    if number > POINTS_MAX:
+        raise TournamentError(
+            SCALE_TOO_LARGE, field="placement_points", params={"size": size, "maximum": POINTS_MAX}
+        )
     return number
 
 
