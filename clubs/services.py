@@ -11,10 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from clubs import validators
 from clubs.models import Club, Membership, Player, Role
 
 
@@ -25,6 +27,16 @@ class ClubError(Exception):
         self.message = str(message)
         self.field = field
         super().__init__(self.message)
+
+
+def _clean_name(name: str, *, max_length: int, empty_message: str) -> str:
+    """The name as stored (`clubs.validators.clean_name`), or `ClubError` on field "name"."""
+    if not isinstance(name, str) or not name.strip():
+        raise ClubError(empty_message, field="name")
+    try:
+        return validators.clean_name(name, max_length=max_length)
+    except ValidationError as error:
+        raise ClubError(validators.first_message(error), field="name") from None
 
 
 # Clubs -------------------------------------------------------------------------------------------
@@ -49,9 +61,9 @@ def club_create(
     *, user, name: str, slug: str = "", city: str = "", is_public: bool = False
 ) -> Club:
     """Create a club; `user` becomes its owner. Without a slug one is made from the name."""
-    name = " ".join(name.split())
-    if not name:
-        raise ClubError(_("A club needs a name."), field="name")
+    name = _clean_name(
+        name, max_length=validators.NAME_LENGTH, empty_message=_("A club needs a name.")
+    )
     slug = slug.strip() or _free_slug(name)
     if slug in RESERVED_SLUGS:
         raise ClubError(
@@ -74,9 +86,11 @@ def club_update(*, club: Club, **changes: Any) -> Club:
     if unknown:
         raise ValueError(f"club_update cannot change {sorted(unknown)}")
     if "name" in changes:
-        changes["name"] = " ".join(changes["name"].split())
-        if not changes["name"]:
-            raise ClubError(_("A club needs a name."), field="name")
+        changes["name"] = _clean_name(
+            changes["name"],
+            max_length=validators.NAME_LENGTH,
+            empty_message=_("A club needs a name."),
+        )
     if "city" in changes:
         changes["city"] = changes["city"].strip()
     for attribute, value in changes.items():
@@ -89,9 +103,9 @@ def club_update(*, club: Club, **changes: Any) -> Club:
 
 
 def _player_name(club: Club, name: str, *, exclude: Player | None = None) -> str:
-    name = " ".join(name.split())
-    if not name:
-        raise ClubError(_("A player needs a name."), field="name")
+    name = _clean_name(
+        name, max_length=validators.PLAYER_NAME_LENGTH, empty_message=_("A player needs a name.")
+    )
     taken = Player.objects.filter(club=club, name__iexact=name)
     if exclude is not None:
         taken = taken.exclude(pk=exclude.pk)
