@@ -580,9 +580,7 @@ NAMES = st.text(
     alphabet=st.characters(codec="utf-8", exclude_categories=("Cc", "Cf", "Cs")),
     min_size=1,
     max_size=8,
-).filter(
-    lambda name: name.strip() != ""
-)
+).filter(lambda name: name.strip() != "")
 MONEY = st.decimals(min_value=0, max_value=1000, places=2).map(
     lambda d: d.quantize(Decimal("0.01"))
 )
