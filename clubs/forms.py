@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs import validators
 from clubs.models import Role
 from clubs.services import ClubError
 
@@ -17,7 +18,7 @@ class ClubErrorMixin:
 
 
 class ClubForm(ClubErrorMixin, forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=120)
+    name = forms.CharField(label=_("Name"), max_length=120, validators=[validators.name_validator])
     city = forms.CharField(label=_("City"), max_length=120, required=False)
     is_public = forms.BooleanField(
         label=_("Public"),
@@ -30,6 +31,7 @@ class PlayerForm(ClubErrorMixin, forms.Form):
     name = forms.CharField(
         label=_("New player's name"),
         max_length=80,
+        validators=[validators.player_name_validator],
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
 

@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from rest_framework import serializers
 
+from clubs import validators
 from clubs.models import Club, Invitation, Membership, Player, Role
 
 # Error shapes ------------------------------------------------------------------------------------
@@ -64,10 +65,11 @@ class ClubCreateSerializer(serializers.ModelSerializer):
         model = Club
         fields = ["name", "slug", "city", "is_public"]
         extra_kwargs = {
+            "name": {"validators": [validators.name_validator]},
             "slug": {
                 "required": False,
                 "help_text": _("The club's address in URLs; made from the name when left out."),
-            }
+            },
         }
 
 
@@ -75,6 +77,7 @@ class ClubUpdateSerializer(serializers.ModelSerializer):
     class Meta:
         model = Club
         fields = ["name", "city", "is_public"]
+        extra_kwargs = {"name": {"validators": [validators.name_validator]}}
 
 
 # Players -----------------------------------------------------------------------------------------
@@ -88,7 +91,7 @@ class PlayerSerializer(serializers.ModelSerializer):
 
 
 class PlayerWriteSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=80)
+    name = serializers.CharField(max_length=80, validators=[validators.player_name_validator])
     is_guest = serializers.BooleanField(required=False)
 
 

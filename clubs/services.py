@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from clubs import validators
 from clubs.models import Club, Invitation, InvitationStatus, Membership, Player, Role
 
 
@@ -32,6 +33,16 @@ class ClubError(Exception):
         self.message = str(message)
         self.field = field
         super().__init__(self.message)
+
+
+def _clean_name(name: str, *, max_length: int, empty_message: str) -> str:
+    """The name as stored (`clubs.validators.clean_name`), or `ClubError` on field "name"."""
+    if not isinstance(name, str) or not name.strip():
+        raise ClubError(empty_message, field="name")
+    try:
+        return validators.clean_name(name, max_length=max_length)
+    except ValidationError as error:
+        raise ClubError(validators.first_message(error), field="name") from None
 
 
 # Clubs -------------------------------------------------------------------------------------------
@@ -56,9 +67,9 @@ def club_create(
     *, user, name: str, slug: str = "", city: str = "", is_public: bool = False
 ) -> Club:
     """Create a club; `user` becomes its owner. Without a slug one is made from the name."""
-    name = " ".join(name.split())
-    if not name:
-        raise ClubError(_("A club needs a name."), field="name")
+    name = _clean_name(
+        name, max_length=validators.NAME_LENGTH, empty_message=_("A club needs a name.")
+    )
     slug = slug.strip() or _free_slug(name)
     if slug in RESERVED_SLUGS:
         raise ClubError(
@@ -81,9 +92,11 @@ def club_update(*, club: Club, **changes: Any) -> Club:
     if unknown:
         raise ValueError(f"club_update cannot change {sorted(unknown)}")
     if "name" in changes:
-        changes["name"] = " ".join(changes["name"].split())
-        if not changes["name"]:
-            raise ClubError(_("A club needs a name."), field="name")
+        changes["name"] = _clean_name(
+            changes["name"],
+            max_length=validators.NAME_LENGTH,
+            empty_message=_("A club needs a name."),
+        )
     if "city" in changes:
         changes["city"] = changes["city"].strip()
     for attribute, value in changes.items():
@@ -96,9 +109,9 @@ def club_update(*, club: Club, **changes: Any) -> Club:
 
 
 def _player_name(club: Club, name: str, *, exclude: Player | None = None) -> str:
-    name = " ".join(name.split())
-    if not name:
-        raise ClubError(_("A player needs a name."), field="name")
+    name = _clean_name(
+        name, max_length=validators.PLAYER_NAME_LENGTH, empty_message=_("A player needs a name.")
+    )
     taken = Player.objects.filter(club=club, name__iexact=name)
     if exclude is not None:
         taken = taken.exclude(pk=exclude.pk)

@@ -15,6 +15,7 @@ from django import forms
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from clubs import validators
 from clubs.models import Player
 from scoring.engine import EngineError, RuleSetError, preset_names, rules_for
 from scoring.engine.cards import count_points
@@ -165,6 +166,7 @@ class StartForm(forms.Form):
             self.fields[f"guest_{seat}"] = forms.CharField(
                 label=_("or a guest at seat %(seat)s") % {"seat": seat},
                 max_length=80,
+                validators=[validators.player_name_validator],
                 required=False,
                 widget=forms.TextInput(
                     attrs={"placeholder": _("or a guest's name"), "autocomplete": "off"}

@@ -97,6 +97,17 @@ class Match(models.Model):
     dealer_seat = models.PositiveSmallIntegerField(_("next dealer's seat"), null=True, blank=True)
     pot_total = models.DecimalField(_("pot"), max_digits=10, decimal_places=2, default=0)
     hand_count = models.PositiveIntegerField(_("hands"), default=0)
+    import_digest = models.CharField(
+        _("import digest"),
+        max_length=64,
+        blank=True,
+        default="",
+        editable=False,
+        help_text=_(
+            "For an imported match: the SHA-256 of its document and day, so the same import sent "
+            "again finds this match instead of making another."
+        ),
+    )
 
     objects = MatchQuerySet.as_manager()
 
@@ -113,6 +124,11 @@ class Match(models.Model):
                 condition=Q(first_dealer_seat__gte=1), name="match_first_dealer_seat_positive"
             ),
             models.CheckConstraint(condition=Q(pot_total__gte=0), name="match_pot_not_negative"),
+            models.UniqueConstraint(
+                fields=["club", "import_digest"],
+                condition=~Q(import_digest=""),
+                name="match_import_digest_unique_per_club",
+            ),
         ]
         indexes = [models.Index(fields=["club", "status", "-started_at"])]
 

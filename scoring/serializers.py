@@ -4,11 +4,13 @@ The match document is validated by the engine (`scoring.engine.document`), whose
 the event and field at fault; the serializers here describe its shape for the OpenAPI schema.
 """
 
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from clubs import validators
 from scoring.engine import PRESETS
 from scoring.models import (
     EndedBy,
@@ -303,10 +305,15 @@ class SeatChoiceField(serializers.Field):
                 self.fail("out_of_range", max=ID_MAX)
             return ("id", data)
         if isinstance(data, dict) and set(data) == {"guest"} and isinstance(data["guest"], str):
-            name = " ".join(data["guest"].split())
-            if not name:
+            if not data["guest"].strip():
                 self.fail("blank")
-            return ("guest", name[:80])
+            try:  # within 80 characters, no control characters: as every player's name
+                name = validators.clean_name(
+                    data["guest"], max_length=validators.PLAYER_NAME_LENGTH
+                )
+            except DjangoValidationError as error:
+                raise serializers.ValidationError(error.messages) from None
+            return ("guest", name)
         self.fail("invalid")
 
     def to_representation(self, value):

@@ -9,15 +9,18 @@ append-only versions.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from clubs import validators
 from clubs.models import Club, Player
 from scoring.engine import EngineError, MatchState, RuleSet, rules_for
 from scoring.engine.document import parse_document
@@ -154,10 +157,14 @@ def replay_current(match: Match, seats: Sequence[MatchPlayer]) -> Replay:
 
 
 def guest_player(*, club: Club, name: str) -> Player:
-    """The club's player of that name (any case), or a new guest."""
-    name = " ".join(name.split())
-    if not name:
+    """The club's player of that name (any case), or a new guest. The name is checked as every
+    player's name is (`clubs.validators.clean_name`): `MatchError` on field "players"."""
+    if not isinstance(name, str) or not name.strip():
         raise MatchError(_("A guest needs a name."), field="players")
+    try:
+        name = validators.clean_name(name, max_length=validators.PLAYER_NAME_LENGTH)
+    except ValidationError as error:
+        raise MatchError(validators.first_message(error), field="players") from None
     player = Player.objects.filter(club=club, name__iexact=name).first()
     if player is None:
         try:
@@ -287,6 +294,54 @@ def event_record_replayed(
     )
 
 
+@transaction.atomic
+def events_import(
+    *,
+    match: Match,
+    user,
+    events: Sequence[dict[str, Any]],
+    finished_at: datetime.datetime | None = None,
+) -> list[MatchEvent]:
+    """Append `events` (match document format, in order) to the match at once, for an import of
+    an old score sheet. Locks the match row.
+
+    The stored result is the one `event_record` gives recording them one by one (same events,
+    versions, totals, winner, revision), in time linear in the number of events: the events and
+    their first versions are written with `bulk_create`, the match is replayed ONCE, and the
+    cache is written once (one `match_changed`). `finished_at` is the moment to store when these
+    events finish the match (an old sheet's day; default: now). Raises `MatchError` naming the
+    first event refused (by its number), and writes nothing then. Answers the new events.
+    """
+    match, seats = _locked(match)
+    if not events:
+        return []
+    existing = current_events(match)
+    first = (existing[-1].number if existing else 0) + 1
+    added: list[tuple[int, dict[str, Any]]] = []
+    for number, data in enumerate(events, start=first):
+        kind = data.get("type") if isinstance(data, dict) else None
+        if kind not in EventKind.values:
+            raise MatchError(
+                _("The event type must be one of: hand, reentry, withdraw, time_call."),
+                field="type",
+                event=number,
+            )
+        added.append((number, data))
+    replayed = replay_events(match, seats, [*_in_force(existing), *added])
+    recorder = _user_or_none(user)
+    created = MatchEvent.objects.bulk_create(
+        MatchEvent(match=match, number=number, kind=data["type"], created_by=recorder)
+        for number, data in added
+    )
+    EventVersion.objects.bulk_create(
+        EventVersion(event=event, version=1, data=data, created_by=recorder)
+        for event, (_number, data) in zip(created, added, strict=True)
+    )
+    match.revision += len(added) - 1  # one revision per event, as recorded one by one
+    _refresh_cache(match, seats, replayed, finished_at=finished_at)
+    return created
+
+
 def hand_record(
     *, match: Match, user, data: dict[str, Any], idempotency_key: str | None = None
 ) -> tuple[MatchEvent, bool]:
@@ -413,8 +468,15 @@ def event_void(*, event: MatchEvent, user, reason: str, expected_version: int) -
 # The cache ---------------------------------------------------------------------------------------
 
 
-def _refresh_cache(match: Match, seats: Sequence[MatchPlayer], replayed: Replay) -> None:
-    """Store the replay's summary on the match and its seats (same transaction as the change)."""
+def _refresh_cache(
+    match: Match,
+    seats: Sequence[MatchPlayer],
+    replayed: Replay,
+    *,
+    finished_at: datetime.datetime | None = None,
+) -> None:
+    """Store the replay's summary on the match and its seats (same transaction as the change).
+    A match that finishes now gets `finished_at` (default: now) as the moment it finished."""
     state = replayed.state
     by_name = {seat.name: seat for seat in seats}
     changed = []
@@ -435,7 +497,7 @@ def _refresh_cache(match: Match, seats: Sequence[MatchPlayer], replayed: Replay)
     was_finished = match.status == MatchStatus.FINISHED
     match.status = MatchStatus.FINISHED if state.finished else MatchStatus.IN_PROGRESS
     if state.finished and not was_finished:
-        match.finished_at = timezone.now()
+        match.finished_at = finished_at or timezone.now()
     elif not state.finished:
         match.finished_at = None
     match.winner = by_name[state.winner] if state.winner else None

@@ -1,10 +1,14 @@
 """Import and export of match documents in the API, under /api/v1/clubs/<slug>/matches/.
 
 POST import/ takes one match document or a list of them (all or nothing; `?played_on=YYYY-MM-DD`
-for the day the score sheets were played) and answers 201 with the new matches' ids, or 400 with
-every refusal: `{"errors": [{"document": 0, "event": 3, "field": "points", "message": "..."}]}`
-(`document` is the position in the list, null for a single document; `event` the index of the
-event, null for the match itself). Directors and owners only. GET export/ answers every match of
+for the day the score sheets were played, from 1900-01-01 to today) and answers 201 with the
+matches' ids, or 400 with every refusal:
+`{"errors": [{"document": 0, "event": 3, "field": "points", "message": "..."}]}` (`document` is
+the position in the list, null for a single document; `event` the index of the event, null for the
+match itself). A document imported before (same document, same day) is not imported again: its
+id is the match imported then, listed in `already_imported` too; when every document was, the
+answer is 200. Caps: `tournaments.exchange` (MAX_BATCH, MAX_BATCH_EVENTS) and
+`scoring.engine.document.MAX_EVENTS`. Directors and owners only. GET export/ answers every match of
 the club as match documents, oldest first, to its members.
 """
 
@@ -33,7 +37,12 @@ from tournaments import exchange
 
 class ImportedSerializer(serializers.Serializer):
     matches = serializers.ListField(
-        child=serializers.IntegerField(), help_text="The new matches' ids, in document order."
+        child=serializers.IntegerField(), help_text="The matches' ids, in document order."
+    )
+    already_imported = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The ids of those matches that were imported before from the same document "
+        "and day (sent again: not imported twice).",
     )
 
 
@@ -83,10 +92,12 @@ class MatchImportView(ApiView):
             OpenApiParameter(
                 "played_on",
                 OpenApiTypes.DATE,
-                description="The day the matches were played (default: today).",
+                description="The day the matches were played, from 1900-01-01 to today "
+                "(default: today).",
             )
         ],
         responses={
+            200: ImportedSerializer,
             201: ImportedSerializer,
             400: ImportErrorsSerializer,
             401: DetailSerializer,
@@ -129,25 +140,23 @@ class MatchImportView(ApiView):
         played_on = None
         if request.query_params.get("played_on"):
             try:
-                played_on = dt.date.fromisoformat(request.query_params["played_on"])
+                played_on = dt.date.fromisoformat(request.query_params["played_on"].strip())
             except ValueError:
                 message = gettext("Write the date as YYYY-MM-DD, e.g. 2024-03-15.")
                 return _refused([exchange.DocumentError(message, field="played_on")])
-        data = request.data
         try:
-            if isinstance(data, list):
-                matches = exchange.matches_import(
-                    club=club, user=request.user, documents=data, played_on=played_on
-                )
-            else:
-                matches = [
-                    exchange.match_import(
-                        club=club, user=request.user, document=data, played_on=played_on
-                    )
-                ]
+            imported = exchange.documents_import(
+                club=club, user=request.user, data=request.data, played_on=played_on
+            )
         except exchange.ImportRefused as refused:
             return _refused(refused.errors)
-        return Response({"matches": [match.pk for match in matches]}, status=201)
+        return Response(
+            {
+                "matches": [each.match.pk for each in imported],
+                "already_imported": [each.match.pk for each in imported if not each.created],
+            },
+            status=201 if any(each.created for each in imported) else 200,
+        )
 
     def parse_error_response(self, message: str) -> Response:
         # a body that is not JSON is refused like a document at fault: in the import's shape

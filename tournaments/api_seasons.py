@@ -16,7 +16,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
 
-from clubs import permissions
+from clubs import permissions, validators
 from clubs.api import READ_ERRORS, WRITE_ERRORS, ApiView, require, visible_club
 from tournaments import seasons
 from tournaments.api import refusal
@@ -80,9 +80,15 @@ class SeasonSerializer(serializers.ModelSerializer):
 class SeasonWriteSerializer(serializers.Serializer):
     """The settings of a season; on PATCH, only those to change."""
 
-    name = serializers.CharField(max_length=seasons.NAME_LENGTH)
-    starts_on = serializers.DateField(help_text=_("The first day counted."))
-    ends_on = serializers.DateField(help_text=_("The last day counted."))
+    name = serializers.CharField(
+        max_length=seasons.NAME_LENGTH, validators=[validators.name_validator]
+    )
+    starts_on = serializers.DateField(
+        help_text=_("The first day counted."), validators=[validators.planned_day_validator]
+    )
+    ends_on = serializers.DateField(
+        help_text=_("The last day counted."), validators=[validators.planned_day_validator]
+    )
     games = serializers.ListField(
         child=serializers.CharField(), required=False, help_text=GAMES_HELP
     )

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import hashlib
 import json
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
@@ -28,6 +29,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core import serializers
+from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
 from django.core.serializers.base import DeserializationError
 from django.db import IntegrityError, connection, models, transaction
@@ -36,14 +38,19 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from clubs import validators
 from clubs.models import Club, Membership, Player, Role
 from scoring import services as scoring
 from scoring.engine import EngineError
-from scoring.engine.document import MatchDocument, dump_document, parse_document
+from scoring.engine.document import (
+    MatchDocument,
+    check_import_size,
+    dump_document,
+    parse_document,
+)
 from scoring.engine.events import Event, GinHand, Hand, Reentry, Withdraw
 from scoring.engine.replay import replay
 from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer
-from scoring.signals import match_changed
 from tournaments.models import (
     Entry,
     Rating,
@@ -56,8 +63,12 @@ from tournaments.models import (
     Tournament,
 )
 
-# A batch bigger than this is refused: one request should not hold the database for minutes.
+# Caps of an import (docs/API.md): one request should not hold the database for minutes. A
+# document holds at most MAX_EVENTS events (scoring.engine.document), a batch at most MAX_BATCH
+# documents and MAX_BATCH_EVENTS events in all; the default request body (2.5 MB) holds about
+# 30,000 short hands, and a 5 MB file about twice that.
 MAX_BATCH = 1000
+MAX_BATCH_EVENTS = 20000
 
 ARCHIVE_FORMAT = "tallone-club"
 # Version 2 names users by username in the rows that refer to them and holds no user rows.
@@ -113,22 +124,29 @@ class ImportRefused(Exception):
 
 
 def _checked(document: Any, position: int | None) -> MatchDocument:
-    """The parsed document, replayed once to be sure the engine accepts every event."""
+    """The parsed document (its size, names and structure checked; the game's rules are checked
+    by the one replay of the import, or by `_replay_errors`)."""
     try:
-        parsed = parse_document(document)
+        check_import_size(document)
+        return parse_document(document)
+    except EngineError as error:
+        raise ImportRefused([_engine_error(error, position)]) from error
+
+
+def _engine_error(error: EngineError, position: int | None) -> DocumentError:
+    return DocumentError(
+        error.translated(gettext), document=position, event=error.event, field=error.field
+    )
+
+
+def _replay_errors(parsed: MatchDocument, position: int) -> list[DocumentError]:
+    """What the game's rules refuse in a parsed document (to list every bad document of a batch
+    refused anyway; nothing is written)."""
+    try:
         replay(parsed.rules, parsed.players, parsed.events, first_dealer=parsed.first_dealer)
     except EngineError as error:
-        raise ImportRefused(
-            [
-                DocumentError(
-                    error.translated(gettext),
-                    document=position,
-                    event=error.event,
-                    field=error.field,
-                )
-            ]
-        ) from error
-    return parsed
+        return [_engine_error(error, position)]
+    return []
 
 
 def _renamed_event(event: Event, names: dict[str, str]) -> Event:
@@ -151,20 +169,94 @@ def _renamed_event(event: Event, names: dict[str, str]) -> Event:
 
 
 def _check_date(played_on: dt.date | None, position: int | None) -> None:
-    if played_on is not None and played_on > timezone.localdate():
+    """`played_on` within the days a club can play (`clubs.validators.clean_day`)."""
+    if played_on is None:
+        return
+    try:
+        validators.clean_day(played_on)
+    except ValidationError as error:
         raise ImportRefused(
-            [
-                DocumentError(
-                    gettext("The date a match was played cannot be in the future."),
-                    document=position,
-                    field="played_on",
-                )
-            ]
-        )
+            [DocumentError(validators.first_message(error), document=position, field="played_on")]
+        ) from None
+
+
+def _digest(parsed: MatchDocument, day: dt.date, copy: int) -> str:
+    """What tells one imported score sheet from another: the SHA-256 of the canonical document
+    (`dump_document`: cards counted, rules as overrides, keys sorted), the day it was played on,
+    and which copy of that same sheet on that day it is (two identical sheets sent in one batch
+    are two matches; sending the batch again finds both)."""
+    canonical = json.dumps(
+        {"document": dump_document(parsed), "played_on": day.isoformat(), "copy": copy},
+        sort_keys=True,
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _digests(parsed: Sequence[MatchDocument], played_on: dt.date | None) -> list[str]:
+    day = played_on or timezone.localdate()
+    seen: Counter[str] = Counter()
+    digests = []
+    for document in parsed:
+        first = _digest(document, day, 1)
+        seen[first] += 1
+        digests.append(first if seen[first] == 1 else _digest(document, day, seen[first]))
+    return digests
+
+
+@dataclass(frozen=True)
+class Imported:
+    """One imported document: its match, and whether it was made now (False: the same document
+    had been imported before, and this is that match)."""
+
+    match: Match
+    created: bool
+
+
+class _DigestTaken(Exception):
+    """Another import of the same document committed first."""
 
 
 def _import(
-    *, club: Club, user, parsed: MatchDocument, played_on: dt.date | None, position: int | None
+    *,
+    club: Club,
+    user,
+    parsed: MatchDocument,
+    played_on: dt.date | None,
+    position: int | None,
+    digest: str,
+) -> Imported:
+    """The match of `parsed` in `club`: the one imported before with the same `digest`, or a new
+    one (one replay, its events written at once by `scoring.events_import`)."""
+    found = Match.objects.filter(club=club, import_digest=digest).first()
+    if found is not None:
+        return Imported(found, created=False)
+    try:
+        with transaction.atomic():
+            return Imported(
+                _create(
+                    club=club,
+                    user=user,
+                    parsed=parsed,
+                    played_on=played_on,
+                    position=position,
+                    digest=digest,
+                ),
+                created=True,
+            )
+    except _DigestTaken:
+        return Imported(Match.objects.get(club=club, import_digest=digest), created=False)
+
+
+def _create(
+    *,
+    club: Club,
+    user,
+    parsed: MatchDocument,
+    played_on: dt.date | None,
+    position: int | None,
+    digest: str,
 ) -> Match:
     try:
         players = [scoring.guest_player(club=club, name=name) for name in parsed.players]
@@ -186,53 +278,48 @@ def _import(
             options=data["rules"],
             first_dealer_seat=parsed.players.index(first_dealer) + 1,
         )
-        for index, event in enumerate(data["events"]):
-            try:
-                scoring.event_record(match=match, user=user, data=event)
-            except scoring.MatchError as error:
-                raise ImportRefused(
-                    [
-                        DocumentError(
-                            error.message, document=position, event=index, field=error.field
-                        )
-                    ]
-                ) from error
+        when = None
+        if played_on is not None:
+            when = timezone.make_aware(dt.datetime.combine(played_on, dt.time.min))
+        try:
+            with transaction.atomic():
+                Match.objects.filter(pk=match.pk).update(
+                    import_digest=digest, **({"started_at": when} if when else {})
+                )
+        except IntegrityError as error:
+            raise _DigestTaken from error
+        try:
+            scoring.events_import(match=match, user=user, events=data["events"], finished_at=when)
+        except scoring.MatchError as error:
+            event = error.event - 1 if error.event is not None else None
+            raise ImportRefused(
+                [DocumentError(error.message, document=position, event=event, field=error.field)]
+            ) from error
     except scoring.MatchError as error:
         raise ImportRefused(
             [DocumentError(error.message, document=position, field=error.field)]
         ) from error
-    if played_on is not None:
-        when = timezone.make_aware(dt.datetime.combine(played_on, dt.time.min))
-        match.refresh_from_db()
-        match.started_at = when
-        match.finished_at = when if match.is_finished else None
-        Match.objects.filter(pk=match.pk).update(started_at=when, finished_at=match.finished_at)
-        match_changed.send(sender=Match, match=match)
+    match.refresh_from_db()
     return match
 
 
 @transaction.atomic
-def match_import(*, club: Club, user, document: dict, played_on: dt.date | None = None) -> Match:
-    """Import one match document into `club`: a match with every event of the document.
+def documents_import(
+    *, club: Club, user, data: Any, played_on: dt.date | None = None
+) -> list[Imported]:
+    """Import `data`, one match document or a list of them (all or nothing, in the order given),
+    into `club`; answers what became of each document, in order.
 
     The players are the club's players of those names (any case), or new guests. With
-    `played_on`, the match started (and, when finished, ended) on that day. Raises
-    `ImportRefused` (with one `DocumentError`) and writes nothing when the engine refuses it.
+    `played_on`, the matches started (and, when finished, ended) on that day. A document imported
+    before (same canonical document, same day: see `_digest`) is not imported again: its entry
+    is the match imported then (`created` False). Raises `ImportRefused` listing every problem
+    (document, event, field), and writes nothing then. At most `MAX_BATCH` documents, each of at
+    most `MAX_EVENTS` events, and `MAX_BATCH_EVENTS` events in all.
     """
-    _check_date(played_on, None)
-    parsed = _checked(document, None)
-    return _import(club=club, user=user, parsed=parsed, played_on=played_on, position=None)
-
-
-@transaction.atomic
-def matches_import(
-    *, club: Club, user, documents: list, played_on: dt.date | None = None
-) -> list[Match]:
-    """Import a batch of match documents, all or nothing, in the order given.
-
-    Raises `ImportRefused` listing every bad document (its position, the event, the field).
-    """
-    if not isinstance(documents, list) or not documents:
+    alone = not isinstance(data, list)
+    documents = [data] if alone else data
+    if not documents:
         raise ImportRefused([DocumentError(gettext("Give at least one match document."))])
     if len(documents) > MAX_BATCH:
         raise ImportRefused(
@@ -244,33 +331,74 @@ def matches_import(
             ]
         )
     _check_date(played_on, None)
+    position_of = (lambda index: None) if alone else (lambda index: index)
     errors: list[DocumentError] = []
-    parsed: list[MatchDocument] = []
-    for position, document in enumerate(documents):
+    parsed: list[MatchDocument | None] = []
+    for index, document in enumerate(documents):
         try:
-            parsed.append(_checked(document, position))
+            parsed.append(_checked(document, position_of(index)))
         except ImportRefused as refused:
             errors += refused.errors
+            parsed.append(None)
     if errors:
+        for index, document in enumerate(parsed):
+            if document is not None:
+                errors += _replay_errors(document, position_of(index))
+        errors.sort(key=lambda error: error.document or 0)
         raise ImportRefused(errors)
-    matches = []
-    for position, document in enumerate(parsed):
+    valid = [document for document in parsed if document is not None]
+    total = sum(len(document.events) for document in valid)
+    if total > MAX_BATCH_EVENTS:
+        raise ImportRefused(
+            [
+                DocumentError(
+                    gettext(
+                        "At most %(count)s events can be imported at once (these documents "
+                        "hold %(total)s): send them in smaller batches."
+                    )
+                    % {"count": MAX_BATCH_EVENTS, "total": total}
+                )
+            ]
+        )
+    imported = []
+    for index, (document, digest) in enumerate(zip(valid, _digests(valid, played_on), strict=True)):
         try:
             with transaction.atomic():
-                matches.append(
+                imported.append(
                     _import(
                         club=club,
                         user=user,
                         parsed=document,
                         played_on=played_on,
-                        position=position,
+                        position=position_of(index),
+                        digest=digest,
                     )
                 )
         except ImportRefused as refused:
             errors += refused.errors
     if errors:
         raise ImportRefused(errors)  # rolls back the documents imported before
-    return matches
+    return imported
+
+
+def match_import(*, club: Club, user, document: dict, played_on: dt.date | None = None) -> Match:
+    """Import one match document into `club` (`documents_import`); answers its match (the one
+    imported before, for a document imported again)."""
+    if not isinstance(document, dict):
+        _checked(document, None)  # refused: not a document
+    (imported,) = documents_import(club=club, user=user, data=document, played_on=played_on)
+    return imported.match
+
+
+def matches_import(
+    *, club: Club, user, documents: list, played_on: dt.date | None = None
+) -> list[Match]:
+    """Import a batch of match documents, all or nothing, in the order given
+    (`documents_import`); answers their matches in order."""
+    if not isinstance(documents, list) or not documents:
+        raise ImportRefused([DocumentError(gettext("Give at least one match document."))])
+    imported = documents_import(club=club, user=user, data=documents, played_on=played_on)
+    return [each.match for each in imported]
 
 
 def match_export(match: Match) -> dict[str, Any]:

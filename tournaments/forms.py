@@ -14,6 +14,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from clubs import validators
 from clubs.models import Club, Player
 from scoring.engine.rules import MONEY_MAX
 from scoring.forms import preset_choices
@@ -79,9 +80,12 @@ def _split(text: str) -> list[str]:
 
 class TournamentForm(ActionErrorMixin, forms.Form):
     club = forms.ModelChoiceField(queryset=Club.objects.none(), label=_("Club"), empty_label=None)
-    name = forms.CharField(label=_("Name"), max_length=120)
+    name = forms.CharField(label=_("Name"), max_length=120, validators=[validators.name_validator])
     starts_on = forms.DateField(
-        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}), required=False
+        label=_("Date"),
+        widget=forms.DateInput(attrs={"type": "date"}),
+        required=False,
+        validators=[validators.planned_day_validator],
     )
     preset = forms.ChoiceField(
         label=_("Game and rules"),
@@ -217,7 +221,13 @@ class RegisterForm(ActionErrorMixin, forms.Form):
         required=False,
         empty_label=_("— choose —"),
     )
-    name = forms.CharField(label=_("Or a guest's name"), max_length=80, required=False, strip=True)
+    name = forms.CharField(
+        label=_("Or a guest's name"),
+        max_length=80,
+        required=False,
+        strip=True,
+        validators=[validators.player_name_validator],
+    )
     check_in = forms.BooleanField(label=_("Here and paid: check in now"), required=False)
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any):

@@ -33,7 +33,7 @@ from tournaments.engine.errors import TournamentError
 from tournaments.engine.placement import DEFAULT_SCALE, PlacementScale
 from tournaments.engine.season import season_places, season_standings
 from tournaments.models import Season, Tournament
-from tournaments.services import TournamentActionError
+from tournaments.services import TournamentActionError, checked_day, checked_name
 
 NAME_LENGTH = Season._meta.get_field("name").max_length
 
@@ -112,17 +112,12 @@ def scale_of(season: Season) -> PlacementScale:
 def _check(values: dict[str, Any]) -> dict[str, Any]:
     """Every setting of a season checked and normalised; refusals name the field."""
     clean = dict(values)
-    name = " ".join(str(clean["name"] or "").split())
-    if not name:
+    if not isinstance(clean["name"], str) or not clean["name"].strip():
         raise TournamentActionError(_("A season needs a name."), field="name")
-    if len(name) > NAME_LENGTH:
-        raise TournamentActionError(
-            _("The name can be at most %(count)s characters long.") % {"count": NAME_LENGTH},
-            field="name",
-        )
+    name = checked_name(clean["name"])
     clean["name"] = name
-    clean["starts_on"] = _date(clean["starts_on"], "starts_on")
-    clean["ends_on"] = _date(clean["ends_on"], "ends_on")
+    clean["starts_on"] = checked_day(_date(clean["starts_on"], "starts_on"), field="starts_on")
+    clean["ends_on"] = checked_day(_date(clean["ends_on"], "ends_on"), field="ends_on")
     if clean["ends_on"] < clean["starts_on"]:
         raise TournamentActionError(
             _("The season cannot end (%(end)s) before it starts (%(start)s).")

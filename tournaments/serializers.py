@@ -18,6 +18,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
+from clubs import validators
 from scoring.engine import PRESETS
 from scoring.engine.rules import MONEY_MAX
 from scoring.serializers import (
@@ -229,8 +230,12 @@ class TournamentSettingsSerializer(serializers.Serializer):
 
 class TournamentCreateSerializer(TournamentSettingsSerializer):
     club = serializers.SlugField(help_text=_("The club's slug."))
-    name = serializers.CharField(max_length=120)
-    starts_on = serializers.DateField(required=False, help_text=_("Default: today."))
+    name = serializers.CharField(max_length=120, validators=[validators.name_validator])
+    starts_on = serializers.DateField(
+        required=False,
+        help_text=_("Default: today."),
+        validators=[validators.planned_day_validator],
+    )
     preset = serializers.ChoiceField(choices=list(PRESETS))
     format = enum_field(TournamentFormatEnum)
     options = serializers.DictField(
@@ -392,6 +397,7 @@ class EntryCreateSerializer(serializers.Serializer):
     guest = serializers.CharField(
         required=False,
         max_length=80,
+        validators=[validators.player_name_validator],
         help_text=_(
             "Instead of a player id: a guest's name (the club's player of that name, or a "
             "new guest)."

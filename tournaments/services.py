@@ -9,17 +9,20 @@ Refusals are `TournamentActionError`s in the user's language, naming the field a
 
 from __future__ import annotations
 
+import datetime
 import random
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from clubs import validators
 from clubs.models import Club, Player
 from clubs.permissions import can_direct
 from scoring import services as scoring
@@ -61,6 +64,24 @@ class TournamentActionError(Exception):
 
     def as_dict(self) -> dict[str, Any]:
         return {"field": self.field, "message": self.message}
+
+
+def checked_name(name: str, *, field: str = "name") -> str:
+    """A tournament's or season's name as stored (`clubs.validators.clean_name`), or
+    `TournamentActionError` on `field`."""
+    try:
+        return validators.clean_name(name, max_length=validators.NAME_LENGTH)
+    except ValidationError as error:
+        raise TournamentActionError(validators.first_message(error), field=field) from None
+
+
+def checked_day(day: datetime.date, *, field: str) -> datetime.date:
+    """A planned date (a tournament's, a season's) within `clubs.validators`' years, or
+    `TournamentActionError` on `field`."""
+    try:
+        return validators.clean_day(day, planned=True)
+    except ValidationError as error:
+        raise TournamentActionError(validators.first_message(error), field=field) from None
 
 
 class SwapMakesRepeats(TournamentActionError):
@@ -290,9 +311,11 @@ def tournament_create(
     default to results without confirmation (a finished match moves the bracket on by itself)
     and to the Gin tie-breaks.
     """
-    name = " ".join((name or "").split())
-    if not name:
+    if not isinstance(name, str) or not name.strip():
         raise TournamentActionError(_("Give the tournament a name."), field="name")
+    name = checked_name(name)
+    if starts_on:
+        starts_on = checked_day(starts_on, field="starts_on")
     unknown = sorted(set(settings) - set(SETTING_DEFAULTS))
     if unknown:
         raise TournamentActionError(

@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_safe
 
+from clubs import validators
 from clubs.models import Club
 from clubs.permissions import can_direct, can_manage
 from tournaments import exchange, exports, lookups
@@ -60,7 +61,8 @@ class ImportForm(forms.Form):
     played_on = forms.DateField(
         label=_("Played on"),
         required=False,
-        widget=forms.DateInput(attrs={"type": "date"}),
+        widget=forms.DateInput(attrs={"type": "date", "min": validators.EARLIEST_DAY.isoformat()}),
+        validators=[validators.played_day_validator],
         help_text=_("The date on the score sheets; empty: today."),
     )
 
@@ -103,26 +105,33 @@ def match_import(request: HttpRequest, slug: str) -> HttpResponse:
         data = form.cleaned_data["data"]
         played_on = form.cleaned_data["played_on"]
         try:
-            if isinstance(data, list):
-                matches = exchange.matches_import(
-                    club=club, user=request.user, documents=data, played_on=played_on
-                )
-            else:
-                matches = [
-                    exchange.match_import(
-                        club=club, user=request.user, document=data, played_on=played_on
-                    )
-                ]
+            imported = exchange.documents_import(
+                club=club, user=request.user, data=data, played_on=played_on
+            )
         except exchange.ImportRefused as refused:
             errors = refused.errors
         else:
-            messages.success(
-                request,
-                ngettext("%(count)s match imported.", "%(count)s matches imported.", len(matches))
-                % {"count": len(matches)},
-            )
-            if len(matches) == 1:
-                return redirect(matches[0].get_absolute_url())
+            new = sum(1 for each in imported if each.created)
+            again = len(imported) - new
+            if new:
+                messages.success(
+                    request,
+                    ngettext("%(count)s match imported.", "%(count)s matches imported.", new)
+                    % {"count": new},
+                )
+            if again:
+                messages.info(
+                    request,
+                    ngettext(
+                        "%(count)s score sheet was already imported: it was not imported again.",
+                        "%(count)s score sheets were already imported: they were not imported "
+                        "again.",
+                        again,
+                    )
+                    % {"count": again},
+                )
+            if len(imported) == 1:
+                return redirect(imported[0].match.get_absolute_url())
             return redirect(club.get_absolute_url())
     return render(
         request,

@@ -26,6 +26,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from clubs import validators
 from clubs.models import Club
 from clubs.permissions import can_direct
 from scoring.models import Game
@@ -49,11 +50,18 @@ def _points_lines(points: dict[str, list]) -> str:
 
 
 class SeasonForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=seasons.NAME_LENGTH)
-    starts_on = forms.DateField(label=_("From"), widget=forms.DateInput(attrs={"type": "date"}))
+    name = forms.CharField(
+        label=_("Name"), max_length=seasons.NAME_LENGTH, validators=[validators.name_validator]
+    )
+    starts_on = forms.DateField(
+        label=_("From"),
+        widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[validators.planned_day_validator],
+    )
     ends_on = forms.DateField(
         label=_("To"),
         widget=forms.DateInput(attrs={"type": "date"}),
+        validators=[validators.planned_day_validator],
         help_text=_("Both days included."),
     )
     games = forms.MultipleChoiceField(

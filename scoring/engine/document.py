@@ -38,6 +38,7 @@ from .cards import JOKER, count_points, parse_card
 from .errors import EngineError, RuleSetError
 from .errors import gettext_noop as _
 from .events import Event, GinHand, Hand, Reentry, TimeCall, Withdraw
+from .names import check_name
 from .presets import DEFAULT_PRESET, preset_game, rules_for
 from .replay import replay, validate_players
 from .rules import RuleSet
@@ -55,6 +56,12 @@ _HAND_KEYS: dict[str, tuple[str, ...]] = {
 }
 _DEAD_HAND_KEYS = ("type", "result", "upcard")
 _PLAYER_EVENT_KEYS = ("type", "player")
+# More than any game seats: a longer list is refused before its names are checked one by one.
+MAX_PLAYERS = 20
+# The most events an imported document may hold (a real match has well under a hundred hands):
+# an import stores a document in one transaction, and the cap keeps it short. Checked by
+# `check_import_size`, not by `parse_document`: a match entered at the table is never refused.
+MAX_EVENTS = 2000
 _TIME_CALL_KEYS = ("type",)
 
 
@@ -109,6 +116,17 @@ def parse_document(data: Any) -> MatchDocument:
     )
 
 
+def check_import_size(data: Any) -> None:
+    """Refuse (`EngineError`, field "events") a document with more than `MAX_EVENTS` events."""
+    events = data.get("events") if isinstance(data, Mapping) else None
+    if isinstance(events, list | tuple) and len(events) > MAX_EVENTS:
+        raise EngineError(
+            _("A match document holds at most %(count)s events (this one has %(length)s)."),
+            field="events",
+            params={"count": MAX_EVENTS, "length": len(events)},
+        )
+
+
 def _game_and_preset(data: Mapping[str, Any]) -> tuple[str, str]:
     game = data.get("game")
     preset = data.get("preset")
@@ -157,6 +175,10 @@ def _players(data: Mapping[str, Any]) -> tuple[str, ...]:
         raise EngineError(
             _("players must be the list of the players' names, in seat order."), field="players"
         )
+    if len(players) > MAX_PLAYERS:  # before each name is looked at: the list may be huge
+        raise EngineError(_("Too many players."), field="players")
+    for name in players:
+        check_name(name, field="players")  # length, control characters
     return tuple(players)
 
 

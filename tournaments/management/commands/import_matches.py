@@ -1,6 +1,8 @@
 """Import match documents into a club: `manage.py import_matches SLUG FILE [--user USERNAME]`.
 
-The file holds one match document (DESIGN.md) or a JSON list of them; all or nothing.
+The file holds one match document (DESIGN.md) or a JSON list of them; all or nothing. `--date`
+is the day they were played (from 1900-01-01 to today). A document imported before (same document,
+same day) is not imported again: the command names the match imported then.
 """
 
 import datetime as dt
@@ -10,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from clubs.models import Club
-from tournaments.exchange import ImportRefused, match_import, matches_import
+from tournaments.exchange import ImportRefused, documents_import
 
 
 class Command(BaseCommand):
@@ -41,13 +43,16 @@ class Command(BaseCommand):
         except (json.JSONDecodeError, UnicodeDecodeError) as error:
             raise CommandError(f"{file} is not a JSON file: {error}.") from error
         try:
-            if isinstance(data, list):
-                matches = matches_import(club=club, user=recorder, documents=data, played_on=date)
-            else:
-                matches = [match_import(club=club, user=recorder, document=data, played_on=date)]
+            imported = documents_import(club=club, user=recorder, data=data, played_on=date)
         except ImportRefused as refused:
             raise CommandError(
                 "Nothing was imported:\n" + "\n".join(error.text for error in refused.errors)
             ) from refused
-        ids = ", ".join(str(match.pk) for match in matches)
-        self.stdout.write(f"Imported {len(matches)} matches into {club.slug}: {ids}.")
+        created = [each.match.pk for each in imported if each.created]
+        again = [each.match.pk for each in imported if not each.created]
+        if created:
+            ids = ", ".join(map(str, created))
+            self.stdout.write(f"Imported {len(created)} matches into {club.slug}: {ids}.")
+        if again:
+            ids = ", ".join(map(str, again))
+            self.stdout.write(f"Already imported before, not imported again: {ids}.")
