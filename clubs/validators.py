@@ -31,6 +31,10 @@ PLAYER_NAME_LENGTH = 80  # clubs.Player.name, scoring.MatchPlayer.name
 NAME_LENGTH = 120  # clubs.Club.name, tournaments.Tournament.name, tournaments.Season.name
 FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs"})
 
+# The largest id a database row can have (a 64-bit signed integer): a larger one in a query is not
+# "no such row" but a crash (SQLite: OverflowError).
+MAX_DATABASE_ID = 2**63 - 1
+
 EARLIEST_DAY = dt.date(1900, 1, 1)
 LATEST_DAY = dt.date(2099, 12, 31)
 

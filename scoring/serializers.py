@@ -46,9 +46,9 @@ class AuthorField(serializers.CharField):
 
 # Ids --------------------------------------------------------------------------------------------
 
-# The largest id a database row can have (a 64-bit signed integer): a larger one in a query is not
-# "no such row" but a crash (SQLite: OverflowError), so every id a client sends is checked first.
-ID_MAX = 2**63 - 1
+# Every id a client sends is checked first: a larger one than a row can have is a crash, not
+# "no such row" (clubs.validators.MAX_DATABASE_ID).
+ID_MAX = validators.MAX_DATABASE_ID
 ID_OUT_OF_RANGE = _("No such id: an id is a whole number from 1 to {max}.")
 
 

@@ -558,6 +558,8 @@ def _archive_objects(data: Any) -> list[dict[str, Any]]:
         and row.get("model") in known
         and isinstance(row.get("fields"), dict)
         and isinstance(row.get("pk"), int)
+        and not isinstance(row.get("pk"), bool)
+        and 1 <= row["pk"] <= validators.MAX_DATABASE_ID
         for row in objects
     ):
         raise ArchiveError(_("The archive is damaged: its list of objects cannot be read."))
@@ -597,6 +599,74 @@ def _from_version_1(objects: list[dict[str, Any]], user_label: str) -> list[dict
                 fields[name] = usernames.get(fields[name])
         converted.append({**row, "fields": fields})
     return converted
+
+
+# Names checked by `clubs.validators.clean_name`, as every other way in checks them.
+ARCHIVE_NAME_FIELDS: dict[type[models.Model], tuple[str, int]] = {
+    Club: ("name", validators.NAME_LENGTH),
+    Player: ("name", validators.PLAYER_NAME_LENGTH),
+    MatchPlayer: ("name", validators.PLAYER_NAME_LENGTH),
+    Tournament: ("name", validators.NAME_LENGTH),
+    Season: ("name", validators.NAME_LENGTH),
+}
+
+
+def _damaged(item: models.Model, field: str, message: Any) -> ArchiveError:
+    return ArchiveError(
+        _("The archive is damaged: %(model)s %(pk)s, field %(field)s: %(message)s")
+        % {"model": _label(type(item)), "pk": item.pk, "field": field, "message": message}
+    )
+
+
+def _check_row(item: models.Model) -> None:
+    """A row is checked as every other way in checks it, before it is written: the model's
+    own field checks (lengths, digits, choices), names, and every date within the years a club
+    can play, so nothing the archive brings can fail to be read back (a year-1 moment in Rome's
+    time zone is year 0 in UTC; a pot beyond its digits breaks every page on SQLite)."""
+    relations = [field.name for field in item._meta.concrete_fields if field.is_relation]
+    try:
+        item.clean_fields(exclude=relations)
+    except ValidationError as error:
+        field, messages = next(iter(error.message_dict.items()))
+        raise _damaged(item, field, messages[0]) from error
+    name = ARCHIVE_NAME_FIELDS.get(type(item))
+    if name is not None:
+        try:
+            validators.clean_name(getattr(item, name[0]), max_length=name[1])
+        except ValidationError as error:
+            raise _damaged(item, name[0], validators.first_message(error)) from error
+    for field in item._meta.concrete_fields:
+        value = getattr(item, field.attname)
+        if isinstance(value, dt.datetime):
+            day = value.date()
+        elif isinstance(value, dt.date):
+            day = value
+        else:
+            continue
+        if not validators.EARLIEST_DAY <= day <= validators.LATEST_DAY:
+            raise _damaged(
+                item,
+                field.name,
+                _("the date %(day)s is outside the years a club can play.")
+                % {"day": day.isoformat()},
+            )
+
+
+def _check_matches_replay(club: Club) -> None:
+    """Every imported match replays with its stored rules and events: a match the engine refuses
+    would answer an error on every page that shows it."""
+    matches = Match.objects.filter(club=club).prefetch_related(
+        Prefetch("seats", queryset=MatchPlayer.objects.order_by("seat"))
+    )
+    for match in matches:
+        try:
+            scoring.replay_current(match, list(match.seats.all()))
+        except (scoring.MatchError, StopIteration, KeyError, TypeError, ValueError) as error:
+            message = getattr(error, "message", None) or gettext("its events cannot be replayed.")
+            raise ArchiveError(
+                _("The archive is damaged: match %(pk)s cannot be replayed: %(message)s")
+                % {"pk": match.pk, "message": message}
+            ) from error
 
 
 def _check_versions_in_force(by_model: dict[str, list[dict]]) -> None:
@@ -737,18 +807,20 @@ def club_import(data: dict, *, user=None) -> ImportedArchive:
             rows.append({"model": row["model"], "pk": row["pk"], "fields": fields})
     try:
         for item in serializers.deserialize("python", rows):
+            _check_row(item.object)
             # raw: the timestamps of the archive are kept, no signal handler acts on the rows
             item.save(force_insert=True)
         # references are checked at commit; check them now, to answer with a clear error
         connection.check_constraints(
             table_names=[model._meta.db_table for model, _lookup in ARCHIVE_MODELS]
         )
-    except (DeserializationError, IntegrityError, ValueError, TypeError) as error:
+    except (DeserializationError, IntegrityError, ValueError, TypeError, OverflowError) as error:
         raise ArchiveError(
             _("The archive is damaged: %(error)s") % {"error": str(error).splitlines()[0]}
         ) from error
     _reset_sequences()
     club = Club.objects.get(pk=clubs[0]["pk"])
+    _check_matches_replay(club)
     if user is not None and not Membership.objects.filter(club=club, user=user).exists():
         Membership.objects.create(club=club, user=user, role=Role.OWNER)
     return ImportedArchive(club=club, unknown_usernames=unknown)
