@@ -21,3 +21,4 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include("config.api_urls")),
 ]
+handler400 = "config.errors.bad_request"

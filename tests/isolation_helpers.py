@@ -236,7 +236,7 @@ def body_text(response) -> str:
 
 # Snapshots -------------------------------------------------------------------------------------
 
-SNAPSHOT_APPS = ("clubs", "scoring", "tournaments", "authtoken")
+SNAPSHOT_APPS = ("clubs", "scoring", "tournaments", "knox")
 VOLATILE = {"last_login"}  # force_login writes it
 
 

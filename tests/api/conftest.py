@@ -16,6 +16,7 @@ import json
 from dataclasses import dataclass, field
 
 import pytest
+from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from clubs.models import Club, Player, Role
@@ -107,6 +108,12 @@ class Api:
 
     def delete(self, path, **headers):
         return self.request("delete", path, **headers)
+
+
+def api_token(user) -> str:
+    """A new API token of `user` (django-rest-knox keeps only its digest: this is the key)."""
+    _instance, key = AuthToken.objects.create(user=user)
+    return key
 
 
 @pytest.fixture
