@@ -59,6 +59,11 @@ def record(match: Match, data: dict) -> None:
 
 @pytest.fixture
 def world(db) -> World:
+    return build_world()
+
+
+def build_world() -> World:
+    """The world of the module's docstring (for a test module elsewhere to make its fixture)."""
     users = {name: UserFactory(username=name) for name in ROLES if name != "anonymous"}
     aurora = ClubFactory(name="Circolo Aurora", slug="aurora")
     piazza = ClubFactory(name="Circolo Piazza", slug="piazza", is_public=True)
