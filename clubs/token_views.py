@@ -39,7 +39,6 @@ def api_token(request):
     context = {
         "tokens": rows,
         "new_key": new_key,
-        "ttl_days": settings.TOKEN_TTL_DAYS,
         "limit": settings.TOKEN_LIMIT_PER_USER,
     }
     return render(request, "registration/api_token.html", context)

@@ -6,7 +6,7 @@ held every key in clear, is dropped. Nothing to do on a database that never had 
 """
 
 import hashlib
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.db import migrations
@@ -25,6 +25,10 @@ def copy_tokens(apps, schema_editor):
         cursor.execute(f"SELECT key, user_id, created FROM {OLD_TABLE}")
         rows = cursor.fetchall()
     for key, user_id, created in rows:
+        if isinstance(created, str):  # SQLite answers text
+            created = datetime.fromisoformat(created)
+        if timezone.is_naive(created):  # stored in UTC (USE_TZ)
+            created = created.replace(tzinfo=UTC)
         token = AuthToken.objects.create(
             digest=hashlib.sha512(key.encode("utf-8")).hexdigest(),
             token_key=key[:15],
