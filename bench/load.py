@@ -73,7 +73,7 @@ def setup_child(users: int, sets: int, seed: int) -> None:
     import django
 
     django.setup()
-    from rest_framework.authtoken.models import Token
+    from knox.models import AuthToken
 
     from clubs.models import Club, Membership, Player, Role, User
     from scoring import services
@@ -86,7 +86,7 @@ def setup_child(users: int, sets: int, seed: int) -> None:
         user.set_unusable_password()  # tokens only: hashing 100 passwords would take half a minute
         user.save()
         Membership.objects.create(club=club, user=user, role=Role.SCOREKEEPER)
-        token = Token.objects.create(user=user)
+        _instance, token = AuthToken.objects.create(user=user)  # the key, shown once
         matches = []
         for number in range(sets):
             size = rng.randint(4, 6)
@@ -102,7 +102,7 @@ def setup_child(users: int, sets: int, seed: int) -> None:
                 table_label=f"Tavolo {index + 1}",
             )
             matches.append({"id": match.pk, "names": [player.name for player in players]})
-        accounts.append({"token": token.key, "matches": matches})
+        accounts.append({"token": token, "matches": matches})
     json.dump(accounts, sys.stdout)
 
 

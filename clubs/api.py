@@ -13,22 +13,33 @@ Who may do what is decided by `clubs.permissions`; the answers follow one rule:
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.auth import authenticate
 from django.db.models import CharField, OuterRef, QuerySet, Subquery, Value
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.openapi import AutoSchema
-from drf_spectacular.utils import OpenApiExample, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    extend_schema,
+    inline_serializer,
+)
 from rest_framework import generics, serializers, status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
-from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.exceptions import ParseError, PermissionDenied, Throttled, ValidationError
-from rest_framework.parsers import JSONParser
-from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.exceptions import (
+    NotFound,
+    ParseError,
+    PermissionDenied,
+    Throttled,
+    ValidationError,
+)
+from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
+from rest_framework.views import APIView
 
-from clubs import permissions, services
+from clubs import permissions, services, tokens
 from clubs.models import Club, Invitation, Membership, Player
 from clubs.serializers import (
     ClubCreateSerializer,
@@ -44,29 +55,11 @@ from clubs.serializers import (
     PlayerSerializer,
     PlayerWriteSerializer,
 )
+from config.parsers import JSONParser
+from config.throttling import ApiWriteThrottle
+from config.tokens import TokenAuthentication, TokenThrottle
 
 # The base of every API view ----------------------------------------------------------------------
-
-
-def _has_nul(value) -> bool:
-    if isinstance(value, str):
-        return "\x00" in value
-    if isinstance(value, dict):
-        return any(_has_nul(key) or _has_nul(item) for key, item in value.items())
-    if isinstance(value, list):
-        return any(_has_nul(item) for item in value)
-    return False
-
-
-class JSONWithoutNulParser(JSONParser):
-    """JSON, refusing a NUL character in any string: PostgreSQL cannot store one in text or
-    jsonb (a free-form part of an event, such as its cards, would otherwise answer 500)."""
-
-    def parse(self, stream, media_type=None, parser_context=None):
-        data = super().parse(stream, media_type, parser_context)
-        if _has_nul(data):
-            raise ParseError(_("JSON parse error - a string contains a NUL character."))
-        return data
 
 
 class ParseErrorsAsFieldErrors:
@@ -102,11 +95,11 @@ class ApiAutoSchema(AutoSchema):
 class ApiView(ParseErrorsAsFieldErrors, generics.GenericAPIView):
     """Token first, so that an anonymous write answers 401 with `WWW-Authenticate: Token`
     (DRF answers 403 when the first authentication class names no scheme); sessions work too.
-    Bodies are JSON."""
+    Bodies are JSON (config.parsers.JSONParser: bounded in size and depth)."""
 
     authentication_classes = [TokenAuthentication, SessionAuthentication]
     permission_classes = [IsAuthenticatedOrReadOnly]
-    parser_classes = [JSONWithoutNulParser]
+    parser_classes = [JSONParser]
 
 
 # Error responses, as the schema shows them.
@@ -154,28 +147,71 @@ def club_of_member(request, slug: str) -> Club:
     return club
 
 
-# Token -------------------------------------------------------------------------------------------
+# Tokens ------------------------------------------------------------------------------------------
 
 
-class TokenView(ParseErrorsAsFieldErrors, ObtainAuthToken):
-    """Exchange a username and password for the user's API token (the same token every time)."""
+class LoginSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=4096, style={"input_type": "password"})
+
+    def validate(self, attrs):
+        user = authenticate(
+            request=self.context["request"],
+            username=attrs["username"],
+            password=attrs["password"],
+        )
+        if user is None:
+            raise ValidationError(
+                _("Unable to log in with provided credentials."), code="authorization"
+            )
+        attrs["user"] = user
+        return attrs
+
+
+TOKEN = inline_serializer(
+    name="Token",
+    fields={"token": serializers.CharField(), "expiry": serializers.DateTimeField()},
+)
+TOKEN_INFO = inline_serializer(
+    name="TokenInfo",
+    many=True,
+    fields={
+        "id": serializers.CharField(),
+        "created": serializers.DateTimeField(),
+        "expiry": serializers.DateTimeField(),
+        "current": serializers.BooleanField(),
+    },
+)
+
+
+def token_info(token, request) -> dict:
+    current = request.auth is not None and getattr(request.auth, "digest", None) == token.digest
+    field = serializers.DateTimeField()
+    return {
+        "id": tokens.token_id(token),
+        "created": field.to_representation(token.created),
+        "expiry": field.to_representation(token.expiry),
+        "current": current,
+    }
+
+
+class TokenView(ParseErrorsAsFieldErrors, APIView):
+    """Exchange a username and password for a new API token, valid for TOKEN_TTL_DAYS days.
+
+    Throttled twice: per username and address (API_TOKEN_RATE, whatever the password) and as an
+    anonymous write per address (API_ANONYMOUS_WRITE_RATE); django-axes locks a username out of an
+    address after AXES_FAILURE_LIMIT wrong passwords.
+    """
 
     authentication_classes = []  # no session, so no CSRF token is needed
+    permission_classes = [AllowAny]
+    throttle_classes = [ApiWriteThrottle, TokenThrottle]
 
     @extend_schema(
         operation_id="auth_token_create",
-        summary="Obtain an API token",
-        request=inline_serializer(
-            name="Login",
-            fields={
-                "username": serializers.CharField(),
-                "password": serializers.CharField(style={"input_type": "password"}),
-            },
-        ),
-        responses={
-            200: inline_serializer(name="Token", fields={"token": serializers.CharField()}),
-            400: FieldErrorsSerializer,
-        },
+        summary="Obtain a new API token",
+        request=LoginSerializer,
+        responses={200: TOKEN, 400: FieldErrorsSerializer, 413: DetailSerializer},
         auth=[],
         examples=[
             OpenApiExample(
@@ -184,8 +220,9 @@ class TokenView(ParseErrorsAsFieldErrors, ObtainAuthToken):
         ],
     )
     def post(self, request, *args, **kwargs):
+        serializer = LoginSerializer(data=request.data, context={"request": request})
         try:
-            return super().post(request, *args, **kwargs)
+            serializer.is_valid(raise_exception=True)
         except ValidationError:
             # django-axes flags the request when this username is locked out from this address.
             if getattr(request, "axes_locked_out", False):
@@ -194,6 +231,72 @@ class TokenView(ParseErrorsAsFieldErrors, ObtainAuthToken):
                     detail=_("Too many wrong passwords for this username: try again later."),
                 ) from None
             raise
+        instance, key = tokens.token_create(user=serializer.validated_data["user"])
+        return Response(
+            {"token": key, "expiry": serializers.DateTimeField().to_representation(instance.expiry)}
+        )
+
+
+class TokenListView(ApiView):
+    """Your API tokens still valid (never the tokens themselves): when each was made, when it
+    expires, and whether it is the one of this request."""
+
+    permission_classes = [IsAuthenticated]
+    pagination_class = None
+    filter_backends = []
+
+    @extend_schema(operation_id="auth_tokens_list", responses={200: TOKEN_INFO} | NOT_LOGGED_IN)
+    def get(self, request):
+        return Response([token_info(token, request) for token in tokens.tokens_for(request.user)])
+
+
+class TokenRevokeView(ApiView):
+    """Revoke one of your API tokens, by its `id` in the list."""
+
+    permission_classes = [IsAuthenticated]
+    filter_backends = []
+
+    @extend_schema(
+        operation_id="auth_tokens_revoke",
+        parameters=[OpenApiParameter("token_id", str, OpenApiParameter.PATH)],
+        request=None,
+        responses={204: None, 401: DetailSerializer, 404: DetailSerializer},
+    )
+    def delete(self, request, token_id: str):
+        if not tokens.token_revoke(user=request.user, token=token_id):
+            raise NotFound()
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class LogoutView(ApiView):
+    """Revoke the token this request was sent with."""
+
+    authentication_classes = [TokenAuthentication]
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="auth_logout",
+        request=None,
+        responses={204: None, 401: DetailSerializer},
+    )
+    def post(self, request):
+        request.auth.delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class LogoutAllView(ApiView):
+    """Revoke every token of yours (every phone and program has to log in again)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="auth_logout_all",
+        request=None,
+        responses={204: None, 401: DetailSerializer},
+    )
+    def post(self, request):
+        tokens.tokens_revoke_all(user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 # Clubs -------------------------------------------------------------------------------------------

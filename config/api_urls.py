@@ -9,13 +9,17 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
-from clubs.api import TokenView
+from clubs.api import LogoutAllView, LogoutView, TokenListView, TokenRevokeView, TokenView
 from config import api_views
 from scoring import pdf_urls
 
 urlpatterns = [
     path("", api_views.ApiRootView.as_view(), name="api-root"),
     path("auth/token/", TokenView.as_view(), name="api-token"),
+    path("auth/tokens/", TokenListView.as_view(), name="api-tokens"),
+    path("auth/tokens/<str:token_id>/", TokenRevokeView.as_view(), name="api-token-revoke"),
+    path("auth/logout/", LogoutView.as_view(), name="api-logout"),
+    path("auth/logoutall/", LogoutAllView.as_view(), name="api-logout-all"),
     path("", include("clubs.api_urls")),
     path("", include("scoring.api_urls")),
     path("", include("tournaments.api_urls")),

@@ -48,7 +48,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_filters",
@@ -71,6 +71,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "config.errors.DatabaseBusyMiddleware",
     "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its own answer.
     "axes.middleware.AxesMiddleware",
@@ -103,6 +104,19 @@ DATABASES = {
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=0)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The embedded database, made fit for a club's evening of concurrent writes: readers never wait
+    # for the writer (WAL), every write transaction takes the lock when it begins (IMMEDIATE: no
+    # deadlock-prone upgrade from a read lock, so SQLite's busy timeout works) and waits up to
+    # SQLITE_BUSY_TIMEOUT seconds for it. A write that still finds the database locked answers 503
+    # with Retry-After (config.errors.DatabaseBusyMiddleware), never 500.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": env.int("SQLITE_BUSY_TIMEOUT", default=20),
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env.str("REDIS_URL", default="")
@@ -157,14 +171,18 @@ WHITENOISE_USE_FINDERS = DEBUG
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "clubs.api.ApiAutoSchema",
+    # Token first, so that a request without credentials answers 401 with `WWW-Authenticate: Token`.
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "config.tokens.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    # Bodies are JSON only, at most DATA_UPLOAD_MAX_MEMORY_SIZE bytes and API_JSON_MAX_DEPTH deep.
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.JSONParser"],
+    "DEFAULT_PAGINATION_CLASS": "config.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 50,
+    "EXCEPTION_HANDLER": "config.errors.api_exception_handler",
     "DEFAULT_THROTTLE_CLASSES": ["config.throttling.ApiWriteThrottle"],
     # Anonymous write limits count per address: the same proxies as the login throttling.
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,
@@ -173,6 +191,24 @@ REST_FRAMEWORK = {
 # scorekeeper sends a hand every minute or two; an integrator importing a season stays well under.
 API_WRITE_RATE = env.str("API_WRITE_RATE", default="120/min")
 API_ANONYMOUS_WRITE_RATE = env.str("API_ANONYMOUS_WRITE_RATE", default="20/min")
+# Token requests per username and address (the login's pair: never by address alone, a club shares
+# one), whatever the password; wrong passwords are also counted by django-axes.
+API_TOKEN_RATE = env.str("API_TOKEN_RATE", default="10/min")
+# A list answers at most API_MAX_PAGE_SIZE items (`?limit=` above it is clamped).
+API_MAX_PAGE_SIZE = env.int("API_MAX_PAGE_SIZE", default=200)
+# How deeply a JSON body may nest arrays and objects (a match document needs 4).
+API_JSON_MAX_DEPTH = env.int("API_JSON_MAX_DEPTH", default=32)
+# API tokens (django-rest-knox): stored hashed, valid for TOKEN_TTL_DAYS from their creation; a
+# user holds at most TOKEN_LIMIT_PER_USER at once (a new one beyond that revokes the oldest).
+TOKEN_TTL_DAYS = env.int("TOKEN_TTL_DAYS", default=30)
+TOKEN_LIMIT_PER_USER = env.int("TOKEN_LIMIT_PER_USER", default=10)
+if TOKEN_TTL_DAYS < 1 or TOKEN_LIMIT_PER_USER < 1:
+    raise ImproperlyConfigured("TOKEN_TTL_DAYS and TOKEN_LIMIT_PER_USER must be at least 1.")
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=TOKEN_TTL_DAYS),
+    "AUTH_HEADER_PREFIX": "Token",
+    "AUTO_REFRESH": False,
+}
 SPECTACULAR_SETTINGS = {
     "TITLE": "Tallone API",
     "DESCRIPTION": "Score keeping and tournaments for rummy clubs: Scala 40, Ramino, Gin Rummy.",

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from clubs import token_views
 from clubs import views as club_views
 
 urlpatterns = [
@@ -18,6 +19,8 @@ urlpatterns = [
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/token/", token_views.api_token, name="api-token-page"),
     path("admin/", admin.site.urls),
     path("api/v1/", include("config.api_urls")),
 ]
+handler400 = "config.errors.bad_request"

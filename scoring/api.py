@@ -31,6 +31,7 @@ from clubs import permissions
 from clubs.api import ApiView, ParseErrorsAsFieldErrors, clubs_for, require
 from clubs.models import Player
 from clubs.serializers import DetailSerializer, FieldErrorsSerializer
+from config.parsers import JSONParser
 from scoring import services
 from scoring.engine import EngineError
 from scoring.engine.document import replay_document
@@ -72,6 +73,7 @@ class PreviewView(ParseErrorsAsFieldErrors, APIView):
 
     permission_classes = [AllowAny]
     authentication_classes = []  # stateless: no session, so no CSRF token is needed
+    parser_classes = [JSONParser]  # a match document is JSON: anything else answers 415
 
     @extend_schema(
         operation_id="scoring_preview",

@@ -25,7 +25,7 @@ from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
@@ -33,6 +33,7 @@ from rest_framework.views import APIView
 
 from clubs.permissions import can_see_authors
 from clubs.serializers import DetailSerializer
+from config.tokens import TokenAuthentication
 from scoring.models import Match
 from scoring.pdf import PdfDocument, match_report, render_pdf, score_sheet
 

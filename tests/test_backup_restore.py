@@ -24,11 +24,11 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 from django.db import connection
-from rest_framework.authtoken.models import Token
 
 from clubs.models import Club
 from scoring import services
 from scoring.models import EventVersion, Match
+from tests.api.conftest import api_token
 from tests.tournaments.test_exchange import build_club
 
 on_postgresql = pytest.mark.skipif(
@@ -98,7 +98,7 @@ def second_database():
 def test_a_backup_restored_into_a_new_database_gives_identical_data(tmp_path, second_database):
     call_command("demo", stdout=io.StringIO())  # matches, a running table tournament
     staff, *_rest = build_club()  # corrections, voids, a finished tournament, a Gin bracket
-    Token.objects.create(user=staff.director)
+    api_token(staff.director)
     assert Club.objects.count() == 2
     assert EventVersion.objects.filter(version__gt=1).exists()  # corrected or voided hands
     source = database_url(settings.DATABASES["default"]["NAME"])

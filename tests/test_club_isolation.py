@@ -112,6 +112,7 @@ def unthrottled(settings):
     """The audit sends hundreds of writes; the throttle would answer 429 before the view."""
     settings.API_WRITE_RATE = "100000/min"
     settings.API_ANONYMOUS_WRITE_RATE = "100000/min"
+    settings.API_TOKEN_RATE = "100000/min"
 
 
 @pytest.fixture

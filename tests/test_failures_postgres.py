@@ -23,13 +23,13 @@ from typing import Any
 import pytest
 from django.conf import settings as django_settings
 from django.db import OperationalError, connection, transaction
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from clubs.models import Role
 from scoring import services as scoring
 from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer, MatchStatus
 from tests import failure_helpers
+from tests.api.conftest import api_token
 from tests.concurrency import run_together
 from tests.factories import member, start_match
 from tests.tournaments.helpers import Staff, enter_players, play_distinct
@@ -66,7 +66,7 @@ def charges(hand: int) -> dict[str, int]:
 def test_fifty_phones_posting_at_once_lose_and_duplicate_nothing(settings):
     settings.API_WRITE_RATE = "1000/min"  # one user sends all 50: the throttle is not tested here
     match = start_match(names=NAMES, options={"elimination_at": 10000})  # nobody busts
-    token = Token.objects.create(user=member(match.club, Role.SCOREKEEPER)).key
+    token = api_token(member(match.club, Role.SCOREKEEPER))
     url = f"/api/v1/matches/{match.pk}/events/"
     warm = APIClient()  # a running server has imported its code before the rush
     warm.credentials(HTTP_AUTHORIZATION=f"Token {token}")

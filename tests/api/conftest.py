@@ -16,6 +16,7 @@ import json
 from dataclasses import dataclass, field
 
 import pytest
+from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from clubs.models import Club, Player, Role
@@ -58,6 +59,11 @@ def record(match: Match, data: dict) -> None:
 
 @pytest.fixture
 def world(db) -> World:
+    return build_world()
+
+
+def build_world() -> World:
+    """The world of the module's docstring (for a test module elsewhere to make its fixture)."""
     users = {name: UserFactory(username=name) for name in ROLES if name != "anonymous"}
     aurora = ClubFactory(name="Circolo Aurora", slug="aurora")
     piazza = ClubFactory(name="Circolo Piazza", slug="piazza", is_public=True)
@@ -107,6 +113,12 @@ class Api:
 
     def delete(self, path, **headers):
         return self.request("delete", path, **headers)
+
+
+def api_token(user) -> str:
+    """A new API token of `user` (django-rest-knox keeps only its digest: this is the key)."""
+    _instance, key = AuthToken.objects.create(user=user)
+    return key
 
 
 @pytest.fixture

@@ -5,12 +5,11 @@ import threading
 
 import pytest
 from django.db import connection
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from clubs.models import Role
 from scoring.models import MatchEvent
-from tests.api.conftest import NAMES, start
+from tests.api.conftest import NAMES, api_token, start
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
 
 pytestmark = [
@@ -50,7 +49,7 @@ def scene():
     user = UserFactory()
     MembershipFactory(club=club, user=user, role=Role.SCOREKEEPER)
     match = start(club, [PlayerFactory(club=club, name=name) for name in NAMES])
-    return match, Token.objects.create(user=user).key
+    return match, api_token(user)
 
 
 def test_the_same_key_sent_twice_at_once_records_one_event(scene):

@@ -21,10 +21,9 @@ from django.core.signals import request_finished, request_started
 from django.db import close_old_connections, transaction
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from rest_framework.authtoken.models import Token
 
 from config.wsgi import application
-from tests.api.conftest import NAMES
+from tests.api.conftest import NAMES, api_token
 from tournaments import pairing_services, services
 from tournaments.models import Tournament
 from tournaments.seasons import season_create
@@ -94,7 +93,7 @@ def scene(world, settings):
         club=club, user=owner, name="2025", starts_on="2025-01-01", ends_on="2025-12-31"
     )
     return {
-        "token": Token.objects.get_or_create(user=owner)[0].key,
+        "token": api_token(owner),
         "slug": [club.slug, world.aurora.slug],
         "players": {
             slug: [p.pk for p in world.players[slug].values()] for slug in ("piazza", "aurora")

@@ -2,9 +2,9 @@
 
 import pytest
 from axes.models import AccessAttempt
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from tests.api.conftest import api_token
 from tests.factories import PASSWORD
 
 LOGIN_URL = "/accounts/login/"
@@ -72,7 +72,7 @@ def test_the_api_token_endpoint_is_throttled_too(world):
 def test_api_writes_are_limited_per_user_and_answer_429_with_retry_after(world, settings):
     settings.API_WRITE_RATE = "3/min"
     owner = APIClient()
-    owner.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=world.users['owner'])}")
+    owner.credentials(HTTP_AUTHORIZATION=f"Token {api_token(world.users['owner'])}")
     for name in ("Zeno", "Ugo", "Ines"):
         response = owner.post("/api/v1/clubs/aurora/players/", {"name": name}, format="json")
         assert response.status_code == 201

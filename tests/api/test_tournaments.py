@@ -10,9 +10,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from rest_framework.authtoken.models import Token
 
-from tests.api.conftest import Api
+from tests.api.conftest import Api, api_token
 from tests.tournaments.helpers import play_round
 from tournaments import services
 from tournaments.models import Tournament
@@ -23,8 +22,7 @@ BASE = "/api/v1/tournaments/"
 def token_client(user) -> Api:
     """A client that authenticates with the user's API token, as a phone app would."""
     client = Api()
-    token, _created = Token.objects.get_or_create(user=user)
-    client.client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    client.client.credentials(HTTP_AUTHORIZATION=f"Token {api_token(user)}")
     return client
 
 

@@ -8,11 +8,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.formats import date_format
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from clubs.models import Role
 from scoring import services
+from tests.api.conftest import api_token
 from tests.factories import ClubFactory, member, start_match
 from tests.pdf.conftest import Pdf, hand
 
@@ -146,8 +146,7 @@ def test_the_pdf_views_only_read(client, club, live):
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_api_answers_the_pdf_to_a_token(club, live, kind):
     api = APIClient()
-    token = Token.objects.create(user=member(club, Role.MEMBER))
-    api.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    api.credentials(HTTP_AUTHORIZATION=f"Token {api_token(member(club, Role.MEMBER))}")
 
     for accept in ("application/pdf", "*/*", "application/json"):
         response = api.get(api_url(live, kind), HTTP_ACCEPT=accept)
@@ -165,8 +164,8 @@ def test_the_api_answers_404_in_json_to_who_may_not_see_the_match(live, kind):
     assert response.status_code == 404
     assert response["Content-Type"] == "application/json"
     assert "detail" in response.json()
-    outsider = Token.objects.create(user=member(ClubFactory(), Role.OWNER))
-    api.credentials(HTTP_AUTHORIZATION=f"Token {outsider.key}")
+    outsider = api_token(member(ClubFactory(), Role.OWNER))
+    api.credentials(HTTP_AUTHORIZATION=f"Token {outsider}")
     assert api.get(api_url(live, kind)).status_code == 404
 
 
