@@ -54,6 +54,18 @@ class EndedBy(models.TextChoices):
     TIME = "time", _("Time called")
 
 
+class ClosedReason(models.TextChoices):
+    """Why a match takes no more changes; the label is the refusal the user reads."""
+
+    TOURNAMENT_FINISHED = (
+        "tournament_finished",
+        _(
+            "This match belongs to a finished tournament: the director must reopen the "
+            "tournament to change it."
+        ),
+    )
+
+
 class MatchQuerySet(models.QuerySet):
     def for_user(self, user) -> "MatchQuerySet":
         """Every match of the user's clubs; the finished matches of public clubs for everyone."""
@@ -97,6 +109,11 @@ class Match(models.Model):
     dealer_seat = models.PositiveSmallIntegerField(_("next dealer's seat"), null=True, blank=True)
     pot_total = models.DecimalField(_("pot"), max_digits=10, decimal_places=2, default=0)
     hand_count = models.PositiveIntegerField(_("hands"), default=0)
+    # Set by a higher app (a finished tournament closes its matches); blank: the match is open.
+    closed_because = models.CharField(
+        _("closed because"), max_length=24, choices=ClosedReason.choices, blank=True, default=""
+    )
+    closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
 
     objects = MatchQuerySet.as_manager()
 
@@ -113,6 +130,11 @@ class Match(models.Model):
                 condition=Q(first_dealer_seat__gte=1), name="match_first_dealer_seat_positive"
             ),
             models.CheckConstraint(condition=Q(pot_total__gte=0), name="match_pot_not_negative"),
+            models.CheckConstraint(
+                condition=Q(closed_because="", closed_at__isnull=True)
+                | Q(closed_because__in=ClosedReason.values, closed_at__isnull=False),
+                name="match_closed_has_reason_and_time",
+            ),
         ]
         indexes = [models.Index(fields=["club", "status", "-started_at"])]
 
@@ -126,6 +148,15 @@ class Match(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == MatchStatus.FINISHED
+
+    @property
+    def is_closed(self) -> bool:
+        """Whether the match refuses every change (see `scoring.services`)."""
+        return bool(self.closed_because)
+
+    @property
+    def closed_message(self) -> str:
+        return str(ClosedReason(self.closed_because).label) if self.closed_because else ""
 
 
 class MatchPlayer(models.Model):
