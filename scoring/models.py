@@ -113,7 +113,7 @@ class Match(models.Model):
     closed_because = models.CharField(
         _("closed because"), max_length=24, choices=ClosedReason.choices, blank=True, default=""
     )
-    closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
+    closed_at = models.DateTimeField(_("closed on"), null=True, blank=True)
 
     objects = MatchQuerySet.as_manager()
 

@@ -16,7 +16,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='match',
             name='closed_at',
-            field=models.DateTimeField(blank=True, null=True, verbose_name='closed'),
+            field=models.DateTimeField(blank=True, null=True, verbose_name='closed on'),
         ),
         migrations.AddField(
             model_name='match',
