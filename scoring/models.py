@@ -54,6 +54,18 @@ class EndedBy(models.TextChoices):
     TIME = "time", _("Time called")
 
 
+class ClosedReason(models.TextChoices):
+    """Why a match takes no more changes; the label is the refusal the user reads."""
+
+    TOURNAMENT_FINISHED = (
+        "tournament_finished",
+        _(
+            "This match belongs to a finished tournament: the director must reopen the "
+            "tournament to change it."
+        ),
+    )
+
+
 class MatchQuerySet(models.QuerySet):
     def for_user(self, user) -> "MatchQuerySet":
         """Every match of the user's clubs; the finished matches of public clubs for everyone."""
@@ -108,6 +120,11 @@ class Match(models.Model):
             "again finds this match instead of making another."
         ),
     )
+    # Set by a higher app (a finished tournament closes its matches); blank: the match is open.
+    closed_because = models.CharField(
+        _("closed because"), max_length=24, choices=ClosedReason.choices, blank=True, default=""
+    )
+    closed_at = models.DateTimeField(_("closed on"), null=True, blank=True)
 
     objects = MatchQuerySet.as_manager()
 
@@ -129,6 +146,11 @@ class Match(models.Model):
                 condition=~Q(import_digest=""),
                 name="match_import_digest_unique_per_club",
             ),
+            models.CheckConstraint(
+                condition=Q(closed_because="", closed_at__isnull=True)
+                | Q(closed_because__in=ClosedReason.values, closed_at__isnull=False),
+                name="match_closed_has_reason_and_time",
+            ),
         ]
         indexes = [models.Index(fields=["club", "status", "-started_at"])]
 
@@ -142,6 +164,15 @@ class Match(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == MatchStatus.FINISHED
+
+    @property
+    def is_closed(self) -> bool:
+        """Whether the match refuses every change (see `scoring.services`)."""
+        return bool(self.closed_because)
+
+    @property
+    def closed_message(self) -> str:
+        return str(ClosedReason(self.closed_because).label) if self.closed_because else ""
 
 
 class MatchPlayer(models.Model):

@@ -5,6 +5,10 @@ After every change the whole match is replayed by the engine; if the engine refu
 is impossible now, a correction that makes a later hand impossible), the transaction is rolled
 back and `MatchError` says which event and why. Nothing already recorded is ever lost: events are
 append-only versions.
+
+A closed match (`Match.closed_because`: a higher app closes the matches of a finished tournament)
+refuses every change, with the reason as the `MatchError`'s message: `refuse_if_closed`, called
+by every writer once it holds the match row.
 """
 
 from __future__ import annotations
@@ -228,6 +232,15 @@ def _locked(match: Match) -> tuple[Match, list[MatchPlayer]]:
     return locked, seats
 
 
+def refuse_if_closed(match: Match, *, event: int | None = None) -> None:
+    """Refuse any change of a closed match (one of a finished tournament), saying why.
+
+    Every writer of this module calls it once it holds the match row: a match closed meanwhile
+    is seen, and a match is closed (by a higher app) only while its row is locked."""
+    if match.is_closed:
+        raise MatchError(match.closed_message, field="match", event=event)
+
+
 @dataclass(frozen=True)
 class Recorded:
     """What `event_record_replayed` did. A new event comes with its version, the replay of the
@@ -270,6 +283,8 @@ def event_record_replayed(
             if existing.idempotency_key == idempotency_key:
                 event = MatchEvent.objects.get(match=match, number=existing.number)
                 return Recorded(event=event, created=False)
+    # a retry of an event already recorded (above) changes nothing, so it is answered even now
+    refuse_if_closed(match)
     kind = data.get("type") if isinstance(data, dict) else None
     if kind not in EventKind.values:
         raise MatchError(
@@ -396,6 +411,7 @@ def _new_version(
 ) -> EventVersion:
     """Supersede the event's current version by a new one, and replay. Locks the match row."""
     match, seats = _locked(event.match)
+    refuse_if_closed(match, event=event.number)
     current = EventVersion.objects.get(event=event, is_current=True)
     if current.version != expected_version:
         raise MatchError(

@@ -68,6 +68,14 @@ def _scoring_match(request: HttpRequest, pk: int) -> Match:
     return match
 
 
+def _closed(request: HttpRequest, match: Match) -> bool:
+    """True (and says why) when the match takes no more changes: a finished tournament's."""
+    if match.is_closed:
+        messages.error(request, match.closed_message)
+        return True
+    return False
+
+
 # What the pages show -----------------------------------------------------------------------------
 
 
@@ -408,7 +416,8 @@ def match_context(
     scorer = can_score(request.user, match.club)
     show_authors = can_see_authors(request.user, match.club)
     current_signature = form_signature(detail)
-    entry_open = scorer and not state.finished
+    closed = match.is_closed
+    entry_open = scorer and not state.finished and not closed
     if entry_open and form is None and with_form:
         form = _hand_form(match, _in_play_seats(detail))
     page_signature = signature if signature is not None else (current_signature if form else "")
@@ -427,14 +436,15 @@ def match_context(
         "hollywood": match.rules.get("variant") == "hollywood",
         "dealer": state.dealer,
         "pot": pot if pot > 0 else None,
-        "offers": _reentry_offers(detail) if scorer else [],
+        "offers": _reentry_offers(detail) if scorer and not closed else [],
         "reentry_fee": _money(match.rules.get("reentry_fee")),
         "ranking": ranking,
         "ended_by_label": str(EndedBy(str(state.ended_by)).label) if state.ended_by else "",
         "history": _history(detail, show_authors=show_authors),
         "show_authors": show_authors,
         "chart": _chart(match, detail),
-        "can_score": scorer,
+        "can_score": scorer and not closed,
+        "closed_message": match.closed_message,
         "form": form if entry_open else None,
         "signature": page_signature,
         "form_is_stale": bool(page_signature) and page_signature != current_signature,
@@ -491,7 +501,7 @@ def _already_recorded(request: HttpRequest, match: Match) -> bool:
 @require_POST
 def hand_record(request: HttpRequest, pk: int) -> HttpResponse:
     match = _scoring_match(request, pk)
-    if _already_recorded(request, match):
+    if _already_recorded(request, match) or _closed(request, match):
         return _back_to(match)
     detail = match_detail(match)
     if detail.state.finished:
@@ -529,7 +539,7 @@ def _seat(detail: MatchDetail, number: int):
 def reentry(request: HttpRequest, pk: int) -> HttpResponse:
     """An eliminated player re-enters (one tap on the offer the match page shows)."""
     match = _scoring_match(request, pk)
-    if _already_recorded(request, match):
+    if _already_recorded(request, match) or _closed(request, match):
         return _back_to(match)
     detail = match_detail(match)
     seats = [(offer.seat, offer.name) for offer in _reentry_offers(detail)]
@@ -559,6 +569,8 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     """A player leaves the match (or an eliminated player declines the re-entry): confirm first."""
     match = _scoring_match(request, pk)
     if request.method == "POST" and _already_recorded(request, match):
+        return _back_to(match)
+    if _closed(request, match):
         return _back_to(match)
     detail = match_detail(match)
     statuses = (Status.IN_PLAY, Status.ELIMINATED)
@@ -603,6 +615,8 @@ def time_call(request: HttpRequest, pk: int) -> HttpResponse:
     """End the match now; players are ranked by their current totals. Confirm first."""
     match = _scoring_match(request, pk)
     if request.method == "POST" and _already_recorded(request, match):
+        return _back_to(match)
+    if _closed(request, match):
         return _back_to(match)
     if match.is_finished:
         messages.error(request, gettext("The match is over."))
@@ -651,6 +665,8 @@ def _statuses_before(detail: MatchDetail, number: int):
 def event_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Correct a recorded hand: the entry form, filled in with what was recorded, and a reason."""
     match = _scoring_match(request, pk)
+    if _closed(request, match):
+        return _back_to(match)
     detail = match_detail(match)
     row = _row(detail, number)
     if row.event.kind != EventKind.HAND or row.is_void:
@@ -698,6 +714,8 @@ def event_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def event_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Void an event: it stops counting but stays in the history, with the reason given."""
     match = _scoring_match(request, pk)
+    if _closed(request, match):
+        return _back_to(match)
     detail = match_detail(match)
     row = _row(detail, number)
     if row.is_void:

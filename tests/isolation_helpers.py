@@ -127,7 +127,7 @@ def build_side(
     for table in table_round.tables.select_related("match").order_by("number"):
         play_distinct(table, scorekeeper=scorekeeper, rng=rng)
     table_round.refresh_from_db()
-    tournaments.round_call_time(round=table_round, user=director)
+    tournaments.round_call_time(round=table_round, user=scorekeeper)
     for table in table_round.tables.all():
         tournaments.table_confirm(table=table, user=director)
 

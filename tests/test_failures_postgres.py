@@ -176,7 +176,7 @@ def test_two_directors_confirming_one_table_at_once_count_it_once():
     rng = random.Random(5)
     for table in round.tables.select_related("match"):
         play_distinct(table, scorekeeper=staff.scorekeeper, rng=rng)
-    services.round_call_time(round=round, user=staff.director)
+    services.round_call_time(round=round, user=staff.scorekeeper)
     table = round.tables.select_related("match").get(number=1)
     seated = set(table.seats.values_list("entry_id", flat=True))
     assert not RatingChange.objects.exists()  # nothing counts before a confirmation
@@ -426,7 +426,7 @@ def test_calling_time_on_a_bracket_while_a_hand_is_recorded_does_not_deadlock(mo
             holder()
             return knock(match, winner.player.name, staff.scorekeeper)
         other()
-        return services.round_call_time(round=round, user=staff.director)
+        return services.round_call_time(round=round, user=staff.scorekeeper)
 
     for result in run_together(2, work):
         if isinstance(result, Exception):

@@ -17,7 +17,7 @@ import django_filters
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import OpenApiExample, PolymorphicProxySerializer, extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.response import Response
@@ -274,6 +274,51 @@ class TournamentFinishView(ApiView):
         tournament = directed_tournament(request, pk)
         try:
             tournament = services.tournament_finish(tournament=tournament, user=request.user)
+        except TournamentActionError as error:
+            return refusal(error)
+        return tournament_response(request, tournament)
+
+
+class ReopenSerializer(serializers.Serializer):
+    reason = serializers.CharField(
+        max_length=1000,
+        help_text=gettext_lazy("Why the finished tournament is reopened; kept in its history."),
+    )
+
+
+class TournamentReopenView(ApiView):
+    """Reopen a finished tournament to fix it, with a reason kept in its history: its matches
+    take changes again until it is finished again (and its payouts derived again)."""
+
+    serializer_class = TournamentDetailSerializer
+
+    @extend_schema(
+        operation_id="tournaments_reopen",
+        summary="Reopen a finished tournament (owner, director)",
+        request=ReopenSerializer,
+        responses={200: TournamentDetailSerializer, **WRITE_ERRORS},
+        examples=[
+            OpenApiExample(
+                "A hand of table 2 was entered wrong",
+                request_only=True,
+                value={"reason": "Table 2, hand 4: Anna's points were entered as Bruno's."},
+            ),
+            OpenApiExample(
+                "Not finished",
+                response_only=True,
+                status_codes=["400"],
+                value={"tournament": ["Only a finished tournament can be reopened."]},
+            ),
+        ],
+    )
+    def post(self, request, pk):
+        tournament = directed_tournament(request, pk)
+        body = ReopenSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            services.tournament_reopen(
+                tournament=tournament, user=request.user, reason=body.validated_data["reason"]
+            )
         except TournamentActionError as error:
             return refusal(error)
         return tournament_response(request, tournament)
@@ -615,7 +660,12 @@ class TableConfirmView(ApiView):
                 "Who entered the result",
                 response_only=True,
                 status_codes=["403"],
-                value={"detail": "You entered this result: someone else must confirm it."},
+                value={
+                    "detail": (
+                        "You recorded part of this result (a hand, a correction, a "
+                        "withdrawal, a re-entry or a time call): someone else must confirm it."
+                    )
+                },
             ),
         ],
     )

@@ -160,7 +160,13 @@ class SeasonMatchSerializer(serializers.Serializer):
     finished_on = serializers.DateField()
     table_label = serializers.CharField(source="match.table_label")
     tournament = serializers.SerializerMethodField(
-        help_text=_("The tournament of a tournament table; null for a club night.")
+        help_text=_(
+            "The tournament of a tournament table; null for a club night, and for a tournament "
+            "the user may not see (private_tournament is then true)."
+        )
+    )
+    private_tournament = serializers.BooleanField(
+        help_text=_("A table of a private tournament the user may not see: counted, never named.")
     )
     seats = SeasonSeatSerializer(many=True, help_text=_("By season place."))
 
@@ -171,7 +177,7 @@ class SeasonMatchSerializer(serializers.Serializer):
         return {
             "id": counted.tournament.pk,
             "name": counted.tournament.name,
-            "table": counted.match.tournament_table.number,
+            "table": counted.table_number,
         }
 
 
@@ -302,6 +308,6 @@ class SeasonStandingsView(ApiView):
         responses={200: SeasonStandingsSerializer, **READ_ERRORS},
     )
     def get(self, request, slug, pk):
-        view = seasons.season_standings_view(club_season(request, slug, pk))
+        view = seasons.season_standings_view(club_season(request, slug, pk), user=request.user)
         context = {"request": request, "slug": slug}
         return Response(SeasonStandingsSerializer(view, context=context).data)

@@ -13,6 +13,7 @@ urlpatterns = [
     path("tournaments/", api.TournamentListView.as_view(), name="api-tournament-list"),
     path(T, api.TournamentDetailView.as_view(), name="api-tournament-detail"),
     path(T + "finish/", api.TournamentFinishView.as_view(), name="api-tournament-finish"),
+    path(T + "reopen/", api.TournamentReopenView.as_view(), name="api-tournament-reopen"),
     path(T + "entries/", api.EntryListView.as_view(), name="api-tournament-entries"),
     path(
         T + "entries/check-in-all/",

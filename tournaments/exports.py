@@ -1,13 +1,23 @@
-"""CSV exports: a club's player statistics and a tournament's standings.
+"""CSV exports: a club's player statistics and a tournament's standings, and the one CSV writer
+every export of the project uses (`csv_writer`: these two, the season standings, the ledger).
 
 Numbers are written for spreadsheets: whole numbers as they are, shares and averages with a
 point and two decimals, headers in the user's language. Every function writes to a file-like
-`out` (an HttpResponse, a file) through `csv.writer`.
+`out` (an HttpResponse, a file) through `csv_writer`.
+
+Formula injection (OWASP "CSV Injection"): a spreadsheet runs a cell that starts with = + - @
+(or a tab or carriage return, which some strip first) as a formula, and names come from anyone
+who may add a guest or import a match. `csv_writer` puts a single quote before such a text, so it
+is shown as typed and never run. Numbers stay numbers: an int or a Decimal is written as it is,
+and so is a text that is exactly a number ("-5", "-1.50"), which a spreadsheet reads as a number
+and never as a formula.
 """
 
 from __future__ import annotations
 
 import csv
+import re
+from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -25,6 +35,39 @@ from scoring.models import EventVersion, Game, MatchEvent, MatchPlayer
 from tournaments import pairing_selectors, selectors
 from tournaments.models import Tournament
 from tournaments.ratings import counted_matches
+
+FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
+PLAIN_NUMBER = re.compile(r"[+-]?\d+([.,]\d+)?")
+
+
+def neutralised(value: Any) -> Any:
+    """A cell as it is safe to write: a text a spreadsheet would run as a formula gets a leading
+    single quote; numbers (and texts that are exactly a number) are left as they are."""
+    if value is None or isinstance(value, int | float | Decimal):
+        return value
+    text = str(value)
+    if text.startswith(FORMULA_PREFIXES) and not PLAIN_NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+class SafeWriter:
+    """`csv.writer` whose every cell goes through `neutralised`."""
+
+    def __init__(self, out, **options: Any):
+        self._writer = csv.writer(out, **options)
+
+    def writerow(self, row: Iterable[Any]) -> Any:
+        return self._writer.writerow([neutralised(value) for value in row])
+
+    def writerows(self, rows: Iterable[Iterable[Any]]) -> None:
+        for row in rows:
+            self.writerow(row)
+
+
+def csv_writer(out, **options: Any) -> SafeWriter:
+    """The CSV writer of every export: `csv.writer` with formula prefixes neutralised."""
+    return SafeWriter(out, **options)
 
 
 def _number(value: Fraction | float | None) -> str:
@@ -80,7 +123,7 @@ def write_statistics(club: Club, out) -> None:
     statistics = club_statistics(club)
     players = {player.pk: player for player in Player.objects.filter(club=club)}
     places = max((max(s.places, default=0) for s in statistics.values()), default=0)
-    writer = csv.writer(out)
+    writer = csv_writer(out)
     writer.writerow(
         [
             gettext("Player"),
@@ -150,7 +193,7 @@ def _dropped(entry) -> str:
 
 def write_tournament_standings(tournament: Tournament, out) -> None:
     """The standings as the standings page shows them, for table and Gin formats alike."""
-    writer = csv.writer(out)
+    writer = csv_writer(out)
     if tournament.is_table_format:
         table = selectors.table_standings(tournament)
         writer.writerow(

@@ -275,3 +275,17 @@ class SwapForm(ActionErrorMixin, forms.Form):
         choices = [("", _("— choose —")), *seated]
         self.fields["first"].choices = choices
         self.fields["second"].choices = choices
+
+
+class ReopenForm(ActionErrorMixin, forms.Form):
+    """Reopen a finished tournament: the reason goes into the tournament's history."""
+
+    reason = forms.CharField(
+        label=_("Why reopen it?"),
+        widget=forms.Textarea(attrs={"rows": 2}),
+        max_length=1000,
+        help_text=_(
+            "Kept in the tournament's history. Its matches take changes again; finish the "
+            "tournament again once it is fixed."
+        ),
+    )

@@ -454,6 +454,42 @@ class ResultFix(models.Model):
         return f"{self.table}: {self.winner or '-'}"
 
 
+class Reopening(models.Model):
+    """A director reopened a finished tournament, to fix it: who, when, and why. Append-only:
+    the tournament's history of reopenings (its matches take changes again until it is finished
+    again)."""
+
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="reopenings",
+        verbose_name=_("tournament"),
+    )
+    reason = models.TextField(_("reason"))
+    finished_at = models.DateTimeField(
+        _("had finished"), help_text=_("When the tournament had finished before this reopening.")
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="+",
+        verbose_name=_("reopened by"),
+    )
+    created_at = models.DateTimeField(_("reopened"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("reopening")
+        verbose_name_plural = _("reopenings")
+        ordering = ["tournament", "created_at", "id"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(reason=""), name="reopening_needs_a_reason"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.reason}"
+
+
 # Club life: seasons and ratings ------------------------------------------------------------------
 # They live here, at the top of the dependency chain, because they read matches (scoring) and
 # whether a tournament table's result is confirmed (tournaments).

@@ -29,13 +29,15 @@ from tournaments.seasons import CountedMatch, SeasonView, scale_of, season_summa
 
 
 def where(counted: CountedMatch) -> str:
-    """Where a counted match was played: "Coppa d'autunno, table 3" or "Club night, table 2"."""
+    """Where a counted match was played: "Coppa d'autunno, table 3" or "Club night, table 2";
+    "A private tournament" for a tournament the reader may not see (never named)."""
     match = counted.match
+    if counted.private_tournament:
+        return gettext("A private tournament")
     if counted.tournament is not None:
-        table = match.tournament_table
         return gettext("%(tournament)s, table %(table)s") % {
             "tournament": counted.tournament.name,
-            "table": table.number,
+            "table": counted.table_number,
         }
     if match.table_label:
         return gettext("Club night, table %(table)s") % {"table": match.table_label}

@@ -26,6 +26,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
+from clubs.permissions import is_member
 from scoring.models import EventVersion, Game, Match, MatchPlayer
 from scoring.services import replay_match
 from tournaments import ratings
@@ -237,11 +238,22 @@ class CountedSeat:
 
 @dataclass(frozen=True)
 class CountedMatch:
-    """A match the season counts, with what it gave each player."""
+    """A match the season counts, with what it gave each player. `tournament` is None for a
+    club night, and for a tournament table the viewer may not see: such a match is counted but
+    `private_tournament` stands in for the tournament, which is never named."""
 
     match: Match
     tournament: Tournament | None
     seats: tuple[CountedSeat, ...]  # by season place, then seat
+    private_tournament: bool = False
+
+    @property
+    def table_number(self) -> int | None:
+        """The table's number in its tournament round (None for a club night, and for a private
+        tournament's table)."""
+        if self.tournament is None:
+            return None
+        return self.match.tournament_table.number
 
     @property
     def finished_on(self) -> datetime.date:
@@ -276,10 +288,22 @@ def _first_exits(match: Match, seats: Sequence[MatchPlayer], versions) -> dict[s
     return {seat.name: first.get(seat.name) for seat in seats}
 
 
-def season_standings_view(season: Season) -> SeasonView:
-    """The season standings and the matches counted, in 3 queries (4 when a counted match had a
-    re-entry and the season counts first entries only: those matches are replayed)."""
+def season_standings_view(season: Season, *, user=None) -> SeasonView:
+    """The season standings and the matches counted, as `user` may see them (None: anyone,
+    logged in or not), in 3 queries (4 when a counted match had a re-entry and the season
+    counts first entries only: those matches are replayed).
+
+    A tournament table counts whoever looks, but a tournament `user` may not see (a public
+    club's private tournament, for a visitor) is never named: its matches come with
+    `tournament` None and `private_tournament` True."""
     matches = list(counted_matches(season).select_related("tournament_table__round__tournament"))
+    # a private tournament is seen by the club's members only (`Tournament.objects.for_user`)
+    private_ones = any(
+        not match.tournament_table.round.tournament.is_public
+        for match in matches
+        if getattr(match, "tournament_table", None) is not None
+    )
+    member = private_ones and user is not None and is_member(user, season.club)
     seats_of: dict[int, list[MatchPlayer]] = {match.pk: [] for match in matches}
     for seat in (
         MatchPlayer.objects.filter(match__in=[match.pk for match in matches])
@@ -319,10 +343,13 @@ def season_standings_view(season: Season) -> SeasonView:
         for seat in seats:
             players[seat.player_id] = seat.player
         table = getattr(match, "tournament_table", None)
+        tournament = table.round.tournament if table is not None else None
+        private = tournament is not None and not tournament.is_public and not member
         counted.append(
             CountedMatch(
                 match=match,
-                tournament=table.round.tournament if table is not None else None,
+                tournament=None if private else tournament,
+                private_tournament=private,
                 seats=tuple(
                     sorted(
                         (

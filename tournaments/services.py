@@ -28,7 +28,7 @@ from clubs.permissions import can_direct
 from scoring import services as scoring
 from scoring.engine import EngineError, rules_for
 from scoring.engine.rules import MONEY_MAX
-from scoring.models import EventKind, EventVersion, Game, Match, MatchStatus
+from scoring.models import ClosedReason, EventVersion, Game, Match, MatchStatus
 from tournaments import ratings
 from tournaments.engine import knockout, payouts, seating, table_standings, tables
 from tournaments.engine.errors import TournamentError
@@ -39,6 +39,7 @@ from tournaments.models import (
     Entry,
     EntryStatus,
     Format,
+    Reopening,
     Round,
     RoundKind,
     RoundStatus,
@@ -497,14 +498,15 @@ def table_counts(tournament: Tournament, table: Table) -> bool:
 
 
 def result_entered_by(match: Match) -> set[int]:
-    """The users who entered the match's result: whoever wrote a current version of its hands
-    and re-entries (they change the totals). Time calls and withdrawals only end a match or a
-    player's part in it, as a director does when a player drops out: they are not a result."""
+    """The users who decided the match's result: whoever wrote any version of any of its events
+    (hands, corrections, voids, re-entries, withdrawals, time calls, superseded versions too).
+    A withdrawal or a time call decides a result as much as a hand does (withdraw every
+    opponent, and the last in play wins), so none of them may confirm it."""
     return set(
-        EventVersion.objects.filter(event__match=match, is_current=True)
-        .exclude(event__kind__in=[EventKind.TIME_CALL, EventKind.WITHDRAW])
+        EventVersion.objects.filter(event__match=match)
         .exclude(created_by=None)
         .values_list("created_by", flat=True)
+        .distinct()
     )
 
 
@@ -531,7 +533,11 @@ def table_confirm(*, table: Table, user) -> Table:
         )
     if user.pk in result_entered_by(match):
         raise TournamentActionError(
-            _("You entered this result: someone else must confirm it."), field="user"
+            _(
+                "You recorded part of this result (a hand, a correction, a withdrawal, a "
+                "re-entry or a time call): someone else must confirm it."
+            ),
+            field="user",
         )
     if table.confirmed_at is not None and table.confirmed_revision == match.revision:
         return table  # confirmed meanwhile by someone else: the first confirmation stands
@@ -1018,12 +1024,28 @@ def playoff_places(*, table: Table, user, places: dict[int, int]) -> Table:
     return table
 
 
+def _locked_matches(tournament: Tournament) -> list[int]:
+    """Lock the rows of every match of the tournament's tables, in id order (after the
+    tournament's row and before any round's, as `round_call_time` does); their ids."""
+    return list(
+        Match.objects.select_for_update(of=("self",))
+        .filter(tournament_table__round__tournament=tournament)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
 @transaction.atomic
 def tournament_finish(*, tournament: Tournament, user) -> Tournament:
     """End the tournament once its last round is over: the final ranking and the payouts are
-    then fixed (they stay derived from the results)."""
+    then fixed (they stay derived from the results). Locks the tournament row, then its matches.
+
+    Finished is final: every match of the tournament is closed (`Match.closed_because`), so the
+    scoring services refuse any change of a hand, a void, a re-entry, a withdrawal, until a
+    director reopens the tournament (`tournament_reopen`)."""
     tournament = _locked(tournament)
     _refuse_if_finished(tournament)
+    matches = _locked_matches(tournament)
     if not tournament.rounds.exists():
         raise TournamentActionError(_("No round has been played yet."), field="round")
     if tournament.format in TABLE_FORMATS:
@@ -1044,10 +1066,50 @@ def tournament_finish(*, tournament: Tournament, user) -> Tournament:
         from tournaments import pairing_services
 
         pairing_services.check_finished(tournament)
+    now = timezone.now()
+    Match.objects.filter(pk__in=matches).update(
+        closed_because=ClosedReason.TOURNAMENT_FINISHED, closed_at=now
+    )
     tournament.status = TournamentStatus.FINISHED
-    tournament.finished_at = timezone.now()
+    tournament.finished_at = now
     tournament.save(update_fields=["status", "finished_at"])
     return tournament
+
+
+@transaction.atomic
+def tournament_reopen(*, tournament: Tournament, user, reason: str) -> Reopening:
+    """Reopen a finished tournament so a director can fix it; `reason` is required and kept in
+    the tournament's history (`Reopening`, append-only). Locks the tournament row, then its
+    matches.
+
+    Its matches take changes again, its last round is being played again (a table format's or
+    a Swiss's: a bracket's round follows its results), and it is finished again the usual way,
+    once its results count: the ranking and the payouts are derived from the results then."""
+    tournament = _locked(tournament)
+    if tournament.status != TournamentStatus.FINISHED:
+        raise TournamentActionError(
+            _("Only a finished tournament can be reopened."), field="tournament"
+        )
+    reason = " ".join((reason or "").split())
+    if not reason:
+        raise TournamentActionError(_("Say why the tournament is reopened."), field="reason")
+    matches = _locked_matches(tournament)
+    Match.objects.filter(pk__in=matches).update(closed_because="", closed_at=None)
+    if not tournament.is_bracket:
+        last = tournament.rounds.order_by("-number").first()
+        if last is not None and last.status == RoundStatus.FINISHED:
+            last.status = RoundStatus.RUNNING
+            last.save(update_fields=["status"])
+    reopening = Reopening.objects.create(
+        tournament=tournament,
+        reason=reason,
+        finished_at=tournament.finished_at or timezone.now(),
+        created_by=_user_or_none(user),
+    )
+    tournament.status = TournamentStatus.RUNNING
+    tournament.finished_at = None
+    tournament.save(update_fields=["status", "finished_at"])
+    return reopening
 
 
 def _user_or_none(user):

@@ -21,6 +21,7 @@ urlpatterns = [
     path("<int:pk>/tables/<int:table>/confirm/", views.table_confirm, name="confirm"),
     path("<int:pk>/tables/<int:table>/playoff/", views.table_playoff, name="playoff"),
     path("<int:pk>/finish/", views.tournament_finish, name="finish"),
+    path("<int:pk>/reopen/", views.tournament_reopen, name="reopen"),
     path("<int:pk>/standings/", views.standings, name="standings"),
     path("<int:pk>/seating/", views.seating, name="seating"),
     path("<int:pk>/results/", views.results, name="results"),

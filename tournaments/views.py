@@ -11,7 +11,6 @@ back as a message or a form error.
 
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -33,7 +32,8 @@ from clubs.permissions import DIRECTING_ROLES, can_direct, can_score, can_see_au
 from scoring.forms import RulesForm, preset_from
 from scoring.models import PlayerStatus
 from tournaments import lookups, selectors, services
-from tournaments.forms import RegisterForm, SeatForm, SwapForm, TournamentForm
+from tournaments.exports import csv_writer
+from tournaments.forms import RegisterForm, ReopenForm, SeatForm, SwapForm, TournamentForm
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -344,7 +344,12 @@ def _console(request: HttpRequest, tournament: Tournament, view, **forms: Any) -
 
 @require_safe
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = lookups.visible_tournament(request, pk)
+    return _detail_page(request, lookups.visible_tournament(request, pk))
+
+
+def _detail_page(
+    request: HttpRequest, tournament: Tournament, *, reopen_form: ReopenForm | None = None
+) -> HttpResponse:
     view = selectors.tournament_view(tournament)
     context = {
         "tournament": tournament,
@@ -357,6 +362,9 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "tournaments/_round_panel.html", context)
     if context["is_director"]:
         context.update(_console(request, tournament, view))
+        context["reopenings"] = list(tournament.reopenings.select_related("created_by"))
+        if tournament.status == TournamentStatus.FINISHED:
+            context["reopen_form"] = reopen_form or ReopenForm()
     return render(request, "tournaments/detail.html", context)
 
 
@@ -660,6 +668,36 @@ def tournament_finish(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("tournaments:results", pk=tournament.pk)
 
 
+@login_required
+@require_POST
+def tournament_reopen(request: HttpRequest, pk: int) -> HttpResponse:
+    """Reopen a finished tournament to fix it (directors), with a reason kept in its history."""
+    tournament = lookups.directed_tournament(request, pk)
+    form = ReopenForm(request.POST)
+    if form.is_valid():
+        try:
+            services.tournament_reopen(
+                tournament=tournament, user=request.user, reason=form.cleaned_data["reason"]
+            )
+        except TournamentActionError as error:
+            if error.field != "reason":  # not finished (any more): nothing to say beside a field
+                _refused(request, error)
+                return _back(tournament)
+            form.add_action_error(error)
+        else:
+            messages.success(
+                request,
+                gettext(
+                    "The tournament is reopened: its matches take changes again. Finish it "
+                    "again once it is fixed."
+                ),
+            )
+            return _back(tournament)
+    response = _detail_page(request, tournament, reopen_form=form)
+    response.status_code = 400
+    return response
+
+
 # Public pages: standings, seating, a table, the results -----------------------------------------
 
 
@@ -857,7 +895,7 @@ def ledger_csv(request: HttpRequest, pk: int) -> HttpResponse:
     name = slugify(tournament.name) or "tournament"
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{name}-ledger.csv"'
-    writer = csv.writer(response)
+    writer = csv_writer(response)
     writer.writerow([gettext("Item"), gettext("Detail"), gettext("Player"), gettext("Amount")])
     writer.writerow(
         [

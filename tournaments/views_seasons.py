@@ -11,7 +11,6 @@ services, whose refusals come back next to the field they name.
 
 from __future__ import annotations
 
-import csv
 import io
 from typing import Any
 
@@ -32,6 +31,7 @@ from clubs.permissions import can_direct
 from scoring.models import Game
 from scoring.pdf import render_pdf
 from tournaments import lookups, seasons
+from tournaments.exports import csv_writer
 from tournaments.models import Season
 from tournaments.pdf import number
 from tournaments.pdf_seasons import season_document
@@ -181,7 +181,7 @@ def season_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     counted, with what it gave each player."""
     club = lookups.visible_club(request, slug)
     season = _season(club, pk)
-    view = seasons.season_standings_view(season)
+    view = seasons.season_standings_view(season, user=request.user)
     rows = [(row, points_text(row.points)) for row in view.rows]
     matches = [
         (counted, [(seat, points_text(seat.points)) for seat in counted.seats])
@@ -245,7 +245,7 @@ def season_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def season_standings_pdf(request: HttpRequest, slug: str, pk: int) -> FileResponse:
     """The standings and the matches counted, as a printable PDF in the request's language."""
     season = _season(lookups.visible_club(request, slug), pk)
-    document = season_document(seasons.season_standings_view(season))
+    document = season_document(seasons.season_standings_view(season, user=request.user))
     response = FileResponse(
         io.BytesIO(render_pdf([document], title=document.title)),
         content_type="application/pdf",
@@ -261,11 +261,11 @@ def season_standings_csv(request: HttpRequest, slug: str, pk: int) -> HttpRespon
     """The standings as CSV, a row a player; points with a dot for decimals, as exact as two
     decimals allow (5.5, 5.75, 6.33)."""
     season = _season(lookups.visible_club(request, slug), pk)
-    view = seasons.season_standings_view(season)
+    view = seasons.season_standings_view(season, user=request.user)
     name = slugify(season.name) or "season"
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{name}-standings.csv"'
-    writer = csv.writer(response)
+    writer = csv_writer(response)
     writer.writerow(
         [
             gettext("Place"),

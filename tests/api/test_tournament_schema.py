@@ -8,6 +8,7 @@ PATHS = {
     "/api/v1/tournaments/": {"get", "post"},
     T: {"get"},
     T + "finish/": {"post"},
+    T + "reopen/": {"post"},
     T + "entries/": {"get", "post"},
     T + "entries/check-in-all/": {"post"},
     T + "entries/{entry_id}/check-in/": {"post"},

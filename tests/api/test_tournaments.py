@@ -16,6 +16,13 @@ from tests.tournaments.helpers import play_round
 from tournaments import services
 from tournaments.models import Tournament
 
+# Who recorded any event of a match may not confirm its result (F4).
+RECORDED_PART = (
+    "You recorded part of this result (a hand, a correction, a withdrawal, a re-entry or a "
+    "time call): someone else must confirm it."
+)
+
+
 BASE = "/api/v1/tournaments/"
 
 
@@ -145,7 +152,8 @@ def test_a_rounds_tournament_from_registration_to_payouts(world, api):
     ]
 
     # Time: both matches end, ranked by their totals; nothing counts until confirmed.
-    called = ok(director.post(f"{t}rounds/1/call-time/"))
+    # The owner calls time (whoever calls time decides the results: the director confirms).
+    called = ok(api("owner").post(f"{t}rounds/1/call-time/"))
     assert called["ended"] == 2
     assert called["round"]["clock"]["time_called_at"] is not None
     assert [table["finished"] for table in called["round"]["tables"]] == [True, True]
@@ -168,7 +176,7 @@ def test_a_rounds_tournament_from_registration_to_payouts(world, api):
     }
     refused = api("owner").post(f"{t}tables/{second['id']}/confirm/")
     assert refused.status_code == 403
-    assert refused.json() == {"detail": "You entered this result: someone else must confirm it."}
+    assert refused.json() == {"detail": RECORDED_PART}
     anna = world.player(world.aurora, "Anna")
     anna.user = world.users["member"]  # Anna plays at table 1 with the member's account
     anna.save()
@@ -205,7 +213,7 @@ def test_a_rounds_tournament_from_registration_to_payouts(world, api):
     assert seated(final) == [{"Anna", "Bruno", "Dario"}]
     final = ok(director.post(f"{t}rounds/2/start/"))
     hand(scorekeeper, final["tables"][0], "Dario", {"Anna": 15, "Bruno": 40})
-    ok(director.post(f"{t}rounds/2/call-time/"))
+    ok(api("owner").post(f"{t}rounds/2/call-time/"))  # the director confirms
     refused = director.post(f"{t}finish/")
     assert refused.status_code == 400
     assert list(refused.json()) == ["round"]
@@ -479,7 +487,7 @@ def test_a_tie_across_the_knockout_cut_is_settled_by_play_off_places(world, api)
     hand(scorekeeper, table, names[0], {names[1]: 10, names[2]: 10, names[3]: 30})
     closer = other["seats"][0]["name"]
     hand(scorekeeper, other, closer, {s["name"]: 5 * s["seat"] for s in other["seats"][1:]})
-    ok(director.post(f"{t}rounds/1/call-time/"))
+    ok(api("owner").post(f"{t}rounds/1/call-time/"))  # the director confirms
     for each in (table, other):
         ok(director.post(f"{t}tables/{each['id']}/confirm/"))
     response = director.post(f"{t}rounds/", {})
@@ -678,7 +686,7 @@ def test_a_correction_after_confirmation_needs_a_new_confirmation(world, api, to
     ok(director.post(f"{t}rounds/", {"seed": 1}), 201)
     (table,) = ok(director.post(f"{t}rounds/1/start/"))["tables"]
     hand(scorekeeper, table, "Anna", {"Bruno": 40})
-    ok(director.post(f"{t}rounds/1/call-time/"))
+    ok(api("owner").post(f"{t}rounds/1/call-time/"))  # the director confirms
     ok(director.post(f"{t}tables/{table['id']}/confirm/"))
     leader = ok(director.get(f"{t}standings/"))["rows"][0]
     assert (leader["name"], leader["points"]) == ("Anna", "7.00")

@@ -1,6 +1,6 @@
 """A tournament evening in Chromium: the director creates a Scala 40 tournament, registers the
 players on the entries page, checks them in, seats and starts round 1; the scorekeeper, on a
-phone in another browser, enters a hand at the table; the director calls time, confirms the
+phone in another browser, enters a hand at the table and calls time; the director confirms the
 table on the console, and the standings change."""
 
 import pytest
@@ -29,6 +29,13 @@ def log_in(page, live_server, username):
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("main").get_by_role("button", name="Log in").click()
     expect(page.locator(".who")).to_have_text(username)
+
+
+# Who recorded any event of a match may not confirm its result (F4).
+RECORDED_PART = (
+    "You recorded part of this result (a hand, a correction, a withdrawal, a re-entry or a "
+    "time call): someone else must confirm it."
+)
 
 
 def standing(page, name):
@@ -103,17 +110,18 @@ def test_the_director_runs_round_one_and_a_confirmed_table_changes_the_standings
         phone.get_by_role("button", name="Record the hand").click()
         expect(phone.get_by_text("Hand 1 recorded.")).to_be_visible()
 
-        # The director calls time, sees the table awaiting confirmation and confirms it.
+        # The scorekeeper calls time at the table (whoever calls time decides the result, so
+        # the director, who confirms it, does not); the director sees it awaiting confirmation.
+        phone.get_by_text("Other events").click()
+        phone.get_by_role("link", name="Call time").click()
+        phone.get_by_role("button", name="Confirm: end the match").click()
+        expect(phone.get_by_text("Time called: the match is over.")).to_be_visible()
         desk.goto(live_server.url + tournament.get_absolute_url())
-        desk.get_by_role("button", name="Call time at every table").click()
-        expect(desk.get_by_text("Time called: 1 match ended.")).to_be_visible()
         expect(desk.locator("#table-1 .badge.state")).to_have_text("Awaiting confirmation")
 
         # The scorekeeper who entered it cannot confirm it.
         phone.goto(live_server.url + f"/tournaments/{tournament.pk}/")
-        expect(
-            phone.get_by_text("You entered this result: someone else must confirm it.")
-        ).to_be_visible()
+        expect(phone.get_by_text(RECORDED_PART)).to_be_visible()
         expect(phone.get_by_role("button", name="Confirm table 1")).to_have_count(0)
 
         desk.get_by_role("button", name="Confirm table 1").click()

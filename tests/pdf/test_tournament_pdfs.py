@@ -249,7 +249,7 @@ def one_table(staff):
     scoring.hand_record(
         match=match, user=staff.scorekeeper, data={"closer": "Anna", "points": points}
     )
-    services.round_call_time(round=round, user=staff.director)
+    services.round_call_time(round=round, user=staff.scorekeeper)
     services.table_confirm(table=round.tables.get(), user=staff.director)
     return tournament
 

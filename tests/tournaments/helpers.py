@@ -82,8 +82,9 @@ def play_round(
     confirm: bool = True,
 ):
     """Start the round, play `hands` random hands at every table (entered by the scorekeeper)
-    but the `idle` table numbers, where nothing is played, call time, and confirm every table
-    as the director."""
+    but the `idle` table numbers, where nothing is played, call time (the scorekeeper, as the
+    director's deputy: whoever calls time decides a result, and may not confirm it), and
+    confirm every table as the director."""
     round.refresh_from_db()
     if round.status == "seated":
         services.round_start(round=round, user=director)
@@ -91,7 +92,7 @@ def play_round(
         if table.number not in idle:
             play_hands(table, scorekeeper=scorekeeper, rng=rng, hands=hands)
     round.refresh_from_db()
-    services.round_call_time(round=round, user=director)
+    services.round_call_time(round=round, user=scorekeeper)
     if confirm:
         for table in round.tables.all():
             services.table_confirm(table=table, user=director)

@@ -191,6 +191,12 @@ def test_a_13_player_double_elimination_runs_to_the_end_with_a_walkover_and_a_fi
     services.tournament_finish(tournament=tournament, user=staff.director)
     ledger = selectors.ledger(tournament)
     assert ledger.paying_entries == 13
+    # F5: finished is final for a bracket too: every match is closed, a change is refused
+    matches = Match.objects.filter(tournament_table__round__tournament=tournament)
+    assert matches.exists() and not matches.filter(closed_because="").exists()
+    final = matches.filter(status=MatchStatus.FINISHED).order_by("-pk").first()
+    with pytest.raises(scoring.MatchError, match="finished tournament"):
+        scoring.match_call_time(match=final, user=staff.director)
 
 
 def test_a_correction_after_the_next_match_started_is_shown_as_a_conflict():

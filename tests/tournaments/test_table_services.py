@@ -53,7 +53,7 @@ def running_round(staff, players=8, **settings):
     rng = random.Random(5)
     for table in round.tables.select_related("match"):
         play_distinct(table, scorekeeper=staff.scorekeeper, rng=rng)
-    services.round_call_time(round=round, user=staff.director)
+    services.round_call_time(round=round, user=staff.scorekeeper)
     round.refresh_from_db()
     return tournament, entries, round
 
@@ -72,7 +72,7 @@ def test_who_entered_the_result_cannot_confirm_it_even_a_director_or_a_player():
     player.save()
     play_distinct(first, scorekeeper=player.user, rng=random.Random(1))  # from their phone
     play_distinct(second, scorekeeper=staff.director, rng=random.Random(2))
-    services.round_call_time(round=round, user=staff.director)
+    services.round_call_time(round=round, user=staff.scorekeeper)
 
     for table, user in ((first, player.user), (second, staff.director)):
         with pytest.raises(TournamentActionError) as error:
@@ -256,8 +256,20 @@ def test_a_drop_withdraws_from_the_running_match_keeps_results_and_is_not_seated
     assert seat.status == "withdrawn"
     table.match.refresh_from_db()
     assert table.match.status == MatchStatus.IN_PROGRESS  # the others play on
-    # the director who dropped the player still confirms: a withdrawal is not a result
-    play_round(round, scorekeeper=staff.scorekeeper, director=staff.director, rng=random.Random(4))
+    # F4: a withdrawal decides a result too: the director who dropped the player (and so
+    # withdrew them from table 1) may not confirm that table; another director does
+    play_round(
+        round,
+        scorekeeper=staff.scorekeeper,
+        director=staff.director,
+        rng=random.Random(4),
+        confirm=False,
+    )
+    with pytest.raises(services.TournamentActionError, match="someone else must confirm"):
+        services.table_confirm(table=table, user=staff.director)
+    other_director = member(staff.club, Role.DIRECTOR)
+    for each in round.tables.all():
+        services.table_confirm(table=each, user=other_director)
     standings = {row.entry_id: row for row in selectors.table_standings(tournament).rows}
     assert standings[leaving.pk].tables == 1
 
@@ -413,7 +425,7 @@ def test_the_clock_pauses_resumes_and_time_ends_every_unfinished_match():
     with at(50):
         services.round_clock_pause(round=round, user=staff.director)
     with at(55):
-        ended = services.round_call_time(round=round, user=staff.director)
+        ended = services.round_call_time(round=round, user=staff.scorekeeper)
 
     assert ended == round.tables.count() - 1 == 2
     round.refresh_from_db()
@@ -427,7 +439,7 @@ def test_the_clock_pauses_resumes_and_time_ends_every_unfinished_match():
         services.round_clock_pause(round=round, user=staff.director)  # nothing left to pause
         round.refresh_from_db()
         assert round.clock_paused_at is None
-    assert services.round_call_time(round=round, user=staff.director) == 0
+    assert services.round_call_time(round=round, user=staff.scorekeeper) == 0
 
 
 # Play-offs -----------------------------------------------------------------------------------
@@ -455,7 +467,7 @@ def test_a_playoff_among_the_tied_players_settles_the_cut():
         data={"closer": names[0], "points": {names[1]: 10, names[2]: 10, names[3]: 30}},
     )
     top_second = play_distinct(second, scorekeeper=staff.scorekeeper, rng=random.Random(1))[:2]
-    services.round_call_time(round=round, user=staff.director)
+    services.round_call_time(round=round, user=staff.scorekeeper)
     for table in (first, second):
         services.table_confirm(table=table, user=staff.director)
     entry = {seat.entry.player.name: seat.entry for seat in first.seats.select_related("entry")}
@@ -584,7 +596,7 @@ def test_a_knockout_takes_no_late_arrival_and_a_finished_tournament_changes_no_m
     services.round_start(round=round, user=staff.director)
     table = round.tables.get()
     order = play_distinct(table, scorekeeper=staff.scorekeeper, rng=random.Random(3))
-    services.round_call_time(round=round, user=staff.director)
+    services.round_call_time(round=round, user=staff.scorekeeper)
     services.table_confirm(table=table, user=staff.director)
     # 4 players, the worst one out: the other 3 fit the final table
     final = services.round_seat(tournament=tournament, user=staff.director)
@@ -594,7 +606,7 @@ def test_a_knockout_takes_no_late_arrival_and_a_finished_tournament_changes_no_m
     finishers = play_distinct(
         final.tables.get(), scorekeeper=staff.scorekeeper, rng=random.Random(4)
     )
-    services.round_call_time(round=final, user=staff.director)
+    services.round_call_time(round=final, user=staff.scorekeeper)
     services.table_confirm(table=final.tables.get(), user=staff.director)
     services.tournament_finish(tournament=tournament, user=staff.director)
     ranking = [row.entry.player.name for row in selectors.final_ranking(tournament)]

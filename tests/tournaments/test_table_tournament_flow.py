@@ -44,7 +44,7 @@ def finish_final(round, staff, rng) -> list[int]:
     services.round_start(round=round, user=staff.director)
     table = round.tables.get()
     names = play_distinct(table, scorekeeper=staff.scorekeeper, rng=rng)
-    services.round_call_time(round=round, user=staff.director)
+    services.round_call_time(round=round, user=staff.scorekeeper)
     services.table_confirm(table=table, user=staff.director)
     entry_of = {seat.entry.player.name: seat.entry_id for seat in table.seats.all()}
     return [entry_of[name] for name in names]
@@ -282,7 +282,7 @@ def test_standings_match_the_scoring_records_in_five_queries(django_assert_max_n
     rng = random.Random(3)
     for table in round.tables.select_related("match"):
         play_hands(table, scorekeeper=staff.scorekeeper, rng=rng)
-    services.round_call_time(round=round, user=staff.director)
+    services.round_call_time(round=round, user=staff.scorekeeper)
     for table in round.tables.all():
         services.table_confirm(table=table, user=staff.director)
     expected = defaultdict(Fraction)

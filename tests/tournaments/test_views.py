@@ -31,6 +31,12 @@ from tournaments.models import (
 
 from .helpers import Staff, enter_players, play_round
 
+# Who recorded any event of a match may not confirm its result (F4).
+RECORDED_PART = (
+    "You recorded part of this result (a hand, a correction, a withdrawal, a re-entry or a "
+    "time call): someone else must confirm it."
+)
+
 pytestmark = pytest.mark.django_db
 
 
@@ -482,7 +488,9 @@ def test_the_clock_pauses_resumes_and_time_ends_every_match(client, staff, direc
     assert "Time called: 2 matches ended." in follow_messages(response)
     page = response.content.decode()
     assert "Time called" in page
-    assert page.count("Confirm table") == 2
+    # F4: whoever calls time decided the results, and may not confirm them
+    assert page.count("Confirm table") == 0
+    assert page.count("someone else must confirm it.") == 2
 
 
 # Confirming results ------------------------------------------------------------------------------
@@ -496,7 +504,7 @@ def test_a_result_is_confirmed_by_someone_other_than_who_entered_it(client, staf
     log_in(client, staff.scorekeeper)
     page = client.get(url("table", tournament, table.pk)).content.decode()
     assert "Awaiting confirmation" in page
-    assert "You entered this result: someone else must confirm it." in page
+    assert RECORDED_PART in page
     response = client.post(url("confirm", tournament, table.pk), follow=True)
     assert "Only a director or a player of this table can confirm its result." in follow_messages(
         response
@@ -525,9 +533,9 @@ def test_a_director_who_entered_the_result_cannot_confirm_it(client, staff, dire
     finish_table(table, staff.director)
     page = client.get(tournament.get_absolute_url()).content.decode()
     assert "Confirm table 1" not in page
-    assert "You entered this result: someone else must confirm it." in page
+    assert RECORDED_PART in page
     response = client.post(url("confirm", tournament, table.pk), follow=True)
-    assert "You entered this result: someone else must confirm it." in follow_messages(response)
+    assert RECORDED_PART in follow_messages(response)
 
 
 def test_a_player_of_the_table_may_confirm_from_the_table_page(client, staff):
@@ -567,7 +575,7 @@ def test_a_tie_across_a_knockout_cut_is_settled_with_play_off_places(client, sta
         )
         if table.number == 1:
             tied = names[1:3]
-    services.round_call_time(round=round, user=staff.director)
+    services.round_call_time(round=round, user=staff.scorekeeper)
     for table in round.tables.all():
         services.table_confirm(table=table, user=staff.director)
     page = client.get(tournament.get_absolute_url()).content.decode()

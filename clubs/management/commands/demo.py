@@ -238,8 +238,9 @@ class Command(BaseCommand):
 
     def play_tournament(self) -> Tournament:
         """A Scala 40 tournament of the 12 club players: 3 rounds and a final table of 4. Rounds
-        1 and 2 are played (the scorekeeper enters the hands, the director calls time and
-        confirms every table); round 3 is seated, ready to start."""
+        1 and 2 are played (the scorekeeper enters the hands and calls time for the director,
+        the director confirms every table: whoever decided a result never confirms it); round 3
+        is seated, ready to start."""
         tournament = tournaments.tournament_create(
             club=self.club,
             user=self.director,
@@ -263,7 +264,7 @@ class Command(BaseCommand):
             tournaments.round_start(round=round, user=self.director)
             for table in round.tables.select_related("match").order_by("number"):
                 self.play_penalty(table.match, game="scala40", hands=4 + table.number)
-            tournaments.round_call_time(round=round, user=self.director)
+            tournaments.round_call_time(round=round, user=self.scorekeeper)
             for table in round.tables.order_by("number"):
                 tournaments.table_confirm(table=table, user=self.director)
         tournaments.round_seat(
