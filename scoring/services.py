@@ -328,6 +328,7 @@ def events_import(
     first event refused (by its number), and writes nothing then. Answers the new events.
     """
     match, seats = _locked(match)
+    refuse_if_closed(match)
     if not events:
         return []
     existing = current_events(match)
