@@ -222,8 +222,9 @@ def member_invite(request: HttpRequest, slug: str) -> HttpResponse:
                     "page; they become %(role)s when they accept it."
                 )
                 % {"username": invitation.username, "role": invitation.get_role_display()},
+                extra_tags="inline-invitations",
             )
-            return redirect(club)
+            return redirect(f"{club.get_absolute_url()}#club-invitations")
     return _detail(request, club, invite_form=form)
 
 
@@ -236,13 +237,14 @@ def invitation_withdraw(request: HttpRequest, slug: str, username: str) -> HttpR
     try:
         services.invitation_withdraw(invitation=invitation)
     except ClubError as error:
-        messages.error(request, error.message)
+        messages.error(request, error.message, extra_tags="inline-invitations")
     else:
         messages.success(
             request,
             gettext("The invitation to %(username)s is withdrawn.") % {"username": username},
+            extra_tags="inline-invitations",
         )
-    return redirect(club)
+    return redirect(f"{club.get_absolute_url()}#club-invitations")
 
 
 @login_required
@@ -316,5 +318,7 @@ def member_update(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             request,
             gettext("%(username)s is now %(role)s.")
             % {"username": username, "role": membership.get_role_display()},
+            extra_tags="inline-members",
         )
+        return redirect(f"{club.get_absolute_url()}#club-members")
     return redirect(club)

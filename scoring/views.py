@@ -20,11 +20,12 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
 from clubs.models import Club
-from clubs.permissions import can_score, can_see_authors, is_member
+from clubs.permissions import can_direct, can_score, can_see_authors, is_member
 from scoring import services
 from scoring.charts import totals_chart
 from scoring.engine import EngineError, Status
@@ -445,12 +446,24 @@ def match_context(
         "chart": _chart(match, detail),
         "can_score": scorer and not closed,
         "closed_message": match.closed_message,
+        "reopen_url": _reopen_url(request, match) if closed else None,
         "form": form if entry_open else None,
         "signature": page_signature,
         "form_is_stale": bool(page_signature) and page_signature != current_signature,
         "poll": not state.finished,
         "poll_seconds": POLL_SECONDS,
     }
+
+
+def _reopen_url(request: HttpRequest, match: Match) -> str | None:
+    """Where a director of the club reopens the finished tournament that closed `match` (the
+    form on the tournament's page); None for anyone else."""
+    if not can_direct(request.user, match.club):
+        return None
+    table = getattr(match, "tournament_table", None)
+    if table is None:
+        return None
+    return reverse("tournaments:detail", args=[table.round.tournament_id]) + "#reopen"
 
 
 def _kind_of(detail: MatchDetail, number: int | None, default: str = EventKind.HAND) -> str:

@@ -913,7 +913,9 @@ def table_match_start(*, tournament: Tournament, table: Table, user) -> Match:
             preset=tournament.preset,
             players=players,
             options=tournament.rules,
-            table_label=gettext("Table %(number)s") % {"number": table.number},
+            # the number alone: every page and printable says "Table %(label)s" around it, in the
+            # reader's language ("Table Table 1" before)
+            table_label=str(table.number),
         )
     except scoring.MatchError as error:
         raise TournamentActionError(error.message, field=error.field) from error

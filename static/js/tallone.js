@@ -11,6 +11,27 @@
     form.dataset.submitting = "1";
     form.classList.add("is-submitting");
   });
+  // A button with data-copy="<id>" copies that element's text (the API token shown once); it is
+  // hidden until this script shows it, so a browser without it is not offered a dead button.
+  document.querySelectorAll("button[data-copy]").forEach(function (button) {
+    var source = document.getElementById(button.dataset.copy);
+    if (!source || !navigator.clipboard) {
+      return;
+    }
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      navigator.clipboard.writeText(source.textContent.trim()).then(function () {
+        button.textContent = button.dataset.copied;
+      });
+    });
+  });
+  // A link to a folded section (#reopen on a tournament's page) unfolds it.
+  if (location.hash.length > 1) {
+    var target = document.getElementById(location.hash.slice(1));
+    if (target && target.tagName === "DETAILS") {
+      target.open = true;
+    }
+  }
   // Coming back with the browser's Back button shows the page as it was left: allow a new submit.
   window.addEventListener("pageshow", function () {
     document.querySelectorAll("form[data-submitting]").forEach(function (form) {
