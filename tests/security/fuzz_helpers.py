@@ -300,7 +300,17 @@ class Bodies:
         return bounded
 
     def options(self) -> st.SearchStrategy:
+        """Rule options: none, one at the edge of a column or of a number type (a stake that
+        fills `pot_total`, a bonus of 10**30), or a few drawn freely."""
         names = sorted(self.scene.option_values)
+        edges = st.sampled_from(names).flatmap(
+            lambda name: st.sampled_from(self.scene.option_values[name]).map(
+                lambda value: {name: value}
+            )
+        )
+        return st.one_of(st.just({}), edges, edges, self.free_options(names))
+
+    def free_options(self, names: list[str]) -> st.SearchStrategy:
         return st.dictionaries(
             st.sampled_from(names),
             st.sampled_from(names).flatmap(
@@ -358,6 +368,48 @@ class Bodies:
                 "players": st.integers(2, 4).map(lambda n: self.ids["player"][:n]),
                 "options": self.options(),
             }
+        )
+
+    def edge_options(self) -> st.SearchStrategy:
+        """One numeric rule option at an edge of its column or of the numbers the engine uses."""
+        pairs = [
+            (name, value)
+            for name, values in sorted(self.scene.option_values.items())
+            for value in values
+            if value in MONEY_EDGES or value in INT_EDGES
+        ]
+        return st.sampled_from(pairs).map(lambda pair: {pair[0]: pair[1]})
+
+    def edge_write(self) -> st.SearchStrategy:
+        """(path, body) of a write that is valid but for one value at an edge: the shapes of the
+        poison rows issue 16 found (a stake filling the pot's column, an import dated year 1, a
+        player id beyond 64 bits), drawn among all their neighbours."""
+        slug = self.side.club.slug
+        start = self.match_create()
+        import_path = f"/api/v1/clubs/{slug}/matches/import/"
+        dated = st.sampled_from(EXTREME_DATES).map(lambda day: f"{import_path}?played_on={day}")
+        return st.one_of(
+            st.tuples(
+                st.just("/api/v1/matches/"), st.builds(_with, start, options=self.edge_options())
+            ),
+            st.tuples(dated, self.document()),
+            st.tuples(
+                st.just(import_path), st.builds(_with, self.document(), rules=self.edge_options())
+            ),
+            st.tuples(
+                st.just("/api/v1/matches/"),
+                st.builds(
+                    _with,
+                    start,
+                    players=st.lists(
+                        st.one_of(
+                            st.sampled_from(self.ids["player"]), st.sampled_from(EXTREME_INTS)
+                        ),
+                        min_size=2,
+                        max_size=4,
+                    ),
+                ),
+            ),
         )
 
     def crafted(self, component: str) -> st.SearchStrategy | None:
@@ -423,6 +475,10 @@ class Bodies:
         if kind == "boolean":
             return st.booleans()
         return st.one_of(st.integers(-5, 100), self.name(), st.booleans())
+
+
+def _with(body: dict, **changes) -> dict:
+    return {**body, **changes}
 
 
 def query_values(parameter: dict) -> st.SearchStrategy:
