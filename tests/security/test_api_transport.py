@@ -462,3 +462,14 @@ def test_f13_thirty_concurrent_writes_to_one_match_on_sqlite_never_answer_500(sq
     assert set(every) <= {200, 201, 503}, sorted(every)
     assert all(statuses[-1] in (200, 201) for statuses in answers.values()), answers
     assert int(manage("shell", "--no-imports", "-c", COUNT.format(pk=pk))) == 30
+
+
+@pytest.mark.django_db
+def test_an_overlong_username_at_the_token_endpoint_answers_400():
+    """Found by the fuzz safety net on PostgreSQL: a 10,000-character username reached the login
+    records (a 255-character column) and answered 500. It is refused as a field error first."""
+    answer = APIClient().post(
+        "/api/v1/auth/token/", {"username": "x" * 10_000, "password": "p"}, format="json"
+    )
+    assert answer.status_code == 400
+    assert "username" in json.dumps(answer.json())
