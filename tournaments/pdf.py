@@ -1,9 +1,9 @@
-"""The printables of a tournament, as PDF documents for `scoring.pdf.render_pdf`.
+"""The printables of a tournament, as PDF documents for `scoring.printing.render_pdf`.
 
 - `seating_document(round)`: the wall list of a round (seating in large type, table by table,
   seat 1 deals first), then "who sits where", alphabetical.
 - `round_kit(round, request=...)`: the wall list followed by one pre-filled score sheet per table
-  (`scoring.pdf.score_sheet`, with its QR code). The sheets need the tables' matches, which
+  (`scoring.printing.score_sheet`, with its QR code). The sheets need the tables' matches, which
   `services.round_start` creates: before the start the kit is the wall list alone, and says so.
 - `standings_document(tournament)`: the standings (table formats: placement points and
   tie-breaks; Swiss and round robin: match points and tie-breaks; brackets: places).
@@ -12,9 +12,9 @@
   drawn by `bracket_chart` from the engine's bracket.
 - `pairings_document(round)`: a round of a Swiss or round robin: tables, who deals first, results.
 
-Speed follows scoring/pdf.py: lists are monospace grids (`scoring.pdf.Grid`, one SVG and three
-blocks of text a page); the bracket is one SVG of boxes and lines under one small block of text
-per match; the wall list is a few large paragraphs.
+Speed follows scoring/printing/: lists are monospace grids (`scoring.printing.Grid`, one SVG
+and three blocks of text a page); the bracket is one SVG of boxes and lines under one small block
+of text per match; the wall list is a few large paragraphs.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_lazy
 
 from scoring.models import Game
-from scoring.pdf import (
+from scoring.printing import (
     CONTINUED,
     LANDSCAPE,
     MM_PER_PT,

@@ -1,7 +1,7 @@
-"""The printable season standings, a PDF document for `scoring.pdf.render_pdf`.
+"""The printable season standings, a PDF document for `scoring.printing.render_pdf`.
 
 One portrait A4 list: place, player, points, matches, wins, best place (monospace grids, as the
-tournament standings: `scoring.pdf.Grid`), then the matches counted, a line each: date, game,
+tournament standings: `scoring.printing.Grid`), then the matches counted, a line each: date, game,
 where (a club night's table, or a tournament table), and the season places with their points.
 """
 
@@ -13,7 +13,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext
 
 from scoring.models import Game
-from scoring.pdf import (
+from scoring.printing import (
     CONTINUED,
     PORTRAIT,
     Column,

@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 
-from scoring.pdf import PdfDocument, render_pdf
+from scoring.printing import PdfDocument, render_pdf
 from tournaments import lookups, pdf
 from tournaments.models import Round, RoundKind, Tournament
 
