@@ -12,12 +12,14 @@ This module is the ONE public door: tournaments and club life import the shared 
 - `grid`: the grid layout engine (`Grid`, `Column`, `Group`, `Row`, `GridPage`): one SVG of lines
   and boxes under three blocks of monospace text, a line a row (bench/pdf.py: target 0.1 s a
   page; a grid as an HTML table costs 0.4 s).
-- `words`: money, dates, names, shortened texts and the CSS strings of the margin boxes.
+- `words`: dates, names, shortened texts and the CSS strings of the margin boxes; the sentences
+  and labels of events, rules and results (and `money`) are `scoring.presenters`'.
 - `page`: what both printables of a match show (the header, the signatures, the chart).
 - `sheet`: the blank score sheet (foglio segnapunti), `score_sheet(match, request=...)`.
 - `report`: the filled report (referto), `match_report(match, show_authors=...)`.
 """
 
+from scoring.presenters import money
 from scoring.printing.geometry import (
     CONTINUED,
     LANDSCAPE,
@@ -47,7 +49,6 @@ from scoring.printing.words import (
     css_string,
     local_date,
     local_datetime,
-    money,
     page_counter,
     shorten,
     user_name,

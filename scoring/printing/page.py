@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from scoring.charts import Chart
 from scoring.forms import preset_label
 from scoring.models import Game, Match, MatchPlayer
+from scoring.presenters import rules_in_words
 from scoring.printing.geometry import (
     MM_PER_PT,
     MONO_ADVANCE,
@@ -32,7 +33,6 @@ from scoring.printing.words import (
     css_string,
     local_date,
     page_counter,
-    rules_in_words,
     shorten,
 )
 

@@ -5,14 +5,13 @@ letter by letter)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
+from django.utils.translation import gettext, pgettext
 
 from scoring.charts import print_chart
 from scoring.engine import (
@@ -30,7 +29,16 @@ from scoring.engine import (
 )
 from scoring.engine.document import parse_document
 from scoring.engine.gin import score_hand
-from scoring.models import EndedBy, EventKind, Game, Match, PlayerStatus
+from scoring.models import EventKind, Game, Match
+from scoring.presenters import (
+    chart_threshold,
+    closing_word,
+    describe_changes,
+    gin_result_word,
+    money,
+    result_line,
+    status_label,
+)
 from scoring.printing.geometry import (
     CONTINUED,
     MM_PER_PT,
@@ -59,7 +67,6 @@ from scoring.printing.render import (
 )
 from scoring.printing.words import (
     local_datetime,
-    money,
     user_name,
 )
 from scoring.selectors import EventRow, MatchDetail, match_detail
@@ -101,65 +108,6 @@ def parse_events(match: Match, names: Sequence[str], datas: Sequence[dict]) -> l
             except EngineError:
                 events.append(None)
         return events
-
-
-RAMINO_CLOSING_LABELS = {
-    "normal": gettext_lazy("normal"),
-    "colore": gettext_lazy("colore"),
-    "figura": gettext_lazy("figura"),
-    "two_cards": gettext_lazy("two cards"),
-    "scala_reale": gettext_lazy("scala reale"),
-    "pockerissimo": gettext_lazy("pokerissimo"),
-}
-GIN_RESULT_LABELS = {
-    "knock": gettext_lazy("knock"),
-    "undercut": gettext_lazy("undercut"),
-    "gin": gettext_lazy("gin"),
-    "big_gin": gettext_lazy("big gin"),
-    "dead": gettext_lazy("dead hand"),
-}
-
-
-def _yes_no(value: bool) -> str:
-    return gettext("yes") if value else gettext("no")
-
-
-def _names(values: Iterable[str]) -> str:
-    return ", ".join(sorted(values)) or "—"
-
-
-def describe_changes(before: Event | None, after: Event | None, names: Sequence[str]) -> str:
-    """What a correction changed, in words: "Bruno 35 → 53; closer Anna → Carla"."""
-    if before is None or after is None or type(before) is not type(after):
-        return gettext("the whole event")
-    changes = []
-
-    def changed(label: str, old: Any, new: Any) -> None:
-        if old != new:
-            changes.append(f"{label} {old} → {new}")
-
-    if isinstance(before, Hand) and isinstance(after, Hand):
-        changed(gettext("closer"), before.closer, after.closer)
-        changed(gettext("in hand"), _yes_no(before.in_hand), _yes_no(after.in_hand))
-        changed(gettext("not opened"), _names(before.not_opened), _names(after.not_opened))
-        changed(
-            gettext("closing"),
-            RAMINO_CLOSING_LABELS.get(before.closing, before.closing),
-            RAMINO_CLOSING_LABELS.get(after.closing, after.closing),
-        )
-        for name in names:
-            changed(name, before.points.get(name, "—"), after.points.get(name, "—"))
-    elif isinstance(before, GinHand) and isinstance(after, GinHand):
-        changed(
-            gettext("result"),
-            GIN_RESULT_LABELS.get(before.result, before.result),
-            GIN_RESULT_LABELS.get(after.result, after.result),
-        )
-        changed(gettext("knocker"), before.knocker or "—", after.knocker or "—")
-        changed(gettext("upcard"), before.upcard or "—", after.upcard or "—")
-        for name in names:
-            changed(name, before.deadwood.get(name, "—"), after.deadwood.get(name, "—"))
-    return "; ".join(changes) or gettext("nothing")
 
 
 def version_notes(
@@ -289,7 +237,7 @@ def _penalty_table(
             if event.in_hand:
                 note.append(gettext("in hand"))
             if match.game == Game.RAMINO and event.closing != "normal":
-                note.append(str(RAMINO_CLOSING_LABELS.get(event.closing, event.closing)))
+                note.append(closing_word(event.closing))
         elif isinstance(event, Reentry):
             fee = Decimal(str(match.rules.get("reentry_fee", "0")))
             note.append(
@@ -384,7 +332,7 @@ def _gin_table(
             result = event.result
             if scored is not None and result == "knock" and scored.winner != event.knocker:
                 result = "undercut"
-            cells.append(str(GIN_RESULT_LABELS.get(result, result)))
+            cells.append(gin_result_word(result))
         else:
             cells.append(str(EventKind(row.event.kind).label).lower())
         if oklahoma:
@@ -476,7 +424,7 @@ def standings(match: Match, detail: MatchDetail, box: PageBox) -> GridPage:
     columns.append(Column(gettext("Status"), 14, "<", stretch=1))
     rows = []
     for position, player in enumerate(ordered, start=1):
-        status = PlayerStatus(str(player.status)).label
+        status = status_label(player.status)
         if state.finished and player.status == Status.IN_PLAY:
             status = ""
         cells = [str(player.place if state.finished else position), player.name, str(player.total)]
@@ -537,27 +485,6 @@ def pot_lines(detail: MatchDetail) -> list[str]:
     return lines
 
 
-def result_line(match: Match, detail: MatchDetail) -> str:
-    state = detail.state
-    if not state.finished:
-        return ngettext(
-            "In progress: %(count)s hand so far.",
-            "In progress: %(count)s hands so far.",
-            detail.replay.hand_count,
-        ) % {"count": detail.replay.hand_count}
-    how = EndedBy(str(state.ended_by)).label if state.ended_by else ""
-    if state.winner:
-        text = gettext("Finished: %(winner)s wins (%(how)s).") % {
-            "winner": state.winner,
-            "how": how,
-        }
-    else:
-        text = gettext("Finished (%(how)s), without a single winner.") % {"how": how}
-    if match.game == Game.GIN and state.net_total is not None:
-        text += " " + gettext("Net result: %(points)s.") % {"points": state.net_total}
-    return text
-
-
 def match_report(
     match: Match,
     *,
@@ -601,14 +528,7 @@ def match_report(
             pages.append(grid.page(table.rows[start : start + count]))
         start += count
     ranking = standings(match, detail, box)
-    rules = match.rules
-    threshold, threshold_label = None, ""
-    if match.game != Game.GIN:
-        threshold = rules["elimination_at"]
-        threshold_label = gettext("out at %(points)s") % {"points": threshold}
-    elif rules["variant"] != "hollywood" and rules["match_mode"] == "points":
-        threshold = rules["target"]
-        threshold_label = gettext("target %(points)s") % {"points": threshold}
+    threshold, threshold_label = chart_threshold(match.game, match.rules)
     chart = None
     if detail.state.history:
         chart = chart_block(
