@@ -29,12 +29,13 @@ from scoring.engine import (
 )
 from scoring.engine.document import parse_document
 from scoring.engine.gin import score_hand
-from scoring.models import EventKind, Game, Match
+from scoring.models import Game, Match
 from scoring.presenters import (
     chart_threshold,
     closing_word,
     describe_changes,
     gin_result_word,
+    kind_label,
     money,
     result_line,
     status_label,
@@ -115,7 +116,7 @@ def version_notes(
 ) -> str:
     """The footnote of a corrected or voided event: every change, when, why, and who made it
     when `show_authors` (the club's members only)."""
-    label = f"{EventKind(row.event.kind).label} {row.number}"
+    label = f"{kind_label(row.event.kind)} {row.number}"
     sentences = []
     for previous, version in zip(row.versions, row.versions[1:], strict=False):
         details = {"when": local_datetime(version.created_at)}
@@ -334,7 +335,7 @@ def _gin_table(
                 result = "undercut"
             cells.append(gin_result_word(result))
         else:
-            cells.append(str(EventKind(row.event.kind).label).lower())
+            cells.append(kind_label(row.event.kind).lower())
         if oklahoma:
             cells.append((event.upcard or "") if isinstance(event, GinHand) else "")
         struck = row.is_void or row.snapshot is None
