@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs import validators
@@ -22,6 +22,7 @@ from scoring.engine.cards import count_points
 from scoring.engine.presets import PRESETS
 from scoring.engine.rules import BOOL, CHOICE, INT, MONEY, OPTIONAL_INT, OptionInfo
 from scoring.models import Game
+from scoring.presenters import GIN_RESULTS, RAMINO_CLOSINGS
 from scoring.services import MatchError
 
 MAX_SEATS = 6
@@ -75,22 +76,6 @@ OPTION_LABELS = {
     "spade_doubles": _("A spade upcard doubles"),
     "spade_doubles_boxes": _("A spade upcard doubles the boxes"),
 }
-
-RAMINO_CLOSINGS = [
-    ("normal", pgettext_lazy("ramino closing", "Normal")),
-    ("colore", pgettext_lazy("ramino closing", "Colore")),
-    ("figura", pgettext_lazy("ramino closing", "Figura")),
-    ("two_cards", pgettext_lazy("ramino closing", "Two cards")),
-    ("scala_reale", pgettext_lazy("ramino closing", "Scala reale")),
-    ("pockerissimo", pgettext_lazy("ramino closing", "Pokerissimo")),
-]
-
-GIN_RESULTS = [
-    ("knock", pgettext_lazy("gin result", "Knock")),
-    ("gin", pgettext_lazy("gin result", "Gin")),
-    ("big_gin", pgettext_lazy("gin result", "Big gin")),
-    ("dead", pgettext_lazy("gin result", "Dead hand")),
-]
 
 NOT_IN_PLAY_NOW = _("This player is no longer in play: reload the page.")
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}

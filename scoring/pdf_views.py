@@ -2,7 +2,7 @@
 
 Two flavours of the same two views, thin: find the match the user may see
 (`Match.objects.for_user`: their clubs' matches, and a public club's finished ones; anything else
-answers 404, as the match page does), build the document with `scoring.pdf`, answer
+answers 404, as the match page does), build the document with `scoring.printing`, answer
 `application/pdf`.
 
 - `sheet` and `report` are the site's views (session login, Django's 404 page), at
@@ -35,7 +35,7 @@ from clubs.permissions import can_see_authors
 from clubs.serializers import DetailSerializer
 from config.tokens import TokenAuthentication
 from scoring.models import Match
-from scoring.pdf import PdfDocument, match_report, render_pdf, score_sheet
+from scoring.printing import PdfDocument, match_report, render_pdf, score_sheet
 
 
 def visible_match(request: HttpRequest, pk: int) -> Match:

@@ -3,15 +3,12 @@ pages that record the other events, correct or void an earlier one.
 
 Views stay thin: they read through `scoring.selectors`, write through `scoring.services`, and ask
 `clubs.permissions` who may do what. Matches are looked up in `Match.objects.for_user`, so another
-club's match answers 404; a member who may not score gets 403.
+club's match answers 404; a member who may not score gets 403. What the match page shows is
+built by `scoring.match_page`, in the words of `scoring.presenters`.
 """
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import dataclass
-from datetime import datetime
-from decimal import Decimal
 from typing import Any
 
 from django.contrib import messages
@@ -20,18 +17,15 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
 from clubs.models import Club
-from clubs.permissions import can_direct, can_score, can_see_authors, is_member
+from clubs.permissions import can_score, is_member
 from scoring import services
-from scoring.charts import totals_chart
 from scoring.engine import EngineError, Status
 from scoring.engine.cards import count_points
 from scoring.forms import (
-    RAMINO_CLOSINGS,
     GinHandForm,
     PenaltyHandForm,
     RulesForm,
@@ -40,16 +34,16 @@ from scoring.forms import (
     TimeCallForm,
     VoidForm,
     match_error_text,
-    new_idempotency_key,
     preset_from,
-    preset_label,
 )
-from scoring.models import EndedBy, EventKind, Game, Match, MatchEvent, PlayerStatus
+from scoring.match_page import hand_form, in_play_seats, match_context, reentry_offers
+from scoring.models import EventKind, Game, Match, MatchEvent
+from scoring.presenters import (
+    describe_event,
+    kind_label,
+)
 from scoring.selectors import EventRow, MatchDetail, match_detail
 from scoring.services import MatchError
-
-POLL_SECONDS = 3
-
 
 # Looking up a match ------------------------------------------------------------------------------
 
@@ -77,400 +71,11 @@ def _closed(request: HttpRequest, match: Match) -> bool:
     return False
 
 
-# What the pages show -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    seat: int
-    name: str
-    total: int
-    status: str
-    status_label: str
-    reentries: int
-    hands_won: int
-    boxes: int
-    is_dealer: bool
-
-
-@dataclass(frozen=True)
-class ReentryOffer:
-    seat: int
-    name: str
-    total: int
-    reentry_total: int
-    key: str  # the idempotency key of the re-entry button
-
-
-@dataclass(frozen=True)
-class Change:
-    name: str
-    charge: int
-    total: int
-    busted: bool
-
-
-@dataclass(frozen=True)
-class VersionRow:
-    version: int
-    author: str
-    when: datetime
-    summary: str
-    reason: str
-    is_current: bool
-    is_void: bool
-
-
-@dataclass(frozen=True)
-class HistoryRow:
-    number: int
-    kind: str
-    kind_label: str
-    summary: str
-    is_void: bool
-    is_corrected: bool
-    version: int
-    versions: tuple[VersionRow, ...]
-    changes: tuple[Change, ...]
-
-
-@dataclass(frozen=True)
-class GinGameView:
-    number: int
-    rows: tuple[tuple[str, int, int], ...]  # (name, score, boxes)
-    winner: str | None
-    finished: bool
-
-
-def _kind_label(kind: str) -> str:
-    return str(EventKind(kind).label) if kind in EventKind.values else gettext("Event")
-
-
-def _count_for_display(game: str, rules: dict[str, Any], cards: str) -> str:
-    try:
-        return str(count_points(game, cards, ace_alone_is_one=bool(rules.get("ace_alone_is_one"))))
-    except EngineError:
-        return "?"
-
-
-def describe_event(data: dict[str, Any], game: str, rules: dict[str, Any]) -> str:
-    """One line saying what an event version recorded, in the user's language."""
-    kind = data.get("type")
-    if kind == "reentry":
-        return gettext("%(player)s re-entered.") % {"player": data.get("player")}
-    if kind == "withdraw":
-        return gettext("%(player)s withdrew.") % {"player": data.get("player")}
-    if kind == "time_call":
-        return gettext("Time called.")
-    if kind != "hand":
-        return ""
-    parts: list[str] = []
-    cards = data.get("cards") or {}
-    if game == Game.GIN:
-        result = data.get("result")
-        knocker = {"player": data.get("knocker")}
-        if result == "dead":
-            parts.append(gettext("Dead hand."))
-        elif result == "gin":
-            parts.append(gettext("Gin by %(player)s.") % knocker)
-        elif result == "big_gin":
-            parts.append(gettext("Big gin by %(player)s.") % knocker)
-        else:
-            parts.append(gettext("Knock by %(player)s.") % knocker)
-        scores = data.get("deadwood") or {}
-        if data.get("upcard"):
-            parts.append(gettext("Upcard %(card)s.") % {"card": data["upcard"]})
-    else:
-        closer = {"player": data.get("closer")}
-        if data.get("in_hand"):
-            parts.append(gettext("Closed in hand by %(player)s.") % closer)
-        else:
-            parts.append(gettext("Closed by %(player)s.") % closer)
-        closing = data.get("closing", "normal")
-        if game == Game.RAMINO and closing != "normal":
-            parts.append(
-                gettext("Closing: %(closing)s.") % {"closing": dict(RAMINO_CLOSINGS)[closing]}
-            )
-        scores = data.get("points") or {}
-    entries = [f"{name} {value}" for name, value in scores.items()]
-    entries += [
-        f"{name} {text} ({_count_for_display(game, rules, text)})" for name, text in cards.items()
-    ]
-    entries += [
-        gettext("%(player)s not opened") % {"player": name} for name in data.get("not_opened", [])
-    ]
-    if entries:
-        parts.append(", ".join(entries))
-    return " ".join(parts)
-
-
-def _history(detail: MatchDetail, *, show_authors: bool) -> list[HistoryRow]:
-    """Every event, newest first, with all its versions and what it changed. Who made each
-    version is left out (empty) unless `show_authors`: the club's members only."""
-    match = detail.match
-    names = [seat.name for seat in detail.seats]
-    rows = []
-    for row in detail.rows:
-        changes: tuple[Change, ...] = ()
-        kind = row.event.kind
-        if row.snapshot is not None and kind in (EventKind.HAND, EventKind.REENTRY):
-            snap = row.snapshot
-            changes = tuple(
-                Change(
-                    name=name,
-                    charge=snap.charges.get(name, 0),
-                    total=snap.totals.get(name, 0),
-                    busted=name in snap.eliminated,
-                )
-                for name in names
-                if kind == EventKind.HAND or snap.charges.get(name, 0)
-            )
-        versions = tuple(
-            VersionRow(
-                version=version.version,
-                author=(
-                    version.created_by.get_username() if show_authors and version.created_by else ""
-                ),
-                when=version.created_at,
-                summary=describe_event(version.data, match.game, match.rules),
-                reason=version.reason,
-                is_current=version.is_current,
-                is_void=version.is_void,
-            )
-            for version in row.versions
-        )
-        rows.append(
-            HistoryRow(
-                number=row.number,
-                kind=kind,
-                kind_label=_kind_label(kind),
-                summary=describe_event(row.current.data, match.game, match.rules),
-                is_void=row.is_void,
-                is_corrected=row.is_corrected,
-                version=row.current.version,
-                versions=versions,
-                changes=changes,
-            )
-        )
-    rows.reverse()
-    return rows
-
-
-def _reentry_offers(detail: MatchDetail) -> list[ReentryOffer]:
-    """The players a hand just eliminated who may still re-enter, with the total they'd get.
-
-    The re-entry total is the highest total among the players that hand left in play, plus the
-    rules' extra points (RULES.md section 1), read from the snapshot of that hand.
-    """
-    state = detail.state
-    eliminated = [p for p in state.players if p.status == Status.ELIMINATED]
-    if not eliminated or state.finished:
-        return []
-    bust = next(
-        (row.snapshot for row in reversed(detail.rows) if row.snapshot and _is_hand(row)), None
-    )
-    if bust is None:
-        return []
-    survivors = [name for name, status in bust.statuses.items() if status == Status.IN_PLAY]
-    extra = int(detail.match.rules.get("reentry_extra_points", 0))
-    reentry_total = max(bust.totals[name] for name in survivors) + extra
-    seat_of = {seat.name: seat.seat for seat in detail.seats}
-    return [
-        ReentryOffer(
-            seat=seat_of[player.name],
-            name=player.name,
-            total=player.total,
-            reentry_total=reentry_total,
-            key=new_idempotency_key(),
-        )
-        for player in eliminated
-    ]
-
-
-def _is_hand(row: EventRow) -> bool:
-    return row.event.kind == EventKind.HAND and not row.is_void
-
-
-def _seat_rows(detail: MatchDetail) -> list[SeatRow]:
-    state = detail.state
-    boxes: dict[str, int] = {}
-    for game in state.games:
-        for name, count in game.boxes.items():
-            boxes[name] = boxes.get(name, 0) + count
-    rows = []
-    for seat in detail.seats:
-        player = state.player(seat.name)
-        rows.append(
-            SeatRow(
-                seat=seat.seat,
-                name=seat.name,
-                total=player.total,
-                status=str(player.status),
-                status_label=str(PlayerStatus(str(player.status)).label),
-                reentries=player.reentries,
-                hands_won=player.hands_won,
-                boxes=boxes.get(seat.name, 0),
-                is_dealer=state.dealer == seat.name,
-            )
-        )
-    return rows
-
-
-def _gin_games(detail: MatchDetail) -> list[GinGameView]:
-    names = [seat.name for seat in detail.seats]
-    games = []
-    for game in detail.state.games:
-        scores = game.final_scores if game.final_scores is not None else game.scores
-        games.append(
-            GinGameView(
-                number=game.number,
-                rows=tuple((name, scores.get(name, 0), game.boxes.get(name, 0)) for name in names),
-                winner=game.winner,
-                finished=game.finished,
-            )
-        )
-    return games
-
-
-def form_signature(detail: MatchDetail) -> str:
-    """What the entry form depends on: who is in play and whether the match is over."""
-    state = detail.state
-    text = "|".join([str(state.finished), *(f"{p.name}:{p.status}" for p in state.players)])
-    return hashlib.sha1(text.encode()).hexdigest()[:12]
-
-
-def _in_play_seats(detail: MatchDetail, statuses=None) -> list[tuple[int, str]]:
-    """(seat, name) of the players in play: now, or as `statuses` (a snapshot's) says."""
-    if statuses is None:
-        statuses = {p.name: p.status for p in detail.state.players}
-    return [
-        (seat.seat, seat.name) for seat in detail.seats if statuses.get(seat.name) == Status.IN_PLAY
-    ]
-
-
-def _hand_form(match: Match, seats: list[tuple[int, str]], *args, **kwargs):
-    if match.game == Game.GIN:
-        return GinHandForm(*args, rules=match.rules, seats=seats, **kwargs)
-    return PenaltyHandForm(*args, game=match.game, rules=match.rules, seats=seats, **kwargs)
-
-
-def _rules_summary(match: Match) -> list[str]:
-    rules = match.rules
-    if match.game == Game.GIN:
-        items = [gettext("Target %(points)s") % {"points": rules["target"]}]
-        if rules.get("match_mode") == "hands":
-            items = [gettext("First to %(count)s hands") % {"count": rules["hands_to_win"]}]
-        items.append(gettext("Knock limit %(points)s") % {"points": rules["knock_limit"]})
-        return items
-    rule = "≥" if rules["elimination_rule"] == ">=" else rules["elimination_rule"]
-    items = [
-        gettext("Out at %(rule)s %(points)s") % {"rule": rule, "points": rules["elimination_at"]}
-    ]
-    if rules.get("not_opened_penalty") is not None:
-        items.append(gettext("Not opened %(points)s") % {"points": rules["not_opened_penalty"]})
-    if rules.get("reentry_allowed"):
-        items.append(gettext("Re-entry allowed"))
-    return items
-
-
-def _money(value: Any) -> Decimal:
-    return Decimal(str(value or "0"))
-
-
-def _chart(match: Match, detail: MatchDetail) -> str:
-    """Each player's total hand by hand (SVG drawn here, no script), with the threshold or the
-    Gin target as a dashed line; nothing before the first event."""
-    state = detail.state
-    if not state.history:
-        return ""
-    rules = match.rules
-    threshold, label = None, ""
-    if match.game != Game.GIN:
-        threshold = rules["elimination_at"]
-        label = gettext("out at %(points)s") % {"points": threshold}
-    elif rules.get("variant") != "hollywood" and rules.get("match_mode") == "points":
-        threshold = rules["target"]
-        label = gettext("target %(points)s") % {"points": threshold}
-    return totals_chart(
-        state.history,
-        [seat.name for seat in detail.seats],
-        event_numbers=detail.replay.event_numbers,
-        threshold=threshold,
-        threshold_label=label,
-        title=gettext("Totals hand by hand"),
-    )
-
-
-def match_context(
-    request: HttpRequest,
-    match: Match,
-    detail: MatchDetail | None = None,
-    *,
-    form=None,
-    signature: str | None = None,
-    with_form: bool = True,
-) -> dict[str, Any]:
-    """Everything the match page shows; the live fragment (`with_form` False) shows the same but
-    the entry form, and compares the `signature` of the form the page has with the match now."""
-    detail = detail or match_detail(match)
-    state = detail.state
-    scorer = can_score(request.user, match.club)
-    show_authors = can_see_authors(request.user, match.club)
-    current_signature = form_signature(detail)
-    closed = match.is_closed
-    entry_open = scorer and not state.finished and not closed
-    if entry_open and form is None and with_form:
-        form = _hand_form(match, _in_play_seats(detail))
-    page_signature = signature if signature is not None else (current_signature if form else "")
-    ranking = [{"place": p.place, "name": p.name, "total": p.total} for p in state.ranking]
-    pot = state.pot.total
-    return {
-        "match": match,
-        "club": match.club,
-        "detail": detail,
-        "state": state,
-        "is_gin": match.game == Game.GIN,
-        "preset_label": preset_label(match.preset),
-        "rules_summary": _rules_summary(match),
-        "seat_rows": _seat_rows(detail),
-        "gin_games": _gin_games(detail) if match.game == Game.GIN else [],
-        "hollywood": match.rules.get("variant") == "hollywood",
-        "dealer": state.dealer,
-        "pot": pot if pot > 0 else None,
-        "offers": _reentry_offers(detail) if scorer and not closed else [],
-        "reentry_fee": _money(match.rules.get("reentry_fee")),
-        "ranking": ranking,
-        "ended_by_label": str(EndedBy(str(state.ended_by)).label) if state.ended_by else "",
-        "history": _history(detail, show_authors=show_authors),
-        "show_authors": show_authors,
-        "chart": _chart(match, detail),
-        "can_score": scorer and not closed,
-        "closed_message": match.closed_message,
-        "reopen_url": _reopen_url(request, match) if closed else None,
-        "form": form if entry_open else None,
-        "signature": page_signature,
-        "form_is_stale": bool(page_signature) and page_signature != current_signature,
-        "poll": not state.finished,
-        "poll_seconds": POLL_SECONDS,
-    }
-
-
-def _reopen_url(request: HttpRequest, match: Match) -> str | None:
-    """Where a director of the club reopens the finished tournament that closed `match` (the
-    form on the tournament's page); None for anyone else."""
-    if not can_direct(request.user, match.club):
-        return None
-    table = getattr(match, "tournament_table", None)
-    if table is None:
-        return None
-    return reverse("tournaments:detail", args=[table.round.tournament_id]) + "#reopen"
-
-
 def _kind_of(detail: MatchDetail, number: int | None, default: str = EventKind.HAND) -> str:
     for row in detail.rows:
         if row.number == number:
-            return _kind_label(row.event.kind)
-    return _kind_label(default)
+            return kind_label(row.event.kind)
+    return kind_label(default)
 
 
 # The match page ----------------------------------------------------------------------------------
@@ -520,7 +125,7 @@ def hand_record(request: HttpRequest, pk: int) -> HttpResponse:
     if detail.state.finished:
         messages.error(request, gettext("The match is over."))
         return _back_to(match)
-    form = _hand_form(match, _in_play_seats(detail), request.POST)
+    form = hand_form(match, in_play_seats(detail), request.POST)
     if form.is_valid():
         try:
             event, created = services.hand_record(
@@ -555,7 +160,7 @@ def reentry(request: HttpRequest, pk: int) -> HttpResponse:
     if _already_recorded(request, match) or _closed(request, match):
         return _back_to(match)
     detail = match_detail(match)
-    seats = [(offer.seat, offer.name) for offer in _reentry_offers(detail)]
+    seats = [(offer.seat, offer.name) for offer in reentry_offers(detail)]
     form = SeatEventForm(request.POST, seats=seats)
     if not form.is_valid():
         messages.error(request, gettext("This player cannot re-enter now."))
@@ -644,7 +249,7 @@ def time_call(request: HttpRequest, pk: int) -> HttpResponse:
                     idempotency_key=form.cleaned_data["idempotency_key"],
                 )
             except MatchError as error:
-                form.add_error(None, match_error_text(error, _kind_label(EventKind.TIME_CALL)))
+                form.add_error(None, match_error_text(error, kind_label(EventKind.TIME_CALL)))
             else:
                 messages.success(request, gettext("Time called: the match is over."))
                 return _back_to(match)
@@ -685,9 +290,9 @@ def event_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if row.event.kind != EventKind.HAND or row.is_void:
         messages.error(request, gettext("Only hands can be corrected; void this event instead."))
         return _back_to(match)
-    seats = _in_play_seats(detail, _statuses_before(detail, number))
+    seats = in_play_seats(detail, _statuses_before(detail, number))
     if request.method == "POST":
-        form = _hand_form(match, seats, request.POST, correcting=True)
+        form = hand_form(match, seats, request.POST, correcting=True)
         if form.is_valid():
             try:
                 services.hand_correct(
@@ -708,7 +313,7 @@ def event_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         form_class = GinHandForm if match.game == Game.GIN else PenaltyHandForm
         initial = form_class.initial_from(row.current.data, seats)
         initial["expected_version"] = row.current.version
-        form = _hand_form(match, seats, initial=initial, correcting=True)
+        form = hand_form(match, seats, initial=initial, correcting=True)
     return render(
         request,
         "scoring/correct.html",
@@ -750,7 +355,7 @@ def event_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 messages.success(
                     request,
                     gettext("%(event)s %(number)s is void.")
-                    % {"event": _kind_label(row.event.kind), "number": number},
+                    % {"event": kind_label(row.event.kind), "number": number},
                 )
                 return _back_to(match)
     else:
@@ -763,7 +368,7 @@ def event_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "club": match.club,
             "form": form,
             "number": number,
-            "kind_label": _kind_label(row.event.kind),
+            "kind_label": kind_label(row.event.kind),
             "current": describe_event(row.current.data, match.game, match.rules),
         },
     )

@@ -1,4 +1,4 @@
-"""The printables of a tournament as PDF: thin views over `tournaments.pdf`.
+"""The printables of a tournament as PDF: thin views over `tournaments.printing`.
 
 Who sees them: as the tournament's pages, everyone for a public tournament and the members of
 its club for the others (`Tournament.objects.for_user`); anything else answers 404, and so does
@@ -16,8 +16,8 @@ from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 
-from scoring.pdf import PdfDocument, render_pdf
-from tournaments import lookups, pdf
+from scoring.printing import PdfDocument, render_pdf
+from tournaments import lookups, printing
 from tournaments.models import Round, RoundKind, Tournament
 
 
@@ -46,7 +46,7 @@ def round_kit(request: HttpRequest, pk: int, number: int) -> FileResponse:
     tournament = lookups.visible_tournament(request, pk)
     if not tournament.is_table_format:
         raise Http404
-    return _response(pdf.round_kit(_round(tournament, number), request=request))
+    return _response(printing.round_kit(_round(tournament, number), request=request))
 
 
 @require_safe
@@ -55,17 +55,17 @@ def seating(request: HttpRequest, pk: int, number: int) -> FileResponse:
     tournament = lookups.visible_tournament(request, pk)
     if not tournament.is_table_format:
         raise Http404
-    return _response([pdf.seating_document(_round(tournament, number))])
+    return _response([printing.seating_document(_round(tournament, number))])
 
 
 @require_safe
 def standings(request: HttpRequest, pk: int) -> FileResponse:
-    return _response([pdf.standings_document(lookups.visible_tournament(request, pk))])
+    return _response([printing.standings_document(lookups.visible_tournament(request, pk))])
 
 
 @require_safe
 def results(request: HttpRequest, pk: int) -> FileResponse:
-    return _response([pdf.results_document(lookups.visible_tournament(request, pk))])
+    return _response([printing.results_document(lookups.visible_tournament(request, pk))])
 
 
 @require_safe
@@ -75,9 +75,9 @@ def bracket(request: HttpRequest, pk: int) -> FileResponse:
     if not tournament.is_bracket:
         raise Http404
     paper = request.GET.get("paper", "a4").lower()
-    if paper not in pdf.PAPERS:
+    if paper not in printing.PAPERS:
         paper = "a4"
-    return _response([pdf.bracket_document(tournament, paper=paper)])
+    return _response([printing.bracket_document(tournament, paper=paper)])
 
 
 @require_safe
@@ -89,4 +89,4 @@ def pairings(request: HttpRequest, pk: int, number: int) -> FileResponse:
     round = _round(tournament, number)
     if round.kind != RoundKind.PAIRING:
         raise Http404
-    return _response([pdf.pairings_document(round)])
+    return _response([printing.pairings_document(round)])

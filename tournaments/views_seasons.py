@@ -29,12 +29,11 @@ from clubs import validators
 from clubs.models import Club
 from clubs.permissions import can_direct
 from scoring.models import Game
-from scoring.pdf import render_pdf
+from scoring.printing import render_pdf
 from tournaments import lookups, seasons
 from tournaments.exports import csv_writer
 from tournaments.models import Season
-from tournaments.pdf import number
-from tournaments.pdf_seasons import season_document
+from tournaments.printing import number, season_document
 from tournaments.services import TournamentActionError
 from tournaments.views import points_text
 

@@ -475,6 +475,7 @@ class _Match:
             self.ended_by,
             self.dealer,
             pot,
+            reentry_total=self.window_score if self.pending else None,
         )
 
     def _places(self) -> dict[str, int]:

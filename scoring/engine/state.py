@@ -158,6 +158,10 @@ class MatchState:
     pot: Pot = field(default_factory=Pot)
     games: tuple[GinGame, ...] = ()  # Gin only
     net_total: int | None = None  # Gin, once finished: the games' net differences, winner's side
+    # Penalty games: the total an `eliminated` player gets on re-entering now (RULES.md section 1:
+    # the highest total the busting hand left in play, plus `reentry_extra_points`); None when
+    # nobody may re-enter. Not in `to_dict()`, whose shape DESIGN.md fixes.
+    reentry_total: int | None = None
 
     def player(self, name: str) -> PlayerState:
         for player in self.players:

@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from scoring import pdf as printables
-from scoring.pdf import (
+from scoring.printing import (
     PNG_DATA,
     STATIC_BASE,
     Column,
@@ -30,6 +29,7 @@ from scoring.pdf import (
     sheet_row_counts,
     split_rows,
 )
+from scoring.printing import words as printables
 from tests.factories import start_match
 from tests.pdf.conftest import A4_LANDSCAPE, A4_PORTRAIT, Pdf, hand
 

@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scoring import services
-from scoring.pdf import local_datetime, match_report, render_pdf
+from scoring.printing import local_datetime, match_report, render_pdf
 from scoring.selectors import match_detail
 from tests.factories import ClubFactory, UserFactory, start_match
 from tests.pdf.conftest import A4_LANDSCAPE, A4_PORTRAIT, Pdf, gin_hand, hand

@@ -19,9 +19,11 @@ from tests.factories import ClubFactory, member
 from tests.pdf.conftest import A4_LANDSCAPE, A4_PORTRAIT, Pdf
 from tests.tournaments.helpers import Staff, enter_players
 from tournaments import pairing_selectors, pairing_services, services
-from tournaments import pdf as printables
 from tournaments.engine import brackets as engine
 from tournaments.models import Format, Table
+from tournaments.printing import bracket as bracket_printing
+from tournaments.printing import common as common_printing
+from tournaments.printing import seating as seating_printing
 
 pytestmark = pytest.mark.django_db
 
@@ -200,22 +202,22 @@ def test_a_large_field_runs_the_wall_list_over_several_pages_and_keeps_everyone(
 def test_the_wall_list_keeps_the_tables_in_order_down_each_column_and_balances_the_last_page():
     def tables(sizes):
         return [
-            printables.SeatingTable(number, tuple(f"{seat}. Player" for seat in range(size)))
+            seating_printing.SeatingTable(number, tuple(f"{seat}. Player" for seat in range(size)))
             for number, size in enumerate(sizes, start=1)
         ]
 
-    (page,) = printables._wall_pages(tables([4, 4, 4, 4, 3, 3]), first=230, other=250)
+    (page,) = seating_printing._wall_pages(tables([4, 4, 4, 4, 3, 3]), first=230, other=250)
     assert [[table.number for table in column] for column in page.columns] == [
         [1, 2, 3],
         [4, 5, 6],
     ]
-    pages = printables._wall_pages(tables([4] * 23), first=230, other=250)
+    pages = seating_printing._wall_pages(tables([4] * 23), first=230, other=250)
     numbers = [[[table.number for table in column] for column in page.columns] for page in pages]
     assert [n for page in numbers for column in page for n in column] == list(range(1, 24))
     assert numbers[-1] == [[19, 20, 21], [22, 23]]
     for page, room in zip(pages, [230, 250, 250], strict=True):
         for column in page.columns:
-            assert sum(printables._table_height(table) for table in column) <= room
+            assert sum(seating_printing._table_height(table) for table in column) <= room
 
 
 # Standings and final results ---------------------------------------------------------------------
@@ -309,11 +311,11 @@ def test_results_printed_before_the_end_say_they_are_provisional(client, staff, 
 
 
 def test_grid_numbers_show_halves_and_round_thirds():
-    assert printables.number(Fraction(7)) == "7"
-    assert printables.number(Fraction(11, 2)) == "5.5"
-    assert printables.number(Fraction(19, 3)) == "6.33"
-    assert printables.number(Fraction(29, 8)) == "3.63"
-    assert printables.number(Fraction(-5, 2)) == "-2.5"
+    assert common_printing.number(Fraction(7)) == "7"
+    assert common_printing.number(Fraction(11, 2)) == "5.5"
+    assert common_printing.number(Fraction(19, 3)) == "6.33"
+    assert common_printing.number(Fraction(29, 8)) == "3.63"
+    assert common_printing.number(Fraction(-5, 2)) == "-2.5"
 
 
 # Gin: Swiss pairings and standings ---------------------------------------------------------------
@@ -448,7 +450,7 @@ def boxes(chart) -> list[tuple[float, float, float]]:
 def test_the_bracket_chart_fits_its_box_without_two_matches_overlapping(players, double):
     view = bracket_view(players, double)
 
-    chart = printables.bracket_chart(view, width=275, height=163)
+    chart = bracket_printing.bracket_chart(view, width=275, height=163)
 
     placed = boxes(chart)
     assert len(placed) == len(view.bracket.matches)
@@ -465,7 +467,7 @@ def test_the_bracket_chart_fits_its_box_without_two_matches_overlapping(players,
         for other_left, other_top, _width in placed[index + 1 :]:
             if abs(other_left - left) < 1:
                 assert abs(other_top - top) >= 2 * line - 0.01
-    assert 3 <= chart.font_size <= printables.MAX_FONT
+    assert 3 <= chart.font_size <= bracket_printing.MAX_FONT
 
 
 # Who may print -----------------------------------------------------------------------------------

@@ -125,7 +125,7 @@ def test_the_sheets_qr_code_opens_the_match_on_the_host_asked(
 ):
     settings.ALLOWED_HOSTS = ["tallone.example"]
     seen = []
-    monkeypatch.setattr("scoring.pdf.qr_code", lambda url: seen.append(url) or "")
+    monkeypatch.setattr("scoring.printing.sheet.qr_code", lambda url: seen.append(url) or "")
     client.force_login(member(club))
 
     response = client.get(site_url(live, "sheet"), HTTP_HOST="tallone.example")

@@ -1,7 +1,7 @@
-"""The printable season standings, a PDF document for `scoring.pdf.render_pdf`.
+"""The printable season standings, a PDF document for `scoring.printing.render_pdf`.
 
 One portrait A4 list: place, player, points, matches, wins, best place (monospace grids, as the
-tournament standings: `scoring.pdf.Grid`), then the matches counted, a line each: date, game,
+tournament standings: `scoring.printing.Grid`), then the matches counted, a line each: date, game,
 where (a club night's table, or a tournament table), and the season places with their points.
 """
 
@@ -13,7 +13,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext
 
 from scoring.models import Game
-from scoring.pdf import (
+from scoring.printing import (
     CONTINUED,
     PORTRAIT,
     Column,
@@ -24,7 +24,7 @@ from scoring.pdf import (
     page_counter,
     shorten,
 )
-from tournaments.pdf import HEAD, LIST_FONT, LIST_ROW, _grid_pages, number
+from tournaments.printing.common import HEAD, LIST_FONT, LIST_ROW, grid_pages, number
 from tournaments.seasons import CountedMatch, SeasonView, scale_of, season_summary
 
 
@@ -131,9 +131,9 @@ def season_document(view: SeasonView) -> PdfDocument:
         "info": " · ".join(info),
         "notes": notes,
         "continued": gettext("%(title)s, continued") % {"title": title},
-        "pages": _grid_pages(grid, rows, PORTRAIT, HEAD + 5 * len(notes)),
+        "pages": grid_pages(grid, rows, PORTRAIT, HEAD + 5 * len(notes)),
         "match_pages": (
-            _grid_pages(match_grid, match_rows, PORTRAIT, CONTINUED) if match_rows else []
+            grid_pages(match_grid, match_rows, PORTRAIT, CONTINUED) if match_rows else []
         ),
         "matches_title": gettext("Matches counted (%(count)s)") % {"count": len(view.matches)},
     }

@@ -1,0 +1,331 @@
+"""What the match page shows: the scoreboard, the re-entry offers, the history of events with all
+their versions, the Gin games and the chart, as plain data for templates/scoring/match.html and
+its live fragment (`match_context`); and the hand form of the match as it stands (`hand_form`,
+`in_play_seats`).
+
+The words (event sentences, rule labels, statuses) come from `scoring.presenters`, the numbers
+from the engine's state (the re-entry total included); nothing here computes a score.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.translation import gettext
+
+from clubs.permissions import can_direct, can_score, can_see_authors
+from scoring.charts import totals_chart
+from scoring.engine import Status
+from scoring.forms import (
+    GinHandForm,
+    PenaltyHandForm,
+    new_idempotency_key,
+    preset_label,
+)
+from scoring.models import EventKind, Game, Match
+from scoring.presenters import (
+    chart_threshold,
+    describe_event,
+    ended_by_label,
+    kind_label,
+    rules_summary,
+    status_label,
+)
+from scoring.selectors import MatchDetail, match_detail
+
+POLL_SECONDS = 3
+
+
+# What the page shows -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    name: str
+    total: int
+    status: str
+    status_label: str
+    reentries: int
+    hands_won: int
+    boxes: int
+    is_dealer: bool
+
+
+@dataclass(frozen=True)
+class ReentryOffer:
+    seat: int
+    name: str
+    total: int
+    reentry_total: int
+    key: str  # the idempotency key of the re-entry button
+
+
+@dataclass(frozen=True)
+class Change:
+    name: str
+    charge: int
+    total: int
+    busted: bool
+
+
+@dataclass(frozen=True)
+class VersionRow:
+    version: int
+    author: str
+    when: datetime
+    summary: str
+    reason: str
+    is_current: bool
+    is_void: bool
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    number: int
+    kind: str
+    kind_label: str
+    summary: str
+    is_void: bool
+    is_corrected: bool
+    version: int
+    versions: tuple[VersionRow, ...]
+    changes: tuple[Change, ...]
+
+
+@dataclass(frozen=True)
+class GinGameView:
+    number: int
+    rows: tuple[tuple[str, int, int], ...]  # (name, score, boxes)
+    winner: str | None
+    finished: bool
+
+
+def _history(detail: MatchDetail, *, show_authors: bool) -> list[HistoryRow]:
+    """Every event, newest first, with all its versions and what it changed. Who made each
+    version is left out (empty) unless `show_authors`: the club's members only."""
+    match = detail.match
+    names = [seat.name for seat in detail.seats]
+    rows = []
+    for row in detail.rows:
+        changes: tuple[Change, ...] = ()
+        kind = row.event.kind
+        if row.snapshot is not None and kind in (EventKind.HAND, EventKind.REENTRY):
+            snap = row.snapshot
+            changes = tuple(
+                Change(
+                    name=name,
+                    charge=snap.charges.get(name, 0),
+                    total=snap.totals.get(name, 0),
+                    busted=name in snap.eliminated,
+                )
+                for name in names
+                if kind == EventKind.HAND or snap.charges.get(name, 0)
+            )
+        versions = tuple(
+            VersionRow(
+                version=version.version,
+                author=(
+                    version.created_by.get_username() if show_authors and version.created_by else ""
+                ),
+                when=version.created_at,
+                summary=describe_event(version.data, match.game, match.rules),
+                reason=version.reason,
+                is_current=version.is_current,
+                is_void=version.is_void,
+            )
+            for version in row.versions
+        )
+        rows.append(
+            HistoryRow(
+                number=row.number,
+                kind=kind,
+                kind_label=kind_label(kind),
+                summary=describe_event(row.current.data, match.game, match.rules),
+                is_void=row.is_void,
+                is_corrected=row.is_corrected,
+                version=row.current.version,
+                versions=versions,
+                changes=changes,
+            )
+        )
+    rows.reverse()
+    return rows
+
+
+def reentry_offers(detail: MatchDetail) -> list[ReentryOffer]:
+    """The players a hand just eliminated who may still re-enter, with the total they'd get.
+
+    The re-entry total is the engine's (`MatchState.reentry_total`: the highest total among the
+    players that hand left in play, plus the rules' extra points, RULES.md section 1).
+    """
+    state = detail.state
+    eliminated = [p for p in state.players if p.status == Status.ELIMINATED]
+    if not eliminated or state.finished or state.reentry_total is None:
+        return []
+    seat_of = {seat.name: seat.seat for seat in detail.seats}
+    return [
+        ReentryOffer(
+            seat=seat_of[player.name],
+            name=player.name,
+            total=player.total,
+            reentry_total=state.reentry_total,
+            key=new_idempotency_key(),
+        )
+        for player in eliminated
+    ]
+
+
+def _seat_rows(detail: MatchDetail) -> list[SeatRow]:
+    state = detail.state
+    boxes: dict[str, int] = {}
+    for game in state.games:
+        for name, count in game.boxes.items():
+            boxes[name] = boxes.get(name, 0) + count
+    rows = []
+    for seat in detail.seats:
+        player = state.player(seat.name)
+        rows.append(
+            SeatRow(
+                seat=seat.seat,
+                name=seat.name,
+                total=player.total,
+                status=str(player.status),
+                status_label=status_label(player.status),
+                reentries=player.reentries,
+                hands_won=player.hands_won,
+                boxes=boxes.get(seat.name, 0),
+                is_dealer=state.dealer == seat.name,
+            )
+        )
+    return rows
+
+
+def _gin_games(detail: MatchDetail) -> list[GinGameView]:
+    names = [seat.name for seat in detail.seats]
+    games = []
+    for game in detail.state.games:
+        scores = game.final_scores if game.final_scores is not None else game.scores
+        games.append(
+            GinGameView(
+                number=game.number,
+                rows=tuple((name, scores.get(name, 0), game.boxes.get(name, 0)) for name in names),
+                winner=game.winner,
+                finished=game.finished,
+            )
+        )
+    return games
+
+
+def form_signature(detail: MatchDetail) -> str:
+    """What the entry form depends on: who is in play and whether the match is over."""
+    state = detail.state
+    text = "|".join([str(state.finished), *(f"{p.name}:{p.status}" for p in state.players)])
+    return hashlib.sha1(text.encode()).hexdigest()[:12]
+
+
+def in_play_seats(detail: MatchDetail, statuses=None) -> list[tuple[int, str]]:
+    """(seat, name) of the players in play: now, or as `statuses` (a snapshot's) says."""
+    if statuses is None:
+        statuses = {p.name: p.status for p in detail.state.players}
+    return [
+        (seat.seat, seat.name) for seat in detail.seats if statuses.get(seat.name) == Status.IN_PLAY
+    ]
+
+
+def hand_form(match: Match, seats: list[tuple[int, str]], *args, **kwargs):
+    if match.game == Game.GIN:
+        return GinHandForm(*args, rules=match.rules, seats=seats, **kwargs)
+    return PenaltyHandForm(*args, game=match.game, rules=match.rules, seats=seats, **kwargs)
+
+
+def _money(value: Any) -> Decimal:
+    return Decimal(str(value or "0"))
+
+
+def _chart(match: Match, detail: MatchDetail) -> str:
+    """Each player's total hand by hand (SVG drawn here, no script), with the threshold or the
+    Gin target as a dashed line; nothing before the first event."""
+    state = detail.state
+    if not state.history:
+        return ""
+    threshold, label = chart_threshold(match.game, match.rules)
+    return totals_chart(
+        state.history,
+        [seat.name for seat in detail.seats],
+        event_numbers=detail.replay.event_numbers,
+        threshold=threshold,
+        threshold_label=label,
+        title=gettext("Totals hand by hand"),
+    )
+
+
+def match_context(
+    request: HttpRequest,
+    match: Match,
+    detail: MatchDetail | None = None,
+    *,
+    form=None,
+    signature: str | None = None,
+    with_form: bool = True,
+) -> dict[str, Any]:
+    """Everything the match page shows; the live fragment (`with_form` False) shows the same but
+    the entry form, and compares the `signature` of the form the page has with the match now."""
+    detail = detail or match_detail(match)
+    state = detail.state
+    scorer = can_score(request.user, match.club)
+    show_authors = can_see_authors(request.user, match.club)
+    current_signature = form_signature(detail)
+    closed = match.is_closed
+    entry_open = scorer and not state.finished and not closed
+    if entry_open and form is None and with_form:
+        form = hand_form(match, in_play_seats(detail))
+    page_signature = signature if signature is not None else (current_signature if form else "")
+    ranking = [{"place": p.place, "name": p.name, "total": p.total} for p in state.ranking]
+    pot = state.pot.total
+    return {
+        "match": match,
+        "club": match.club,
+        "detail": detail,
+        "state": state,
+        "is_gin": match.game == Game.GIN,
+        "preset_label": preset_label(match.preset),
+        "rules_summary": rules_summary(match.rules, match.game),
+        "seat_rows": _seat_rows(detail),
+        "gin_games": _gin_games(detail) if match.game == Game.GIN else [],
+        "hollywood": match.rules.get("variant") == "hollywood",
+        "dealer": state.dealer,
+        "pot": pot if pot > 0 else None,
+        "offers": reentry_offers(detail) if scorer and not closed else [],
+        "reentry_fee": _money(match.rules.get("reentry_fee")),
+        "ranking": ranking,
+        "ended_by_label": ended_by_label(state.ended_by),
+        "history": _history(detail, show_authors=show_authors),
+        "show_authors": show_authors,
+        "chart": _chart(match, detail),
+        "can_score": scorer and not closed,
+        "closed_message": match.closed_message,
+        "reopen_url": _reopen_url(request, match) if closed else None,
+        "form": form if entry_open else None,
+        "signature": page_signature,
+        "form_is_stale": bool(page_signature) and page_signature != current_signature,
+        "poll": not state.finished,
+        "poll_seconds": POLL_SECONDS,
+    }
+
+
+def _reopen_url(request: HttpRequest, match: Match) -> str | None:
+    """Where a director of the club reopens the finished tournament that closed `match` (the
+    form on the tournament's page); None for anyone else."""
+    if not can_direct(request.user, match.club):
+        return None
+    table = getattr(match, "tournament_table", None)
+    if table is None:
+        return None
+    return reverse("tournaments:detail", args=[table.round.tournament_id]) + "#reopen"

@@ -1,0 +1,383 @@
+"""Words in one place: the sentences and labels that the match pages, the printables and the
+exports show for events, rules and results, in the user's language.
+
+Every page and PDF that describes a match asks here, so the same event, rule or result reads the
+same everywhere: `describe_event` (what an event recorded), `describe_changes` (what a correction
+changed), `rules_in_words` (the rules as sentences) and `rules_summary` (as short labels),
+`result_line`, and the labels of event kinds, statuses, endings, Ramino closings and Gin results
+(one table each: the forms offer the same labels as choices). Numbers come from the engine's
+state (the re-entry total: `MatchState.reentry_total`); nothing here computes a score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+from typing import Any
+
+from django.template.defaultfilters import floatformat
+from django.utils.translation import gettext, ngettext, pgettext_lazy
+
+from scoring.engine import EngineError, Event, GinHand, Hand
+from scoring.engine.cards import count_points
+from scoring.models import EndedBy, EventKind, Game, Match, PlayerStatus
+from scoring.selectors import MatchDetail
+
+# Labels ------------------------------------------------------------------------------------------
+
+RAMINO_CLOSINGS = [
+    ("normal", pgettext_lazy("ramino closing", "Normal")),
+    ("colore", pgettext_lazy("ramino closing", "Colore")),
+    ("figura", pgettext_lazy("ramino closing", "Figura")),
+    ("two_cards", pgettext_lazy("ramino closing", "Two cards")),
+    ("scala_reale", pgettext_lazy("ramino closing", "Scala reale")),
+    ("pockerissimo", pgettext_lazy("ramino closing", "Pokerissimo")),
+]
+
+GIN_RESULTS = [
+    ("knock", pgettext_lazy("gin result", "Knock")),
+    ("gin", pgettext_lazy("gin result", "Gin")),
+    ("big_gin", pgettext_lazy("gin result", "Big gin")),
+    ("dead", pgettext_lazy("gin result", "Dead hand")),
+]
+
+
+def closing_label(closing: str) -> str:
+    """A Ramino closing's label, as the hand form offers it ("Colore")."""
+    label = dict(RAMINO_CLOSINGS).get(closing)
+    return str(label) if label is not None else closing
+
+
+def closing_word(closing: str) -> str:
+    """A Ramino closing inside a sentence or a note ("colore")."""
+    label = dict(RAMINO_CLOSINGS).get(closing)
+    return str(label).lower() if label is not None else closing
+
+
+def gin_result_word(result: str) -> str:
+    """A Gin hand's result inside a sentence or a note ("knock"; "undercut", the engine's reading
+    of a knock the defender wins, which no form offers)."""
+    if result == "undercut":
+        return gettext("undercut")
+    label = dict(GIN_RESULTS).get(result)
+    return str(label).lower() if label is not None else result
+
+
+def kind_label(kind: str) -> str:
+    """The name of an event kind ("Hand", "Re-entry"...), or "Event" for one this version does
+    not know."""
+    return str(EventKind(kind).label) if kind in EventKind.values else gettext("Event")
+
+
+def status_label(status: str) -> str:
+    """A player's status ("In play", "Eliminated", "Out"...)."""
+    return str(PlayerStatus(str(status)).label)
+
+
+def ended_by_label(ended_by: str | None) -> str:
+    """How a match ended ("Last player in play", "Time"...), or "" while it goes on."""
+    return str(EndedBy(str(ended_by)).label) if ended_by else ""
+
+
+def money(amount: Decimal | str) -> str:
+    return gettext("€ %(amount)s") % {"amount": floatformat(Decimal(str(amount)), 2)}
+
+
+# Events ------------------------------------------------------------------------------------------
+
+
+def _count_for_display(game: str, rules: dict[str, Any], cards: str) -> str:
+    try:
+        return str(count_points(game, cards, ace_alone_is_one=bool(rules.get("ace_alone_is_one"))))
+    except EngineError:
+        return "?"
+
+
+def describe_event(data: dict[str, Any], game: str, rules: dict[str, Any]) -> str:
+    """One line saying what an event version recorded, in the user's language."""
+    kind = data.get("type")
+    if kind == "reentry":
+        return gettext("%(player)s re-entered.") % {"player": data.get("player")}
+    if kind == "withdraw":
+        return gettext("%(player)s withdrew.") % {"player": data.get("player")}
+    if kind == "time_call":
+        return gettext("Time called.")
+    if kind != "hand":
+        return ""
+    parts: list[str] = []
+    cards = data.get("cards") or {}
+    if game == Game.GIN:
+        result = data.get("result")
+        knocker = {"player": data.get("knocker")}
+        if result == "dead":
+            parts.append(gettext("Dead hand."))
+        elif result == "gin":
+            parts.append(gettext("Gin by %(player)s.") % knocker)
+        elif result == "big_gin":
+            parts.append(gettext("Big gin by %(player)s.") % knocker)
+        else:
+            parts.append(gettext("Knock by %(player)s.") % knocker)
+        scores = data.get("deadwood") or {}
+        if data.get("upcard"):
+            parts.append(gettext("Upcard %(card)s.") % {"card": data["upcard"]})
+    else:
+        closer = {"player": data.get("closer")}
+        if data.get("in_hand"):
+            parts.append(gettext("Closed in hand by %(player)s.") % closer)
+        else:
+            parts.append(gettext("Closed by %(player)s.") % closer)
+        closing = data.get("closing", "normal")
+        if game == Game.RAMINO and closing != "normal":
+            parts.append(gettext("Closing: %(closing)s.") % {"closing": closing_label(closing)})
+        scores = data.get("points") or {}
+    entries = [f"{name} {value}" for name, value in scores.items()]
+    entries += [
+        f"{name} {text} ({_count_for_display(game, rules, text)})" for name, text in cards.items()
+    ]
+    entries += [
+        gettext("%(player)s not opened") % {"player": name} for name in data.get("not_opened", [])
+    ]
+    if entries:
+        parts.append(", ".join(entries))
+    return " ".join(parts)
+
+
+def _yes_no(value: bool) -> str:
+    return gettext("yes") if value else gettext("no")
+
+
+def _names(values: Iterable[str]) -> str:
+    return ", ".join(sorted(values)) or "—"
+
+
+def describe_changes(before: Event | None, after: Event | None, names: Sequence[str]) -> str:
+    """What a correction changed, in words: "Bruno 35 → 53; closer Anna → Carla"."""
+    if before is None or after is None or type(before) is not type(after):
+        return gettext("the whole event")
+    changes = []
+
+    def changed(label: str, old: Any, new: Any) -> None:
+        if old != new:
+            changes.append(f"{label} {old} → {new}")
+
+    if isinstance(before, Hand) and isinstance(after, Hand):
+        changed(gettext("closer"), before.closer, after.closer)
+        changed(gettext("in hand"), _yes_no(before.in_hand), _yes_no(after.in_hand))
+        changed(gettext("not opened"), _names(before.not_opened), _names(after.not_opened))
+        changed(
+            gettext("closing"),
+            closing_word(before.closing),
+            closing_word(after.closing),
+        )
+        for name in names:
+            changed(name, before.points.get(name, "—"), after.points.get(name, "—"))
+    elif isinstance(before, GinHand) and isinstance(after, GinHand):
+        changed(
+            gettext("result"),
+            gin_result_word(before.result),
+            gin_result_word(after.result),
+        )
+        changed(gettext("knocker"), before.knocker or "—", after.knocker or "—")
+        changed(gettext("upcard"), before.upcard or "—", after.upcard or "—")
+        for name in names:
+            changed(name, before.deadwood.get(name, "—"), after.deadwood.get(name, "—"))
+    return "; ".join(changes) or gettext("nothing")
+
+
+# Rules -------------------------------------------------------------------------------------------
+
+
+def rules_summary(rules: dict[str, Any], game: str) -> list[str]:
+    """The rules in a few short labels, for the line under a match page's title."""
+    if game == Game.GIN:
+        items = [gettext("Target %(points)s") % {"points": rules["target"]}]
+        if rules.get("match_mode") == "hands":
+            items = [gettext("First to %(count)s hands") % {"count": rules["hands_to_win"]}]
+        items.append(gettext("Knock limit %(points)s") % {"points": rules["knock_limit"]})
+        return items
+    rule = "≥" if rules["elimination_rule"] == ">=" else rules["elimination_rule"]
+    items = [
+        gettext("Out at %(rule)s %(points)s") % {"rule": rule, "points": rules["elimination_at"]}
+    ]
+    if rules.get("not_opened_penalty") is not None:
+        items.append(gettext("Not opened %(points)s") % {"points": rules["not_opened_penalty"]})
+    if rules.get("reentry_allowed"):
+        items.append(gettext("Re-entry allowed"))
+    return items
+
+
+def rules_in_words(rules: dict[str, Any], game: str) -> list[str]:
+    """The options a table needs to know, as sentences in the user's language."""
+    if game == Game.GIN:
+        return _gin_rules_in_words(rules)
+    sentences = []
+    points = rules["elimination_at"]
+    if rules["elimination_rule"] == ">=":
+        sentences.append(
+            gettext("A player is out on reaching %(points)s points.") % {"points": points}
+        )
+    else:
+        sentences.append(
+            gettext("A player is out on passing %(points)s points (%(points)s is still in).")
+            % {"points": points}
+        )
+    in_hand = rules["in_hand_scoring"]
+    if in_hand == "double":
+        sentences.append(gettext("Chiusura in mano: the opponents' points of that hand double."))
+    elif in_hand == "bonus":
+        sentences.append(
+            gettext("Chiusura in mano: the closer takes %(points)s points off their total.")
+            % {"points": rules["in_hand_bonus"]}
+        )
+    elif game == Game.SCALA40:
+        sentences.append(gettext("Chiusura in mano: nothing extra."))
+    if rules.get("not_opened_penalty") is not None:
+        sentences.append(
+            gettext("A player who has not opened pays %(points)s points.")
+            % {"points": rules["not_opened_penalty"]}
+        )
+    if game == Game.RAMINO:
+        bonuses = {
+            "normal": rules["normal_bonus"],
+            "colore": rules["colore_bonus"],
+            "figura": rules["figura_bonus"],
+        }
+        if rules["bonus_mode"] == "closer_credit":
+            text = gettext(
+                "Closing bonus off the closer's total: normal %(normal)s, colore %(colore)s, "
+                "figura %(figura)s; scala reale and pokerissimo win the match."
+            )
+        else:
+            text = gettext(
+                "Closing bonus paid by every opponent: normal %(normal)s, colore %(colore)s, "
+                "figura %(figura)s; scala reale and pokerissimo win the match."
+            )
+        sentences.append(text % bonuses)
+    if rules["reentry_allowed"]:
+        times = rules["reentry_max"]
+        sentences.append(
+            ngettext(
+                "Re-entry (rientro): once per player, at the highest total in play plus "
+                "%(extra)s, while %(players)s players are in play.",
+                "Re-entry (rientro): up to %(times)s times per player, at the highest total in "
+                "play plus %(extra)s, while %(players)s players are in play.",
+                times,
+            )
+            % {
+                "times": times,
+                "extra": rules["reentry_extra_points"],
+                "players": rules["reentry_min_in_play"],
+            }
+        )
+        if Decimal(str(rules["reentry_fee"])):
+            sentences.append(
+                gettext("Re-entry fee: %(amount)s.") % {"amount": money(rules["reentry_fee"])}
+            )
+    else:
+        sentences.append(gettext("No re-entry: a player who is out stays out."))
+    if Decimal(str(rules["stake"])):
+        sentences.append(gettext("Stake: %(amount)s a player.") % {"amount": money(rules["stake"])})
+    return sentences
+
+
+def _gin_rules_in_words(rules: dict[str, Any]) -> list[str]:
+    sentences = []
+    variant = rules["variant"]
+    if rules["match_mode"] == "hands":
+        sentences.append(
+            gettext("A mano: the first to win %(hands)s hands wins the match.")
+            % {"hands": rules["hands_to_win"]}
+        )
+    elif variant == "hollywood":
+        sentences.append(
+            gettext("Hollywood: three games scored at once, each to %(target)s points.")
+            % {"target": rules["target"]}
+        )
+    else:
+        sentences.append(gettext("A game to %(target)s points.") % {"target": rules["target"]})
+    if variant == "oklahoma":
+        sentences.append(
+            gettext(
+                "Oklahoma: the upcard sets the knock limit (ace: %(ace)s); a spade upcard "
+                "doubles the hand."
+            )
+            % {
+                "ace": gettext("gin only")
+                if rules["ace_upcard"] == "gin_only"
+                else gettext("knock with 1")
+            }
+        )
+    else:
+        sentences.append(
+            gettext("Knock with at most %(limit)s points of deadwood.")
+            % {"limit": rules["knock_limit"]}
+        )
+    big_gin = rules["big_gin_bonus"]
+    sentences.append(
+        (
+            gettext("Gin +%(gin)s, big gin +%(big)s, undercut +%(undercut)s.")
+            if big_gin is not None
+            else gettext("Gin +%(gin)s, no big gin, undercut +%(undercut)s.")
+        )
+        % {"gin": rules["gin_bonus"], "big": big_gin, "undercut": rules["undercut_bonus"]}
+        + " "
+        + (
+            gettext("Equal deadwood is an undercut.")
+            if rules["undercut_on_tie"]
+            else gettext("Equal deadwood: the knocker wins with 0.")
+        )
+    )
+    who = gettext("the winner") if rules["box_recipient"] == "winner" else gettext("the knocker")
+    if rules["box_timing"] == "immediate":
+        text = gettext("Box: %(points)s points to %(who)s of each hand, added at once.")
+    else:
+        text = gettext("Box: %(points)s points to %(who)s of each hand, added when the game ends.")
+    sentences.append(text % {"points": rules["box_bonus"], "who": who})
+    bonus = gettext("Game bonus %(points)s.") % {"points": rules["game_bonus"]}
+    if rules["shutout"] == "double":
+        bonus += " " + gettext("Shutout (cappotto): the winner's score doubles.")
+    elif rules["shutout"] == "game_bonus":
+        bonus += " " + gettext("Shutout (cappotto): a game bonus of %(points)s instead.") % {
+            "points": rules["shutout_game_bonus"]
+        }
+    sentences.append(bonus)
+    if Decimal(str(rules["stake"])):
+        sentences.append(gettext("Stake: %(amount)s a player.") % {"amount": money(rules["stake"])})
+    return sentences
+
+
+def chart_threshold(game: str, rules: dict[str, Any]) -> tuple[int | None, str]:
+    """The dashed line of a chart of the totals: the elimination threshold, or the target of a Gin
+    game to points (none for Hollywood or a match to hands), and its label."""
+    if game != Game.GIN:
+        threshold = rules["elimination_at"]
+        return threshold, gettext("out at %(points)s") % {"points": threshold}
+    if rules.get("variant") != "hollywood" and rules.get("match_mode") == "points":
+        threshold = rules["target"]
+        return threshold, gettext("target %(points)s") % {"points": threshold}
+    return None, ""
+
+
+# Results -----------------------------------------------------------------------------------------
+
+
+def result_line(match: Match, detail: MatchDetail) -> str:
+    """How the match stands in one sentence: in progress (hands so far), or who won and how."""
+    state = detail.state
+    if not state.finished:
+        return ngettext(
+            "In progress: %(count)s hand so far.",
+            "In progress: %(count)s hands so far.",
+            detail.replay.hand_count,
+        ) % {"count": detail.replay.hand_count}
+    how = ended_by_label(state.ended_by)
+    if state.winner:
+        text = gettext("Finished: %(winner)s wins (%(how)s).") % {
+            "winner": state.winner,
+            "how": how,
+        }
+    else:
+        text = gettext("Finished (%(how)s), without a single winner.") % {"how": how}
+    if match.game == Game.GIN and state.net_total is not None:
+        text += " " + gettext("Net result: %(points)s.") % {"points": state.net_total}
+    return text

@@ -1,0 +1,93 @@
+"""Printables as PDF, rendered by WeasyPrint from the templates in templates/pdf/: the project's
+printing library, and the two printables of a match.
+
+This module is the ONE public door: tournaments and club life import the shared parts from here
+(`from scoring.printing import Grid, render_pdf, ...`), never from the modules behind it.
+
+- `render`: `PdfDocument`, `render_pdf(documents)` (one PDF of many documents, each with its own
+  page size and "Page 1 of 2" numbering) and `StaticFetcher`, the only way WeasyPrint reads
+  anything (static files from Django's finders, no network).
+- `geometry`: the A4 content boxes (`PORTRAIT`, `LANDSCAPE`, `page_box`), the monospace advance,
+  `split_rows` and `text_height`, with which the pages of a grid are cut here, not by WeasyPrint.
+- `grid`: the grid layout engine (`Grid`, `Column`, `Group`, `Row`, `GridPage`): one SVG of lines
+  and boxes under three blocks of monospace text, a line a row (bench/pdf.py: target 0.1 s a
+  page; a grid as an HTML table costs 0.4 s).
+- `words`: dates, names, shortened texts and the CSS strings of the margin boxes; the sentences
+  and labels of events, rules and results (and `money`) are `scoring.presenters`'.
+- `page`: what both printables of a match show (the header, the signatures, the chart).
+- `sheet`: the blank score sheet (foglio segnapunti), `score_sheet(match, request=...)`.
+- `report`: the filled report (referto), `match_report(match, show_authors=...)`.
+"""
+
+from scoring.presenters import money
+from scoring.printing.geometry import (
+    CONTINUED,
+    LANDSCAPE,
+    MM_PER_PT,
+    MONO_ADVANCE,
+    PORTRAIT,
+    SLACK,
+    PageBox,
+    page_box,
+    split_rows,
+    text_height,
+)
+from scoring.printing.grid import Column, Grid, GridPage, Group, Row
+from scoring.printing.render import (
+    PNG_DATA,
+    STATIC_BASE,
+    SVG_DATA,
+    PdfDocument,
+    ResourceRefused,
+    StaticFetcher,
+    render_pdf,
+    svg_image,
+)
+from scoring.printing.report import match_report
+from scoring.printing.sheet import expected_hands, qr_code, score_sheet, sheet_row_counts
+from scoring.printing.words import (
+    css_string,
+    local_date,
+    local_datetime,
+    page_counter,
+    shorten,
+    user_name,
+)
+
+__all__ = [
+    "CONTINUED",
+    "LANDSCAPE",
+    "MM_PER_PT",
+    "MONO_ADVANCE",
+    "PNG_DATA",
+    "PORTRAIT",
+    "SLACK",
+    "STATIC_BASE",
+    "SVG_DATA",
+    "Column",
+    "Grid",
+    "GridPage",
+    "Group",
+    "PageBox",
+    "PdfDocument",
+    "ResourceRefused",
+    "Row",
+    "StaticFetcher",
+    "css_string",
+    "expected_hands",
+    "local_date",
+    "local_datetime",
+    "match_report",
+    "money",
+    "page_box",
+    "page_counter",
+    "qr_code",
+    "render_pdf",
+    "score_sheet",
+    "sheet_row_counts",
+    "shorten",
+    "split_rows",
+    "svg_image",
+    "text_height",
+    "user_name",
+]

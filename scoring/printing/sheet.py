@@ -1,0 +1,246 @@
+"""The blank score sheet (foglio segnapunti) of a match: `score_sheet(match, request=...)`, a grid
+to fill by hand at the table, with the match page's QR code. Its rows are cut into pages here
+(`sheet_row_counts`, from `expected_hands`)."""
+
+from __future__ import annotations
+
+import base64
+import io
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import segno
+from django.template.loader import render_to_string
+from django.utils.translation import gettext, pgettext
+
+from scoring.models import Game, Match
+from scoring.printing.geometry import (
+    CONTINUED,
+    SLACK,
+    PageBox,
+    page_box,
+)
+from scoring.printing.grid import (
+    Column,
+    Grid,
+    GridPage,
+    Group,
+    Row,
+)
+from scoring.printing.page import (
+    common_context,
+    foot_height,
+    head_height,
+    marks_legend,
+    player_groups,
+)
+from scoring.printing.render import (
+    PdfDocument,
+)
+
+# The blank score sheet ---------------------------------------------------------------------------
+
+SHEET_FONT = 8.5  # pt, the monospace text of a sheet's grid
+SHEET_ROW = 6.5  # mm: room to write by hand
+MAX_SHEET_PAGES = 3
+
+
+def expected_hands(rules: dict[str, Any], game: str, players: int) -> int:
+    """About how many hands a long match lasts, to print rows for: a Scala 40 or Ramino hand adds
+    about a tenth of the threshold to a player's total, for every life (re-entries); a Gin game
+    to 100 takes about 8 hands, Hollywood three games at once about twice as many. More players
+    make a longer match (an eighth longer for each player beyond two)."""
+    if game == Game.GIN:
+        if rules["match_mode"] == "hands":
+            return 2 * rules["hands_to_win"] + 3
+        games = 2 if rules["variant"] == "hollywood" else 1
+        return math.ceil(games * rules["target"] / 12)
+    lives = 1 + (rules["reentry_max"] if rules["reentry_allowed"] else 0)
+    return math.ceil(rules["elimination_at"] / 10 * lives * (1 + (players - 2) / 8))
+
+
+def sheet_row_counts(wanted: int, *, first: float, other: float, foot: float) -> list[int]:
+    """Rows of a blank sheet, page by page, given the room for rows on page 1 (`first`) and on
+    a continuation page (`other`) and the height of what ends the last page (`foot`), in mm:
+    page 1 full, then more full pages (at most `MAX_SHEET_PAGES`) while `wanted` rows do not
+    fit."""
+    first_last = int((first - foot) / SHEET_ROW)
+    if wanted <= first_last:
+        return [first_last]
+    pages = [int(first / SHEET_ROW)]
+    other_last = int((other - foot) / SHEET_ROW)
+    while sum(pages) + other_last < wanted and len(pages) < MAX_SHEET_PAGES - 1:
+        pages.append(int(other / SHEET_ROW))
+    pages.append(other_last)
+    return pages
+
+
+def penalty_marks(rules: dict[str, Any], game: str) -> list[tuple[str, str]]:
+    """The boxes a penalty-game sheet has per player: (letter, meaning)."""
+    marks = [(pgettext("score sheet mark", "C"), gettext("closed the hand"))]
+    if rules["in_hand_scoring"] != "none":
+        marks.append((pgettext("score sheet mark", "H"), gettext("chiusura in mano")))
+    if rules.get("not_opened_penalty") is not None:
+        marks.append((pgettext("score sheet mark", "N"), gettext("had not opened")))
+    if rules["reentry_allowed"]:
+        marks.append((pgettext("score sheet mark", "R"), gettext("re-entry (rientro)")))
+    return marks
+
+
+def _sheet_grid(match: Match, names: Sequence[str], dealer: str):
+    """The blank grid's columns and groups, the text of a blank row, and the legend."""
+    rules = match.rules
+    number = Column(pgettext("hand number", "#"), 4, rule="thick")
+    if match.game != Game.GIN:
+        marks = penalty_marks(rules, match.game)
+        columns = [number]
+        blank = [""]
+        if match.game == Game.RAMINO:
+            columns.append(Column(gettext("Close"), 6, "^", stretch=1))
+            blank.append("")
+        first = len(columns)
+        for _name in names:
+            columns += [
+                Column(gettext("Points"), 8, stretch=2, rule="thick"),
+                Column(gettext("Total"), 8, stretch=2),
+                Column(
+                    " ".join(letter for letter, _m in marks), 2 * len(marks) + 1, "^", boxes=True
+                ),
+            ]
+            blank += ["", "", ""]
+        groups = player_groups(names, first, 3, dealer)
+        legend = [marks_legend(marks)]
+        if match.game == Game.RAMINO:
+            legend.append(
+                gettext(
+                    "Close: N normal, C colore, F figura, 2 two cards, SR scala reale, "
+                    "P pokerissimo."
+                )
+            )
+        return columns, groups, blank, legend
+    knock = pgettext("score sheet mark", "K")
+    box_mark = pgettext("score sheet mark", "B")
+    columns = [number, Column(gettext("Result"), 7, "^", stretch=1)]
+    blank = ["", ""]
+    if rules["variant"] == "oklahoma":
+        columns.append(Column(gettext("Upcard"), 8, "^"))
+        blank.append("")
+    first = len(columns)
+    hollywood = rules["variant"] == "hollywood"
+    for _name in names:
+        columns += [
+            Column(knock, 3, "^", rule="thick", boxes=True),
+            Column(gettext("Deadwood"), 9, stretch=1),
+            Column(gettext("Points"), 7, stretch=2),
+        ]
+        blank += ["", "", ""]
+        if not hollywood:
+            columns += [
+                Column(gettext("Total"), 8, stretch=2),
+                Column(box_mark, 3, "^", boxes=True),
+            ]
+            blank += ["", ""]
+    size = 3 if hollywood else 5
+    groups = player_groups(names, first, size, dealer)
+    if hollywood:
+        for game in range(3):
+            start = len(columns)
+            for index, name in enumerate(names):
+                columns.append(Column(name, 7, stretch=2, rule="thick" if index == 0 else "thin"))
+                blank.append("")
+            groups.append(
+                Group(gettext("Game %(number)s") % {"number": game + 1}, start, len(names))
+            )
+    legend = [
+        marks_legend(
+            [
+                (knock, gettext("knocked")),
+                *([] if hollywood else [(box_mark, gettext("box of the hand"))]),
+            ]
+        ),
+        gettext("Result: K knock, G gin, BG big gin, U undercut, D dead hand."),
+    ]
+    if hollywood:
+        legend.append(
+            gettext(
+                "A player's won hand goes into every game they have scored in, and into the "
+                "first open game they have not scored in yet. Each entry in a game is a box."
+            )
+        )
+    return columns, groups, blank, legend
+
+
+def _gin_settlement(match: Match, names: Sequence[str], box: PageBox) -> GridPage:
+    """The end-of-game sums of a Gin sheet: a line per bonus, a column per game and player."""
+    rules = match.rules
+    games = 3 if rules["variant"] == "hollywood" else 1
+    columns = [Column("", 16, "<", stretch=1, rule="thick")]
+    groups = []
+    for game in range(games):
+        start = len(columns)
+        for index, name in enumerate(names):
+            columns.append(Column(name, 8, stretch=1, rule="thick" if index == 0 else "thin"))
+        if games > 1:
+            groups.append(
+                Group(gettext("Game %(number)s") % {"number": game + 1}, start, len(names))
+            )
+    labels = [
+        gettext("Score"),
+        gettext("Boxes x %(points)s") % {"points": rules["box_bonus"]},
+        gettext("Game bonus"),
+        gettext("Shutout"),
+        gettext("Final score"),
+    ]
+    grid = Grid(columns, groups, width=box.width * 0.75, font_size=SHEET_FONT, row_height=SHEET_ROW)
+    blanks = [""] * (games * len(names))
+    return grid.page([Row((label, *blanks), rule=index == 3) for index, label in enumerate(labels)])
+
+
+def qr_code(url: str) -> str:
+    """A QR code of `url` as a PNG data URL, a pixel a module, with the standard quiet zone; print
+    CSS scales it up without smoothing. (As SVG it is a path of hundreds of segments, which
+    WeasyPrint parses in Python: a PNG draws five times faster.)"""
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="png", scale=1, border=4)
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def score_sheet(match: Match, *, request, event: str = "") -> PdfDocument:
+    """The blank score sheet of `match`: to fill by hand at the table.
+
+    `request` makes the QR code's absolute address of the match page; `event` is a title line
+    (a tournament and its round), left blank to write on when empty.
+    """
+    seats = list(match.seats.order_by("seat"))
+    names = [seat.name for seat in seats]
+    dealer = next((s.name for s in seats if s.seat == match.first_dealer_seat), names[0])
+    box = page_box(len(names))
+    columns, groups, blank, legend = _sheet_grid(match, names, dealer)
+    grid = Grid(columns, groups, width=box.width, font_size=SHEET_FONT, row_height=SHEET_ROW)
+    kind = gettext("Score sheet")
+    context = common_context(match, seats, kind, event)
+    settlement = _gin_settlement(match, names, box) if match.game == Game.GIN else None
+    room = box.height - grid.head_height - 1.5 - SLACK
+    head = head_height(box, context, qr=True)
+    foot = foot_height(box, legend, settlement.height + 9 if settlement else 0)
+    wanted = expected_hands(match.rules, match.game, len(names))
+    counts = sheet_row_counts(wanted, first=room - head, other=room - CONTINUED, foot=foot)
+    pages, number = [], 0
+    for count in counts:
+        rows = []
+        for _ in range(count):
+            number += 1
+            rows.append(Row((str(number), *blank[1:])))
+        pages.append(grid.page(rows))
+    url = request.build_absolute_uri(match.get_absolute_url())
+    context.update(
+        {
+            "pages": pages,
+            "legend": legend,
+            "settlement": settlement,
+            "qr": qr_code(url),
+        }
+    )
+    html = render_to_string("pdf/score_sheet.html", context)
+    return PdfDocument(html=html, title=context["title"], filename=f"tallone-{match.pk}-sheet.pdf")

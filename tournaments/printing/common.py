@@ -1,0 +1,123 @@
+"""What every printable of a tournament shares: the words (tie-breaks, round titles, numbers as
+the grids print them, amounts), the paper sizes, the heading (`tournament_context`) and the pages
+of a list (`list_grid`, `grid_pages`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+from django.utils import translation
+from django.utils.formats import date_format
+from django.utils.translation import gettext, gettext_lazy
+
+from scoring.models import Game
+from scoring.printing import (
+    CONTINUED,
+    LANDSCAPE,
+    PORTRAIT,
+    SLACK,
+    Grid,
+    GridPage,
+    PageBox,
+    Row,
+    css_string,
+    page_counter,
+    shorten,
+    split_rows,
+)
+from tournaments.models import Round, RoundKind, Tournament
+
+# Words -------------------------------------------------------------------------------------------
+
+TIE_BREAK_LABELS = {
+    "points": gettext_lazy("tournament points"),
+    "wins": gettext_lazy("tables won"),
+    "head_to_head": gettext_lazy("head to head"),
+    "opponents": gettext_lazy("strength of schedule"),
+    "penalty": gettext_lazy("penalty points (fewer first)"),
+    "buchholz": gettext_lazy("Buchholz"),
+    "median_buchholz": gettext_lazy("median Buchholz"),
+    "net": gettext_lazy("net points"),
+}
+
+
+def round_title(round: Round) -> str:
+    """ "Round 2", or "Final table" for the final of a table tournament."""
+    if round.kind == RoundKind.FINAL:
+        return gettext("Final table")
+    if round.kind == RoundKind.BRACKET:
+        return gettext("Bracket")
+    return gettext("Round %(number)s") % {"number": round.number}
+
+
+def event_line(round: Round) -> str:
+    """The event line of a round's score sheets: the tournament and the round."""
+    return f"{round.tournament.name} — {round_title(round)}"
+
+
+def number(value: Fraction | float | int, places: int = 2) -> str:
+    """A number as the grids print it, a dot for decimals, halves up: 7, 5.5, 3.63 (29/8),
+    6.33 (19/3)."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    text = f"{exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)}"
+    return text.rstrip("0").rstrip(".")
+
+
+def amount(value: Decimal) -> str:
+    """Money without the currency sign, two decimals (the column says it is euros)."""
+    return f"{Decimal(value):.2f}"
+
+
+# The page ----------------------------------------------------------------------------------------
+
+PAPERS = {
+    "a4": ("A4", LANDSCAPE),
+    "a3": ("A3", PageBox("landscape", 420 - 2 * 11, 297 - 15 - 13)),
+}
+HEAD = 16.0  # mm: the heading, the line under it and a note
+LIST_FONT = 10.0  # pt, the monospace text of the standings and results
+LIST_ROW = 6.0  # mm
+
+
+def tournament_context(
+    tournament: Tournament, kind: str, *, box: PageBox = PORTRAIT, paper: str = "A4"
+):
+    """What templates/pdf/tournament_base.html and every heading show."""
+    club = tournament.club.name + (f", {tournament.club.city}" if tournament.club.city else "")
+    info = [
+        tournament.name,
+        club,
+        date_format(tournament.starts_on, "DATE_FORMAT"),
+        str(Game(tournament.game).label),
+        str(tournament.get_format_display()),
+    ]
+    running = ["Tallone", shorten(tournament.club.name, 40), shorten(tournament.name, 50), kind]
+    return {
+        "language": translation.get_language(),
+        "title": f"{kind} · {tournament.name}",
+        "paper": paper,
+        "orientation": box.orientation,
+        "running_head": css_string(" · ".join(running)),
+        "page_counter": page_counter(),
+        "heading": kind,
+        "info": " · ".join(info),
+        "continued": gettext("%(title)s, continued") % {"title": f"{kind} · {tournament.name}"},
+    }
+
+
+def grid_pages(grid: Grid, rows: Sequence[Row], box: PageBox, head: float) -> list[GridPage]:
+    """The rows cut into pages: page 1 under a heading `head` mm tall, the others under the
+    "continued" line; each page repeats the grid's column labels."""
+    room = box.height - grid.head_height - 1.5 - SLACK
+    first = max(int((room - head) / grid.row_height), 1)
+    other = int((room - CONTINUED) / grid.row_height)
+    pages, start = [], 0
+    for count in split_rows(len(rows), first=first, other=other):
+        pages.append(grid.page(rows[start : start + count]))
+        start += count
+    return pages

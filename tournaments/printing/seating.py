@@ -1,0 +1,207 @@
+"""The wall list of a round and its kit.
+
+- `seating_document(round)`: the wall list of a round (seating in large type, table by table,
+  seat 1 deals first), then "who sits where", alphabetical.
+- `round_kit(round, request=...)`: the wall list followed by one pre-filled score sheet per table
+  (`scoring.printing.score_sheet`, with its QR code). The sheets need the tables' matches, which
+  `services.round_start` creates: before the start the kit is the wall list alone, and says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from django.template.loader import render_to_string
+from django.utils.translation import gettext
+
+from scoring.printing import (
+    CONTINUED,
+    MM_PER_PT,
+    MONO_ADVANCE,
+    PORTRAIT,
+    SLACK,
+    PageBox,
+    PdfDocument,
+    score_sheet,
+    split_rows,
+)
+from tournaments.models import Round, RoundStatus, TableSeat
+from tournaments.printing.common import (
+    HEAD,
+    event_line,
+    round_title,
+    tournament_context,
+)
+
+# The wall list -----------------------------------------------------------------------------------
+
+WHO_FONT = 12.0  # pt, the monospace lines of "who sits where"
+WHO_ROW = 6.0  # mm
+WHO_GAP = 8.0  # mm between the two columns
+
+
+@dataclass(frozen=True)
+class SeatingTable:
+    number: int
+    lines: tuple[str, ...]  # "1. Anna Rossi ★", seat order
+
+
+@dataclass(frozen=True)
+class WallPage:
+    """A page of the wall list: two columns of tables, filled left then right."""
+
+    columns: tuple[tuple[SeatingTable, ...], tuple[SeatingTable, ...]]
+
+
+TABLE_HEADING = 20.0  # pt: "Table 3" on the wall list (as in tournament_seating.html)
+TABLE_LINE = 16.0  # pt: a player on the wall list (line-height 1.3)
+WALL_LINE_CHARS = 28  # characters of a player's line that surely fit a column's width
+
+
+def _table_height(table: SeatingTable) -> float:
+    """About how tall a table of the wall list is, in mm: its heading, its players, the rule
+    above it and the space under it."""
+    lines = sum(-(-len(line) // WALL_LINE_CHARS) for line in table.lines)  # long names wrap
+    return TABLE_HEADING * 1.25 * MM_PER_PT + 1 + lines * TABLE_LINE * 1.3 * MM_PER_PT + 7
+
+
+def _wall_pages(tables: Sequence[SeatingTable], *, first: float, other: float) -> list[WallPage]:
+    """The tables in two columns a page, in order: down the left column, then the right one,
+    then the next page; `first` and `other` are the heights (mm) of a column on page 1 and on the
+    pages after it. (Cut here rather than by CSS columns, which WeasyPrint lays out many times
+    over to balance them.)"""
+    columns: list[list[SeatingTable]] = [[]]
+    used = 0.0
+    for table in tables:
+        room = first if len(columns) <= 2 else other
+        height = _table_height(table)
+        if columns[-1] and used + height > room:
+            columns.append([])
+            used = 0.0
+        columns[-1].append(table)
+        used += height
+    if len(columns) % 2:
+        columns.append([])
+    pages = []
+    for index in range(0, len(columns), 2):
+        room = first if index == 0 else other
+        on_page = columns[index] + columns[index + 1]
+        heights = [_table_height(table) for table in on_page]
+        # Even columns (a page not full, the last one): the split whose taller column is lowest.
+        split = min(
+            (
+                cut
+                for cut in range(1, len(on_page) + 1)
+                if sum(heights[:cut]) <= room and sum(heights[cut:]) <= room
+            ),
+            key=lambda cut: (max(sum(heights[:cut]), sum(heights[cut:])), -cut),
+            default=len(columns[index]),
+        )
+        pages.append(WallPage((tuple(on_page[:split]), tuple(on_page[split:]))))
+    return pages
+
+
+@dataclass(frozen=True)
+class WhoPage:
+    """A page of "who sits where": two columns of monospace lines under their labels."""
+
+    labels: str
+    columns: tuple[str, ...]
+    style: str
+
+
+def _who_pages(rows: Sequence[tuple[str, int, int]], box: PageBox, head: float) -> list[WhoPage]:
+    """`rows` (name, table, seat), alphabetical, as pages of two columns: the first column of a
+    page fills before the second."""
+    width = (box.width - WHO_GAP) / 2
+    chars = int(width / (WHO_FONT * MM_PER_PT * MONO_ADVANCE))
+    table_label, seat_label = gettext("Table"), gettext("Seat")
+    table_width = max(len(table_label), 3) + 1
+    seat_width = max(len(seat_label), 2) + 1
+    name_width = chars - table_width - seat_width
+
+    def line(name: str, table: str, seat: str) -> str:
+        name = name if len(name) <= name_width - 1 else name[: name_width - 2] + "…"
+        return f"{name:<{name_width}}{table:>{table_width}}{seat:>{seat_width}}"
+
+    labels = line(gettext("Player"), table_label, seat_label)
+    first = max(int((box.height - head - WHO_ROW - SLACK) / WHO_ROW), 1)
+    other = int((box.height - CONTINUED - WHO_ROW - SLACK) / WHO_ROW)
+    pages, start = [], 0
+    for count in split_rows(len(rows), first=2 * first, other=2 * other):
+        chunk = rows[start : start + count]
+        start += count
+        half = -(-len(chunk) // 2)
+        columns = tuple(
+            "\n".join(line(name, str(table), str(seat)) for name, table, seat in part)
+            for part in (chunk[:half], chunk[half:])
+        )
+        style = f"font-size:{WHO_FONT}pt;line-height:{WHO_ROW}mm;width:{width:.2f}mm"
+        pages.append(WhoPage(labels=labels, columns=columns, style=style))
+    return pages
+
+
+def _seating_context(round: Round) -> dict:
+    tournament = round.tournament
+    seats = list(
+        TableSeat.objects.filter(table__round=round)
+        .select_related("entry__player", "table")
+        .order_by("table__number", "seat")
+    )
+    tables: dict[int, list[str]] = {}
+    rows = []
+    for seat in seats:
+        name = seat.entry.player.name
+        mark = " ★" if seat.seat == 1 else ""
+        tables.setdefault(seat.table.number, []).append(f"{seat.seat}. {name}{mark}")
+        rows.append((name, seat.table.number, seat.seat))
+    rows.sort(key=lambda row: (row[0].casefold(), row[1], row[2]))
+    kind = gettext("Seating")
+    context = tournament_context(tournament, kind)
+    context.update(
+        {
+            "heading": f"{kind} · {round_title(round)}",
+            "wall": _wall_pages(
+                [SeatingTable(number, tuple(lines)) for number, lines in tables.items()],
+                first=PORTRAIT.height - HEAD - 10 - SLACK,
+                other=PORTRAIT.height - CONTINUED - SLACK,
+            ),
+            "who": _who_pages(rows, PORTRAIT, HEAD),
+            "players": len(rows),
+        }
+    )
+    return context
+
+
+def seating_document(round: Round, *, note: str = "") -> PdfDocument:
+    """The wall list of `round`: every table with its players in seat order (seat 1, ★, deals
+    first), in large type, then "who sits where", alphabetical, from a new page."""
+    context = _seating_context(round)
+    context["note"] = note
+    html = render_to_string("pdf/tournament_seating.html", context)
+    return PdfDocument(
+        html=html,
+        title=context["title"],
+        filename=f"tallone-tournament-{round.tournament_id}-round-{round.number}-seating.pdf",
+    )
+
+
+def round_kit(round: Round, *, request) -> list[PdfDocument]:
+    """The round kit: the wall list, then one pre-filled score sheet per table (its players in
+    seat order, the event line, the QR code of the table's match). Before the round starts the
+    tables have no matches yet: the kit is then the wall list alone, with a note saying so."""
+    started = round.status != RoundStatus.SEATED
+    tables = list(round.tables.select_related("match__club").order_by("number")) if started else []
+    filename = f"tallone-tournament-{round.tournament_id}-round-{round.number}-kit.pdf"
+    if not tables or any(table.match is None for table in tables):
+        note = gettext(
+            "The score sheets come with the round kit once the round has started: print it "
+            "again after the start."
+        )
+        return [replace(seating_document(round, note=note), filename=filename)]
+    event = event_line(round)
+    return [
+        replace(seating_document(round), filename=filename),
+        *(score_sheet(table.match, request=request, event=event) for table in tables),
+    ]
