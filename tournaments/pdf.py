@@ -54,7 +54,9 @@ from scoring.pdf import (
 )
 from tournaments import pairing_selectors, selectors
 from tournaments.engine import brackets as engine
+from tournaments.formats import format_of
 from tournaments.models import Round, RoundKind, RoundStatus, TableSeat, Tournament
+from tournaments.money import ledger as money_ledger
 
 # Words -------------------------------------------------------------------------------------------
 
@@ -366,7 +368,7 @@ def _table_standings(tournament: Tournament) -> tuple[list[Column], list[Row], l
 
 
 def _gin_standings(tournament: Tournament) -> tuple[list[Column], list[Row], list[str]]:
-    standings = pairing_selectors.standings(tournament)
+    standings = format_of(tournament).standings(tournament)
     if standings.kind == "bracket":
         columns = [
             Column(gettext("Place"), 8, rule="thick"),
@@ -428,7 +430,7 @@ def _gin_standings(tournament: Tournament) -> tuple[list[Column], list[Row], lis
 
 def standings_document(tournament: Tournament) -> PdfDocument:
     """The standings of `tournament` as they are now, a row a player."""
-    if tournament.is_table_format:
+    if format_of(tournament).uses_tables:
         columns, rows, notes = _table_standings(tournament)
     else:
         columns, rows, notes = _gin_standings(tournament)
@@ -453,13 +455,9 @@ def standings_document(tournament: Tournament) -> PdfDocument:
 def results_document(tournament: Tournament) -> PdfDocument:
     """The final ranking with each player's payout, and the pot: entry fees, re-entry fees,
     the house cut and the prizes. Printed before the end, it says the ranking is provisional."""
-    if tournament.is_table_format:
-        view = selectors.tournament_view(tournament)
-        ranking = selectors.final_ranking(tournament, view)
-        ledger = selectors.ledger(tournament, view)
-    else:
-        ranking = pairing_selectors.final_ranking(tournament)
-        ledger = selectors.ledger(tournament)
+    view = selectors.tournament_view(tournament)
+    ranking = format_of(tournament).final_ranking(tournament, view)
+    ledger = money_ledger(tournament, view)
     stages = any(row.stage for row in ranking)
     columns = [
         Column(gettext("Place"), 7, rule="thick"),
@@ -827,7 +825,7 @@ def _title(text: str, y: float) -> BracketText:
 
 def bracket_document(tournament: Tournament, *, paper: str = "a4", view=None) -> PdfDocument:
     """The bracket of a Gin tournament on one landscape page, A4 or A3 (`paper`)."""
-    view = view or pairing_selectors.bracket_of(tournament)
+    view = view or format_of(tournament).bracket_of(tournament)
     size, box = PAPERS[paper]
     kind = gettext("Bracket")
     context = _context(tournament, kind, box=box, paper=size)
