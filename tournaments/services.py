@@ -32,8 +32,8 @@ from scoring.models import ClosedReason, EventVersion, Match, MatchStatus
 from tournaments import pairing_services, ratings
 from tournaments.engine import payouts, seating, tables
 from tournaments.engine.errors import TournamentError
-from tournaments.errors import TournamentActionError
-from tournaments.formats import TABLE_GAMES, SeatingPlan, format_named, format_of
+from tournaments.errors import TournamentActionError as TournamentActionError
+from tournaments.formats import SeatingPlan, format_named, format_of
 from tournaments.locking import locked, refuse_if_finished, user_or_none
 from tournaments.models import (
     Entry,
@@ -48,24 +48,11 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.rounds import (
-    close_previous,
-    present_entries,
-    round_is_complete,
-    table_counts,
-    table_match_start,
-)
+from tournaments.rounds import close_previous, table_match_start
 
-# The names other modules and tests use from here (the refusal, the rounds' bookkeeping).
-__all__ = [
-    "TABLE_GAMES",
-    "TournamentActionError",
-    "close_previous",
-    "present_entries",
-    "round_is_complete",
-    "table_counts",
-    "table_match_start",
-]
+# Kept importable from here, where callers and tests have always found them: the refusal of every
+# tournaments service (`tournaments.errors`) and whether a table's result counts.
+from tournaments.rounds import table_counts as table_counts
 
 
 def checked_name(name: str, *, field: str = "name") -> str:
