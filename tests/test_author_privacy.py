@@ -29,7 +29,8 @@ from scoring.models import Match, MatchStatus
 from tests.factories import ClubFactory, PlayerFactory, member
 from tests.tournaments.helpers import enter_players, play_distinct
 from tests.tournaments.test_pairing_services import gin_tournament, play, seated
-from tournaments import pairing_selectors, pairing_services, services
+from tournaments import pairing_services, services
+from tournaments.formats import format_of
 from tournaments.models import Format
 
 pytestmark = pytest.mark.django_db
@@ -299,7 +300,7 @@ def bracket_scene():
     staff.scorekeeper.save()
     tournament, _entries = gin_tournament(staff, Format.SINGLE_ELIMINATION, 4)
     pairing_services.draw(tournament=tournament, user=staff.director)
-    view = pairing_selectors.bracket_of(tournament)
+    view = format_of(tournament).bracket_of(tournament)
     first = view.tables[1]
     play(first, seated(first)[0], staff.scorekeeper)
     second = view.tables[2]

@@ -33,7 +33,8 @@ from tests.api.conftest import api_token
 from tests.concurrency import run_together
 from tests.factories import member, start_match
 from tests.tournaments.helpers import Staff, enter_players, play_distinct
-from tournaments import pairing_selectors, pairing_services, selectors, services
+from tournaments import pairing_services, selectors, services
+from tournaments.formats import format_of
 from tournaments.models import Entry, EntryStatus, Format, Rating, RatingChange, Table
 
 pytestmark = [
@@ -218,7 +219,7 @@ def test_two_directors_confirming_one_bracket_match_at_once_open_the_final_once(
     tables = Table.objects.filter(round__tournament=tournament)
     assert sorted(tables.values_list("bracket_match", flat=True)) == [1, 2, 3]
     final = tables.get(bracket_match=3)
-    view = pairing_selectors.bracket_of(tournament)
+    view = format_of(tournament).bracket_of(tournament)
     seated = Entry.objects.filter(seats__table=final).order_by("seats__seat")
     assert list(seated.values_list("pk", flat=True)) == list(view.bracket.match(3).players)
     # one match per table: the final's was started once, no orphan

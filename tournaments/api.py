@@ -26,7 +26,8 @@ from rest_framework.settings import api_settings
 from clubs import permissions
 from clubs.api import READ_ERRORS, WRITE_ERRORS, ApiView, clubs_for, require
 from clubs.models import Player
-from tournaments import pairing_selectors, pairing_services, selectors, services
+from tournaments import money, pairing_services, selectors, services
+from tournaments.formats import format_of
 from tournaments.models import Entry, Round, Table, Tournament
 from tournaments.serializers import (
     SETTING_FIELDS,
@@ -718,6 +719,12 @@ STANDINGS = PolymorphicProxySerializer(
     resource_type_field_name="kind",
     many=False,
 )
+# The serializer of each way of showing standings (`TournamentFormat.standings_kind`).
+STANDINGS_SERIALIZERS = {
+    "table": TableStandingsSerializer,
+    "pairing": PairingStandingsSerializer,
+    "bracket": BracketStandingsSerializer,
+}
 
 
 class StandingsView(ApiView):
@@ -733,13 +740,9 @@ class StandingsView(ApiView):
     )
     def get(self, request, pk):
         tournament = visible_tournament(request, pk)
-        if tournament.is_table_format:
-            standings = selectors.table_standings(tournament)
-            return Response(TableStandingsSerializer(standings).data)
-        standings = pairing_selectors.standings(tournament)
-        if standings.kind == "bracket":
-            return Response(BracketStandingsSerializer(standings).data)
-        return Response(PairingStandingsSerializer(standings).data)
+        kind = format_of(tournament)
+        serializer = STANDINGS_SERIALIZERS[kind.standings_kind]
+        return Response(serializer(kind.standings(tournament)).data)
 
 
 class FinalRankingView(ApiView):
@@ -757,11 +760,8 @@ class FinalRankingView(ApiView):
     def get(self, request, pk):
         tournament = visible_tournament(request, pk)
         view = selectors.tournament_view(tournament)
-        if tournament.is_table_format:
-            rows = selectors.final_ranking(tournament, view)
-        else:
-            rows = pairing_selectors.final_ranking(tournament)
-        paid = selectors.ledger(tournament, view).paid
+        rows = format_of(tournament).final_ranking(tournament, view)
+        paid = money.ledger(tournament, view).paid
         return Response(RankingRowSerializer(rows, many=True, context={"paid": paid}).data)
 
 
@@ -779,7 +779,7 @@ class LedgerView(ApiView):
         tournament = visible_tournament(request, pk)
         view = selectors.tournament_view(tournament)
         names = {entry_id: view.name(entry_id) for entry_id in view.entries}
-        ledger = selectors.ledger(tournament, view)
+        ledger = money.ledger(tournament, view)
         return Response(LedgerSerializer(ledger, context={"names": names}).data)
 
 
@@ -890,7 +890,8 @@ class BracketView(ApiView):
     )
     def get(self, request, pk):
         tournament = visible_tournament(request, pk)
-        if not tournament.is_bracket:
+        kind = format_of(tournament)
+        if not kind.is_bracket:
             raise NotFound(gettext("This tournament has no bracket."))
-        view = pairing_selectors.bracket_of(tournament)
+        view = kind.bracket_of(tournament)
         return Response(BracketSerializer(view, context={"request": request}).data)

@@ -32,7 +32,7 @@ from scoring.engine.document import parse_document
 from scoring.engine.replay import replay
 from scoring.engine.statistics import PlayerStatistics, match_lines
 from scoring.models import EventVersion, Game, MatchEvent, MatchPlayer
-from tournaments import pairing_selectors, selectors
+from tournaments.formats import format_of
 from tournaments.models import Tournament
 from tournaments.ratings import counted_matches
 
@@ -193,43 +193,47 @@ def _dropped(entry) -> str:
 
 def write_tournament_standings(tournament: Tournament, out) -> None:
     """The standings as the standings page shows them, for table and Gin formats alike."""
-    writer = csv_writer(out)
-    if tournament.is_table_format:
-        table = selectors.table_standings(tournament)
+    kind = format_of(tournament)
+    STANDINGS_WRITERS[kind.standings_kind](kind.standings(tournament), csv_writer(out))
+
+
+def _write_table_standings(table, writer) -> None:
+    writer.writerow(
+        [
+            gettext("Place"),
+            gettext("Shared"),
+            gettext("Player"),
+            gettext("Points"),
+            gettext("Wins"),
+            gettext("Tables"),
+            gettext("Opponents"),
+            gettext("Penalty"),
+            gettext("Status"),
+        ]
+    )
+    for row in table.rows:
         writer.writerow(
             [
-                gettext("Place"),
-                gettext("Shared"),
-                gettext("Player"),
-                gettext("Points"),
-                gettext("Wins"),
-                gettext("Tables"),
-                gettext("Opponents"),
-                gettext("Penalty"),
-                gettext("Status"),
+                row.place,
+                gettext("yes") if row.shared else "",
+                row.entry.player.name,
+                _number(row.points),
+                row.wins,
+                row.tables,
+                _number(row.opponents),
+                row.penalty,
+                _dropped(row.entry),
             ]
         )
-        for row in table.rows:
-            writer.writerow(
-                [
-                    row.place,
-                    gettext("yes") if row.shared else "",
-                    row.entry.player.name,
-                    _number(row.points),
-                    row.wins,
-                    row.tables,
-                    _number(row.opponents),
-                    row.penalty,
-                    _dropped(row.entry),
-                ]
-            )
-        return
-    result = pairing_selectors.standings(tournament)
-    if result.kind == "bracket":
-        writer.writerow([gettext("Place"), gettext("Player"), gettext("Seed")])
-        for row in result.rows:
-            writer.writerow([row.place_label, row.entry.player.name, row.standing.seed])
-        return
+
+
+def _write_bracket_standings(result, writer) -> None:
+    writer.writerow([gettext("Place"), gettext("Player"), gettext("Seed")])
+    for row in result.rows:
+        writer.writerow([row.place_label, row.entry.player.name, row.standing.seed])
+
+
+def _write_pairing_standings(result, writer) -> None:
     writer.writerow(
         [
             gettext("Place"),
@@ -266,3 +270,11 @@ def write_tournament_standings(tournament: Tournament, out) -> None:
                 _dropped(row.entry),
             ]
         )
+
+
+# How each way of showing standings (`TournamentFormat.standings_kind`) is written.
+STANDINGS_WRITERS = {
+    "table": _write_table_standings,
+    "pairing": _write_pairing_standings,
+    "bracket": _write_bracket_standings,
+}

@@ -18,6 +18,7 @@ from clubs import validators
 from clubs.models import Club, Player
 from scoring.engine.rules import MONEY_MAX
 from scoring.forms import preset_choices
+from tournaments.formats import DEFAULT_FORMAT, is_gin_format
 from tournaments.models import Format, SeatingMethod, Tournament
 from tournaments.services import (
     SETTING_DEFAULTS,
@@ -166,7 +167,7 @@ class TournamentForm(ActionErrorMixin, forms.Form):
         initial["confirm_results"] = ""
         initial.setdefault("starts_on", timezone.localdate())
         initial.setdefault("preset", "scala40")
-        initial.setdefault("format", Format.ROUNDS)
+        initial.setdefault("format", DEFAULT_FORMAT)
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = clubs
         self.fields["preset"].choices = preset_choices()
@@ -183,12 +184,9 @@ class TournamentForm(ActionErrorMixin, forms.Form):
     def groups(self) -> list[tuple[str, list, bool]]:
         """The settings in fieldsets (title, fields, shown open): tables, Gin, money, the rest.
         The Gin settings stay folded unless a Gin format was chosen or they have errors."""
-        gin_open = self.data.get("format") in (
-            Format.SINGLE_ELIMINATION,
-            Format.DOUBLE_ELIMINATION,
-            Format.ROUND_ROBIN,
-            Format.SWISS,
-        ) or any(self[n].errors for n in GIN_SETTINGS)
+        gin_open = is_gin_format(self.data.get("format")) or any(
+            self[n].errors for n in GIN_SETTINGS
+        )
         return [
             (_("Table tournaments (Scala 40, Ramino)"), [self[n] for n in TABLE_SETTINGS], True),
             (_("Gin tournaments"), [self[n] for n in GIN_SETTINGS], gin_open),

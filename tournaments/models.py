@@ -13,6 +13,7 @@ seeds and the results of its tables, plus the director's fixes (`ResultFix`, app
 
 from decimal import Decimal
 
+from django.apps import apps
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -32,11 +33,6 @@ class Format(models.TextChoices):
     DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
     ROUND_ROBIN = "round_robin", _("Round robin")
     SWISS = "swiss", _("Swiss")
-
-
-TABLE_FORMATS = frozenset({Format.ROUNDS, Format.KNOCKOUT})
-BRACKET_FORMATS = frozenset({Format.SINGLE_ELIMINATION, Format.DOUBLE_ELIMINATION})
-PAIRING_FORMATS = frozenset({Format.ROUND_ROBIN, Format.SWISS})
 
 
 class TournamentStatus(models.TextChoices):
@@ -196,16 +192,11 @@ class Tournament(models.Model):
         return reverse("tournaments:detail", kwargs={"pk": self.pk})
 
     @property
-    def is_table_format(self) -> bool:
-        return self.format in TABLE_FORMATS
-
-    @property
-    def is_bracket(self) -> bool:
-        return self.format in BRACKET_FORMATS
-
-    @property
-    def is_pairing_format(self) -> bool:
-        return self.format in PAIRING_FORMATS
+    def kind(self):
+        """The tournament's format class (`tournaments.formats.format_of`), for templates:
+        `tournament.kind.uses_tables`. The registry is read through the app's configuration,
+        which holds it once the app is ready, so this module imports nothing above it."""
+        return apps.get_app_config("tournaments").formats[self.format]
 
 
 class EntryStatus(models.TextChoices):

@@ -16,6 +16,7 @@ players equal (never in a bracket: such a table waits for the director).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext
@@ -33,7 +34,6 @@ from tournaments.engine.pairing_standings import (
 from tournaments.models import (
     Entry,
     EntryStatus,
-    Format,
     ResultFix,
     Round,
     RoundKind,
@@ -201,15 +201,12 @@ def draw_players(round: Round) -> list[int]:
     return [int(player) for player in round.report.get("players", [])]
 
 
-def replay_bracket(tournament: Tournament, players: list[int], results) -> engine.Bracket:
-    if tournament.format == Format.DOUBLE_ELIMINATION:
-        return engine.double_elimination(
-            players, reset=tournament.grand_final_reset, results=results
-        )
-    return engine.single_elimination(players, third_place=tournament.third_place, results=results)
+# How a bracket is replayed from its draw and results: the format's (single or double
+# elimination, `tournaments.formats`), with the tournament's settings.
+Replay = Callable[[Tournament, list[int], Iterable[engine.Result]], engine.Bracket]
 
 
-def _bracket_from(facts: Facts) -> BracketView:
+def _bracket_from(facts: Facts, replay: Replay) -> BracketView:
     tournament = facts.tournament
     round = next((r for r in facts.rounds if r.kind == RoundKind.BRACKET), None)
     view = BracketView(tournament, None, facts.names, {}, {}, round=round)
@@ -226,7 +223,7 @@ def _bracket_from(facts: Facts) -> BracketView:
         result = table_facts.result(draws=False)
         if result is not None and result.loser is not None:
             results.append(engine.Result(number, result.winner, result.loser, result.walkover))
-    bracket = replay_bracket(tournament, draw_players(round), sorted(results, key=_by_match))
+    bracket = replay(tournament, draw_players(round), sorted(results, key=_by_match))
     view.bracket = bracket
     for result in bracket.discarded:
         view.conflicts.append(
@@ -268,9 +265,10 @@ def _by_match(result: engine.Result) -> int:
     return result.match
 
 
-def bracket_of(tournament: Tournament) -> BracketView:
-    """The bracket replayed from the results in force, with its tables, fixes and conflicts."""
-    return _bracket_from(_facts(tournament))
+def bracket_of(tournament: Tournament, replay: Replay) -> BracketView:
+    """The bracket replayed (by `replay`) from the results in force, with its tables, fixes and
+    conflicts. Ask the tournament's format: `format_of(tournament).bracket_of(tournament)`."""
+    return _bracket_from(_facts(tournament), replay)
 
 
 STATUS_LABELS = {
@@ -409,9 +407,7 @@ def bracket_sections(view: BracketView) -> list[BracketSection]:
             order = 2
         grouped[(key, order)].append(card)
     titles = {
-        "winners": gettext("Winners' bracket")
-        if bracket.format is engine.Format.DOUBLE
-        else gettext("Bracket"),
+        "winners": gettext("Winners' bracket") if bracket.double else gettext("Bracket"),
         "losers": gettext("Losers' bracket"),
         "finals": gettext("Grand final"),
     }
@@ -581,8 +577,7 @@ def _pairing_standings(facts: Facts) -> GinStandings:
     )
 
 
-def _bracket_standings(facts: Facts, view: BracketView | None = None) -> GinStandings:
-    view = view or _bracket_from(facts)
+def _bracket_standings(facts: Facts, view: BracketView) -> GinStandings:
     if view.bracket is None:
         return GinStandings(kind="bracket", tie_breaks=(), rows=())
     rows = tuple(
@@ -592,12 +587,15 @@ def _bracket_standings(facts: Facts, view: BracketView | None = None) -> GinStan
     return GinStandings(kind="bracket", tie_breaks=(), rows=rows)
 
 
-def standings(tournament: Tournament) -> GinStandings:
-    """Swiss and round robin: match points and the tournament's tie-breaks; brackets: places."""
+def pairing_standings_of(tournament: Tournament) -> GinStandings:
+    """A Swiss's or round robin's standings: match points and the tournament's tie-breaks."""
+    return _pairing_standings(_facts(tournament))
+
+
+def bracket_standings_of(tournament: Tournament, replay: Replay) -> GinStandings:
+    """A bracket's standings: the places given as players go out."""
     facts = _facts(tournament)
-    if tournament.is_bracket:
-        return _bracket_standings(facts)
-    return _pairing_standings(facts)
+    return _bracket_standings(facts, _bracket_from(facts, replay))
 
 
 def _stage(bracket: engine.Bracket, player: int) -> str:
@@ -611,39 +609,42 @@ def _stage(bracket: engine.Bracket, player: int) -> str:
             out = bracket.matches[result.match - 1]
     if out is None:
         return gettext("Still playing")
-    if bracket.format is engine.Format.DOUBLE and out.section is engine.Section.WINNERS:
+    if bracket.double and out.section is engine.Section.WINNERS:
         return gettext("Still playing")
     return _round_title(out.section, out.round, rounds)
 
 
-def final_ranking(tournament: Tournament) -> list[RankingRow]:
-    """The ranking of a Gin tournament. Brackets: by place (players still in share the best
-    place left, by seed); Swiss and round robin: the standings."""
+def bracket_ranking(tournament: Tournament, replay: Replay) -> list[RankingRow]:
+    """The ranking of a bracket: by place (players still in share the best place left, by
+    seed)."""
     facts = _facts(tournament)
-    if tournament.is_bracket:
-        view = _bracket_from(facts)
-        if view.bracket is None:
-            return []
-        rows = bracket_standings(view.bracket)
-        placed = [row for row in rows if row.place is not None]
-        still_in = [row for row in rows if row.place is None]
-        ranking = [
+    view = _bracket_from(facts, replay)
+    if view.bracket is None:
+        return []
+    rows = bracket_standings(view.bracket)
+    placed = [row for row in rows if row.place is not None]
+    still_in = [row for row in rows if row.place is None]
+    ranking = [
+        RankingRow(
+            place=1,
+            entry=facts.entries[row.player],
+            stage=gettext("Still playing"),
+            still_playing=True,
+        )
+        for row in still_in
+    ]
+    for row in sorted(placed, key=lambda row: (row.place, row.seed)):
+        ranking.append(
             RankingRow(
-                place=1,
+                place=row.place,
                 entry=facts.entries[row.player],
-                stage=gettext("Still playing"),
-                still_playing=True,
+                stage=_stage(view.bracket, row.player),
             )
-            for row in still_in
-        ]
-        for row in sorted(placed, key=lambda row: (row.place, row.seed)):
-            ranking.append(
-                RankingRow(
-                    place=row.place,
-                    entry=facts.entries[row.player],
-                    stage=_stage(view.bracket, row.player),
-                )
-            )
-        return ranking
-    result = _pairing_standings(facts)
+        )
+    return ranking
+
+
+def pairing_ranking(tournament: Tournament) -> list[RankingRow]:
+    """The ranking of a Swiss or round robin: its standings."""
+    result = _pairing_standings(_facts(tournament))
     return [RankingRow(place=row.standing.place, entry=row.entry, stage="") for row in result.rows]

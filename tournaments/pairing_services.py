@@ -25,17 +25,13 @@ from django.utils.translation import gettext_lazy as _
 from scoring.models import Game, Match
 from tournaments import pairing_selectors as selectors
 from tournaments.engine import brackets as engine
-from tournaments.engine.errors import TournamentError
-from tournaments.engine.pairing_standings import Pairing
 from tournaments.engine.pairing_standings import Round as EngineRound
-from tournaments.engine.round_robin import round_robin
-from tournaments.engine.swiss import SwissEntry, default_rounds, pair_swiss
+from tournaments.errors import TournamentActionError
+from tournaments.formats import TournamentFormat, format_of
+from tournaments.locking import locked, locked_bracket, refuse_if_finished, user_or_none
 from tournaments.models import (
-    PAIRING_FORMATS,
-    TABLE_FORMATS,
     Entry,
     EntryStatus,
-    Format,
     ResultFix,
     Round,
     RoundKind,
@@ -45,19 +41,9 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.services import (
-    TournamentActionError,
-    _locked,
-    _refuse_if_finished,
-    _user_or_none,
-    table_match_start,
-)
+from tournaments.rounds import table_match_start
 
 # The draw ----------------------------------------------------------------------------------------
-
-
-def _engine_error(error: TournamentError) -> TournamentActionError:
-    return TournamentActionError.from_engine(error)
 
 
 @transaction.atomic
@@ -68,12 +54,10 @@ def draw(*, tournament: Tournament, user) -> Round:
     played now gets its table and match. Round robin: the schedule is fixed by the draw; round 1
     is created. Swiss: round 1 is paired by seed. The tournament is then running.
     """
-    tournament = _locked(tournament)
-    _refuse_if_finished(tournament)
-    if tournament.format in TABLE_FORMATS:
-        raise TournamentActionError(
-            _("This tournament is seated at tables, not paired."), field="format"
-        )
+    tournament = locked(tournament)
+    refuse_if_finished(tournament)
+    kind = format_of(tournament)
+    kind.require_draw()
     if tournament.rounds.exists():
         raise TournamentActionError(_("The draw has already been made."), field="round")
     players = list(
@@ -88,7 +72,7 @@ def draw(*, tournament: Tournament, user) -> Round:
             field="entries",
         )
     now = timezone.now()
-    if tournament.is_bracket:
+    if kind.is_bracket:
         round = Round.objects.create(
             tournament=tournament,
             number=1,
@@ -97,15 +81,9 @@ def draw(*, tournament: Tournament, user) -> Round:
             clock_started_at=now,
             report={"players": players},
         )
-        _sync(tournament, round, user)
+        _sync(kind, tournament, round, user)
     else:
-        if tournament.format == Format.ROUND_ROBIN:
-            try:
-                first = round_robin(players, cycles=tournament.cycles)[0]
-            except TournamentError as error:
-                raise _engine_error(error) from error
-        else:
-            first = pair_swiss([SwissEntry(player, 0) for player in players])
+        first = kind.first_pairings(tournament, players)
         round = _create_pairing_round(
             tournament, 1, first, user, extra={"players": players}, now=now
         )
@@ -164,14 +142,7 @@ def _seat(tournament, table, players, entries, user) -> None:
 def planned_rounds(tournament: Tournament, round_one: Round | None) -> int:
     """How many rounds the tournament has: Swiss as set (0: enough for a single perfect score),
     round robin the whole schedule of the players drawn."""
-    players = selectors.draw_players(round_one) if round_one is not None else []
-    if tournament.format == Format.ROUND_ROBIN:
-        count = len(players)
-        per_cycle = count - 1 if count % 2 == 0 else count
-        return per_cycle * tournament.cycles
-    if tournament.rounds_planned:
-        return tournament.rounds_planned
-    return default_rounds(max(len(players), 2))
+    return format_of(tournament).planned_rounds(tournament, round_one)
 
 
 def _last_round_counts(tournament: Tournament) -> tuple[list[selectors.PairingRound], bool]:
@@ -183,12 +154,10 @@ def _last_round_counts(tournament: Tournament) -> tuple[list[selectors.PairingRo
 def next_round(*, tournament: Tournament, user) -> Round:
     """Pair the next round of a Swiss or round robin, once every table of the last round counts.
     Dropped players are not paired any more (in a round robin their opponent has a bye)."""
-    tournament = _locked(tournament)
-    _refuse_if_finished(tournament)
-    if tournament.format not in PAIRING_FORMATS:
-        raise TournamentActionError(
-            _("Only a Swiss or a round robin is played in rounds of pairings."), field="format"
-        )
+    tournament = locked(tournament)
+    refuse_if_finished(tournament)
+    kind = format_of(tournament)
+    kind.require_rounds_of_pairings()
     rounds, complete = _last_round_counts(tournament)
     if not rounds:
         raise TournamentActionError(_("Make the draw first."), field="round")
@@ -203,7 +172,7 @@ def next_round(*, tournament: Tournament, user) -> Round:
             field="round",
         )
     number = last.number + 1
-    planned = planned_rounds(tournament, rounds[0].round)
+    planned = kind.planned_rounds(tournament, rounds[0].round)
     if number > planned:
         raise TournamentActionError(
             _("Every round has been played: finish the tournament."), field="round"
@@ -214,51 +183,8 @@ def next_round(*, tournament: Tournament, user) -> Round:
     dropped = set(
         tournament.entries.filter(status=EntryStatus.DROPPED).values_list("pk", flat=True)
     )
-    if tournament.format == Format.ROUND_ROBIN:
-        players = selectors.draw_players(rounds[0].round)
-        scheduled = round_robin(players, cycles=tournament.cycles)[number - 1]
-        pairings = []
-        forfeits = []
-        for pairing in scheduled.pairings:
-            gone = [player for player in pairing.players if player in dropped]
-            if not gone:
-                pairings.append(Pairing(len(pairings) + 1, pairing.first, pairing.second))
-            else:
-                forfeits += [player for player in pairing.players if player not in dropped]
-        bye = scheduled.bye if scheduled.bye not in dropped else None
-        return _create_pairing_round(
-            tournament, number, EngineRound(number, tuple(pairings), bye), user, forfeits=forfeits
-        )
-    standings = selectors.standings(tournament)
-    points = {row.entry.pk: row.standing.points for row in standings.rows}
-    present = list(
-        tournament.entries.filter(status=EntryStatus.CHECKED_IN, first_round__lte=number)
-        .order_by("seed")
-        .values_list("pk", flat=True)
-    )
-    if len(present) < 2:
-        raise TournamentActionError(
-            _("At least 2 players must still be in to pair a round (now: %(count)s).")
-            % {"count": len(present)},
-            field="entries",
-        )
-    previous = [
-        EngineRound(
-            pairing_round.round.number,
-            tuple(
-                Pairing(index, pairing.first.pk, pairing.second.pk)
-                for index, pairing in enumerate(pairing_round.pairings, start=1)
-                if pairing.second is not None
-            ),
-            pairing_round.round.report.get("bye"),
-        )
-        for pairing_round in rounds
-    ]
-    try:
-        paired = pair_swiss([SwissEntry(p, points.get(p, 0)) for p in present], previous)
-    except TournamentError as error:
-        raise _engine_error(error) from error
-    return _create_pairing_round(tournament, number, paired, user)
+    paired, forfeits = kind.next_pairings(tournament, rounds, number, dropped)
+    return _create_pairing_round(tournament, number, paired, user, forfeits=forfeits)
 
 
 # The director's fixes ----------------------------------------------------------------------------
@@ -273,10 +199,11 @@ def result_fix(
     counts again. The fix stands over the match's result, whatever happens at the table. Every
     fix is kept (append-only); a bracket is replayed after it."""
     table = Table.objects.select_related("round__tournament").get(pk=table.pk)
-    tournament = _locked(table.round.tournament)
-    _refuse_if_finished(tournament)
-    if tournament.is_bracket:
-        _locked_bracket(tournament)  # check the players against results no hand is changing
+    tournament = locked(table.round.tournament)
+    refuse_if_finished(tournament)
+    kind = format_of(tournament)
+    if kind.is_bracket:
+        locked_bracket(tournament)  # check the players against results no hand is changing
     if table.round.kind not in (RoundKind.BRACKET, RoundKind.PAIRING):
         raise TournamentActionError(
             _("Only the result of a pairing or a bracket match can be fixed."), field="table"
@@ -296,8 +223,8 @@ def result_fix(
             _("%(name)s does not play this match.") % {"name": winner.player.name},
             field="winner",
         )
-    if tournament.is_bracket and winner is not None:
-        view = selectors.bracket_of(tournament)
+    if kind.is_bracket and winner is not None:
+        view = kind.bracket_of(tournament)
         match = view.bracket.match(table.bracket_match)
         if set(seats) != {player for player in match.players if player is not None}:
             raise TournamentActionError(
@@ -322,10 +249,10 @@ def result_fix(
         walkover=walkover,
         reason=reason,
         is_current=True,
-        created_by=_user_or_none(user),
+        created_by=user_or_none(user),
     )
-    if tournament.is_bracket:
-        _sync(tournament, table.round, user)
+    if kind.is_bracket:
+        _sync(kind, tournament, table.round, user)
     return fix
 
 
@@ -352,7 +279,7 @@ def on_match_changed(sender, match: Match, **kwargs) -> None:
     tournament = Tournament.objects.get(pk=round.tournament_id)  # read once the lock is held
     if tournament.status == TournamentStatus.FINISHED:
         return
-    _sync(tournament, round, None)
+    _sync(format_of(tournament), tournament, round, None)
 
 
 @transaction.atomic
@@ -362,21 +289,11 @@ def sync_bracket(tournament: Tournament, user=None) -> None:
     earlier result was fixed) is set again if its match has no event yet (and no hand is being
     recorded on it right now), and otherwise left as it is (the bracket page lists it as a
     conflict for the director)."""
-    tournament = _locked(tournament)
-    round = _locked_bracket(tournament)
+    tournament = locked(tournament)
+    round = locked_bracket(tournament)
     if round is None:
         return
-    _sync(tournament, round, user)
-
-
-def _locked_bracket(tournament: Tournament) -> Round | None:
-    """The bracket's round, its row locked until the transaction ends: replays of the bracket
-    go one at a time (taken after the tournament and match rows, never before)."""
-    return (
-        Round.objects.select_for_update()
-        .filter(tournament=tournament, kind=RoundKind.BRACKET)
-        .first()
-    )
+    _sync(format_of(tournament), tournament, round, user)
 
 
 def _being_played(match_id: int | None) -> bool:
@@ -389,12 +306,12 @@ def _being_played(match_id: int | None) -> bool:
     hand is in, the table is a conflict for the director, as for any played match."""
     if match_id is None:
         return False
-    locked = Match.objects.select_for_update(skip_locked=True).filter(pk=match_id)
-    return not list(locked.values_list("pk", flat=True))
+    rows = Match.objects.select_for_update(skip_locked=True).filter(pk=match_id)
+    return not list(rows.values_list("pk", flat=True))
 
 
-def _sync(tournament: Tournament, round: Round, user) -> None:
-    view = selectors.bracket_of(tournament)
+def _sync(kind: TournamentFormat, tournament: Tournament, round: Round, user) -> None:
+    view = kind.bracket_of(tournament)
     bracket = view.bracket
     entries = {
         entry.pk: entry
@@ -444,7 +361,7 @@ def _clear_stale_fix(facts: selectors.TableFacts, user) -> None:
         winner=None,
         reason=gettext("The players of this match changed after an earlier result was fixed."),
         is_current=True,
-        created_by=_user_or_none(user),
+        created_by=user_or_none(user),
     )
 
 
@@ -458,29 +375,3 @@ def _delete_unplayed(match: Match | None) -> None:
             match.delete()
     except (ProtectedError, IntegrityError):
         pass
-
-
-# The end -----------------------------------------------------------------------------------------
-
-
-def check_finished(tournament: Tournament) -> None:
-    """Refuse to finish a Gin tournament that is not over."""
-    if tournament.is_bracket:
-        _locked_bracket(tournament)  # a hand being recorded now is seen, or waits for the end
-        view = selectors.bracket_of(tournament)
-        if view.bracket is None or not view.bracket.finished:
-            raise TournamentActionError(
-                _("The bracket is not over: every match needs a result."), field="round"
-            )
-        return
-    rounds, complete = _last_round_counts(tournament)
-    planned = planned_rounds(tournament, rounds[0].round if rounds else None)
-    if not complete or len(rounds) < planned:
-        raise TournamentActionError(
-            _("Rounds played so far: %(count)s of %(planned)s.")
-            % {"count": sum(1 for r in rounds if r.complete), "planned": planned},
-            field="round",
-        )
-    Round.objects.filter(tournament=tournament, status=RoundStatus.RUNNING).update(
-        status=RoundStatus.FINISHED
-    )

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_safe
 
 from scoring.printing import PdfDocument, render_pdf
 from tournaments import lookups, printing
+from tournaments.formats import format_of
 from tournaments.models import Round, RoundKind, Tournament
 
 
@@ -44,7 +45,7 @@ def _response(documents: Sequence[PdfDocument]) -> FileResponse:
 def round_kit(request: HttpRequest, pk: int, number: int) -> FileResponse:
     """The wall list of a table round and a pre-filled score sheet per table (once started)."""
     tournament = lookups.visible_tournament(request, pk)
-    if not tournament.is_table_format:
+    if not format_of(tournament).uses_tables:
         raise Http404
     return _response(printing.round_kit(_round(tournament, number), request=request))
 
@@ -53,7 +54,7 @@ def round_kit(request: HttpRequest, pk: int, number: int) -> FileResponse:
 def seating(request: HttpRequest, pk: int, number: int) -> FileResponse:
     """The wall list of a table round alone: seating by table, who sits where."""
     tournament = lookups.visible_tournament(request, pk)
-    if not tournament.is_table_format:
+    if not format_of(tournament).uses_tables:
         raise Http404
     return _response([printing.seating_document(_round(tournament, number))])
 
@@ -72,7 +73,7 @@ def results(request: HttpRequest, pk: int) -> FileResponse:
 def bracket(request: HttpRequest, pk: int) -> FileResponse:
     """The bracket on one landscape page: A4, or A3 with `?paper=a3`."""
     tournament = lookups.visible_tournament(request, pk)
-    if not tournament.is_bracket:
+    if not format_of(tournament).is_bracket:
         raise Http404
     paper = request.GET.get("paper", "a4").lower()
     if paper not in printing.PAPERS:
@@ -84,7 +85,7 @@ def bracket(request: HttpRequest, pk: int) -> FileResponse:
 def pairings(request: HttpRequest, pk: int, number: int) -> FileResponse:
     """A round of a Swiss or round robin: tables, who deals first, results, the bye."""
     tournament = lookups.visible_tournament(request, pk)
-    if not tournament.is_pairing_format:
+    if not format_of(tournament).pairs_next_round:
         raise Http404
     round = _round(tournament, number)
     if round.kind != RoundKind.PAIRING:

@@ -14,12 +14,11 @@ from fractions import Fraction
 from django.utils.translation import gettext
 
 from scoring.models import MatchPlayer, MatchStatus
-from tournaments.engine import knockout, payouts
+from tournaments.engine import knockout
 from tournaments.engine import table_standings as engine_standings
 from tournaments.engine.placement import DEFAULT_SCALE, PlacementScale
 from tournaments.models import (
     Entry,
-    Format,
     Round,
     RoundKind,
     Table,
@@ -282,10 +281,13 @@ class RankingRow:
     still_playing: bool = False  # in a running bracket: the place is not theirs yet
 
 
-def final_ranking(tournament: Tournament, view: TournamentView | None = None) -> list[RankingRow]:
+def final_ranking(
+    tournament: Tournament, view: TournamentView | None = None, *, by_round_reached: bool = False
+) -> list[RankingRow]:
     """The ranking of a table tournament: the final table's places first (once it counts), then
-    everyone else. Rounds format: by the qualifying standings. Knockout: by the round reached
-    (later first), then by the standings. Shared places stay shared."""
+    everyone else: by the qualifying standings, or with `by_round_reached` (a knockout) by the
+    round reached (later first), then by the standings. Shared places stay shared. Ask the
+    tournament's format: `format_of(tournament).final_ranking(tournament, view)`."""
     view = view or tournament_view(tournament)
     standings = table_standings(tournament, view)
     standing_key = {row.entry_id: (row.place, index) for index, row in enumerate(standings.rows)}
@@ -295,7 +297,7 @@ def final_ranking(tournament: Tournament, view: TournamentView | None = None) ->
         for seat in final.tables[0].seats:
             final_places[seat.entry.pk] = seat.place
     reached: dict[int, int] = defaultdict(int)
-    if tournament.format == Format.KNOCKOUT:
+    if by_round_reached:
         for round_view in view.rounds:
             for table in round_view.tables:
                 for seat in table.seats:
@@ -320,68 +322,3 @@ def final_ranking(tournament: Tournament, view: TournamentView | None = None) ->
             stage = ""
         rows.append(RankingRow(place=place, entry=view.entries[entry_id], stage=stage))
     return rows
-
-
-# Money -------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class LedgerLine:
-    kind: str  # "entry_fee", "reentry_fees", "house", "payout"
-    label: str
-    amount: Decimal
-    entry: Entry | None = None
-
-
-@dataclass(frozen=True)
-class Ledger:
-    pot: payouts.Pot
-    amounts: tuple[Decimal, ...]  # payout by place, 1 first
-    paid: dict[int, Decimal]  # entry id -> payout
-    paying_entries: int
-    reentry_fees_by_table: tuple[tuple[str, Decimal], ...]
-
-
-def ledger(tournament: Tournament, view: TournamentView | None = None) -> Ledger:
-    """The money: entry fees of every player checked in, re-entry fees collected at the
-    tables, the house cut, and the payouts of the final ranking (shared places split)."""
-    view = view or tournament_view(tournament)
-    paying = sum(1 for entry in view.entries.values() if entry.has_paid)
-    by_table = []
-    reentry_fees = Decimal(0)
-    for round_view in view.rounds:
-        for table in round_view.tables:
-            match = table.table.match
-            if match is not None and match.pot_total:
-                reentry_fees += match.pot_total
-                by_table.append(
-                    (f"{round_view.round.number}/{table.table.number}", match.pot_total)
-                )
-    pot = payouts.tournament_pot(
-        entries=paying,
-        entry_fee=tournament.entry_fee,
-        reentry_fees=reentry_fees,
-        house_cut_percent=tournament.house_cut_percent,
-    )
-    percents = payouts.percents_for(paying, [Decimal(p) for p in tournament.payout_percents])
-    amounts = (
-        payouts.payout_table(pot.prizes, percents, unit=tournament.payout_unit) if percents else ()
-    )
-    paid: dict[int, Decimal] = {}
-    if tournament.format in (Format.ROUNDS, Format.KNOCKOUT):
-        ranking = final_ranking(tournament, view)
-    else:
-        from tournaments import pairing_selectors
-
-        ranking = pairing_selectors.final_ranking(tournament)
-    places = {row.entry.pk: row.place for row in ranking}
-    # Nobody is paid from a bracket still being played: its places are not final yet.
-    if amounts and places and not any(row.still_playing for row in ranking):
-        paid = payouts.award(amounts, places, unit=tournament.payout_unit)
-    return Ledger(
-        pot=pot,
-        amounts=tuple(amounts),
-        paid=paid,
-        paying_entries=paying,
-        reentry_fees_by_table=tuple(by_table),
-    )

@@ -29,6 +29,7 @@ from scoring.serializers import (
     enum_field,
 )
 from tournaments.engine import brackets
+from tournaments.formats import format_of
 from tournaments.models import (
     EntryStatus,
     Format,
@@ -368,7 +369,7 @@ class TournamentDetailSerializer(TournamentSerializer):
     def get_links(self, tournament) -> dict:
         request = self.context.get("request")
         names = ["entries", "rounds", "standings", "final-ranking", "ledger"]
-        if tournament.is_bracket:
+        if format_of(tournament).is_bracket:
             names.append("bracket")
         return {
             name.replace("-", "_"): link(request, f"api-tournament-{name}", tournament.pk)

@@ -28,17 +28,16 @@ from clubs.permissions import can_direct
 from scoring import services as scoring
 from scoring.engine import EngineError, rules_for
 from scoring.engine.rules import MONEY_MAX
-from scoring.models import ClosedReason, EventVersion, Game, Match, MatchStatus
-from tournaments import ratings
-from tournaments.engine import knockout, payouts, seating, table_standings, tables
+from scoring.models import ClosedReason, EventVersion, Match, MatchStatus
+from tournaments import pairing_services, ratings
+from tournaments.engine import payouts, seating, tables
 from tournaments.engine.errors import TournamentError
-from tournaments.engine.placement import PlacementScale
+from tournaments.errors import TournamentActionError as TournamentActionError
+from tournaments.formats import SeatingPlan, format_named, format_of
+from tournaments.locking import locked, refuse_if_finished, user_or_none
 from tournaments.models import (
-    BRACKET_FORMATS,
-    TABLE_FORMATS,
     Entry,
     EntryStatus,
-    Format,
     Reopening,
     Round,
     RoundKind,
@@ -49,22 +48,11 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
+from tournaments.rounds import close_previous, table_match_start
 
-
-class TournamentActionError(Exception):
-    """A refused action, in the user's language, and the field it concerns."""
-
-    def __init__(self, message: str, *, field: str | None = None):
-        self.message = str(message)
-        self.field = field
-        super().__init__(self.message)
-
-    @classmethod
-    def from_engine(cls, error: TournamentError | EngineError) -> TournamentActionError:
-        return cls(error.translated(gettext), field=error.field)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"field": self.field, "message": self.message}
+# Kept importable from here, where callers and tests have always found them: the refusal of every
+# tournaments service (`tournaments.errors`) and whether a table's result counts.
+from tournaments.rounds import table_counts as table_counts
 
 
 def checked_name(name: str, *, field: str = "name") -> str:
@@ -95,7 +83,6 @@ class SwapMakesRepeats(TournamentActionError):
 
 # Settings ----------------------------------------------------------------------------------------
 
-TABLE_GAMES = frozenset({Game.SCALA40, Game.RAMINO})
 SIZE_SETTINGS = {
     "preferred": "table_size",
     "minimum": "table_size_min",
@@ -165,22 +152,8 @@ def _cents(number: Decimal, field: str) -> Decimal:
 
 def check_settings(settings: dict[str, Any], *, format: str, game: str) -> dict[str, Any]:
     """Validate a tournament's settings with the engine; return them normalised for storage."""
-    if format not in Format.values:
-        raise TournamentActionError(
-            _("%(value)s is not a format; choose among: %(choices)s.")
-            % {"value": format, "choices": ", ".join(Format.values)},
-            field="format",
-        )
-    if format in TABLE_FORMATS and game not in TABLE_GAMES:
-        raise TournamentActionError(
-            _("Table tournaments are played at Scala 40 or Ramino: choose one of their presets."),
-            field="preset",
-        )
-    if format not in TABLE_FORMATS and game != Game.GIN:
-        raise TournamentActionError(
-            _("Brackets, round robin and Swiss are for Gin Rummy: choose a Gin preset."),
-            field="preset",
-        )
+    kind = format_named(format)
+    kind.check_game(game)
     clean = dict(settings)
     try:
         tables.check_size_range(
@@ -193,25 +166,8 @@ def check_settings(settings: dict[str, Any], *, format: str, game: str) -> dict[
         field = SIZE_SETTINGS.get(error.field, error.field)
         raise TournamentActionError(error.translated(gettext), field=field) from error
     try:
-        if format in TABLE_FORMATS:
-            clean["tie_breaks"] = [
-                str(tie_break)
-                for tie_break in table_standings.check_tie_breaks(clean["tie_breaks"])
-            ]
-            scale = clean.get("placement_points") or {}
-            if not isinstance(scale, dict):
-                raise TournamentActionError(
-                    _("Placement points are lists of points by table size."),
-                    field="placement_points",
-                )
-            PlacementScale.of({int(size): points for size, points in scale.items()})
-        else:
-            from tournaments.engine import pairing_standings
-
-            clean["tie_breaks"] = [
-                str(tie_break)
-                for tie_break in pairing_standings.check_tie_breaks(clean["tie_breaks"])
-            ]
+        clean["tie_breaks"] = kind.checked_tie_breaks(clean["tie_breaks"])
+        kind.check_placement_points(clean.get("placement_points"))
         clean["payout_percents"] = [
             str(percent) for percent in payouts.check_payout_percents(clean["payout_percents"])
         ]
@@ -236,32 +192,14 @@ def check_settings(settings: dict[str, Any], *, format: str, game: str) -> dict[
         )
     for field in ("entry_fee", "payout_unit", "house_cut_percent"):
         clean[field] = _cents(clean[field], field)
-    try:
-        if format == Format.KNOCKOUT:
-            knockout.check_cut(clean.get("advance"), clean.get("drop"))
-            final = clean.get("final_table_size") or clean["table_size_max"]
-            clean["final_table_size"] = knockout.check_final_size(final)
-        else:
-            clean["advance"] = clean["drop"] = None
-        if format == Format.ROUNDS and clean["final_table_size"]:
-            knockout.check_final_size(clean["final_table_size"])
-    except TournamentError as error:
-        field = "final_table_size" if error.field == "final_size" else error.field
-        raise TournamentActionError(error.translated(gettext), field=field) from error
+    kind.checked_cut(clean)
     for field in SETTING_RANGES:
         if field in ("advance", "drop") and clean.get(field) is None:
             continue  # the cut not in force
-        if field == "cycles" and format == Format.ROUND_ROBIN:
-            continue  # said below in the round robin's own words
+        if kind.skips_range_check(field):
+            continue
         clean[field] = _whole(clean.get(field), field)
-    if format == Format.ROUNDS and clean["rounds_planned"] < 1:
-        raise TournamentActionError(
-            _("Play at least one qualifying round."), field="rounds_planned"
-        )
-    if format == Format.ROUND_ROBIN and clean["cycles"] not in (1, 2):
-        raise TournamentActionError(
-            _("A round robin is played once or twice (single or double)."), field="cycles"
-        )
+    kind.check_settings(clean)
     return clean
 
 
@@ -330,11 +268,10 @@ def tournament_create(
     if "is_public" not in settings:
         # a private club's tournament stays private unless the director opens it
         merged["is_public"] = club.is_public
-    if format not in TABLE_FORMATS:
-        if "tie_breaks" not in settings:
-            merged["tie_breaks"] = ["buchholz", "median_buchholz", "net", "head_to_head"]
-        if "confirm_results" not in settings:
-            merged["confirm_results"] = False
+    kind = format_named(format)
+    for field, value in kind.default_settings.items():
+        if field not in settings:
+            merged[field] = value
     clean = check_settings(merged, format=format, game=rules.game)
     extra = {"starts_on": starts_on} if starts_on else {}
     return Tournament.objects.create(
@@ -344,19 +281,10 @@ def tournament_create(
         preset=preset,
         rules=rules.to_dict(),
         format=format,
-        created_by=_user_or_none(user),
+        created_by=user_or_none(user),
         **extra,
         **clean,
     )
-
-
-def _locked(tournament: Tournament) -> Tournament:
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
-
-
-def _refuse_if_finished(tournament: Tournament) -> None:
-    if tournament.status == TournamentStatus.FINISHED:
-        raise TournamentActionError(_("The tournament is over; nothing can change now."))
 
 
 # Entries -----------------------------------------------------------------------------------------
@@ -374,13 +302,10 @@ def entry_register(
     """Enter a club player (or a guest by `name`). Once rounds are seated, the player is a late
     arrival and plays from the next round seated. Brackets and round robins are drawn once, so
     they take no late arrivals; neither does a knockout after its first round."""
-    tournament = _locked(tournament)
-    _refuse_if_finished(tournament)
+    tournament = locked(tournament)
+    refuse_if_finished(tournament)
     rounds = tournament.rounds.count()
-    if rounds and (
-        tournament.format in BRACKET_FORMATS
-        or tournament.format in (Format.ROUND_ROBIN, Format.KNOCKOUT)
-    ):
+    if rounds and not format_of(tournament).takes_late_arrivals:
         raise TournamentActionError(
             _("The draw is made: this format takes no late arrivals."), field="player"
         )
@@ -413,8 +338,8 @@ def entry_register(
 @transaction.atomic
 def entry_check_in(*, entry: Entry, user) -> Entry:
     """The player is here and has paid the entry fee: they are seated from the next round."""
-    tournament = _locked(entry.tournament)
-    _refuse_if_finished(tournament)
+    tournament = locked(entry.tournament)
+    refuse_if_finished(tournament)
     entry = Entry.objects.get(pk=entry.pk)
     if entry.status == EntryStatus.DROPPED:
         raise TournamentActionError(
@@ -423,7 +348,7 @@ def entry_check_in(*, entry: Entry, user) -> Entry:
     if entry.status == EntryStatus.REGISTERED:
         entry.status = EntryStatus.CHECKED_IN
         entry.checked_in_at = timezone.now()
-        if tournament.rounds.exists() and tournament.format in (Format.ROUNDS, Format.SWISS):
+        if format_of(tournament).late_check_in_waits and tournament.rounds.exists():
             entry.first_round = max(entry.first_round, tournament.rounds.count() + 1)
         entry.save(update_fields=["status", "checked_in_at", "first_round"])
     return entry
@@ -432,8 +357,8 @@ def entry_check_in(*, entry: Entry, user) -> Entry:
 @transaction.atomic
 def entry_check_in_all(*, tournament: Tournament, user) -> int:
     """Check in every registered player; returns how many."""
-    tournament = _locked(tournament)
-    _refuse_if_finished(tournament)
+    tournament = locked(tournament)
+    refuse_if_finished(tournament)
     waiting = list(tournament.entries.filter(status=EntryStatus.REGISTERED))
     for entry in waiting:
         entry_check_in(entry=entry, user=user)
@@ -444,8 +369,8 @@ def entry_check_in_all(*, tournament: Tournament, user) -> int:
 def entry_drop(*, entry: Entry, user) -> Entry:
     """The player leaves the tournament. Their results so far stay in the standings; if they are
     playing a match, they withdraw from it (out for good at their current total)."""
-    tournament = _locked(entry.tournament)
-    _refuse_if_finished(tournament)
+    tournament = locked(entry.tournament)
+    refuse_if_finished(tournament)
     entry = Entry.objects.select_related("player").get(pk=entry.pk)
     if entry.status == EntryStatus.DROPPED:
         return entry
@@ -488,15 +413,6 @@ def _locked_running_match(entry: Entry) -> Match | None:
 # Results of tables -------------------------------------------------------------------------------
 
 
-def table_counts(tournament: Tournament, table: Table) -> bool:
-    """Whether the table's result counts: its match is finished and, when the tournament asks
-    for it, confirmed at the match's current revision."""
-    match = table.match
-    if match is None or match.status != MatchStatus.FINISHED:
-        return False
-    return not tournament.confirm_results or table.is_confirmed_for(match)
-
-
 def result_entered_by(match: Match) -> set[int]:
     """The users who decided the match's result: whoever wrote any version of any of its events
     (hands, corrections, voids, re-entries, withdrawals, time calls, superseded versions too).
@@ -516,8 +432,8 @@ def table_confirm(*, table: Table, user) -> Table:
     may confirm, and never someone who entered the result: the server enforces it here.
     Confirming a result that is already confirmed (and unchanged since) keeps the first
     confirmation."""
-    tournament = _locked(table.round.tournament)
-    _refuse_if_finished(tournament)
+    tournament = locked(table.round.tournament)
+    refuse_if_finished(tournament)
     table = Table.objects.select_related("match").get(pk=table.pk)
     match = table.match
     if match is None or match.status != MatchStatus.FINISHED:
@@ -545,54 +461,14 @@ def table_confirm(*, table: Table, user) -> Table:
     table.confirmed_at = timezone.now()
     table.confirmed_revision = match.revision
     table.save(update_fields=["confirmed_by", "confirmed_at", "confirmed_revision"])
-    if tournament.is_bracket:
+    if format_of(tournament).is_bracket:
         # a confirmed result is what moves a bracket on when results need confirmation
-        from tournaments import pairing_services
-
         pairing_services.sync_bracket(tournament, user=user)
     ratings.on_table_confirmed(table)
     return table
 
 
 # Seating rounds (table formats) ------------------------------------------------------------------
-
-
-def _present(tournament: Tournament, number: int) -> list[Entry]:
-    return list(
-        tournament.entries.filter(
-            status=EntryStatus.CHECKED_IN, first_round__lte=number
-        ).select_related("player")
-    )
-
-
-def round_is_complete(tournament: Tournament, round: Round) -> bool:
-    tables_ = list(round.tables.select_related("match"))
-    return bool(tables_) and all(table_counts(tournament, table) for table in tables_)
-
-
-def _close_previous(tournament: Tournament) -> Round | None:
-    """The last round, marked finished; refuse if it is still being played."""
-    last = tournament.rounds.order_by("-number").first()
-    if last is None:
-        return None
-    if last.status == RoundStatus.SEATED:
-        raise TournamentActionError(
-            _("Round %(number)s is seated but not started yet.") % {"number": last.number},
-            field="round",
-        )
-    if last.status == RoundStatus.RUNNING:
-        if not round_is_complete(tournament, last):
-            raise TournamentActionError(
-                _(
-                    "Round %(number)s is not over: every table must be finished and its result "
-                    "confirmed."
-                )
-                % {"number": last.number},
-                field="round",
-            )
-        last.status = RoundStatus.FINISHED
-        last.save(update_fields=["status"])
-    return last
 
 
 def history(tournament: Tournament) -> list[list[list[int]]]:
@@ -664,80 +540,30 @@ def round_seat(
     Knockout: the players going through from the last round, until they fit one final table.
     The seating is reproducible: the method and seed are stored with the round.
     """
-    tournament = _locked(tournament)
-    _refuse_if_finished(tournament)
-    if tournament.format not in TABLE_FORMATS:
-        raise TournamentActionError(
-            _("This tournament is paired, not seated at tables."), field="format"
-        )
-    from tournaments import selectors
-
-    previous = _close_previous(tournament)
+    tournament = locked(tournament)
+    refuse_if_finished(tournament)
+    kind = format_of(tournament)
+    kind.require_tables()
+    previous = close_previous(tournament)
     number = previous.number + 1 if previous else 1
     if previous is not None and previous.kind == RoundKind.FINAL:
         raise TournamentActionError(
             _("The final table has been played: finish the tournament."), field="round"
         )
     seed = _new_seed() if seed is None else seed
-    kind = RoundKind.QUALIFYING
-    players: list[Entry]
-    ranks: dict[int, int]
-    if tournament.format == Format.ROUNDS and number > tournament.rounds_planned:
-        if not tournament.final_table_size:
-            raise TournamentActionError(
-                _("Every round has been played: finish the tournament."), field="round"
-            )
-        standings = selectors.table_standings(tournament)
-        active = set(
-            tournament.entries.filter(status=EntryStatus.CHECKED_IN).values_list("pk", flat=True)
-        )
-        finalists = [row.entry_id for row in standings.rows if row.entry_id in active]
-        finalists = finalists[: tournament.final_table_size]
-        return _seat_final(tournament, number, finalists, seed)
-    if tournament.format == Format.KNOCKOUT and previous is not None:
-        through = selectors.knockout_advancement(tournament, previous)
-        if not through.settled:
-            tie = through.ties[0]
-            names = dict(tournament.entries.values_list("pk", "player__name"))
-            raise TournamentActionError(
-                _(
-                    "At table %(table)s, %(players)s are tied across the cut: enter the "
-                    "play-off places first."
-                )
-                % {
-                    "table": tie.table,
-                    "players": ", ".join(names[player] for player in tie.players),
-                },
-                field="playoff",
-            )
-        dropped = set(
-            tournament.entries.filter(status=EntryStatus.DROPPED).values_list("pk", flat=True)
-        )
-        going_on = [entry_id for entry_id in through.advancing if entry_id not in dropped]
-        standings = selectors.table_standings(tournament)
-        if knockout.fits_final_table(len(going_on), final_size=tournament.final_table_size):
-            # the finalists in standings order, as in the rounds format: the leader deals first
-            listed = [row.entry_id for row in standings.rows]
-            finalists = sorted(going_on, key=listed.index)
-            return _seat_final(tournament, number, finalists, seed)
-        kind = RoundKind.KNOCKOUT
-        order = {row.entry_id: row.place for row in standings.rows}
-        ranks = {entry_id: order.get(entry_id, len(order) + 1) for entry_id in going_on}
-        players = list(Entry.objects.filter(pk__in=going_on).select_related("player"))
-    else:
-        players = _present(tournament, number)
-        if number == 1:
-            ranks = {entry.pk: entry.seed for entry in players}
-        else:
-            standings = selectors.table_standings(tournament)
-            order = {row.entry_id: row.place for row in standings.rows}
-            # a late arrival has no standing yet: ranked after everyone, by seed
-            ranks = {entry.pk: order.get(entry.pk, len(order) + entry.seed) for entry in players}
-        if tournament.format == Format.KNOCKOUT:
-            kind = RoundKind.KNOCKOUT
-            if knockout.fits_final_table(len(players), final_size=tournament.final_table_size):
-                by_seed = sorted(players, key=lambda entry: entry.seed)
-                return _seat_final(tournament, number, [entry.pk for entry in by_seed], seed)
+    plan = kind.plan_round(tournament, previous, number)
+    if plan.finalists is not None:
+        return _seat_final(tournament, number, list(plan.finalists), seed)
+    return _seat_tables(tournament, number, plan, method, seed)
+
+
+def _seat_tables(
+    tournament: Tournament, number: int, plan: SeatingPlan, method: str | None, seed: int
+) -> Round:
+    """Seat round `number` of the plan's players at tables, by `method` (default: the
+    tournament's method for round 1 or later rounds)."""
+    players = plan.players
+    ranks = plan.ranks or {}
     if len(players) < 2:
         raise TournamentActionError(
             _("At least 2 players must be checked in to seat a round (now: %(count)s).")
@@ -767,7 +593,7 @@ def round_seat(
     round = Round.objects.create(
         tournament=tournament,
         number=number,
-        kind=kind,
+        kind=plan.kind,
         seating_method=method,
         seed=seed,
         report=_store_report(result.report, names),
@@ -799,7 +625,7 @@ def round_reseat(
     *, round: Round, user, method: str | None = None, seed: int | None = None
 ) -> Round:
     """Seat a round again (another method or seed) before it starts."""
-    tournament = _locked(round.tournament)
+    tournament = locked(round.tournament)
     round = Round.objects.get(pk=round.pk)
     if round.status != RoundStatus.SEATED:
         raise TournamentActionError(
@@ -820,7 +646,7 @@ def table_swap(
     """Swap two players' seats before the round starts. Returns the new seating report, and in
     `new_repeats` the repeated meetings the swap created. With `allow_repeats` False a swap that
     creates one is not made: `SwapMakesRepeats` carries them, so the page can ask first."""
-    tournament = _locked(round.tournament)
+    tournament = locked(round.tournament)
     round = Round.objects.get(pk=round.pk)
     if round.status != RoundStatus.SEATED:
         raise TournamentActionError(
@@ -872,8 +698,8 @@ def table_swap(
 def round_start(*, round: Round, user) -> Round:
     """Start the round: every table gets its scoring match (the tournament's rule set, players
     in seat order, seat 1 deals first) and the round clock starts."""
-    tournament = _locked(round.tournament)
-    _refuse_if_finished(tournament)
+    tournament = locked(round.tournament)
+    refuse_if_finished(tournament)
     round = Round.objects.get(pk=round.pk)
     if round.status != RoundStatus.SEATED:
         raise TournamentActionError(
@@ -900,28 +726,6 @@ def round_start(*, round: Round, user) -> Round:
         tournament.status = TournamentStatus.RUNNING
         tournament.save(update_fields=["status"])
     return round
-
-
-def table_match_start(*, tournament: Tournament, table: Table, user) -> Match:
-    """Start the scoring match of a table, its players in seat order (call inside a
-    transaction that holds the tournament lock)."""
-    players = [seat.entry.player for seat in table.seats.all().order_by("seat")]
-    try:
-        match = scoring.match_start(
-            club=tournament.club,
-            user=user,
-            preset=tournament.preset,
-            players=players,
-            options=tournament.rules,
-            # the number alone: every page and printable says "Table %(label)s" around it, in the
-            # reader's language ("Table Table 1" before)
-            table_label=str(table.number),
-        )
-    except scoring.MatchError as error:
-        raise TournamentActionError(error.message, field=error.field) from error
-    table.match = match
-    table.save(update_fields=["match"])
-    return match
 
 
 # The round clock ---------------------------------------------------------------------------------
@@ -960,7 +764,7 @@ def round_clock_resume(*, round: Round, user) -> Round:
 def round_call_time(*, round: Round, user) -> int:
     """Time: every unfinished match of the round ends now, ranked by its current totals
     (RULES.md section 4). Returns how many matches were ended."""
-    _locked(round.tournament)
+    locked(round.tournament)
     # The matches before the round, in id order: a hand holds its match and then waits for the
     # bracket's round lock, so taking the round first and a match after could deadlock.
     list(
@@ -993,8 +797,8 @@ def round_call_time(*, round: Round, user) -> int:
 def playoff_places(*, table: Table, user, places: dict[int, int]) -> Table:
     """Record the places of a play-off between players tied across a knockout cut:
     `places` maps entry id to the place the play-off gave at this table."""
-    tournament = _locked(table.round.tournament)
-    _refuse_if_finished(tournament)
+    tournament = locked(table.round.tournament)
+    refuse_if_finished(tournament)
     table = Table.objects.select_related("match").get(pk=table.pk)
     if table.match is None or table.match.status != MatchStatus.FINISHED:
         raise TournamentActionError(
@@ -1045,29 +849,12 @@ def tournament_finish(*, tournament: Tournament, user) -> Tournament:
     Finished is final: every match of the tournament is closed (`Match.closed_because`), so the
     scoring services refuse any change of a hand, a void, a re-entry, a withdrawal, until a
     director reopens the tournament (`tournament_reopen`)."""
-    tournament = _locked(tournament)
-    _refuse_if_finished(tournament)
+    tournament = locked(tournament)
+    refuse_if_finished(tournament)
     matches = _locked_matches(tournament)
     if not tournament.rounds.exists():
         raise TournamentActionError(_("No round has been played yet."), field="round")
-    if tournament.format in TABLE_FORMATS:
-        last = _close_previous(tournament)
-        if tournament.format == Format.KNOCKOUT and last.kind != RoundKind.FINAL:
-            raise TournamentActionError(
-                _("The knockout is not over: seat the next round."), field="round"
-            )
-        if tournament.format == Format.ROUNDS:
-            planned = tournament.rounds_planned + (1 if tournament.final_table_size else 0)
-            if last.number < planned:
-                raise TournamentActionError(
-                    _("Rounds played so far: %(count)s of %(planned)s.")
-                    % {"count": last.number, "planned": planned},
-                    field="round",
-                )
-    else:
-        from tournaments import pairing_services
-
-        pairing_services.check_finished(tournament)
+    format_of(tournament).check_finished(tournament)
     now = timezone.now()
     Match.objects.filter(pk__in=matches).update(
         closed_because=ClosedReason.TOURNAMENT_FINISHED, closed_at=now
@@ -1087,7 +874,7 @@ def tournament_reopen(*, tournament: Tournament, user, reason: str) -> Reopening
     Its matches take changes again, its last round is being played again (a table format's or
     a Swiss's: a bracket's round follows its results), and it is finished again the usual way,
     once its results count: the ranking and the payouts are derived from the results then."""
-    tournament = _locked(tournament)
+    tournament = locked(tournament)
     if tournament.status != TournamentStatus.FINISHED:
         raise TournamentActionError(
             _("Only a finished tournament can be reopened."), field="tournament"
@@ -1097,7 +884,7 @@ def tournament_reopen(*, tournament: Tournament, user, reason: str) -> Reopening
         raise TournamentActionError(_("Say why the tournament is reopened."), field="reason")
     matches = _locked_matches(tournament)
     Match.objects.filter(pk__in=matches).update(closed_because="", closed_at=None)
-    if not tournament.is_bracket:
+    if format_of(tournament).resumes_last_round_on_reopen:
         last = tournament.rounds.order_by("-number").first()
         if last is not None and last.status == RoundStatus.FINISHED:
             last.status = RoundStatus.RUNNING
@@ -1106,13 +893,9 @@ def tournament_reopen(*, tournament: Tournament, user, reason: str) -> Reopening
         tournament=tournament,
         reason=reason,
         finished_at=tournament.finished_at or timezone.now(),
-        created_by=_user_or_none(user),
+        created_by=user_or_none(user),
     )
     tournament.status = TournamentStatus.RUNNING
     tournament.finished_at = None
     tournament.save(update_fields=["status", "finished_at"])
     return reopening
-
-
-def _user_or_none(user):
-    return user if user is not None and user.is_authenticated else None

@@ -33,11 +33,11 @@ from scoring.forms import RulesForm, preset_from
 from scoring.models import PlayerStatus
 from tournaments import lookups, selectors, services
 from tournaments.exports import csv_writer
+from tournaments.formats import format_of
 from tournaments.forms import RegisterForm, ReopenForm, SeatForm, SwapForm, TournamentForm
 from tournaments.models import (
     Entry,
     EntryStatus,
-    Format,
     Round,
     RoundKind,
     RoundStatus,
@@ -46,6 +46,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
+from tournaments.money import ledger as money_ledger
 from tournaments.services import TournamentActionError
 
 PAGE_SIZE = 20
@@ -300,17 +301,13 @@ def _console(request: HttpRequest, tournament: Tournament, view, **forms: Any) -
         "checked_in": sum(1 for e in entries if e.status == EntryStatus.CHECKED_IN),
         "dropped": sum(1 for e in entries if e.status == EntryStatus.DROPPED),
     }
-    if tournament.status == TournamentStatus.FINISHED or not tournament.is_table_format:
+    kind = format_of(tournament)
+    if tournament.status == TournamentStatus.FINISHED or not kind.uses_tables:
         return context
     seated = round is not None and round.status == RoundStatus.SEATED
     complete = current is not None and current.complete
     final_done = round is not None and round.kind == RoundKind.FINAL and complete
-    all_played = (
-        tournament.format == Format.ROUNDS
-        and not tournament.final_table_size
-        and round is not None
-        and round.number >= tournament.rounds_planned
-    )
+    all_played = kind.all_rounds_played(tournament, round)
     context["can_seat"] = (round is None or complete) and not (final_done or all_played)
     context["can_finish"] = round is not None and complete and not seated
     context["seat_form"] = forms.get("seat_form") or SeatForm()
@@ -324,21 +321,7 @@ def _console(request: HttpRequest, tournament: Tournament, view, **forms: Any) -
         report = round.report or {}
         context["repeats"] = [_repeat_text(r) for r in report.get("repeats", [])]
         context["notices"] = [_notice_text(n) for n in report.get("notices", [])]
-    if (
-        tournament.format == Format.KNOCKOUT
-        and complete
-        and round.kind != RoundKind.FINAL
-        and round.status == RoundStatus.RUNNING
-    ):
-        advancement = selectors.knockout_advancement(tournament, round, view)
-        context["ties"] = [
-            {
-                "table": current.tables[tie.table - 1].table,
-                "seats": tie.seats,
-                "players": [view.entries[player] for player in tie.players],
-            }
-            for tie in advancement.ties
-        ]
+    context["ties"] = kind.cut_ties(tournament, view)
     return context
 
 
@@ -712,7 +695,7 @@ def _status_label(status: str) -> str:
 
 
 def _table_format(tournament: Tournament) -> None:
-    if not tournament.is_table_format:
+    if not format_of(tournament).uses_tables:
         raise Http404
 
 
@@ -815,7 +798,7 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = lookups.visible_tournament(request, pk)
     view = selectors.tournament_view(tournament)
     ranking = _ranking(tournament, view)
-    money = selectors.ledger(tournament, view)
+    money = money_ledger(tournament, view)
     rows = [(row, money.paid.get(row.entry.pk, Decimal(0))) for row in ranking]
     return render(
         request,
@@ -831,11 +814,7 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _ranking(tournament: Tournament, view) -> list:
-    if tournament.is_table_format:
-        return selectors.final_ranking(tournament, view)
-    from tournaments import pairing_selectors
-
-    return pairing_selectors.final_ranking(tournament)
+    return format_of(tournament).final_ranking(tournament, view)
 
 
 # The money ---------------------------------------------------------------------------------------
@@ -851,7 +830,7 @@ class LedgerView:
 
 def _ledger(tournament: Tournament) -> LedgerView:
     view = selectors.tournament_view(tournament)
-    money = selectors.ledger(tournament, view)
+    money = money_ledger(tournament, view)
     places = {row.entry.pk: row.place for row in _ranking(tournament, view)}
     by_player = sorted(
         (

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from clubs.permissions import can_direct, can_score
 from tournaments import lookups, pairing_selectors, pairing_services
+from tournaments.formats import format_of
 from tournaments.models import Table, Tournament, TournamentStatus
 from tournaments.services import TournamentActionError
 
@@ -36,7 +37,7 @@ TIE_BREAK_LABELS = {
 def _gin_tournament(request: HttpRequest, pk: int) -> Tournament:
     """A Gin tournament the user may see (public, or of their club), or 404."""
     tournament = lookups.visible_tournament(request, pk)
-    if tournament.is_table_format:
+    if format_of(tournament).uses_tables:
         raise Http404
     return tournament
 
@@ -64,8 +65,7 @@ def _common(request: HttpRequest, tournament: Tournament) -> dict:
 
 
 def _home_of(tournament: Tournament) -> str:
-    name = "tournaments:bracket" if tournament.is_bracket else "tournaments:pairings"
-    return reverse(name, kwargs={"pk": tournament.pk})
+    return reverse(format_of(tournament).home_url_name(), kwargs={"pk": tournament.pk})
 
 
 # Pages -------------------------------------------------------------------------------------------
@@ -74,9 +74,10 @@ def _home_of(tournament: Tournament) -> str:
 @require_safe
 def bracket(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _gin_tournament(request, pk)
-    if not tournament.is_bracket:
-        return redirect("tournaments:pairings", pk=tournament.pk)
-    view = pairing_selectors.bracket_of(tournament)
+    kind = format_of(tournament)
+    if kind.home_url_name() != "tournaments:bracket":
+        return redirect(kind.home_url_name(), pk=tournament.pk)
+    view = kind.bracket_of(tournament)
     context = {
         **_common(request, tournament),
         "view": view,
@@ -93,8 +94,8 @@ def bracket(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def pairings(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _gin_tournament(request, pk)
-    if tournament.is_bracket:
-        return redirect("tournaments:bracket", pk=tournament.pk)
+    if format_of(tournament).home_url_name() != "tournaments:pairings":
+        return redirect(format_of(tournament).home_url_name(), pk=tournament.pk)
     rounds = pairing_selectors.pairing_rounds(tournament)
     chosen = None
     if rounds:
@@ -119,7 +120,7 @@ def pairings(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _gin_tournament(request, pk)
-    result = pairing_selectors.standings(tournament)
+    result = format_of(tournament).standings(tournament)
     context = {
         **_common(request, tournament),
         "standings": result,

@@ -20,6 +20,7 @@ from tests.pdf.conftest import A4_LANDSCAPE, A4_PORTRAIT, Pdf
 from tests.tournaments.helpers import Staff, enter_players
 from tournaments import pairing_selectors, pairing_services, services
 from tournaments.engine import brackets as engine
+from tournaments.formats import format_of
 from tournaments.models import Format, Table
 from tournaments.printing import bracket as bracket_printing
 from tournaments.printing import common as common_printing
@@ -349,7 +350,7 @@ def test_swiss_standings_count_match_points_and_the_bye(client, staff):
     pdf = fetch(client, "standings_pdf", pk=tournament.pk)
 
     rows = {line.split()[2]: line.split() for line in pdf.lines() if re.match(r"^\d+ +Gin", line)}
-    standings = pairing_selectors.standings(tournament)
+    standings = format_of(tournament).standings(tournament)
     assert len(rows) == 5
     for row in standings.rows:
         standing = row.standing
@@ -374,7 +375,7 @@ def test_a_64_player_bracket_is_one_landscape_a4_page_or_a3_on_request(client, s
     assert pdf.size() == A4_LANDSCAPE
     text = pdf.text()
     assert "Gin 01 (1)" in text and "Gin 64 (64)" in text
-    bracket = pairing_selectors.bracket_of(tournament).bracket
+    bracket = format_of(tournament).bracket_of(tournament).bracket
     assert len(bracket.results) == 32
     final = max(match.number for match in bracket.matches)
     assert f"Winner of match {final - 2}" in text  # a semi-final, in the final's box
@@ -402,7 +403,7 @@ def test_a_64_player_double_elimination_fits_one_page_with_the_losers_bracket_be
 
 def test_a_finished_bracket_names_its_champion_and_the_walkover(client, staff):
     tournament = gin_tournament(staff, 4, format=Format.SINGLE_ELIMINATION)
-    view = pairing_selectors.bracket_of(tournament)
+    view = format_of(tournament).bracket_of(tournament)
     first = view.tables[1]
     entries = {entry.player.name: entry for entry in tournament.entries.select_related("player")}
     pairing_services.result_fix(
@@ -418,7 +419,7 @@ def test_a_finished_bracket_names_its_champion_and_the_walkover(client, staff):
 
     words = fetch(client, "bracket_pdf", pk=tournament.pk).words()
 
-    champion = pairing_selectors.bracket_of(tournament).bracket.champion
+    champion = format_of(tournament).bracket_of(tournament).bracket.champion
     assert f"Champion: {view.names[champion]}" in words
     assert "Gin 04 (4) w/o" in words
 

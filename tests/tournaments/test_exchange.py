@@ -22,8 +22,9 @@ from scoring import services as scoring
 from scoring.engine.document import replay_document
 from scoring.models import EventVersion, Match, MatchStatus
 from tests.factories import ClubFactory, PlayerFactory, UserFactory, member, start_match
-from tournaments import exchange, pairing_selectors, pairing_services, services
+from tournaments import exchange, pairing_services, services
 from tournaments.exchange import ArchiveError, ImportRefused
+from tournaments.formats import format_of
 from tournaments.models import Format, Table, TournamentStatus
 
 from .helpers import Staff, enter_players, play_round
@@ -342,7 +343,7 @@ def build_club():
     enter_players(bracket, staff.director, 4, prefix="Ginnista")
     pairing_services.draw(tournament=bracket, user=staff.director)
     for _step in range(2):
-        view = pairing_selectors.bracket_of(bracket)
+        view = format_of(bracket).bracket_of(bracket)
         for table_row in Table.objects.filter(
             round__tournament=bracket, match__status=MatchStatus.IN_PROGRESS
         ):
@@ -372,7 +373,7 @@ def build_club():
             user=staff.scorekeeper,
             data={"result": "gin", "knocker": names[1], "deadwood": {names[0]: 12, names[1]: 0}},
         )
-    assert pairing_selectors.bracket_of(bracket).bracket.finished
+    assert format_of(bracket).bracket_of(bracket).bracket.finished
     services.tournament_finish(tournament=bracket, user=staff.director)
     bracket.refresh_from_db()
     assert bracket.status == TournamentStatus.FINISHED

@@ -12,8 +12,9 @@ import pytest
 from scoring import services as scoring
 from scoring.models import Match, MatchStatus
 from tests.factories import start_match
-from tournaments import pairing_selectors, pairing_services, selectors, services
+from tournaments import money, pairing_selectors, pairing_services, services
 from tournaments.engine.brackets import MatchStatus as BracketStatus
+from tournaments.formats import format_of
 from tournaments.models import (
     Entry,
     Format,
@@ -95,7 +96,7 @@ def test_a_13_player_double_elimination_runs_to_the_end_with_a_walkover_and_a_fi
     tournament.refresh_from_db()
     assert tournament.status == TournamentStatus.RUNNING
     assert round.kind == RoundKind.BRACKET and round.status == RoundStatus.RUNNING
-    view = pairing_selectors.bracket_of(tournament)
+    view = format_of(tournament).bracket_of(tournament)
     # 13 players on a chart of 16: seeds 1 to 3 have a bye, 5 first-round matches are ready
     assert view.bracket.byes == tuple(entry.pk for entry in entries[:3])
     ready = [match.number for match in view.bracket.ready]
@@ -111,7 +112,7 @@ def test_a_13_player_double_elimination_runs_to_the_end_with_a_walkover_and_a_fi
     fix = pairing_services.result_fix(
         table=first, user=staff.director, winner=present, walkover=True, reason="No-show"
     )
-    view = pairing_selectors.bracket_of(tournament)
+    view = format_of(tournament).bracket_of(tournament)
     assert view.bracket.match(ready[0]).result.winner == present.pk
     assert view.bracket.match(ready[0]).result.walkover
     assert fix.is_current and view.fixes[ready[0]] == [fix]
@@ -120,7 +121,7 @@ def test_a_13_player_double_elimination_runs_to_the_end_with_a_walkover_and_a_fi
     second = Table.objects.get(round=round, bracket_match=ready[1])
     a, b = seated(second)
     play(second, b, staff.scorekeeper)
-    view = pairing_selectors.bracket_of(tournament)
+    view = format_of(tournament).bracket_of(tournament)
     onward = next(
         match
         for match in view.bracket.matches
@@ -132,7 +133,7 @@ def test_a_13_player_double_elimination_runs_to_the_end_with_a_walkover_and_a_fi
     )
     history = list(ResultFix.objects.filter(table=second).order_by("id"))
     assert [(f.winner_id, f.is_current) for f in history] == [(a.pk, True)]
-    view = pairing_selectors.bracket_of(tournament)
+    view = format_of(tournament).bracket_of(tournament)
     assert view.bracket.match(ready[1]).result.winner == a.pk
     assert a.pk in view.bracket.match(onward.number).players
     assert b.pk not in view.bracket.match(onward.number).players
@@ -141,7 +142,9 @@ def test_a_13_player_double_elimination_runs_to_the_end_with_a_walkover_and_a_fi
     assert not any(m.section == "losers" and a.pk in m.players for m in view.bracket.matches)
     # clear and fix again: the history keeps all three, one current
     pairing_services.result_fix(table=second, user=staff.director, winner=None, reason="Oops")
-    assert pairing_selectors.bracket_of(tournament).bracket.match(ready[1]).result.winner == b.pk
+    assert (
+        format_of(tournament).bracket_of(tournament).bracket.match(ready[1]).result.winner == b.pk
+    )
     pairing_services.result_fix(
         table=second, user=staff.director, winner=a, reason="Checked the score sheet"
     )
@@ -167,7 +170,7 @@ def test_a_13_player_double_elimination_runs_to_the_end_with_a_walkover_and_a_fi
             winner = better if rng.random() < 0.7 else next(e for e in pair if e != better)
             play(table, winner, staff.scorekeeper, loser_deadwood=rng.randrange(12, 60))
             played += 1
-    view = pairing_selectors.bracket_of(tournament)
+    view = format_of(tournament).bracket_of(tournament)
     assert view.bracket.finished and view.bracket.champion is not None
     assert not view.conflicts
     # every match of the bracket has its table, and no match is left unplayed
@@ -182,14 +185,14 @@ def test_a_13_player_double_elimination_runs_to_the_end_with_a_walkover_and_a_fi
     round.refresh_from_db()
     assert round.status == RoundStatus.FINISHED
 
-    ranking = pairing_selectors.final_ranking(tournament)
+    ranking = format_of(tournament).final_ranking(tournament)
     assert [row.place for row in ranking] == [1, 2, 3, 4, 5, 5, 7, 7, 9, 9, 9, 9, 13]
     assert ranking[0].entry.pk == champion
-    standings = pairing_selectors.standings(tournament)
+    standings = format_of(tournament).standings(tournament)
     assert [row.place_label for row in standings.rows][:6] == ["1", "2", "3", "4", "5-6", "5-6"]
     assert {row.entry.pk for row in standings.rows} == {entry.pk for entry in entries}
     services.tournament_finish(tournament=tournament, user=staff.director)
-    ledger = selectors.ledger(tournament)
+    ledger = money.ledger(tournament)
     assert ledger.paying_entries == 13
     # F5: finished is final for a bracket too: every match is closed, a change is refused
     matches = Match.objects.filter(tournament_table__round__tournament=tournament)
@@ -203,18 +206,18 @@ def test_a_correction_after_the_next_match_started_is_shown_as_a_conflict():
     staff = Staff()
     tournament, _entries = gin_tournament(staff, Format.SINGLE_ELIMINATION, 4)
     pairing_services.draw(tournament=tournament, user=staff.director)
-    view = pairing_selectors.bracket_of(tournament)
+    view = format_of(tournament).bracket_of(tournament)
     first, second = (view.tables[number] for number in (1, 2))
     play(first, seated(first)[0], staff.scorekeeper)
     play(second, seated(second)[0], staff.scorekeeper)
-    final = pairing_selectors.bracket_of(tournament).tables[3]
+    final = format_of(tournament).bracket_of(tournament).tables[3]
     # a dead hand is an event: the final has started
     scoring.hand_record(match=final.match, user=staff.scorekeeper, data={"result": "dead"})
     loser = seated(first)[1]
     pairing_services.result_fix(
         table=first, user=staff.director, winner=loser, reason="Counted again"
     )
-    view = pairing_selectors.bracket_of(tournament)
+    view = format_of(tournament).bracket_of(tournament)
     assert [conflict.match for conflict in view.conflicts] == [3]
     assert view.tables[3].pk == final.pk and view.tables[3].match_id == final.match_id
     assert loser.pk in view.bracket.match(3).players
@@ -222,23 +225,23 @@ def test_a_correction_after_the_next_match_started_is_shown_as_a_conflict():
         services.tournament_finish(tournament=tournament, user=staff.director)
     # Clearing the fix puts things back: no conflict.
     pairing_services.result_fix(table=first, user=staff.director, winner=None, reason="Wrong")
-    assert not pairing_selectors.bracket_of(tournament).conflicts
+    assert not format_of(tournament).bracket_of(tournament).conflicts
 
 
 def test_an_unplayed_next_match_is_set_again_and_its_old_match_deleted():
     staff = Staff()
     tournament, _entries = gin_tournament(staff, Format.SINGLE_ELIMINATION, 4, third_place=True)
     pairing_services.draw(tournament=tournament, user=staff.director)
-    view = pairing_selectors.bracket_of(tournament)
+    view = format_of(tournament).bracket_of(tournament)
     first, second = view.tables[1], view.tables[2]
     play(first, seated(first)[0], staff.scorekeeper)
     play(second, seated(second)[0], staff.scorekeeper)
-    view = pairing_selectors.bracket_of(tournament)
+    view = format_of(tournament).bracket_of(tournament)
     final = next(m for m in view.bracket.matches if m.section == "winners" and m.round == 2)
     old_match = view.tables[final.number].match_id
     winner = seated(first)[1]
     pairing_services.result_fix(table=first, user=staff.director, winner=winner, reason="Fixed")
-    view = pairing_selectors.bracket_of(tournament)
+    view = format_of(tournament).bracket_of(tournament)
     table = view.tables[final.number]
     assert winner.pk in [entry.pk for entry in seated(table)]
     assert table.match_id != old_match and not Match.objects.filter(pk=old_match).exists()
@@ -265,7 +268,7 @@ def test_a_fix_needs_a_reason_and_a_player_of_the_match():
     staff = Staff()
     tournament, entries = gin_tournament(staff, Format.SINGLE_ELIMINATION, 4)
     pairing_services.draw(tournament=tournament, user=staff.director)
-    table = pairing_selectors.bracket_of(tournament).tables[1]
+    table = format_of(tournament).bracket_of(tournament).tables[1]
     players = seated(table)
     with pytest.raises(TournamentActionError, match="Say why") as error:
         pairing_services.result_fix(table=table, user=staff.director, winner=players[0], reason=" ")
@@ -317,7 +320,7 @@ def test_a_10_player_swiss_of_4_rounds_runs_to_the_end():
             assert pair not in met  # no rematch
             met.add(pair)
             assert pairing.result.net == margins[pairing.table.pk]
-    result = pairing_selectors.standings(tournament)
+    result = format_of(tournament).standings(tournament)
     rows = {row.entry.pk: row.standing for row in result.rows}
     wins = Counter()
     opponents = {entry.pk: [] for entry in entries}
@@ -340,7 +343,7 @@ def test_a_10_player_swiss_of_4_rounds_runs_to_the_end():
     points = [row.standing.points for row in result.rows]
     assert points == sorted(points, reverse=True)
     services.tournament_finish(tournament=tournament, user=staff.director)
-    ranking = pairing_selectors.final_ranking(tournament)
+    ranking = format_of(tournament).final_ranking(tournament)
     assert [row.entry.pk for row in ranking] == [row.entry.pk for row in result.rows]
 
 
@@ -364,7 +367,7 @@ def test_a_swiss_round_waits_for_confirmation_and_a_walkover_counts():
     second = pairing_services.next_round(tournament=tournament, user=staff.director)
     paired = {entry.pk for table in second.tables.all() for entry in seated(table)}
     assert no_show[0].pk not in paired and len(paired) == 4
-    rows = {row.entry.pk: row for row in pairing_selectors.standings(tournament).rows}
+    rows = {row.entry.pk: row for row in format_of(tournament).standings(tournament).rows}
     assert rows[no_show[1].pk].standing.points == 1 and rows[no_show[1].pk].standing.net == 0
     assert rows[entries[4].pk].standing.byes == 1
 
@@ -384,7 +387,7 @@ def test_a_round_robin_of_5_gives_everyone_one_bye_and_ends():
     assert sorted(byes) == sorted(entry.pk for entry in entries)
     with pytest.raises(TournamentActionError, match="Every round"):
         pairing_services.next_round(tournament=tournament, user=staff.director)
-    rows = pairing_selectors.standings(tournament).rows
+    rows = format_of(tournament).standings(tournament).rows
     assert sum(row.standing.points for row in rows) == 10 + 5
     assert all(row.standing.played == 4 for row in rows)
     services.tournament_finish(tournament=tournament, user=staff.director)
@@ -410,12 +413,12 @@ def test_a_running_bracket_pays_nobody_yet_and_its_results_page_opens(client):
     )
     assert all(entry.has_paid for entry in tournament.entries.all())  # checked in on entry
     pairing_services.draw(tournament=tournament, user=staff.director)
-    first = pairing_selectors.bracket_of(tournament).tables[1]
+    first = format_of(tournament).bracket_of(tournament).tables[1]
     play(first, seated(first)[0], staff.scorekeeper)
 
-    ledger = selectors.ledger(tournament)
+    ledger = money.ledger(tournament)
     assert ledger.pot.prizes > 0 and ledger.paid == {}
-    ranking = pairing_selectors.final_ranking(tournament)
+    ranking = format_of(tournament).final_ranking(tournament)
     assert [row.still_playing for row in ranking] == [True, True, True, False]
     client.force_login(staff.director)
     assert client.get(f"/tournaments/{tournament.pk}/results/").status_code == 200

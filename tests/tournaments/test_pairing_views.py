@@ -13,7 +13,8 @@ from django.urls import reverse
 
 from clubs.models import Role
 from tests.factories import ClubFactory, member
-from tournaments import pairing_selectors, pairing_services
+from tournaments import pairing_services
+from tournaments.formats import format_of
 from tournaments.models import Format, ResultFix
 
 from .helpers import Staff
@@ -49,7 +50,7 @@ def test_the_bracket_page_shows_placeholders_then_the_winners_moved_on():
     # 6 players on a chart of 8: seeds 1 and 2 have a bye, their opponents are placeholders
     assert "Winner of match 1" in page and "Winner of match 2" in page
     assert "Semi-finals" in page and "Final" in page
-    view = pairing_selectors.bracket_of(tournament)
+    view = format_of(tournament).bracket_of(tournament)
     table = view.tables[1]
     winner = seated(table)[1]
     play(table, winner, staff.scorekeeper)
@@ -117,7 +118,7 @@ def test_standings_page_shows_points_and_buchholz():
         play(table, min(seated(table), key=lambda e: e.seed), staff.scorekeeper)
     response = client_for().get(url("pairing_standings", tournament))
     content = response.content.decode()
-    for row in pairing_selectors.standings(tournament).rows:
+    for row in format_of(tournament).standings(tournament).rows:
         line = re.search(rf'data-entry="{row.entry.pk}".*?</tr>', content, flags=re.S).group(0)
         cells = re.findall(r'class="num[^"]*">([^<]*)<', line)
         assert cells[5] == f"{row.standing.points:g}"
@@ -132,7 +133,7 @@ def test_the_bracket_standings_page_lists_places():
     tournament, _entries = gin_tournament(staff, Format.SINGLE_ELIMINATION, 4)
     pairing_services.draw(tournament=tournament, user=staff.director)
     for number in (1, 2):
-        table = pairing_selectors.bracket_of(tournament).tables[number]
+        table = format_of(tournament).bracket_of(tournament).tables[number]
         play(table, seated(table)[0], staff.scorekeeper)
     page = text(client_for().get(url("pairing_standings", tournament)))
     assert "3-4" in page and "still in" in page
@@ -142,7 +143,7 @@ def test_the_director_fixes_a_result_with_a_reason_and_sees_the_history():
     staff = Staff()
     tournament, _entries = gin_tournament(staff, Format.SINGLE_ELIMINATION, 4)
     pairing_services.draw(tournament=tournament, user=staff.director)
-    table = pairing_selectors.bracket_of(tournament).tables[1]
+    table = format_of(tournament).bracket_of(tournament).tables[1]
     _first, second = seated(table)
     client = client_for(staff.director)
     fix_url = url("result_fix", tournament, table=table.pk)
@@ -193,14 +194,14 @@ def test_bracket_pages_cost_the_same_queries_at_two_sizes(name):
             staff, Format.DOUBLE_ELIMINATION, size, prefix=f"P{size}"
         )
         pairing_services.draw(tournament=tournament, user=staff.director)
-        view = pairing_selectors.bracket_of(tournament)
+        view = format_of(tournament).bracket_of(tournament)
         for number in [m.number for m in view.bracket.ready][:3]:
-            table = pairing_selectors.bracket_of(tournament).tables[number]
+            table = format_of(tournament).bracket_of(tournament).tables[number]
             play(table, seated(table)[0], staff.scorekeeper)
         pairing_services.result_fix(
-            table=pairing_selectors.bracket_of(tournament).tables[1],
+            table=format_of(tournament).bracket_of(tournament).tables[1],
             user=staff.director,
-            winner=seated(pairing_selectors.bracket_of(tournament).tables[1])[1],
+            winner=seated(format_of(tournament).bracket_of(tournament).tables[1])[1],
             reason="Checked",
         )
         counts.append(_queries(client_for(staff.director), url(name, tournament)))

@@ -15,6 +15,7 @@ from scoring import services as scoring
 from scoring.models import MatchStatus
 from tests.factories import ClubFactory, PlayerFactory, UserFactory, member
 from tournaments import selectors, services
+from tournaments.formats import format_of
 from tournaments.models import EntryStatus, Format, RoundStatus
 
 from .helpers import (
@@ -609,7 +610,7 @@ def test_a_knockout_takes_no_late_arrival_and_a_finished_tournament_changes_no_m
     services.round_call_time(round=final, user=staff.scorekeeper)
     services.table_confirm(table=final.tables.get(), user=staff.director)
     services.tournament_finish(tournament=tournament, user=staff.director)
-    ranking = [row.entry.player.name for row in selectors.final_ranking(tournament)]
+    ranking = [row.entry.player.name for row in format_of(tournament).final_ranking(tournament)]
     assert ranking == [*finishers, order[3]]
 
     for action in (

@@ -13,8 +13,9 @@ import pytest
 from django.core.management import call_command
 
 from scoring import services as scoring
-from tournaments import selectors, services
+from tournaments import money, selectors, services
 from tournaments.engine import knockout
+from tournaments.formats import format_of
 from tournaments.models import (
     Format,
     RoundKind,
@@ -131,14 +132,14 @@ def test_rounds_tournament_of_22_players_with_a_final_table():
     tournament = services.tournament_finish(tournament=tournament, user=staff.director)
     assert tournament.status == TournamentStatus.FINISHED
 
-    ranking = selectors.final_ranking(tournament)
+    ranking = format_of(tournament).final_ranking(tournament)
     assert [row.entry.pk for row in ranking[:4]] == finishers
     assert [row.place for row in ranking[:4]] == [1, 2, 3, 4]
     assert [row.entry.pk for row in ranking[4:]] == [row.entry_id for row in standings.rows[4:]]
     assert ranking[4].place == 5
     assert len(ranking) == 22
 
-    ledger = selectors.ledger(tournament)
+    ledger = money.ledger(tournament)
     assert ledger.paying_entries == 22
     assert ledger.pot.entry_fees == Decimal("440.00")
     assert ledger.pot.reentry_fees == Decimal("5.00")
@@ -245,7 +246,7 @@ def test_knockout_of_24_players_going_through_two_per_table():
     standing_index = {row.entry_id: index for index, row in enumerate(standings.rows)}
     # the finalists sit in standings order (the final table does not count in the standings)
     assert seating_of(final)[0] == sorted(field, key=standing_index.get)
-    ranking = selectors.final_ranking(tournament)
+    ranking = format_of(tournament).final_ranking(tournament)
     assert [row.entry.pk for row in ranking[:4]] == finishers
     assert [row.place for row in ranking[:4]] == [1, 2, 3, 4]
     # then the players knocked out, the later the better: 2 in round 3, 6 in round 2, 12 in 1
@@ -259,7 +260,7 @@ def test_knockout_of_24_players_going_through_two_per_table():
         tied = same_group and standing_place[row.entry.pk] == standing_place[previous.entry.pk]
         assert (row.place == previous.place) == tied
 
-    ledger = selectors.ledger(tournament)
+    ledger = money.ledger(tournament)
     assert ledger.pot.gross == ledger.pot.prizes == Decimal("240.00")
     # 120 / 72 / 48 rounded down to 5 is 120 / 70 / 45; the unit left goes to the largest
     # remainder (3, third place)
@@ -311,4 +312,4 @@ def test_the_demo_has_a_table_tournament_with_two_rounds_played_and_round_three_
     standings = selectors.table_standings(tournament)
     assert standings.rounds_counted == 2
     assert all(row.tables == 2 for row in standings.rows) and len(standings.rows) == 12
-    assert selectors.ledger(tournament).pot.entry_fees == Decimal("120.00")
+    assert money.ledger(tournament).pot.entry_fees == Decimal("120.00")

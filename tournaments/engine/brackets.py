@@ -171,6 +171,11 @@ class Bracket:
         return self.matches[number - 1]
 
     @property
+    def double(self) -> bool:
+        """A double elimination: a player goes out at their second loss (losers' bracket)."""
+        return self.format is Format.DOUBLE
+
+    @property
     def ready(self) -> tuple[BracketMatch, ...]:
         """The matches that can be played now, in match order."""
         return tuple(match for match in self.matches if match.status is MatchStatus.READY)

@@ -19,8 +19,8 @@ from scoring.printing import (
     PdfDocument,
     shorten,
 )
-from tournaments import pairing_selectors
 from tournaments.engine import brackets as engine
+from tournaments.formats import format_of
 from tournaments.models import Tournament
 from tournaments.printing.common import (
     PAPERS,
@@ -258,7 +258,7 @@ def _title(text: str, y: float) -> BracketText:
 
 def bracket_document(tournament: Tournament, *, paper: str = "a4", view=None) -> PdfDocument:
     """The bracket of a Gin tournament on one landscape page, A4 or A3 (`paper`)."""
-    view = view or pairing_selectors.bracket_of(tournament)
+    view = view or format_of(tournament).bracket_of(tournament)
     size, box = PAPERS[paper]
     kind = gettext("Bracket")
     context = tournament_context(tournament, kind, box=box, paper=size)

@@ -25,7 +25,9 @@ from scoring.printing import (
     money,
 )
 from tournaments import pairing_selectors, selectors
+from tournaments.formats import format_of
 from tournaments.models import Round, Tournament
+from tournaments.money import ledger as money_ledger
 from tournaments.printing.common import (
     HEAD,
     LIST_FONT,
@@ -83,7 +85,7 @@ def _table_standings(tournament: Tournament) -> tuple[list[Column], list[Row], l
 
 
 def _gin_standings(tournament: Tournament) -> tuple[list[Column], list[Row], list[str]]:
-    standings = pairing_selectors.standings(tournament)
+    standings = format_of(tournament).standings(tournament)
     if standings.kind == "bracket":
         columns = [
             Column(gettext("Place"), 8, rule="thick"),
@@ -145,7 +147,7 @@ def _gin_standings(tournament: Tournament) -> tuple[list[Column], list[Row], lis
 
 def standings_document(tournament: Tournament) -> PdfDocument:
     """The standings of `tournament` as they are now, a row a player."""
-    if tournament.is_table_format:
+    if format_of(tournament).uses_tables:
         columns, rows, notes = _table_standings(tournament)
     else:
         columns, rows, notes = _gin_standings(tournament)
@@ -170,13 +172,9 @@ def standings_document(tournament: Tournament) -> PdfDocument:
 def results_document(tournament: Tournament) -> PdfDocument:
     """The final ranking with each player's payout, and the pot: entry fees, re-entry fees,
     the house cut and the prizes. Printed before the end, it says the ranking is provisional."""
-    if tournament.is_table_format:
-        view = selectors.tournament_view(tournament)
-        ranking = selectors.final_ranking(tournament, view)
-        ledger = selectors.ledger(tournament, view)
-    else:
-        ranking = pairing_selectors.final_ranking(tournament)
-        ledger = selectors.ledger(tournament)
+    view = selectors.tournament_view(tournament)
+    ranking = format_of(tournament).final_ranking(tournament, view)
+    ledger = money_ledger(tournament, view)
     stages = any(row.stage for row in ranking)
     columns = [
         Column(gettext("Place"), 7, rule="thick"),

@@ -1,0 +1,71 @@
+"""The money of a tournament: entry fees, re-entry fees, the house cut, and the payouts of the
+final ranking (the tournament's format ranks the players: `tournaments.formats`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from tournaments import selectors
+from tournaments.engine import payouts
+from tournaments.formats import format_of
+from tournaments.models import Entry, Tournament
+
+# Money -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LedgerLine:
+    kind: str  # "entry_fee", "reentry_fees", "house", "payout"
+    label: str
+    amount: Decimal
+    entry: Entry | None = None
+
+
+@dataclass(frozen=True)
+class Ledger:
+    pot: payouts.Pot
+    amounts: tuple[Decimal, ...]  # payout by place, 1 first
+    paid: dict[int, Decimal]  # entry id -> payout
+    paying_entries: int
+    reentry_fees_by_table: tuple[tuple[str, Decimal], ...]
+
+
+def ledger(tournament: Tournament, view: selectors.TournamentView | None = None) -> Ledger:
+    """The money: entry fees of every player checked in, re-entry fees collected at the
+    tables, the house cut, and the payouts of the final ranking (shared places split)."""
+    view = view or selectors.tournament_view(tournament)
+    paying = sum(1 for entry in view.entries.values() if entry.has_paid)
+    by_table = []
+    reentry_fees = Decimal(0)
+    for round_view in view.rounds:
+        for table in round_view.tables:
+            match = table.table.match
+            if match is not None and match.pot_total:
+                reentry_fees += match.pot_total
+                by_table.append(
+                    (f"{round_view.round.number}/{table.table.number}", match.pot_total)
+                )
+    pot = payouts.tournament_pot(
+        entries=paying,
+        entry_fee=tournament.entry_fee,
+        reentry_fees=reentry_fees,
+        house_cut_percent=tournament.house_cut_percent,
+    )
+    percents = payouts.percents_for(paying, [Decimal(p) for p in tournament.payout_percents])
+    amounts = (
+        payouts.payout_table(pot.prizes, percents, unit=tournament.payout_unit) if percents else ()
+    )
+    paid: dict[int, Decimal] = {}
+    ranking = format_of(tournament).final_ranking(tournament, view)
+    places = {row.entry.pk: row.place for row in ranking}
+    # Nobody is paid from a bracket still being played: its places are not final yet.
+    if amounts and places and not any(row.still_playing for row in ranking):
+        paid = payouts.award(amounts, places, unit=tournament.payout_unit)
+    return Ledger(
+        pot=pot,
+        amounts=tuple(amounts),
+        paid=paid,
+        paying_entries=paying,
+        reentry_fees_by_table=tuple(by_table),
+    )

@@ -1,0 +1,83 @@
+"""The rounds of a tournament as the services and the format registry share them: whether a
+table's result counts, the players present for a round, closing the last round, and starting a
+table's scoring match. No format is asked here: the format registry (`tournaments.formats`)
+decides what happens next."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from scoring import services as scoring
+from scoring.models import Match, MatchStatus
+from tournaments.errors import TournamentActionError
+from tournaments.models import Entry, EntryStatus, Round, RoundStatus, Table, Tournament
+
+
+def table_counts(tournament: Tournament, table: Table) -> bool:
+    """Whether the table's result counts: its match is finished and, when the tournament asks
+    for it, confirmed at the match's current revision."""
+    match = table.match
+    if match is None or match.status != MatchStatus.FINISHED:
+        return False
+    return not tournament.confirm_results or table.is_confirmed_for(match)
+
+
+def present_entries(tournament: Tournament, number: int) -> list[Entry]:
+    """The players checked in and playing from round `number` on."""
+    return list(
+        tournament.entries.filter(
+            status=EntryStatus.CHECKED_IN, first_round__lte=number
+        ).select_related("player")
+    )
+
+
+def round_is_complete(tournament: Tournament, round: Round) -> bool:
+    tables_ = list(round.tables.select_related("match"))
+    return bool(tables_) and all(table_counts(tournament, table) for table in tables_)
+
+
+def close_previous(tournament: Tournament) -> Round | None:
+    """The last round, marked finished; refuse if it is still being played."""
+    last = tournament.rounds.order_by("-number").first()
+    if last is None:
+        return None
+    if last.status == RoundStatus.SEATED:
+        raise TournamentActionError(
+            _("Round %(number)s is seated but not started yet.") % {"number": last.number},
+            field="round",
+        )
+    if last.status == RoundStatus.RUNNING:
+        if not round_is_complete(tournament, last):
+            raise TournamentActionError(
+                _(
+                    "Round %(number)s is not over: every table must be finished and its result "
+                    "confirmed."
+                )
+                % {"number": last.number},
+                field="round",
+            )
+        last.status = RoundStatus.FINISHED
+        last.save(update_fields=["status"])
+    return last
+
+
+def table_match_start(*, tournament: Tournament, table: Table, user) -> Match:
+    """Start the scoring match of a table, its players in seat order (call inside a
+    transaction that holds the tournament lock)."""
+    players = [seat.entry.player for seat in table.seats.all().order_by("seat")]
+    try:
+        match = scoring.match_start(
+            club=tournament.club,
+            user=user,
+            preset=tournament.preset,
+            players=players,
+            options=tournament.rules,
+            # the number alone: every page and printable says "Table %(label)s" around it, in the
+            # reader's language ("Table Table 1" before)
+            table_label=str(table.number),
+        )
+    except scoring.MatchError as error:
+        raise TournamentActionError(error.message, field=error.field) from error
+    table.match = match
+    table.save(update_fields=["match"])
+    return match
