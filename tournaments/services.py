@@ -23,6 +23,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs import validators
+from clubs.errors import ServiceError
 from clubs.models import Club, Player
 from clubs.permissions import can_direct
 from scoring import services as scoring
@@ -51,20 +52,12 @@ from tournaments.models import (
 )
 
 
-class TournamentActionError(Exception):
+class TournamentActionError(ServiceError):
     """A refused action, in the user's language, and the field it concerns."""
-
-    def __init__(self, message: str, *, field: str | None = None):
-        self.message = str(message)
-        self.field = field
-        super().__init__(self.message)
 
     @classmethod
     def from_engine(cls, error: TournamentError | EngineError) -> TournamentActionError:
         return cls(error.translated(gettext), field=error.field)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"field": self.field, "message": self.message}
 
 
 def checked_name(name: str, *, field: str = "name") -> str:
@@ -525,11 +518,13 @@ def table_confirm(*, table: Table, user) -> Table:
             _("The match at this table is not finished yet."), field="table"
         )
     if user is None or not user.is_authenticated:
-        raise TournamentActionError(_("Log in to confirm a result."), field="user")
+        raise TournamentActionError(_("Log in to confirm a result."), field="user", status=403)
     plays_here = match.seats.filter(player__user=user).exists()
     if not (can_direct(user, tournament.club) or plays_here):
         raise TournamentActionError(
-            _("Only a director or a player of this table can confirm its result."), field="user"
+            _("Only a director or a player of this table can confirm its result."),
+            field="user",
+            status=403,
         )
     if user.pk in result_entered_by(match):
         raise TournamentActionError(
@@ -538,6 +533,7 @@ def table_confirm(*, table: Table, user) -> Table:
                 "re-entry or a time call): someone else must confirm it."
             ),
             field="user",
+            status=403,
         )
     if table.confirmed_at is not None and table.confirmed_revision == match.revision:
         return table  # confirmed meanwhile by someone else: the first confirmation stands
