@@ -12,7 +12,8 @@ Views never catch these errors one by one:
   shape of the API (`ErrorSerializer`; a refusal with `status=403` answers 403);
 - a page runs the service inside `on_form(form)` (the refusal goes beside its field, or at the
   top of the form) or `as_message(request)` (the refusal becomes an error message, for actions
-  without a form, which then redirect). Both suppress the refusal and tell whether there was one:
+  without a form, which then redirect), or `kept(...)` for a page that lists the refusal itself.
+  Each suppresses the refusal and tells whether there was one:
 
       with on_form(form) as refused:
           services.player_create(club=club, name=form.cleaned_data["name"])
@@ -103,9 +104,11 @@ class Refusal:
         place: Callable[[ServiceError], None],
         *,
         quiet: tuple[type[ServiceError], ...] = (),
+        types: tuple[type[ServiceError], ...] = (ServiceError,),
     ) -> None:
         self.place = place
         self.quiet = quiet
+        self.types = types
         self.error: ServiceError | None = None
 
     def __enter__(self) -> Refusal:
@@ -117,7 +120,7 @@ class Refusal:
         error: BaseException | None,
         traceback: TracebackType | None,
     ) -> bool:
-        if not isinstance(error, ServiceError):
+        if not isinstance(error, self.types):
             return False
         self.error = error
         if not isinstance(error, self.quiet):
@@ -142,14 +145,20 @@ def form_refused(form: Any, error: ServiceError, text: str | None = None) -> Non
 def on_form(
     *forms: Any,
     text: Callable[[ServiceError], str] | None = None,
+    elsewhere: Refusal | None = None,
 ) -> Refusal:
     """Run a service for a form: a refusal goes on the first of `forms` that has its field (the
-    last one, at the top, when none has it), in `text(error)`'s words when given."""
+    last one, at the top, when none has it), in `text(error)`'s words when given. With
+    `elsewhere` (e.g. `as_message(request)`), a refusal that names none of the forms' fields
+    goes there instead."""
 
     def place(error: ServiceError) -> None:
         words = text(error) if text is not None else None
-        target = next((form for form in forms if error.field in form.fields), forms[-1])
-        form_refused(target, error, words)
+        target = next((form for form in forms if error.field in form.fields), None)
+        if target is None and elsewhere is not None:
+            elsewhere.place(error)
+            return
+        form_refused(target if target is not None else forms[-1], error, words)
 
     return Refusal(place)
 
@@ -159,12 +168,21 @@ def as_message(
     *,
     text: Callable[[ServiceError], str] | None = None,
     quiet: tuple[type[ServiceError], ...] = (),
+    extra_tags: str = "",
 ) -> Refusal:
     """Run a service for an action without a form: a refusal becomes an error message (in
-    `text(error)`'s words when given) on the page the view redirects to. A refusal of a `quiet`
-    type is caught and kept in `error` but not shown (the view answers it its own way)."""
+    `text(error)`'s words when given, with `extra_tags`) on the page the view redirects to. A
+    refusal of a `quiet` type is caught and kept in `error` but not shown (the view answers it
+    its own way)."""
 
     def place(error: ServiceError) -> None:
-        messages.error(request, text(error) if text is not None else error.message)
+        words = text(error) if text is not None else error.message
+        messages.error(request, words, extra_tags=extra_tags)
 
     return Refusal(place, quiet=quiet)
+
+
+def kept(*types: type[ServiceError]) -> Refusal:
+    """Run a service for a page that shows its refusals itself: a refusal of one of `types` is
+    caught and kept in `error` (e.g. every document error of an import, listed on the page)."""
+    return Refusal(lambda error: None, types=types or (ServiceError,))
