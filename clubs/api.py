@@ -29,14 +29,12 @@ from rest_framework import generics, serializers, status
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import (
     NotFound,
-    ParseError,
     PermissionDenied,
     Throttled,
     ValidationError,
 )
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from clubs import permissions, services, tokens
@@ -46,7 +44,7 @@ from clubs.serializers import (
     ClubSerializer,
     ClubUpdateSerializer,
     DetailSerializer,
-    FieldErrorsSerializer,
+    ErrorSerializer,
     InvitationSerializer,
     MembershipCreateSerializer,
     MembershipSerializer,
@@ -62,29 +60,19 @@ from config.tokens import TokenAuthentication, TokenThrottle
 # The base of every API view ----------------------------------------------------------------------
 
 
-class ParseErrorsAsFieldErrors:
-    """A body that is not JSON answers 400 in the shape of the view's other 400s, not DRF's
-    `{"detail": "JSON parse error ..."}`: field errors under "non_field_errors", unless the view's
-    `parse_error_response` gives its own shape."""
-
-    def handle_exception(self, exc):
-        if isinstance(exc, ParseError):
-            return self.parse_error_response(str(exc.detail))
-        return super().handle_exception(exc)
-
-    def parse_error_response(self, message: str) -> Response:
-        return Response(
-            {api_settings.NON_FIELD_ERRORS_KEY: [message]}, status=status.HTTP_400_BAD_REQUEST
-        )
-
-
 class ApiAutoSchema(AutoSchema):
-    """The schema of every API view (DEFAULT_SCHEMA_CLASS), plus the 429 any write may answer:
-    every view is throttled (config.throttling.ApiWriteThrottle, DRF's `{"detail": "Request was
+    """The schema of every API view (DEFAULT_SCHEMA_CLASS), plus what writes may answer: 400 in
+    the one error shape (`ErrorSerializer`: a body that is not JSON, a refusal) for a write with
+    a body, and 429 for any write
+    (every view is throttled, config.throttling.ApiWriteThrottle, DRF's `{"detail": "Request was
     throttled..."}`)."""
 
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)
+        if self.method in ("POST", "PUT", "PATCH") and "400" not in responses:
+            responses["400"] = self._get_response_for_code(
+                ErrorSerializer, "400", direction=direction
+            )
         if self.method not in ("GET", "HEAD", "OPTIONS") and "429" not in responses:
             responses["429"] = self._get_response_for_code(
                 DetailSerializer, "429", direction=direction
@@ -92,7 +80,7 @@ class ApiAutoSchema(AutoSchema):
         return responses
 
 
-class ApiView(ParseErrorsAsFieldErrors, generics.GenericAPIView):
+class ApiView(generics.GenericAPIView):
     """Token first, so that an anonymous write answers 401 with `WWW-Authenticate: Token`
     (DRF answers 403 when the first authentication class names no scheme); sessions work too.
     Bodies are JSON (config.parsers.JSONParser: bounded in size and depth)."""
@@ -106,7 +94,7 @@ class ApiView(ParseErrorsAsFieldErrors, generics.GenericAPIView):
 NOT_LOGGED_IN = {401: DetailSerializer}
 READ_ERRORS = {404: DetailSerializer}
 WRITE_ERRORS = {
-    400: FieldErrorsSerializer,
+    400: ErrorSerializer,
     401: DetailSerializer,
     403: DetailSerializer,
     404: DetailSerializer,
@@ -117,12 +105,6 @@ def require(allowed: bool) -> None:
     """Answer 403 unless `allowed` (the object itself is visible to the user)."""
     if not allowed:
         raise PermissionDenied()
-
-
-def club_error_response(error: services.ClubError) -> Response:
-    """A refusal of a clubs service as DRF's field errors: `{"name": ["..."]}`."""
-    key = error.field or api_settings.NON_FIELD_ERRORS_KEY
-    return Response({key: [error.message]}, status=status.HTTP_400_BAD_REQUEST)
 
 
 def clubs_for(user) -> QuerySet[Club]:
@@ -195,7 +177,7 @@ def token_info(token, request) -> dict:
     }
 
 
-class TokenView(ParseErrorsAsFieldErrors, APIView):
+class TokenView(APIView):
     """Exchange a username and password for a new API token, valid for TOKEN_TTL_DAYS days.
 
     Throttled twice: per username and address (API_TOKEN_RATE, whatever the password) and as an
@@ -211,7 +193,7 @@ class TokenView(ParseErrorsAsFieldErrors, APIView):
         operation_id="auth_token_create",
         summary="Obtain a new API token",
         request=LoginSerializer,
-        responses={200: TOKEN, 400: FieldErrorsSerializer, 413: DetailSerializer},
+        responses={200: TOKEN, 400: ErrorSerializer, 413: DetailSerializer},
         auth=[],
         examples=[
             OpenApiExample(
@@ -323,15 +305,12 @@ class ClubListView(ApiView):
         operation_id="clubs_create",
         summary="Create a club (you become its owner)",
         request=ClubCreateSerializer,
-        responses={201: ClubSerializer, **NOT_LOGGED_IN, 400: FieldErrorsSerializer},
+        responses={201: ClubSerializer, **NOT_LOGGED_IN, 400: ErrorSerializer},
     )
     def post(self, request):
         serializer = ClubCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        try:
-            club = services.club_create(user=request.user, **serializer.validated_data)
-        except services.ClubError as error:
-            return club_error_response(error)
+        club = services.club_create(user=request.user, **serializer.validated_data)
         club = clubs_for(request.user).get(pk=club.pk)
         return Response(ClubSerializer(club).data, status=status.HTTP_201_CREATED)
 
@@ -360,10 +339,7 @@ class ClubDetailView(ApiView):
         require(permissions.can_manage(request.user, club))
         serializer = ClubUpdateSerializer(club, data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
-        try:
-            services.club_update(club=club, **serializer.validated_data)
-        except services.ClubError as error:
-            return club_error_response(error)
+        services.club_update(club=club, **serializer.validated_data)
         return Response(ClubSerializer(visible_club(request, slug)).data)
 
 
@@ -397,10 +373,7 @@ class PlayerListView(ApiView):
         require(permissions.can_manage(request.user, club))
         serializer = PlayerWriteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        try:
-            player = services.player_create(club=club, **serializer.validated_data)
-        except services.ClubError as error:
-            return club_error_response(error)
+        player = services.player_create(club=club, **serializer.validated_data)
         return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
 
 
@@ -434,10 +407,7 @@ class PlayerDetailView(ApiView):
         require(permissions.can_manage(request.user, player.club))
         serializer = PlayerWriteSerializer(data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
-        try:
-            player = services.player_update(player=player, **serializer.validated_data)
-        except services.ClubError as error:
-            return club_error_response(error)
+        player = services.player_update(player=player, **serializer.validated_data)
         return Response(PlayerSerializer(player).data)
 
 
@@ -483,12 +453,9 @@ class MemberListView(ApiView):
         require(permissions.can_manage(request.user, club))
         serializer = MembershipCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        try:
-            invitation = services.membership_invite(
-                club=club, invited_by=request.user, **serializer.validated_data
-            )
-        except services.ClubError as error:
-            return club_error_response(error)
+        invitation = services.membership_invite(
+            club=club, invited_by=request.user, **serializer.validated_data
+        )
         return Response(InvitationSerializer(invitation).data, status=status.HTTP_201_CREATED)
 
 
@@ -514,12 +481,9 @@ class MemberDetailView(ApiView):
         membership = self.membership(request, slug, username)
         serializer = MembershipUpdateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        try:
-            membership = services.membership_change(
-                membership=membership, role=serializer.validated_data["role"]
-            )
-        except services.ClubError as error:
-            return club_error_response(error)
+        membership = services.membership_change(
+            membership=membership, role=serializer.validated_data["role"]
+        )
         return Response(MembershipSerializer(membership).data)
 
     @extend_schema(
@@ -531,10 +495,7 @@ class MemberDetailView(ApiView):
     )
     def delete(self, request, slug, username):
         membership = self.membership(request, slug, username)
-        try:
-            services.membership_remove(membership=membership)
-        except services.ClubError as error:
-            return club_error_response(error)
+        services.membership_remove(membership=membership)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -580,10 +541,7 @@ class ClubInvitationDetailView(ApiView):
         club = visible_club(request, slug)
         require(permissions.can_manage(request.user, club))
         invitation = get_object_or_404(Invitation.objects.pending(), club=club, username=username)
-        try:
-            services.invitation_withdraw(invitation=invitation)
-        except services.ClubError as error:
-            return club_error_response(error)
+        services.invitation_withdraw(invitation=invitation)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -628,16 +586,13 @@ class InvitationAcceptView(ApiView):
         operation_id="invitations_accept",
         summary="Accept a club's invitation",
         request=None,
-        responses={200: ClubSerializer, **NOT_LOGGED_IN, 400: FieldErrorsSerializer, **READ_ERRORS},
+        responses={200: ClubSerializer, **NOT_LOGGED_IN, 400: ErrorSerializer, **READ_ERRORS},
         description="Answers the club, with your role in it. 404 when no invitation of this "
         "club waits for your answer.",
     )
     def post(self, request, slug):
         invitation = my_invitation(request, slug)
-        try:
-            services.invitation_accept(invitation=invitation, user=request.user)
-        except services.ClubError as error:
-            return club_error_response(error)
+        services.invitation_accept(invitation=invitation, user=request.user)
         return Response(ClubSerializer(clubs_for(request.user).get(pk=invitation.club_id)).data)
 
 
@@ -651,13 +606,10 @@ class InvitationDeclineView(ApiView):
         operation_id="invitations_decline",
         summary="Decline a club's invitation",
         request=None,
-        responses={204: None, **NOT_LOGGED_IN, 400: FieldErrorsSerializer, **READ_ERRORS},
+        responses={204: None, **NOT_LOGGED_IN, 400: ErrorSerializer, **READ_ERRORS},
         description="404 when no invitation of this club waits for your answer.",
     )
     def post(self, request, slug):
         invitation = my_invitation(request, slug)
-        try:
-            services.invitation_decline(invitation=invitation, user=request.user)
-        except services.ClubError as error:
-            return club_error_response(error)
+        services.invitation_decline(invitation=invitation, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)

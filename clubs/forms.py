@@ -1,5 +1,6 @@
 """The forms of the club pages. The rules (unique names, the last owner) are the services';
-their refusals (`ClubError`) go back on the form next to the field they name."""
+their refusals (`ClubError`) go back on the form next to the field they name
+(`clubs.errors.on_form`)."""
 
 from __future__ import annotations
 
@@ -8,16 +9,9 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs import validators
 from clubs.models import Role
-from clubs.services import ClubError
 
 
-class ClubErrorMixin:
-    def add_club_error(self, error: ClubError) -> None:
-        field = error.field if error.field in self.fields else None
-        self.add_error(field, error.message)
-
-
-class ClubForm(ClubErrorMixin, forms.Form):
+class ClubForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120, validators=[validators.name_validator])
     city = forms.CharField(label=_("City"), max_length=120, required=False)
     is_public = forms.BooleanField(
@@ -27,7 +21,7 @@ class ClubForm(ClubErrorMixin, forms.Form):
     )
 
 
-class PlayerForm(ClubErrorMixin, forms.Form):
+class PlayerForm(forms.Form):
     name = forms.CharField(
         label=_("New player's name"),
         max_length=80,
@@ -36,7 +30,7 @@ class PlayerForm(ClubErrorMixin, forms.Form):
     )
 
 
-class MemberInviteForm(ClubErrorMixin, forms.Form):
+class MemberInviteForm(forms.Form):
     username = forms.CharField(
         label=_("Username"),
         max_length=150,
@@ -50,5 +44,5 @@ class MemberInviteForm(ClubErrorMixin, forms.Form):
     role = forms.ChoiceField(label=_("Role"), choices=Role.choices, initial=Role.SCOREKEEPER)
 
 
-class MemberRoleForm(ClubErrorMixin, forms.Form):
+class MemberRoleForm(forms.Form):
     role = forms.ChoiceField(label=_("Role"), choices=Role.choices)

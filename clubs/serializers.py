@@ -1,7 +1,6 @@
 """Serializers of the clubs API, and the error shapes every API view answers with."""
 
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.extensions import OpenApiSerializerExtension
 from rest_framework import serializers
 
 from clubs import validators
@@ -10,30 +9,39 @@ from clubs.models import Club, Invitation, Membership, Player, Role
 # Error shapes ------------------------------------------------------------------------------------
 
 
-class FieldErrorsSerializer(serializers.Serializer):
-    """DRF's validation errors: every field at fault with its messages,
-    `{"name": ["The club already has a player called Anna."]}`; errors about the request as a whole
-    come under "non_field_errors". A field made of parts (a list, a mapping) has its parts' errors
-    by index or key instead: `{"places": {"Anna": ["..."]}}`. Only describes the shape, for the
-    schema."""
+class ErrorItemSerializer(serializers.Serializer):
+    """One thing refused: where, and why."""
+
+    field = serializers.CharField(
+        allow_null=True,
+        help_text=_(
+            "The field at fault, as a path into the body (`name`, `options.elimination_at`, "
+            "`places.12`, `rules.stake`); null: the request as a whole."
+        ),
+    )
+    event = serializers.IntegerField(
+        allow_null=True,
+        help_text=_(
+            "The event at fault: its index in a document's `events` (from 0), or its number in "
+            "a stored match; null: no event in particular."
+        ),
+    )
+    document = serializers.IntegerField(
+        allow_null=True,
+        help_text=_(
+            "The document at fault in a list of match documents (from 0); null: a single one."
+        ),
+    )
+    message = serializers.CharField(help_text=_("Why, in the request's language."))
 
 
-class FieldErrorsExtension(OpenApiSerializerExtension):
-    target_class = FieldErrorsSerializer
+class ErrorSerializer(serializers.Serializer):
+    """The one shape of every 400 answer of the API: a service's refusal, a field the body gets
+    wrong, a body that is not JSON, a query parameter out of range. `detail` is the first
+    refusal's message (one line to show); `errors` has every refusal with where it is."""
 
-    def map_serializer(self, auto_schema, direction):
-        return {
-            "type": "object",
-            "description": FieldErrorsSerializer.__doc__.replace("\n", " "),
-            "additionalProperties": {
-                "anyOf": [
-                    {"type": "array", "items": {"type": "string"}},
-                    # a list's or mapping's field: its parts' errors, by index or key
-                    {"type": "object"},
-                ]
-            },
-            "example": {"name": ["This field is required."]},
-        }
+    detail = serializers.CharField()
+    errors = ErrorItemSerializer(many=True)
 
 
 class DetailSerializer(serializers.Serializer):

@@ -23,16 +23,12 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from clubs import validators
+from clubs.errors import ServiceError
 from clubs.models import Club, Invitation, InvitationStatus, Membership, Player, Role
 
 
-class ClubError(Exception):
+class ClubError(ServiceError):
     """A refused change: the field at fault (None for the request as a whole) and why."""
-
-    def __init__(self, message: str, *, field: str | None = None):
-        self.message = str(message)
-        self.field = field
-        super().__init__(self.message)
 
 
 def _clean_name(name: str, *, max_length: int, empty_message: str) -> str:

@@ -22,10 +22,10 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
 from clubs import services
+from clubs.errors import as_message, on_form
 from clubs.forms import ClubForm, MemberInviteForm, MemberRoleForm, PlayerForm
 from clubs.models import Club, Invitation, Membership, Role
 from clubs.permissions import SCORING_ROLES, can_direct, can_manage, can_score, role_in
-from clubs.services import ClubError
 from scoring.models import Match, MatchPlayer, MatchStatus
 from scoring.selectors import matches_for_club
 
@@ -100,16 +100,13 @@ def club_create(request: HttpRequest) -> HttpResponse:
     """A new club; whoever creates it is its owner."""
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
+        with on_form(form):
             club = services.club_create(
                 user=request.user,
                 name=form.cleaned_data["name"],
                 city=form.cleaned_data["city"],
                 is_public=form.cleaned_data["is_public"],
             )
-        except ClubError as error:
-            form.add_club_error(error)
-        else:
             messages.success(
                 request, gettext("Club %(name)s created: add its players.") % {"name": club.name}
             )
@@ -187,11 +184,8 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
     club = _managed_club(request, slug)
     form = PlayerForm(request.POST)
     if form.is_valid():
-        try:
+        with on_form(form):
             player = services.player_create(club=club, name=form.cleaned_data["name"])
-        except ClubError as error:
-            form.add_club_error(error)
-        else:
             messages.success(request, gettext("%(name)s added.") % {"name": player.name})
             return redirect(club)
     return _detail(request, club, player_form=form)
@@ -205,16 +199,13 @@ def member_invite(request: HttpRequest, slug: str) -> HttpResponse:
     club = _managed_club(request, slug)
     form = MemberInviteForm(request.POST)
     if form.is_valid():
-        try:
+        with on_form(form):
             invitation = services.membership_invite(
                 club=club,
                 username=form.cleaned_data["username"],
                 role=form.cleaned_data["role"],
                 invited_by=request.user,
             )
-        except ClubError as error:
-            form.add_club_error(error)
-        else:
             messages.success(
                 request,
                 gettext(
@@ -234,11 +225,8 @@ def invitation_withdraw(request: HttpRequest, slug: str, username: str) -> HttpR
     """The owner withdraws a pending invitation."""
     club = _managed_club(request, slug)
     invitation = get_object_or_404(Invitation.objects.pending(), club=club, username=username)
-    try:
+    with as_message(request, extra_tags="inline-invitations"):
         services.invitation_withdraw(invitation=invitation)
-    except ClubError as error:
-        messages.error(request, error.message, extra_tags="inline-invitations")
-    else:
         messages.success(
             request,
             gettext("The invitation to %(username)s is withdrawn.") % {"username": username},
@@ -261,13 +249,12 @@ def invitation_answer(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, gettext("Choose whether to accept or decline the invitation."))
         return redirect("home")
     club = invitation.club
-    try:
+    with as_message(request) as refused:
         if action == "accept":
             membership = services.invitation_accept(invitation=invitation, user=request.user)
         else:
             services.invitation_decline(invitation=invitation, user=request.user)
-    except ClubError as error:
-        messages.error(request, error.message)
+    if refused:
         return redirect("home")
     if action == "decline":
         messages.success(
@@ -299,15 +286,14 @@ def member_update(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     )
     if not form.is_valid():
         return _detail(request, club, member_forms={membership.pk: form})
-    try:
+    with on_form(form) as refused:
         if removing:
             services.membership_remove(membership=membership)
         else:
             membership = services.membership_change(
                 membership=membership, role=form.cleaned_data["role"]
             )
-    except ClubError as error:
-        form.add_club_error(error)
+    if refused:
         return _detail(request, club, member_forms={membership.pk: form})
     if removing:
         messages.success(

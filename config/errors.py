@@ -1,8 +1,18 @@
 """How the site answers what goes wrong outside a view's own checks.
 
-- `api_exception_handler` (the API's one EXCEPTION_HANDLER): DRF's, plus a body too large for
-  DATA_UPLOAD_MAX_MEMORY_SIZE (413) and a query string with too many fields (400), as JSON.
-- `bad_request` (handler400): Django's 400 page for the site, `{"detail": ...}` under /api/.
+- `api_exception_handler` (the API's one EXCEPTION_HANDLER): DRF's, plus a service's refusal
+  (`clubs.errors.ServiceError`, and the engine's `EngineError` of the stateless preview), a body
+  too large for DATA_UPLOAD_MAX_MEMORY_SIZE (413) and a query string with too many fields. Every
+  400 has the one shape of `clubs.serializers.ErrorSerializer`:
+
+      {"detail": "<the first message>",
+       "errors": [{"field": "<path>" | null, "event": <int> | null, "document": <int> | null,
+                   "message": "<why>"}, ...]}
+
+  DRF's own validation errors (`{"name": ["..."]}`, nested by index or key) become one item per
+  message, the field a dotted path (`places.12`; "non_field_errors" is null); a body that is not
+  JSON is one item without a field. A refusal with `status=403` answers 403 `{"detail": ...}`.
+- `bad_request` (handler400): Django's 400 page for the site, the 400 shape under /api/.
 - `DatabaseBusyMiddleware`: a write that cannot get SQLite's lock within its busy timeout answers
   503 with Retry-After (JSON under /api/, a short page elsewhere), never 500: nothing was written,
   and sending the same request again is safe.
@@ -21,13 +31,22 @@ from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views import defaults
+from rest_framework import exceptions
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler
 
+from clubs.errors import ServiceError, error_body, error_item
 from config.parsers import too_large
+from scoring.engine.errors import EngineError
 
 API_PREFIX = "/api/"
 # Seconds a client is told to wait before sending a write again after a busy database.
 BUSY_RETRY_AFTER = 2
+
+
+# DRF's exceptions that answer 400: a body or query parameter at fault, a body that is not JSON.
+BAD_REQUESTS = (exceptions.ValidationError, exceptions.ParseError)
 
 
 def api_exception_handler(exc, context):
@@ -35,7 +54,48 @@ def api_exception_handler(exc, context):
         exc = too_large()
     elif isinstance(exc, SuspiciousOperation):
         return _malformed(exc)
-    return exception_handler(exc, context)
+    elif isinstance(exc, EngineError):
+        exc = ServiceError(exc.translated(_), field=exc.field, event=exc.event)
+    if isinstance(exc, ServiceError):
+        return refusal_response(exc, context.get("view"))
+    response = exception_handler(exc, context)
+    if response is not None and isinstance(exc, BAD_REQUESTS):
+        response.data = error_body(_drf_errors(exc.detail))
+    return response
+
+
+def refusal_response(error: ServiceError, view=None) -> Response:
+    """A service's refusal as the API answers it: 400 in the one shape (the fields named as the
+    view's body names them: `view.refusal_field`), or `{"detail": ...}` for another status."""
+    if error.status != 400:
+        return Response({"detail": error.message}, status=error.status)
+    rename = getattr(view, "refusal_field", None)
+    items = []
+    for refusal in error.refusals():
+        item = refusal.as_dict()
+        if rename is not None:
+            item["field"] = rename(item["field"])
+        items.append(item)
+    return Response(error_body(items), status=400)
+
+
+def _drf_errors(detail, path: tuple[str, ...] = ()) -> list[dict]:
+    """DRF's error detail (a message, a list, or a mapping of fields, nested by index or key) as
+    a list of items whose field is the dotted path to it."""
+    if isinstance(detail, dict):
+        items = []
+        for key, value in detail.items():
+            inner = path if key == api_settings.NON_FIELD_ERRORS_KEY else (*path, str(key))
+            items += _drf_errors(value, inner)
+        return items
+    if isinstance(detail, list):
+        items = []
+        for index, value in enumerate(detail):
+            # a list of messages stays at its field; a list of objects is indexed
+            inner = path if not isinstance(value, (dict, list)) else (*path, str(index))
+            items += _drf_errors(value, inner)
+        return items
+    return [error_item(detail, field=".".join(path) or None)]
 
 
 def bad_request(request, exception, template_name=defaults.ERROR_400_TEMPLATE_NAME):
@@ -49,10 +109,8 @@ def bad_request(request, exception, template_name=defaults.ERROR_400_TEMPLATE_NA
 
 
 def _malformed(exception) -> JsonResponse:
-    return JsonResponse(
-        {"detail": _("The request is malformed: %(reason)s") % {"reason": _reason(exception)}},
-        status=400,
-    )
+    message = _("The request is malformed: %(reason)s") % {"reason": _reason(exception)}
+    return JsonResponse(error_body([error_item(message)]), status=400)
 
 
 def _reason(exception) -> str:

@@ -3,8 +3,8 @@
 Views are thin: they find the match the user may see (`Match.objects.for_user`: 404 otherwise),
 check the role with `clubs.permissions` (403), call one service of `scoring.services` and answer
 the match as `scoring.selectors.match_detail` replays it. A refusal of a service (`MatchError`)
-answers 400 with `{"event": number, "field": name, "message": text}` in the request's language;
-a malformed body answers DRF's `{"field": ["message"]}`.
+answers 400 in the API's one error shape (`config.errors.api_exception_handler`: the event
+number, the field and the message, in the request's language), as a malformed body does.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
-    PolymorphicProxySerializer,
     extend_schema,
 )
 from rest_framework import status
@@ -28,17 +27,16 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs import permissions
-from clubs.api import ApiView, ParseErrorsAsFieldErrors, clubs_for, require
+from clubs.api import ApiView, clubs_for, require
+from clubs.errors import error_body, error_item
 from clubs.models import Player
-from clubs.serializers import DetailSerializer, FieldErrorsSerializer
+from clubs.serializers import DetailSerializer, ErrorSerializer
 from config.parsers import JSONParser
 from scoring import services
-from scoring.engine import EngineError
 from scoring.engine.document import replay_document
 from scoring.models import Match, MatchEvent, MatchPlayer
 from scoring.selectors import match_detail, recorded_event_row
 from scoring.serializers import (
-    EngineErrorSerializer,
     EventCorrectSerializer,
     EventRecordSerializer,
     EventResultSerializer,
@@ -52,23 +50,9 @@ from scoring.serializers import (
     MatchStateSerializer,
     PlayerEventSerializer,
 )
-from scoring.services import MatchError
 
 
-def engine_error_response(error: EngineError) -> Response:
-    """A refusal as a 400 answer: event index, field, and the message in the user's language."""
-    return Response(
-        {"event": error.event, "field": error.field, "message": error.translated(gettext)},
-        status=status.HTTP_400_BAD_REQUEST,
-    )
-
-
-def match_error_response(error: MatchError) -> Response:
-    """A refusal of a service: event number, field, and the message (already translated)."""
-    return Response(error.as_dict(), status=status.HTTP_400_BAD_REQUEST)
-
-
-class PreviewView(ParseErrorsAsFieldErrors, APIView):
+class PreviewView(APIView):
     """Replay a match document without storing anything, and answer the whole state."""
 
     permission_classes = [AllowAny]
@@ -78,7 +62,7 @@ class PreviewView(ParseErrorsAsFieldErrors, APIView):
     @extend_schema(
         operation_id="scoring_preview",
         request=MatchDocumentSerializer,
-        responses={200: MatchStateSerializer, 400: EngineErrorSerializer},
+        responses={200: MatchStateSerializer, 400: ErrorSerializer},
         examples=[
             OpenApiExample(
                 "Scala 40, one hand",
@@ -95,28 +79,14 @@ class PreviewView(ParseErrorsAsFieldErrors, APIView):
         ],
     )
     def post(self, request):
-        try:
-            return Response(replay_document(request.data))
-        except EngineError as error:
-            return engine_error_response(error)
-
-    def parse_error_response(self, message: str) -> Response:
-        # a body that is not JSON is refused like any other document: in the engine's shape
-        return Response(
-            {"event": None, "field": None, "message": message}, status=status.HTTP_400_BAD_REQUEST
-        )
+        # the engine's refusal (EngineError) answers 400 (config.errors.api_exception_handler)
+        return Response(replay_document(request.data))
 
 
 # Schema pieces -----------------------------------------------------------------------------------
 
-REFUSAL = PolymorphicProxySerializer(
-    component_name="Refusal",
-    serializers=[EngineErrorSerializer, FieldErrorsSerializer],
-    resource_type_field_name=None,
-    many=False,
-)
 CHANGE_ERRORS = {
-    400: REFUSAL,
+    400: ErrorSerializer,
     401: DetailSerializer,
     403: DetailSerializer,
     404: DetailSerializer,
@@ -180,20 +150,17 @@ def idempotency_key(request, body_key) -> str | None:
 def record(request, match: Match, data: dict, key: str | None) -> Response:
     """Record an event through `services.event_record` and answer it with the new state."""
     try:
-        try:
-            recorded = services.event_record_replayed(
-                match=match, user=request.user, data=data, idempotency_key=key
-            )
-        except IntegrityError:
-            # Two requests with one key raced past the check (SQLite has no row locks): the
-            # other one recorded it, and asking again answers that event.
-            if not key:
-                raise
-            recorded = services.event_record_replayed(
-                match=match, user=request.user, data=data, idempotency_key=key
-            )
-    except MatchError as error:
-        return match_error_response(error)
+        recorded = services.event_record_replayed(
+            match=match, user=request.user, data=data, idempotency_key=key
+        )
+    except IntegrityError:
+        # Two requests with one key raced past the check (SQLite has no row locks): the
+        # other one recorded it, and asking again answers that event.
+        if not key:
+            raise
+        recorded = services.event_record_replayed(
+            match=match, user=request.user, data=data, idempotency_key=key
+        )
     if recorded.created:
         # The service has just replayed the match with the new event: answer from that replay
         # instead of reading and replaying the whole match again.
@@ -266,10 +233,14 @@ class MatchListView(ApiView):
             .prefetch_related(Prefetch("seats", queryset=MatchPlayer.objects.order_by("seat")))
         )
 
+    def refusal_field(self, field: str | None) -> str | None:
+        """A field a refusal of `services.match_start` names, as the body names it."""
+        return START_FIELDS.get(field, f"options.{field}")
+
     @extend_schema(
         operation_id="matches_list",
         summary="List the matches you may see",
-        responses={200: MatchSerializer(many=True), 400: FieldErrorsSerializer},
+        responses={200: MatchSerializer(many=True), 400: ErrorSerializer},
     )
     def get(self, request):
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
@@ -309,24 +280,20 @@ class MatchListView(ApiView):
                 "ids": ", ".join(unknown)
             }
             raise ValidationError({"players": [message]})
-        try:
-            with transaction.atomic():  # guests are added only if the match starts
-                players = [
-                    known[value] if kind == "id" else services.guest_player(club=club, name=value)
-                    for kind, value in data["players"]
-                ]
-                match = services.match_start(
-                    club=club,
-                    user=request.user,
-                    preset=data["preset"],
-                    options=data["options"],
-                    players=players,
-                    table_label=data["table_label"],
-                    first_dealer_seat=data["first_dealer_seat"],
-                )
-        except MatchError as error:
-            error.field = START_FIELDS.get(error.field, f"options.{error.field}")
-            return match_error_response(error)
+        with transaction.atomic():  # guests are added only if the match starts
+            players = [
+                known[value] if kind == "id" else services.guest_player(club=club, name=value)
+                for kind, value in data["players"]
+            ]
+            match = services.match_start(
+                club=club,
+                user=request.user,
+                preset=data["preset"],
+                options=data["options"],
+                players=players,
+                table_label=data["table_label"],
+                first_dealer_seat=data["first_dealer_seat"],
+            )
         return match_response(request, visible_match(request, match.pk), created=True)
 
 
@@ -381,11 +348,9 @@ class EventListView(ApiView):
                 "A refused hand",
                 response_only=True,
                 status_codes=["400"],
-                value={
-                    "event": 4,
-                    "field": "points",
-                    "message": "The points of Carla are missing.",
-                },
+                value=error_body(
+                    [error_item("The points of Carla are missing.", field="points", event=4)]
+                ),
             ),
         ],
     )
@@ -427,16 +392,13 @@ class EventCorrectView(EventChangeView):
         event = self.event(request, pk, number)
         serializer = EventCorrectSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        try:
-            services.hand_correct(
-                event=event,
-                user=request.user,
-                data=serializer.validated_data["data"],
-                expected_version=serializer.validated_data["version"],
-                reason=serializer.validated_data["reason"],
-            )
-        except MatchError as error:
-            return match_error_response(error)
+        services.hand_correct(
+            event=event,
+            user=request.user,
+            data=serializer.validated_data["data"],
+            expected_version=serializer.validated_data["version"],
+            reason=serializer.validated_data["reason"],
+        )
         return event_response(request, event.match.pk, event.number)
 
 
@@ -453,15 +415,12 @@ class EventVoidView(EventChangeView):
         event = self.event(request, pk, number)
         serializer = EventVoidSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        try:
-            services.event_void(
-                event=event,
-                user=request.user,
-                reason=serializer.validated_data["reason"],
-                expected_version=serializer.validated_data["version"],
-            )
-        except MatchError as error:
-            return match_error_response(error)
+        services.event_void(
+            event=event,
+            user=request.user,
+            reason=serializer.validated_data["reason"],
+            expected_version=serializer.validated_data["version"],
+        )
         return event_response(request, event.match.pk, event.number)
 
 

@@ -2,7 +2,7 @@
 
 Forms only check what a form can check (a whole number, a required choice, cards that are cards);
 the rules of the game are the engine's, and its refusals (`MatchError`) are put back on the form
-next to the field at fault with `add_match_error`.
+next to the field at fault by `clubs.errors.on_form` (through a form's `add_refusal`).
 """
 
 from __future__ import annotations
@@ -315,9 +315,9 @@ class EntryForm(forms.Form):
             self.data = self.data.copy()
             self.data["idempotency_key"] = new_idempotency_key()
 
-    def add_match_error(self, error: MatchError, kind_label: str | None = None) -> None:
-        """Show an engine refusal next to its field, in the players' group, or at the top."""
-        text = match_error_text(error, kind_label)
+    def add_refusal(self, error: MatchError, text: str) -> None:
+        """Show a refusal (`clubs.errors.on_form`), in `text`'s words, next to its field, in the
+        players' group, or at the top."""
         if error.field in self.fields and error.field not in ("idempotency_key",):
             self.add_error(error.field, text)
         elif error.field in PLAYER_GROUP_FIELDS:
@@ -635,9 +635,15 @@ class SeatEventForm(EntryForm):
             error_messages={"required": _("Choose the player."), "invalid_choice": NOT_IN_PLAY_NOW},
         )
 
+    def add_refusal(self, error: MatchError, text: str) -> None:
+        self.add_error("seat", text)  # whatever the engine names, it is about this player
+
 
 class TimeCallForm(EntryForm):
     """The time call: nothing to choose, only a confirmation."""
+
+    def add_refusal(self, error: MatchError, text: str) -> None:
+        self.add_error(None, text)
 
 
 class VoidForm(forms.Form):
@@ -649,8 +655,7 @@ class VoidForm(forms.Form):
         widget=forms.TextInput(attrs={"placeholder": _("e.g. entered twice")}),
     )
 
-    def add_match_error(self, error: MatchError, kind_label: str | None = None) -> None:
-        text = match_error_text(error, kind_label)
+    def add_refusal(self, error: MatchError, text: str) -> None:
         if error.field == "reason":
             self.add_error("reason", text)
         else:

@@ -25,6 +25,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs import validators
+from clubs.errors import ServiceError
 from clubs.models import Club, Player
 from scoring.engine import EngineError, MatchState, RuleSet, rules_for
 from scoring.engine.document import parse_document
@@ -40,21 +41,12 @@ from scoring.models import (
 from scoring.signals import match_changed
 
 
-class MatchError(Exception):
+class MatchError(ServiceError):
     """A refused change, in the user's language: which event (its number), which field, why."""
-
-    def __init__(self, message: str, *, field: str | None = None, event: int | None = None):
-        self.message = str(message)
-        self.field = field
-        self.event = event
-        super().__init__(self.message)
 
     @classmethod
     def from_engine(cls, error: EngineError, *, event: int | None = None) -> MatchError:
         return cls(error.translated(gettext), field=error.field, event=event)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"event": self.event, "field": self.field, "message": self.message}
 
 
 @dataclass(frozen=True)

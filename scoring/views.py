@@ -9,6 +9,7 @@ built by `scoring.match_page`, in the words of `scoring.presenters`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -20,6 +21,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
+from clubs.errors import ServiceError, as_message, on_form
 from clubs.models import Club
 from clubs.permissions import can_score, is_member
 from scoring import services
@@ -43,7 +45,6 @@ from scoring.presenters import (
     kind_label,
 )
 from scoring.selectors import EventRow, MatchDetail, match_detail
-from scoring.services import MatchError
 
 # Looking up a match ------------------------------------------------------------------------------
 
@@ -115,6 +116,20 @@ def _already_recorded(request: HttpRequest, match: Match) -> bool:
     return False
 
 
+def _refusal_words(
+    detail: MatchDetail | None, default: str = EventKind.HAND
+) -> Callable[[ServiceError], str]:
+    """How a page words a refusal: "Hand 3: ..." when it names an event (the kind of the event
+    with that number in `detail`, else `default`)."""
+
+    def words(error: ServiceError) -> str:
+        if detail is None:
+            return match_error_text(error, kind_label(default))
+        return match_error_text(error, _kind_of(detail, error.event, default))
+
+    return words
+
+
 @login_required
 @require_POST
 def hand_record(request: HttpRequest, pk: int) -> HttpResponse:
@@ -127,16 +142,13 @@ def hand_record(request: HttpRequest, pk: int) -> HttpResponse:
         return _back_to(match)
     form = hand_form(match, in_play_seats(detail), request.POST)
     if form.is_valid():
-        try:
+        with on_form(form, text=_refusal_words(detail)):
             event, created = services.hand_record(
                 match=match,
                 user=request.user,
                 data=form.to_data(),
                 idempotency_key=form.cleaned_data["idempotency_key"],
             )
-        except MatchError as error:
-            form.add_match_error(error, _kind_of(detail, error.event))
-        else:
             if created:
                 messages.success(
                     request, gettext("Hand %(number)s recorded.") % {"number": event.number}
@@ -166,18 +178,13 @@ def reentry(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, gettext("This player cannot re-enter now."))
         return _back_to(match)
     seat = _seat(detail, form.cleaned_data["seat"])
-    try:
+    with as_message(request, text=_refusal_words(detail, EventKind.REENTRY)):
         services.player_reenter(
             match=match,
             user=request.user,
             seat=seat,
             idempotency_key=form.cleaned_data["idempotency_key"],
         )
-    except MatchError as error:
-        messages.error(
-            request, match_error_text(error, _kind_of(detail, error.event, EventKind.REENTRY))
-        )
-    else:
         messages.success(request, gettext("%(player)s re-entered.") % {"player": seat.name})
     return _back_to(match)
 
@@ -204,17 +211,13 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
         form = SeatEventForm(request.POST, seats=seats)
         if form.is_valid():
             seat = _seat(detail, form.cleaned_data["seat"])
-            try:
+            with on_form(form, text=_refusal_words(detail, EventKind.WITHDRAW)):
                 services.player_withdraw(
                     match=match,
                     user=request.user,
                     seat=seat,
                     idempotency_key=form.cleaned_data["idempotency_key"],
                 )
-            except MatchError as error:
-                label = _kind_of(detail, error.event, EventKind.WITHDRAW)
-                form.add_error("seat", match_error_text(error, label))
-            else:
                 messages.success(request, gettext("%(player)s is out.") % {"player": seat.name})
                 return _back_to(match)
         form.fresh_key()
@@ -242,15 +245,12 @@ def time_call(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         form = TimeCallForm(request.POST)
         if form.is_valid():
-            try:
+            with on_form(form, text=_refusal_words(None, EventKind.TIME_CALL)):
                 services.match_call_time(
                     match=match,
                     user=request.user,
                     idempotency_key=form.cleaned_data["idempotency_key"],
                 )
-            except MatchError as error:
-                form.add_error(None, match_error_text(error, kind_label(EventKind.TIME_CALL)))
-            else:
                 messages.success(request, gettext("Time called: the match is over."))
                 return _back_to(match)
         form.fresh_key()
@@ -294,7 +294,7 @@ def event_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if request.method == "POST":
         form = hand_form(match, seats, request.POST, correcting=True)
         if form.is_valid():
-            try:
+            with on_form(form, text=_refusal_words(detail)):
                 services.hand_correct(
                     event=row.event,
                     user=request.user,
@@ -302,9 +302,6 @@ def event_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                     expected_version=form.cleaned_data["expected_version"],
                     reason=form.cleaned_data["reason"],
                 )
-            except MatchError as error:
-                form.add_match_error(error, _kind_of(detail, error.event))
-            else:
                 messages.success(
                     request, gettext("Hand %(number)s corrected.") % {"number": number}
                 )
@@ -342,16 +339,13 @@ def event_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if request.method == "POST":
         form = VoidForm(request.POST)
         if form.is_valid():
-            try:
+            with on_form(form, text=_refusal_words(detail)):
                 services.event_void(
                     event=row.event,
                     user=request.user,
                     reason=form.cleaned_data["reason"],
                     expected_version=form.cleaned_data["expected_version"],
                 )
-            except MatchError as error:
-                form.add_match_error(error, _kind_of(detail, error.event))
-            else:
                 messages.success(
                     request,
                     gettext("%(event)s %(number)s is void.")
@@ -416,16 +410,8 @@ def match_start(request: HttpRequest, slug: str) -> HttpResponse:
         valid = form.is_valid()
         valid = (rules_form.is_valid() or not options_posted) and valid
         if valid:
-            try:
+            with on_form(rules_form, form):
                 match = _start(request, club, form, rules_form, preset)
-            except MatchError as error:
-                if error.field in rules_form.fields:
-                    rules_form.add_error(error.field, error.message)
-                elif error.field in form.fields:
-                    form.add_error(error.field, error.message)
-                else:
-                    form.add_error(None, error.message)
-            else:
                 return redirect(match)
     return render(
         request,

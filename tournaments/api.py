@@ -3,8 +3,8 @@
 Views are thin: they find the tournament the user may see (`Tournament.objects.for_user`: 404
 otherwise), check that the user directs its club (`clubs.permissions.can_direct`: 403), call one
 service of `tournaments.services` and answer what `tournaments.selectors` reads. A refusal of a
-service (`TournamentActionError`) answers 400 with DRF's field errors, `{"field": ["message"]}`,
-in the request's language.
+service (`TournamentActionError`) answers 400 in the API's one error shape
+(`config.errors.api_exception_handler`), in the request's language.
 
 Confirming a table is the one write a director does not need: a player of the table may confirm
 too, never whoever entered the result. `services.table_confirm` enforces it; its refusal of the
@@ -18,13 +18,13 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import OpenApiExample, PolymorphicProxySerializer, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
 
 from clubs import permissions
 from clubs.api import READ_ERRORS, WRITE_ERRORS, ApiView, clubs_for, require
+from clubs.errors import error_body, error_item
 from clubs.models import Player
 from tournaments import money, pairing_services, selectors, services
 from tournaments.formats import format_of
@@ -53,7 +53,6 @@ from tournaments.serializers import (
     TournamentSerializer,
     TournamentTableSerializer,
 )
-from tournaments.services import TournamentActionError
 
 # Helpers -----------------------------------------------------------------------------------------
 
@@ -61,15 +60,13 @@ from tournaments.services import TournamentActionError
 CREATE_FIELDS = {"club", "name", "starts_on", "preset", "format", *SETTING_FIELDS}
 
 
-def refusal(error: TournamentActionError, fields: set[str] | None = None) -> Response:
-    """A refusal of a service as DRF's field errors. With `fields`, a field the body does not
-    have is named after the rule option it is (`options.elimination_at`)."""
-    key = error.field or api_settings.NON_FIELD_ERRORS_KEY
-    if fields is not None and error.field:
-        key = error.field
-        if key not in fields:
-            key = f"options.{error.field}"
-    return Response({key: [error.message]}, status=status.HTTP_400_BAD_REQUEST)
+def create_field(field: str | None) -> str | None:
+    """A field a refusal of `services.tournament_create` names, as the body of POST
+    /tournaments/ names it: a field the body does not have is the rule option
+    (`options.elimination_at`)."""
+    if field is None or field in CREATE_FIELDS:
+        return field
+    return f"options.{field}"
 
 
 def visible_tournament(request, pk: int) -> Tournament:
@@ -191,6 +188,9 @@ class TournamentListView(ApiView):
     def get_queryset(self):
         return Tournament.objects.for_user(self.request.user).select_related("club")
 
+    def refusal_field(self, field: str | None) -> str | None:
+        return create_field(field)
+
     @extend_schema(
         operation_id="tournaments_list",
         summary="List the tournaments you may see",
@@ -229,7 +229,14 @@ class TournamentListView(ApiView):
                 "A refused setting",
                 response_only=True,
                 status_codes=["400"],
-                value={"payout_percents": ["The payout percentages add up to 90, not 100."]},
+                value=error_body(
+                    [
+                        error_item(
+                            "The payout percentages add up to 90, not 100.",
+                            field="payout_percents",
+                        )
+                    ]
+                ),
             ),
         ],
     )
@@ -239,10 +246,7 @@ class TournamentListView(ApiView):
         data = dict(serializer.validated_data)
         club = get_object_or_404(clubs_for(request.user), slug=data.pop("club"))
         require(permissions.can_direct(request.user, club))
-        try:
-            tournament = services.tournament_create(club=club, user=request.user, **data)
-        except TournamentActionError as error:
-            return refusal(error, CREATE_FIELDS)
+        tournament = services.tournament_create(club=club, user=request.user, **data)
         return tournament_response(request, tournament, created=True)
 
 
@@ -273,10 +277,7 @@ class TournamentFinishView(ApiView):
     )
     def post(self, request, pk):
         tournament = directed_tournament(request, pk)
-        try:
-            tournament = services.tournament_finish(tournament=tournament, user=request.user)
-        except TournamentActionError as error:
-            return refusal(error)
+        tournament = services.tournament_finish(tournament=tournament, user=request.user)
         return tournament_response(request, tournament)
 
 
@@ -308,7 +309,9 @@ class TournamentReopenView(ApiView):
                 "Not finished",
                 response_only=True,
                 status_codes=["400"],
-                value={"tournament": ["Only a finished tournament can be reopened."]},
+                value=error_body(
+                    [error_item("Only a finished tournament can be reopened.", field="tournament")]
+                ),
             ),
         ],
     )
@@ -316,12 +319,9 @@ class TournamentReopenView(ApiView):
         tournament = directed_tournament(request, pk)
         body = ReopenSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        try:
-            services.tournament_reopen(
-                tournament=tournament, user=request.user, reason=body.validated_data["reason"]
-            )
-        except TournamentActionError as error:
-            return refusal(error)
+        services.tournament_reopen(
+            tournament=tournament, user=request.user, reason=body.validated_data["reason"]
+        )
         return tournament_response(request, tournament)
 
 
@@ -368,16 +368,13 @@ class EntryListView(ApiView):
             if player is None:
                 message = gettext("The club has no player with id %(id)s.") % {"id": data["player"]}
                 raise ValidationError({"player": [message]})
-        try:
-            entry = services.entry_register(
-                tournament=tournament,
-                user=request.user,
-                player=player,
-                name=data.get("guest", ""),
-                check_in=data["check_in"],
-            )
-        except TournamentActionError as error:
-            return refusal(error)
+        entry = services.entry_register(
+            tournament=tournament,
+            user=request.user,
+            player=player,
+            name=data.get("guest", ""),
+            check_in=data["check_in"],
+        )
         return entry_response(entry, created=True)
 
 
@@ -388,10 +385,7 @@ class EntryActionView(ApiView):
     def act(self, request, pk, entry_id):
         tournament = directed_tournament(request, pk)
         entry = tournament_entry(tournament, entry_id)
-        try:
-            entry = type(self).service(entry=entry, user=request.user)
-        except TournamentActionError as error:
-            return refusal(error)
+        entry = type(self).service(entry=entry, user=request.user)
         return entry_response(entry)
 
 
@@ -438,10 +432,7 @@ class CheckInAllView(ApiView):
     )
     def post(self, request, pk):
         tournament = directed_tournament(request, pk)
-        try:
-            count = services.entry_check_in_all(tournament=tournament, user=request.user)
-        except TournamentActionError as error:
-            return refusal(error)
+        count = services.entry_check_in_all(tournament=tournament, user=request.user)
         return Response({"checked_in": count})
 
 
@@ -486,12 +477,9 @@ class RoundListView(ApiView):
         tournament = directed_tournament(request, pk)
         serializer = RoundSeatSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        try:
-            round = services.round_seat(
-                tournament=tournament, user=request.user, **serializer.validated_data
-            )
-        except TournamentActionError as error:
-            return refusal(error)
+        round = services.round_seat(
+            tournament=tournament, user=request.user, **serializer.validated_data
+        )
         round.tournament = tournament
         return round_response(request, round, created=True)
 
@@ -527,12 +515,7 @@ class RoundReseatView(ApiView):
         round = tournament_round(tournament, number)
         serializer = RoundSeatSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        try:
-            round = services.round_reseat(
-                round=round, user=request.user, **serializer.validated_data
-            )
-        except TournamentActionError as error:
-            return refusal(error)
+        round = services.round_reseat(round=round, user=request.user, **serializer.validated_data)
         round.tournament = tournament
         return round_response(request, round)
 
@@ -554,10 +537,7 @@ class RoundSwapView(ApiView):
         serializer = SwapSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         first, second = entries_of_body(tournament, serializer.validated_data, ("first", "second"))
-        try:
-            report = services.table_swap(round=round, user=request.user, first=first, second=second)
-        except TournamentActionError as error:
-            return refusal(error)
+        report = services.table_swap(round=round, user=request.user, first=first, second=second)
         return Response(SwapReportSerializer(report).data)
 
 
@@ -568,10 +548,7 @@ class RoundActionView(ApiView):
     def act(self, request, pk, number):
         tournament = directed_tournament(request, pk)
         round = tournament_round(tournament, number)
-        try:
-            type(self).service(round=round, user=request.user)
-        except TournamentActionError as error:
-            return refusal(error)
+        type(self).service(round=round, user=request.user)
         return round_response(request, round)
 
 
@@ -634,10 +611,7 @@ class RoundCallTimeView(ApiView):
     def post(self, request, pk, number):
         tournament = directed_tournament(request, pk)
         round = tournament_round(tournament, number)
-        try:
-            ended = services.round_call_time(round=round, user=request.user)
-        except TournamentActionError as error:
-            return refusal(error)
+        ended = services.round_call_time(round=round, user=request.user)
         round_data = round_response(request, round).data
         return Response({"ended": ended, "round": round_data})
 
@@ -673,12 +647,8 @@ class TableConfirmView(ApiView):
     def post(self, request, pk, table_id):
         tournament = visible_tournament(request, pk)
         table = tournament_table(tournament, table_id)
-        try:
-            services.table_confirm(table=table, user=request.user)
-        except TournamentActionError as error:
-            if error.field == "user":  # the service's word on who may confirm
-                raise PermissionDenied(error.message) from error
-            return refusal(error)
+        # the service refuses who may not confirm with status 403: the API answers 403
+        services.table_confirm(table=table, user=request.user)
         return table_response(request, table)
 
 
@@ -701,12 +671,9 @@ class TablePlayoffView(ApiView):
         table = tournament_table(tournament, table_id)
         serializer = PlayoffSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        try:
-            services.playoff_places(
-                table=table, user=request.user, places=serializer.validated_data["places"]
-            )
-        except TournamentActionError as error:
-            return refusal(error)
+        services.playoff_places(
+            table=table, user=request.user, places=serializer.validated_data["places"]
+        )
         return table_response(request, table)
 
 
@@ -800,10 +767,7 @@ class DrawView(ApiView):
     )
     def post(self, request, pk):
         tournament = directed_tournament(request, pk)
-        try:
-            round = pairing_services.draw(tournament=tournament, user=request.user)
-        except TournamentActionError as error:
-            return refusal(error)
+        round = pairing_services.draw(tournament=tournament, user=request.user)
         round.tournament = tournament
         return round_response(request, round, created=True)
 
@@ -822,10 +786,7 @@ class NextRoundView(ApiView):
     )
     def post(self, request, pk):
         tournament = directed_tournament(request, pk)
-        try:
-            round = pairing_services.next_round(tournament=tournament, user=request.user)
-        except TournamentActionError as error:
-            return refusal(error)
+        round = pairing_services.next_round(tournament=tournament, user=request.user)
         round.tournament = tournament
         return round_response(request, round, created=True)
 
@@ -861,16 +822,13 @@ class TableFixView(ApiView):
         winner = None
         if data["winner"] is not None:
             (winner,) = entries_of_body(tournament, data, ("winner",))
-        try:
-            fix = pairing_services.result_fix(
-                table=table,
-                user=request.user,
-                winner=winner,
-                walkover=data["walkover"],
-                reason=data["reason"],
-            )
-        except TournamentActionError as error:
-            return refusal(error)
+        fix = pairing_services.result_fix(
+            table=table,
+            user=request.user,
+            winner=winner,
+            walkover=data["walkover"],
+            reason=data["reason"],
+        )
         context = tables_context(request, tournament)
         return Response(
             ResultFixSerializer(fix, context=context).data, status=status.HTTP_201_CREATED

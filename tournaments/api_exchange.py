@@ -2,12 +2,12 @@
 
 POST import/ takes one match document or a list of them (all or nothing; `?played_on=YYYY-MM-DD`
 for the day the score sheets were played, from 1900-01-01 to today) and answers 201 with the
-matches' ids, or 400 with every refusal:
-`{"errors": [{"document": 0, "event": 3, "field": "points", "message": "..."}]}` (`document` is
-the position in the list, null for a single document; `event` the index of the event, null for the
-match itself). A document imported before (same document, same day) is not imported again: its
-id is the match imported then, listed in `already_imported` too; when every document was, the
-answer is 200. Caps: `tournaments.exchange` (MAX_BATCH, MAX_BATCH_EVENTS) and
+matches' ids, or 400 with every refusal in the API's one error shape:
+`{"detail": "...", "errors": [{"field": "points", "event": 3, "document": 0, "message": "..."}]}`
+(`document` is the position in the list, null for a single document; `event` the index of the
+event, null for the match itself). A document imported before (same document, same day) is not
+imported again: its id is the match imported then, listed in `already_imported` too; when every
+document was, the answer is 200. Caps: `tournaments.exchange` (MAX_BATCH, MAX_BATCH_EVENTS) and
 `scoring.engine.document.MAX_EVENTS`. Directors and owners only. GET export/ answers every match of
 the club as match documents, oldest first, to its members.
 """
@@ -24,13 +24,15 @@ from drf_spectacular.utils import (
     PolymorphicProxySerializer,
     extend_schema,
 )
-from rest_framework import serializers, status
+from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
 from clubs import permissions
 from clubs.api import ApiView, require, visible_club
+from clubs.errors import error_body, error_item
 from clubs.models import Club
-from clubs.serializers import DetailSerializer
+from clubs.serializers import DetailSerializer, ErrorSerializer
 from scoring.serializers import MatchDocumentSerializer
 from tournaments import exchange
 
@@ -46,21 +48,6 @@ class ImportedSerializer(serializers.Serializer):
     )
 
 
-class DocumentErrorSerializer(serializers.Serializer):
-    document = serializers.IntegerField(
-        allow_null=True, help_text="Position of the document in the list (from 0); null: alone."
-    )
-    event = serializers.IntegerField(
-        allow_null=True, help_text="Index of the event at fault (from 0); null: the match itself."
-    )
-    field = serializers.CharField(allow_null=True)
-    message = serializers.CharField()
-
-
-class ImportErrorsSerializer(serializers.Serializer):
-    errors = DocumentErrorSerializer(many=True)
-
-
 IMPORT_BODY = PolymorphicProxySerializer(
     component_name="MatchImport",
     serializers=[
@@ -70,12 +57,6 @@ IMPORT_BODY = PolymorphicProxySerializer(
     resource_type_field_name=None,
     many=False,
 )
-
-
-def _refused(errors: list[exchange.DocumentError]) -> Response:
-    return Response(
-        {"errors": [error.as_dict() for error in errors]}, status=status.HTTP_400_BAD_REQUEST
-    )
 
 
 class MatchImportView(ApiView):
@@ -99,7 +80,7 @@ class MatchImportView(ApiView):
         responses={
             200: ImportedSerializer,
             201: ImportedSerializer,
-            400: ImportErrorsSerializer,
+            400: ErrorSerializer,
             401: DetailSerializer,
             403: DetailSerializer,
             404: DetailSerializer,
@@ -121,16 +102,16 @@ class MatchImportView(ApiView):
                 "A refusal",
                 response_only=True,
                 status_codes=["400"],
-                value={
-                    "errors": [
-                        {
-                            "document": 1,
-                            "event": 0,
-                            "field": "closer",
-                            "message": "Zeno is not a player of this match.",
-                        }
+                value=error_body(
+                    [
+                        error_item(
+                            "Zeno is not a player of this match.",
+                            field="closer",
+                            event=0,
+                            document=1,
+                        )
                     ]
-                },
+                ),
             ),
         ],
     )
@@ -143,13 +124,11 @@ class MatchImportView(ApiView):
                 played_on = dt.date.fromisoformat(request.query_params["played_on"].strip())
             except ValueError:
                 message = gettext("Write the date as YYYY-MM-DD, e.g. 2024-03-15.")
-                return _refused([exchange.DocumentError(message, field="played_on")])
-        try:
-            imported = exchange.documents_import(
-                club=club, user=request.user, data=request.data, played_on=played_on
-            )
-        except exchange.ImportRefused as refused:
-            return _refused(refused.errors)
+                raise ValidationError({"played_on": [message]}) from None
+        # a refusal (exchange.ImportRefused) answers 400 with every document error
+        imported = exchange.documents_import(
+            club=club, user=request.user, data=request.data, played_on=played_on
+        )
         return Response(
             {
                 "matches": [each.match.pk for each in imported],
@@ -157,10 +136,6 @@ class MatchImportView(ApiView):
             },
             status=201 if any(each.created for each in imported) else 200,
         )
-
-    def parse_error_response(self, message: str) -> Response:
-        # a body that is not JSON is refused like a document at fault: in the import's shape
-        return _refused([exchange.DocumentError(message)])
 
 
 class MatchExportView(ApiView):

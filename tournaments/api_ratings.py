@@ -15,7 +15,7 @@ from rest_framework.response import Response
 
 from clubs.api import READ_ERRORS, ApiView, visible_club
 from clubs.models import Player
-from clubs.serializers import FieldErrorsSerializer
+from clubs.serializers import ErrorSerializer
 from scoring.models import Game
 from tournaments import ratings
 
@@ -174,7 +174,7 @@ class LeaderboardView(ApiView):
                 description="Only this game's leaderboard (shown even when empty).",
             )
         ],
-        responses={200: LeaderboardsSerializer, 400: FieldErrorsSerializer, **READ_ERRORS},
+        responses={200: LeaderboardsSerializer, 400: ErrorSerializer, **READ_ERRORS},
     )
     def get(self, request, slug):
         club = visible_club(request, slug)

@@ -4,7 +4,7 @@ one, and its standings with the matches counted.
 As everywhere in the API: a club the user may not see (not a member of a private club) answers
 404, and so does another club's season; a write needs a director of the club
 (`clubs.permissions.can_direct`: 403), an anonymous write answers 401. A refusal of a service
-(`TournamentActionError`) answers 400 with DRF's field errors, `{"ends_on": ["..."]}`.
+(`TournamentActionError`) answers 400 in the API's one error shape, the field "ends_on"...
 """
 
 from __future__ import annotations
@@ -18,11 +18,10 @@ from rest_framework.reverse import reverse
 
 from clubs import permissions, validators
 from clubs.api import READ_ERRORS, WRITE_ERRORS, ApiView, require, visible_club
+from clubs.errors import error_body, error_item
 from tournaments import seasons
-from tournaments.api import refusal
 from tournaments.models import Season
 from tournaments.serializers import ExactNumberField, exact, rounded
-from tournaments.services import TournamentActionError
 
 # Serializers -------------------------------------------------------------------------------------
 
@@ -241,9 +240,14 @@ class SeasonListView(ApiView):
                 "Dates the wrong way round",
                 response_only=True,
                 status_codes=["400"],
-                value={
-                    "ends_on": ["The season cannot end (2025-08-01) before it starts (2025-09-01)."]
-                },
+                value=error_body(
+                    [
+                        error_item(
+                            "The season cannot end (2025-08-01) before it starts (2025-09-01).",
+                            field="ends_on",
+                        )
+                    ]
+                ),
             ),
         ],
     )
@@ -252,12 +256,7 @@ class SeasonListView(ApiView):
         require(permissions.can_direct(request.user, club))
         serializer = SeasonWriteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        try:
-            season = seasons.season_create(
-                club=club, user=request.user, **serializer.validated_data
-            )
-        except TournamentActionError as error:
-            return refusal(error)
+        season = seasons.season_create(club=club, user=request.user, **serializer.validated_data)
         return season_response(request, slug, season, status.HTTP_201_CREATED)
 
 
@@ -286,12 +285,9 @@ class SeasonDetailView(ApiView):
         require(permissions.can_direct(request.user, season.club))
         serializer = SeasonWriteSerializer(data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
-        try:
-            season = seasons.season_update(
-                season=season, user=request.user, **serializer.validated_data
-            )
-        except TournamentActionError as error:
-            return refusal(error)
+        season = seasons.season_update(
+            season=season, user=request.user, **serializer.validated_data
+        )
         return season_response(request, slug, season)
 
 

@@ -39,6 +39,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs import validators
+from clubs.errors import ServiceError
 from clubs.models import Club, Membership, Player, Role
 from scoring import services as scoring
 from scoring.engine import EngineError
@@ -116,12 +117,21 @@ class DocumentError:
         return f"{place[:1].upper()}{place[1:]}: {self.message}"
 
 
-class ImportRefused(Exception):
-    """Nothing was imported: every problem found, in document order."""
+class ImportRefused(ServiceError):
+    """Nothing was imported: every problem found, in document order (`errors`, and each as a
+    refusal of its own in `details`)."""
 
     def __init__(self, errors: Sequence[DocumentError]):
         self.errors = list(errors)
-        super().__init__("; ".join(error.text for error in self.errors))
+        super().__init__(
+            "; ".join(error.text for error in self.errors),
+            details=[
+                ServiceError(
+                    error.message, field=error.field, event=error.event, document=error.document
+                )
+                for error in self.errors
+            ],
+        )
 
 
 def _checked(document: Any, position: int | None) -> MatchDocument:
@@ -439,12 +449,8 @@ def club_matches_export(*, club: Club) -> list[dict[str, Any]]:
 # The club archive --------------------------------------------------------------------------------
 
 
-class ArchiveError(Exception):
+class ArchiveError(ServiceError):
     """The archive cannot be imported here; nothing was written."""
-
-    def __init__(self, message: str):
-        self.message = str(message)
-        super().__init__(self.message)
 
 
 # Every model of a club, parents before children; each with how to find the club's rows.

@@ -1,6 +1,6 @@
 """The forms of the tournament pages. They check what a form can check (a number, a choice);
 the tournament's rules are the services', and a refusal (`TournamentActionError`) is put back on
-the form next to the field it names with `add_action_error`."""
+the form next to the field it names by `clubs.errors.on_form`."""
 
 from __future__ import annotations
 
@@ -23,7 +23,6 @@ from tournaments.models import Format, SeatingMethod, Tournament
 from tournaments.services import (
     SETTING_DEFAULTS,
     SETTING_RANGES,
-    TournamentActionError,
     money_max_message,
     setting_range_message,
 )
@@ -43,12 +42,6 @@ TABLE_SETTINGS = (
 GIN_SETTINGS = ("third_place", "grand_final_reset", "cycles")
 MONEY_SETTINGS = ("entry_fee", "house_cut_percent", "payout_percents", "payout_unit")
 COMMON_SETTINGS = ("round_minutes", "confirm_results", "is_public")
-
-
-class ActionErrorMixin:
-    def add_action_error(self, error: TournamentActionError) -> None:
-        field = error.field if error.field in self.fields else None
-        self.add_error(field, error.message)
 
 
 def setting_field(name: str, **kwargs: Any) -> forms.IntegerField:
@@ -79,7 +72,7 @@ def _split(text: str) -> list[str]:
     return [part for part in text.replace(";", ",").replace(" ", ",").split(",") if part]
 
 
-class TournamentForm(ActionErrorMixin, forms.Form):
+class TournamentForm(forms.Form):
     club = forms.ModelChoiceField(queryset=Club.objects.none(), label=_("Club"), empty_label=None)
     name = forms.CharField(label=_("Name"), max_length=120, validators=[validators.name_validator])
     starts_on = forms.DateField(
@@ -210,7 +203,7 @@ class TournamentForm(ActionErrorMixin, forms.Form):
         return settings
 
 
-class RegisterForm(ActionErrorMixin, forms.Form):
+class RegisterForm(forms.Form):
     """Enter a club player chosen from the list, or a guest by name."""
 
     player = forms.ModelChoiceField(
@@ -264,7 +257,7 @@ class SeatForm(forms.Form):
     seed = _seed_field()
 
 
-class SwapForm(ActionErrorMixin, forms.Form):
+class SwapForm(forms.Form):
     first = forms.TypedChoiceField(label=_("Swap"), coerce=int)
     second = forms.TypedChoiceField(label=_("with"), coerce=int)
 
@@ -275,7 +268,7 @@ class SwapForm(ActionErrorMixin, forms.Form):
         self.fields["second"].choices = choices
 
 
-class ReopenForm(ActionErrorMixin, forms.Form):
+class ReopenForm(forms.Form):
     """Reopen a finished tournament: the reason goes into the tournament's history."""
 
     reason = forms.CharField(

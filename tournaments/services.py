@@ -441,11 +441,13 @@ def table_confirm(*, table: Table, user) -> Table:
             _("The match at this table is not finished yet."), field="table"
         )
     if user is None or not user.is_authenticated:
-        raise TournamentActionError(_("Log in to confirm a result."), field="user")
+        raise TournamentActionError(_("Log in to confirm a result."), field="user", status=403)
     plays_here = match.seats.filter(player__user=user).exists()
     if not (can_direct(user, tournament.club) or plays_here):
         raise TournamentActionError(
-            _("Only a director or a player of this table can confirm its result."), field="user"
+            _("Only a director or a player of this table can confirm its result."),
+            field="user",
+            status=403,
         )
     if user.pk in result_entered_by(match):
         raise TournamentActionError(
@@ -454,6 +456,7 @@ def table_confirm(*, table: Table, user) -> Table:
                 "re-entry or a time call): someone else must confirm it."
             ),
             field="user",
+            status=403,
         )
     if table.confirmed_at is not None and table.confirmed_revision == match.revision:
         return table  # confirmed meanwhile by someone else: the first confirmation stands

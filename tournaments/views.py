@@ -27,6 +27,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST, require_safe
 
+from clubs.errors import as_message, on_form
 from clubs.models import Club, Membership
 from clubs.permissions import DIRECTING_ROLES, can_direct, can_score, can_see_authors
 from scoring.forms import RulesForm, preset_from
@@ -47,7 +48,6 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.money import ledger as money_ledger
-from tournaments.services import TournamentActionError
 
 PAGE_SIZE = 20
 STANDINGS_POLL_SECONDS = 15
@@ -71,10 +71,6 @@ def _entry(tournament: Tournament, pk: Any) -> Entry:
     if not str(pk).isdigit():
         raise Http404
     return get_object_or_404(tournament.entries.select_related("player"), pk=int(pk))
-
-
-def _refused(request: HttpRequest, error: TournamentActionError) -> None:
-    messages.error(request, error.message)
 
 
 def _back(tournament: Tournament, anchor: str = "") -> HttpResponse:
@@ -160,7 +156,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     rules_valid = rules_form.is_valid() if options_posted else True
     if data is not None and form.is_valid() and rules_valid:
         cleaned = form.cleaned_data
-        try:
+        with on_form(rules_form, form):
             tournament = services.tournament_create(
                 club=cleaned["club"],
                 user=request.user,
@@ -171,12 +167,6 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 starts_on=cleaned["starts_on"],
                 **form.settings(),
             )
-        except TournamentActionError as error:
-            if error.field in rules_form.fields:
-                rules_form.add_error(error.field, error.message)
-            else:
-                form.add_action_error(error)
-        else:
             messages.success(
                 request,
                 gettext("Tournament %(name)s created: register the players.")
@@ -379,7 +369,7 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method != "POST":
         return _entries_page(request, tournament)
     action = request.POST.get("action", "register")
-    try:
+    with as_message(request):
         if action == "check_in":
             entry = _entry(tournament, request.POST.get("entry"))
             services.entry_check_in(entry=entry, user=request.user)
@@ -401,7 +391,7 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
             form = RegisterForm(request.POST, tournament=tournament)
             if not form.is_valid():
                 return _entries_page(request, tournament, form)
-            try:
+            with on_form(form) as refused:
                 entry = services.entry_register(
                     tournament=tournament,
                     user=request.user,
@@ -409,8 +399,7 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
                     name=form.cleaned_data["name"],
                     check_in=form.cleaned_data["check_in"],
                 )
-            except TournamentActionError as error:
-                form.add_action_error(error)
+            if refused:
                 return _entries_page(request, tournament, form)
             text = gettext("%(name)s registered.") % {"name": entry.player.name}
             if entry.first_round > 1:
@@ -418,8 +407,6 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
                     "number": entry.first_round
                 }
             messages.success(request, text)
-    except TournamentActionError as error:
-        _refused(request, error)
     return redirect("tournaments:entries", pk=tournament.pk)
 
 
@@ -435,16 +422,13 @@ def round_seat(request: HttpRequest, pk: int) -> HttpResponse:
         for errors in form.errors.values():
             messages.error(request, " ".join(errors))
         return _back(tournament, "round")
-    try:
+    with as_message(request):
         round = services.round_seat(
             tournament=tournament,
             user=request.user,
             method=form.cleaned_data["method"] or None,
             seed=form.cleaned_data["seed"],
         )
-    except TournamentActionError as error:
-        _refused(request, error)
-    else:
         messages.success(
             request,
             gettext("Round %(number)s seated: check the seating, then start it.")
@@ -463,16 +447,13 @@ def round_reseat(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         for errors in form.errors.values():
             messages.error(request, " ".join(errors))
         return _back(tournament, "round")
-    try:
+    with as_message(request):
         services.round_reseat(
             round=round,
             user=request.user,
             method=form.cleaned_data["method"] or None,
             seed=form.cleaned_data["seed"],
         )
-    except TournamentActionError as error:
-        _refused(request, error)
-    else:
         messages.success(request, gettext("Round %(number)s seated again.") % {"number": number})
     return _back(tournament, "round")
 
@@ -496,22 +477,21 @@ def table_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     first = _entry(tournament, form.cleaned_data["first"])
     second = _entry(tournament, form.cleaned_data["second"])
     confirmed = request.POST.get("confirm") == "1"
-    try:
+    with as_message(request, quiet=(services.SwapMakesRepeats,)) as refused:
         report = services.table_swap(
             round=round, user=request.user, first=first, second=second, allow_repeats=confirmed
         )
-    except services.SwapMakesRepeats as refusal:
+    if isinstance(refused.error, services.SwapMakesRepeats):
         # ask before making the repeat; nothing has changed yet
         context = {
             "tournament": tournament,
             "round": round,
             "first": first,
             "second": second,
-            "repeats": [_repeat_text(repeat) for repeat in refusal.repeats],
+            "repeats": [_repeat_text(repeat) for repeat in refused.error.repeats],
         }
         return render(request, "tournaments/swap_confirm.html", context)
-    except TournamentActionError as error:
-        _refused(request, error)
+    if refused:
         return _back(tournament, "round")
     messages.success(
         request,
@@ -532,11 +512,8 @@ def table_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def round_start(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = lookups.directed_tournament(request, pk)
     round = _round(tournament, number)
-    try:
+    with as_message(request):
         services.round_start(round=round, user=request.user)
-    except TournamentActionError as error:
-        _refused(request, error)
-    else:
         messages.success(request, gettext("Round %(number)s started.") % {"number": number})
     return _back(tournament, "round")
 
@@ -548,7 +525,7 @@ def round_clock(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = lookups.directed_tournament(request, pk)
     round = _round(tournament, number)
     action = request.POST.get("action")
-    try:
+    with as_message(request):
         if action == "pause":
             services.round_clock_pause(round=round, user=request.user)
             messages.success(request, gettext("The clock is paused."))
@@ -557,8 +534,6 @@ def round_clock(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             messages.success(request, gettext("The clock runs again."))
         else:
             messages.error(request, gettext("Choose to pause or to resume the clock."))
-    except TournamentActionError as error:
-        _refused(request, error)
     return _back(tournament, "round")
 
 
@@ -567,11 +542,8 @@ def round_clock(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def round_call_time(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = lookups.directed_tournament(request, pk)
     round = _round(tournament, number)
-    try:
+    with as_message(request):
         ended = services.round_call_time(round=round, user=request.user)
-    except TournamentActionError as error:
-        _refused(request, error)
-    else:
         messages.success(
             request,
             ngettext(
@@ -594,11 +566,8 @@ def table_confirm(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     table, never who entered it)."""
     tournament = lookups.visible_tournament(request, pk)
     table_obj = _table(tournament, table)
-    try:
+    with as_message(request):
         services.table_confirm(table=table_obj, user=request.user)
-    except TournamentActionError as error:
-        _refused(request, error)
-    else:
         messages.success(
             request, gettext("Table %(number)s confirmed.") % {"number": table_obj.number}
         )
@@ -626,11 +595,8 @@ def table_playoff(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     if not places:
         messages.error(request, gettext("Enter the play-off places."))
         return _back(tournament, "round")
-    try:
+    with as_message(request):
         services.playoff_places(table=table_obj, user=request.user, places=places)
-    except TournamentActionError as error:
-        _refused(request, error)
-    else:
         messages.success(
             request,
             gettext("Play-off places of table %(number)s recorded.") % {"number": table_obj.number},
@@ -642,10 +608,9 @@ def table_playoff(request: HttpRequest, pk: int, table: int) -> HttpResponse:
 @require_POST
 def tournament_finish(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = lookups.directed_tournament(request, pk)
-    try:
+    with as_message(request) as refused:
         services.tournament_finish(tournament=tournament, user=request.user)
-    except TournamentActionError as error:
-        _refused(request, error)
+    if refused:
         return _back(tournament, "round")
     messages.success(request, gettext("The tournament is over: here are the results."))
     return redirect("tournaments:results", pk=tournament.pk)
@@ -658,16 +623,10 @@ def tournament_reopen(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = lookups.directed_tournament(request, pk)
     form = ReopenForm(request.POST)
     if form.is_valid():
-        try:
+        with on_form(form, elsewhere=as_message(request)) as refused:
             services.tournament_reopen(
                 tournament=tournament, user=request.user, reason=form.cleaned_data["reason"]
             )
-        except TournamentActionError as error:
-            if error.field != "reason":  # not finished (any more): nothing to say beside a field
-                _refused(request, error)
-                return _back(tournament)
-            form.add_action_error(error)
-        else:
             messages.success(
                 request,
                 gettext(
@@ -676,6 +635,8 @@ def tournament_reopen(request: HttpRequest, pk: int) -> HttpResponse:
                 ),
             )
             return _back(tournament)
+        if refused and refused.error.field not in form.fields:
+            return _back(tournament)  # not finished (any more): said on the page
     response = _detail_page(request, tournament, reopen_form=form)
     response.status_code = 400
     return response

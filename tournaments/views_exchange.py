@@ -27,6 +27,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_safe
 
 from clubs import validators
+from clubs.errors import kept
 from clubs.models import Club
 from clubs.permissions import can_direct, can_manage
 from tournaments import exchange, exports, lookups
@@ -104,13 +105,10 @@ def match_import(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data["data"]
         played_on = form.cleaned_data["played_on"]
-        try:
+        with kept(exchange.ImportRefused) as refused:
             imported = exchange.documents_import(
                 club=club, user=request.user, data=data, played_on=played_on
             )
-        except exchange.ImportRefused as refused:
-            errors = refused.errors
-        else:
             new = sum(1 for each in imported if each.created)
             again = len(imported) - new
             if new:
@@ -133,6 +131,8 @@ def match_import(request: HttpRequest, slug: str) -> HttpResponse:
             if len(imported) == 1:
                 return redirect(imported[0].match.get_absolute_url())
             return redirect(club.get_absolute_url())
+        if refused:
+            errors = refused.error.errors
     return render(
         request,
         "tournaments/club/import.html",

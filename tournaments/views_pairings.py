@@ -19,11 +19,11 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from clubs.errors import as_message, on_form
 from clubs.permissions import can_direct, can_score
 from tournaments import lookups, pairing_selectors, pairing_services
 from tournaments.formats import format_of
 from tournaments.models import Table, Tournament, TournamentStatus
-from tournaments.services import TournamentActionError
 
 POLL_SECONDS = 10
 TIE_BREAK_LABELS = {
@@ -149,11 +149,8 @@ def console(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def draw(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _directed(request, pk)
-    try:
+    with as_message(request):
         pairing_services.draw(tournament=tournament, user=request.user)
-    except TournamentActionError as error:
-        messages.error(request, error.message)
-    else:
         messages.success(request, gettext("The draw is made: the first matches can start."))
     return redirect(_home_of(tournament))
 
@@ -162,10 +159,9 @@ def draw(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def next_round(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _directed(request, pk)
-    try:
+    with as_message(request) as refused:
         round = pairing_services.next_round(tournament=tournament, user=request.user)
-    except TournamentActionError as error:
-        messages.error(request, error.message)
+    if refused:
         return redirect(_home_of(tournament))
     messages.success(request, gettext("Round %(number)s is paired.") % {"number": round.number})
     return redirect(_home_of(tournament) + f"?round={round.number}")
@@ -200,7 +196,7 @@ def result_fix(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     form = FixForm(request.POST or None, seats=seats, initial=initial)
     if request.method == "POST" and form.is_valid():
         winner = next((e for e in seats if e.pk == form.cleaned_data["winner"]), None)
-        try:
+        with on_form(form):
             pairing_services.result_fix(
                 table=table,
                 user=request.user,
@@ -208,9 +204,6 @@ def result_fix(request: HttpRequest, pk: int, table: int) -> HttpResponse:
                 walkover=form.cleaned_data["walkover"],
                 reason=form.cleaned_data["reason"],
             )
-        except TournamentActionError as error:
-            form.add_error(error.field if error.field in form.fields else None, error.message)
-        else:
             messages.success(request, gettext("The result is fixed."))
             return redirect(_home_of(tournament))
     return render(

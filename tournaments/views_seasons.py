@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from clubs import validators
+from clubs.errors import on_form
 from clubs.models import Club
 from clubs.permissions import can_direct
 from scoring.models import Game
@@ -34,7 +35,6 @@ from tournaments import lookups, seasons
 from tournaments.exports import csv_writer
 from tournaments.models import Season
 from tournaments.printing import number, season_document
-from tournaments.services import TournamentActionError
 from tournaments.views import points_text
 
 # The form ----------------------------------------------------------------------------------------
@@ -112,9 +112,6 @@ class SeasonForm(forms.Form):
             points[size.strip()] = [part for part in parts if part]
         return points
 
-    def add_action_error(self, error: TournamentActionError) -> None:
-        self.add_error(error.field if error.field in self.fields else None, error.message)
-
     @classmethod
     def initial_of(cls, season: Season) -> dict[str, Any]:
         initial = {name: getattr(season, name) for name in seasons.SETTINGS}
@@ -146,11 +143,8 @@ def season_list(request: HttpRequest, slug: str) -> HttpResponse:
         lookups.require_director(request, club)
         form = SeasonForm(request.POST)
         if form.is_valid():
-            try:
+            with on_form(form):
                 season = seasons.season_create(club=club, user=request.user, **form.cleaned_data)
-            except TournamentActionError as error:
-                form.add_action_error(error)
-            else:
                 messages.success(
                     request, gettext("Season %(name)s created.") % {"name": season.name}
                 )
@@ -223,11 +217,8 @@ def season_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         request.POST if request.method == "POST" else None, initial=SeasonForm.initial_of(season)
     )
     if request.method == "POST" and form.is_valid():
-        try:
+        with on_form(form):
             season = seasons.season_update(season=season, user=request.user, **form.cleaned_data)
-        except TournamentActionError as error:
-            form.add_action_error(error)
-        else:
             messages.success(request, gettext("Season %(name)s saved.") % {"name": season.name})
             return redirect("clublife:season_detail", slug=club.slug, pk=season.pk)
     return render(

@@ -8,6 +8,7 @@ from django.utils.dateparse import parse_datetime
 from rest_framework.test import APIClient
 
 from tests.api.conftest import api_token
+from tests.errors import field_errors
 from tests.factories import PASSWORD
 
 TOKEN_URL = "/api/v1/auth/token/"
@@ -55,7 +56,7 @@ def test_a_form_encoded_login_answers_415_like_every_other_body_that_is_not_json
 def test_a_bad_login_answers_400_with_field_errors(world, body, field):
     response = APIClient().post(TOKEN_URL, body, format="json")
     assert response.status_code == 400
-    assert field in response.json()
+    assert field in field_errors(response)
 
 
 def test_the_token_authenticates_reads_and_writes(world):

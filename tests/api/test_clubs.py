@@ -4,6 +4,7 @@ import pytest
 
 from clubs.models import Club, Membership, Role
 from tests.api.conftest import Api
+from tests.errors import field_errors
 from tests.factories import UserFactory
 
 
@@ -81,7 +82,7 @@ def test_a_club_named_like_a_page_gets_a_slug_that_is_not_a_page(world, api):
 def test_a_reserved_slug_is_refused_on_its_field(world, api):
     response = api("owner").post("/api/v1/clubs/", {"name": "Circolo", "slug": "new"})
     assert response.status_code == 400
-    assert "reserved" in response.json()["slug"][0]
+    assert "reserved" in field_errors(response)["slug"][0]
 
 
 @pytest.mark.parametrize(
@@ -96,7 +97,7 @@ def test_a_reserved_slug_is_refused_on_its_field(world, api):
 def test_a_bad_club_answers_400_naming_the_field(world, api, body, field):
     response = api("owner").post("/api/v1/clubs/", body)
     assert response.status_code == 400
-    assert list(response.json()) == [field]
+    assert list(field_errors(response)) == [field]
     assert Club.objects.count() == 3
 
 
@@ -116,7 +117,7 @@ def test_the_owner_edits_the_club_but_not_its_slug(world, api):
 
 def test_errors_follow_the_request_language(world, api):
     response = api("owner", language="it").post("/api/v1/clubs/", {"city": "Roma"})
-    assert response.json() == {"name": ["Campo obbligatorio."]}
+    assert field_errors(response) == {"name": ["Campo obbligatorio."]}
 
 
 # Players -----------------------------------------------------------------------------------------
@@ -141,7 +142,7 @@ def test_the_owner_adds_a_player(world, api):
 def test_a_player_name_is_unique_in_a_club_whatever_its_case(world, api, name):
     response = api("owner").post("/api/v1/clubs/aurora/players/", {"name": name})
     assert response.status_code == 400
-    assert list(response.json()) == ["name"]
+    assert list(field_errors(response)) == ["name"]
     assert world.aurora.players.count() == 4
 
 
@@ -171,7 +172,7 @@ def test_renaming_a_player_to_a_taken_name_answers_400(world, api):
     bruno = world.player(world.aurora, "Bruno")
     response = api("owner").patch(f"/api/v1/clubs/aurora/players/{bruno.pk}/", {"name": "carla"})
     assert response.status_code == 400
-    assert list(response.json()) == ["name"]
+    assert list(field_errors(response)) == ["name"]
 
 
 def test_a_player_is_found_only_under_their_own_club(world, api):
@@ -242,7 +243,7 @@ def test_a_new_owner_may_manage_once_they_accept(world, api):
 def test_a_bad_grant_answers_400_naming_the_field(world, api, body, field):
     response = api("owner").post("/api/v1/clubs/aurora/members/", body)
     assert response.status_code == 400
-    assert list(response.json()) == [field]
+    assert list(field_errors(response)) == [field]
 
 
 def test_the_owner_changes_a_members_role(world, api):
@@ -256,7 +257,7 @@ def test_the_owner_changes_a_members_role(world, api):
 def test_the_last_owner_cannot_stop_being_owner(world, api):
     response = api("owner").patch("/api/v1/clubs/aurora/members/owner/", {"role": "member"})
     assert response.status_code == 400
-    assert list(response.json()) == ["role"]
+    assert list(field_errors(response)) == ["role"]
     assert Membership.objects.get(club=world.aurora, user=world.users["owner"]).role == Role.OWNER
 
 
@@ -279,7 +280,7 @@ def test_the_owner_removes_a_member(world, api):
 def test_the_last_owner_cannot_be_removed(world, api):
     response = api("owner").delete("/api/v1/clubs/aurora/members/owner/")
     assert response.status_code == 400
-    assert list(response.json()) == ["non_field_errors"]
+    assert list(field_errors(response)) == ["non_field_errors"]
     assert Membership.objects.filter(club=world.aurora, user=world.users["owner"]).exists()
 
 

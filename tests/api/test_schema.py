@@ -65,19 +65,29 @@ def test_every_write_describes_its_body_and_its_400(schema, path):
             assert expected <= set(operation["responses"]), (method, path)
 
 
-def test_a_refusal_is_either_an_event_error_or_field_errors(schema):
-    operation = schema["paths"]["/api/v1/matches/{id}/events/"]["post"]
-    ref = operation["responses"]["400"]["content"]["application/json"]["schema"]["$ref"]
-    refusal = schema["components"]["schemas"][ref.rsplit("/", 1)[1]]
-    assert {option["$ref"].rsplit("/", 1)[1] for option in refusal["oneOf"]} == {
-        "EngineError",
-        "FieldErrors",
+def test_every_400_of_every_operation_is_the_one_error_shape(schema):
+    """Issue 17: one 400 shape for the whole API (it was three: the engine's event error, DRF's
+    field errors, the import's list), keeping the event, the field and the message."""
+    refs = {
+        response["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+        for operations in schema["paths"].values()
+        for operation in operations.values()
+        for code, response in operation.get("responses", {}).items()
+        if code == "400"
     }
-    assert set(schema["components"]["schemas"]["EngineError"]["properties"]) == {
-        "event",
+    assert refs == {"Error"}
+    error = schema["components"]["schemas"]["Error"]
+    assert set(error["properties"]) == {"detail", "errors"}
+    item = error["properties"]["errors"]["items"]["$ref"].rsplit("/", 1)[1]
+    assert set(schema["components"]["schemas"][item]["properties"]) == {
         "field",
+        "event",
+        "document",
         "message",
     }
+    assert not {"EngineError", "FieldErrors", "Refusal", "ImportErrors"} & set(
+        schema["components"]["schemas"]
+    )
 
 
 def test_recording_an_event_documents_the_idempotency_key_header(schema):

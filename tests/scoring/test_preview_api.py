@@ -4,6 +4,8 @@ import json
 
 import pytest
 
+from tests.errors import refusal
+
 URL = "/api/v1/scoring/preview/"
 
 
@@ -147,7 +149,7 @@ def test_s5_two_players_left_and_one_busts_the_other_wins(client):
     document["events"].append({"type": "reentry", "player": "B"})
     response = preview(client, document)
     assert response.status_code == 400
-    assert response.json()["event"] == 1
+    assert refusal(response)["event"] == 1
 
 
 # Ramino ----------------------------------------------------------------------------------------
@@ -188,8 +190,8 @@ def test_r2_second_bust_after_a_reentry_is_final(client):
     document["events"].append({"type": "reentry", "player": "B"})
     response = preview(client, document)
     assert response.status_code == 400
-    assert response.json()["event"] == 3
-    assert response.json()["field"] == "player"
+    assert refusal(response)["event"] == 3
+    assert refusal(response)["field"] == "player"
 
 
 # Gin -------------------------------------------------------------------------------------------
@@ -262,7 +264,7 @@ def test_o1_spade_upcard_doubles_and_ace_upcard_refuses_a_knock(client):
     document["events"] = [knock("One", {"One": 1, "Two": 20}, upcard="Ah")]
     response = preview(client, document)
     assert response.status_code == 400
-    assert response.json()["event"] == 0
+    assert refusal(response)["event"] == 0
 
 
 def test_h1_hollywood_spreads_wins_over_three_games(client):
@@ -292,7 +294,7 @@ def test_a_refused_event_answers_400_with_event_field_and_message(client):
     }
     response = preview(client, document)
     assert response.status_code == 400
-    body = response.json()
+    body = refusal(response)
     assert body["event"] == 1
     assert body["field"] == "points"
     assert body["message"]
@@ -301,7 +303,7 @@ def test_a_refused_event_answers_400_with_event_field_and_message(client):
 def test_a_document_that_is_not_an_object_is_refused(client):
     response = preview(client, ["not", "a", "match"])
     assert response.status_code == 400
-    assert response.json()["event"] is None
+    assert refusal(response)["event"] is None
 
 
 def test_an_unknown_option_is_named(client):
@@ -309,7 +311,7 @@ def test_an_unknown_option_is_named(client):
         client, {"preset": "scala40", "rules": {"sballo": 151}, "players": ["A", "B"]}
     )
     assert response.status_code == 400
-    assert "sballo" in response.json()["message"]
+    assert "sballo" in refusal(response)["message"]
 
 
 def test_preview_is_in_the_openapi_schema(client):

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from clubs.models import Role
 from scoring.models import Match
+from tests.errors import field_errors, refusal
 from tests.factories import ClubFactory, member
 from tests.pdf.conftest import Pdf
 from tournaments import seasons, services
@@ -109,13 +110,13 @@ def test_f5_no_change_reaches_a_finished_tournaments_match_and_the_payouts_stay(
 
     void = scene.post(scene.scorekeeper, base + "events/1/void/", {"version": 1, "reason": "no"})
     assert void.status_code == 400
-    assert void.json() == {"event": 1, "field": "match", "message": CLOSED}
+    assert refusal(void) == {"event": 1, "field": "match", "message": CLOSED}
     correct = scene.post(
         scene.scorekeeper,
         base + "events/1/correct/",
         {"version": 1, "data": {"closer": "Anna", "points": {"Bruno": 90}}, "reason": "typo"},
     )
-    assert correct.status_code == 400 and correct.json()["message"] == CLOSED
+    assert correct.status_code == 400 and refusal(correct)["message"] == CLOSED
     for path, body in (
         ("withdraw/", {"player": "Bruno"}),
         ("reentry/", {"player": "Bruno"}),
@@ -124,7 +125,7 @@ def test_f5_no_change_reaches_a_finished_tournaments_match_and_the_payouts_stay(
     ):
         refused = scene.post(scene.director, base + path, body)
         assert refused.status_code == 400, path
-        assert refused.json()["message"] == CLOSED, path
+        assert refusal(refused)["message"] == CLOSED, path
 
     assert scene.payouts() == before
     t = f"/api/v1/tournaments/{scene.tournament.pk}/"
@@ -162,7 +163,7 @@ def test_f5_a_director_reopens_with_a_reason_fixes_and_finishes_again_with_new_p
     t = f"/api/v1/tournaments/{scene.tournament.pk}/"
 
     refused = scene.post(scene.director, f"{t}reopen/", {"reason": "  "})
-    assert refused.status_code == 400 and list(refused.json()) == ["reason"]
+    assert refused.status_code == 400 and list(field_errors(refused)) == ["reason"]
     assert scene.post(scene.scorekeeper, f"{t}reopen/", {"reason": "x"}).status_code == 403
     reopened = scene.post(scene.director, f"{t}reopen/", {"reason": "Hand 1 was mistyped."})
     assert reopened.status_code == 200, reopened.content
@@ -184,7 +185,7 @@ def test_f5_a_director_reopens_with_a_reason_fixes_and_finishes_again_with_new_p
     assert scene.post(scene.director, f"{t}finish/").status_code == 200
     # every total is 0 now: the four share first place, and the pot
     assert [amount for _name, amount in scene.payouts()] == ["10.00"] * 4
-    assert scene.post(scene.scorekeeper, base + "time-call/").json()["message"] == CLOSED
+    assert refusal(scene.post(scene.scorekeeper, base + "time-call/"))["message"] == CLOSED
 
     # The director's page shows the history of reopenings and, the tournament being finished,
     # the form to reopen it; a reopening without a reason is refused beside its field.

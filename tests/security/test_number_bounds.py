@@ -15,6 +15,7 @@ from django.urls import reverse
 from scoring.engine import rules_for
 from scoring.models import Match
 from tests.api.conftest import Api, world  # noqa: F401 (the fixture)
+from tests.errors import errors_of, field_errors, refusal, top_fields
 from tournaments.models import Tournament
 
 MATCHES = "/api/v1/matches/"
@@ -106,8 +107,8 @@ def test_f3_a_stake_or_fee_too_large_is_refused_and_every_page_still_answers(
     }
     response = owner.post(MATCHES, body)
     assert response.status_code == 400
-    assert response.json()["field"] == f"options.{option}"
-    assert "10000.00" in response.json()["message"]
+    assert refusal(response)["field"] == f"options.{option}"
+    assert "10000.00" in refusal(response)["message"]
     assert Match.objects.count() == before
     _pages_still_answer(owner)
 
@@ -157,7 +158,7 @@ def test_f3_a_tournament_refuses_the_same_stakes_and_fees(world, owner, option, 
     }
     response = owner.post(TOURNAMENTS, body)
     assert response.status_code == 400, response.content
-    assert option in str(response.json())
+    assert option in str(errors_of(response))
     assert not Tournament.objects.exists()
     _pages_still_answer(owner)
 
@@ -210,7 +211,7 @@ def test_f3_a_tournaments_own_amounts_have_the_same_bound(world, owner, setting,
     }
     response = owner.post(TOURNAMENTS, body)
     assert response.status_code == 400, response.content
-    assert setting in response.json()
+    assert setting in top_fields(response)
     assert not Tournament.objects.exists()
 
 
@@ -225,7 +226,7 @@ def test_f3_an_imported_document_with_a_huge_stake_is_refused(world, owner):  # 
     }
     response = owner.post(IMPORT.format("aurora"), [sheet])
     assert response.status_code == 400, response.content
-    assert "rules.stake" in str(response.json())
+    assert "rules.stake" in str(errors_of(response))
     assert Match.objects.count() == before
     _pages_still_answer(owner)
 
@@ -245,8 +246,8 @@ def test_f11_f12_a_whole_number_option_out_of_range_is_a_400(world, owner, prese
     }
     response = owner.post(MATCHES, body)
     assert response.status_code == 400, response.content
-    assert response.json()["field"] == f"options.{option}"
-    assert "must be at most" in response.json()["message"]
+    assert refusal(response)["field"] == f"options.{option}"
+    assert "must be at most" in refusal(response)["message"]
     assert Match.objects.count() == before
     _pages_still_answer(owner)
 
@@ -287,7 +288,7 @@ def test_f11_the_anonymous_preview_refuses_huge_numbers(world, rules):  # noqa: 
     }
     response = Api().post(PREVIEW, document)
     assert response.status_code == 400, response.content
-    assert response.json()["field"] == f"rules.{next(iter(rules))}"
+    assert refusal(response)["field"] == f"rules.{next(iter(rules))}"
 
 
 # F12: ids -----------------------------------------------------------------------------------------
@@ -299,7 +300,7 @@ def test_f12_a_player_id_beyond_the_database_is_a_400(world, owner, player):  # 
     body = {"club": "aurora", "preset": "scala40", "players": [player, _players(world, "x")[0]]}
     response = owner.post(MATCHES, body)
     assert response.status_code == 400, response.content
-    assert "players" in response.json()
+    assert "players" in top_fields(response)
 
 
 def test_f12_an_entry_id_beyond_the_database_is_a_400(world, owner):  # noqa: F811
@@ -310,7 +311,7 @@ def test_f12_an_entry_id_beyond_the_database_is_a_400(world, owner):  # noqa: F8
     ).json()
     response = owner.post(f"{TOURNAMENTS}{tournament['id']}/entries/", {"player": 10**30})
     assert response.status_code == 400, response.content
-    assert "player" in response.json()
+    assert "player" in top_fields(response)
 
 
 # Points and percentages kept as exact fractions --------------------------------------------------
@@ -329,13 +330,13 @@ def test_f11_placement_points_are_bounded_for_tournaments_and_seasons(world, own
     }
     response = owner.post(TOURNAMENTS, body)
     assert response.status_code == 400, response.content
-    assert "placement_points" in response.json()
+    assert "placement_points" in top_fields(response)
     season = {"name": "Autunno", "starts_on": "2025-09-01", "ends_on": "2025-12-20"}
     response = owner.post(
         "/api/v1/clubs/aurora/seasons/", {**season, "placement_points": {"2": points}}
     )
     assert response.status_code == 400, response.content
-    assert "placement_points" in response.json()
+    assert "placement_points" in top_fields(response)
 
 
 def test_f11_a_payout_percentage_of_a_million_digits_is_refused_at_once(world, owner):  # noqa: F811
@@ -352,6 +353,6 @@ def test_f11_a_payout_percentage_of_a_million_digits_is_refused_at_once(world, o
     response = owner.post(TOURNAMENTS, body)
     assert response.status_code == 400
     assert len(response.content) < 1000
-    assert response.json()["payout_percents"] == [
+    assert field_errors(response)["payout_percents"] == [
         "The payout percentages must be numbers, such as 50 or 33.33."
     ]
