@@ -135,7 +135,7 @@ def _context(tournament: Tournament, kind: str, *, box: PageBox = PORTRAIT, pape
     }
 
 
-def _grid_pages(grid: Grid, rows: Sequence[Row], box: PageBox, head: float) -> list[GridPage]:
+def grid_pages(grid: Grid, rows: Sequence[Row], box: PageBox, head: float) -> list[GridPage]:
     """The rows cut into pages: page 1 under a heading `head` mm tall, the others under the
     "continued" line; each page repeats the grid's column labels."""
     room = box.height - grid.head_height - 1.5 - SLACK
@@ -437,7 +437,7 @@ def standings_document(tournament: Tournament) -> PdfDocument:
     context.update(
         {
             "notes": notes,
-            "pages": _grid_pages(_list_grid(columns), rows, PORTRAIT, HEAD + 5),
+            "pages": grid_pages(_list_grid(columns), rows, PORTRAIT, HEAD + 5),
         }
     )
     return PdfDocument(
@@ -513,7 +513,7 @@ def results_document(tournament: Tournament) -> PdfDocument:
     context.update(
         {
             "notes": notes,
-            "pages": _grid_pages(_list_grid(columns), rows, PORTRAIT, HEAD + 5 * len(notes)),
+            "pages": grid_pages(_list_grid(columns), rows, PORTRAIT, HEAD + 5 * len(notes)),
             "pot": pot_grid.page(pot_rows),
         }
     )
@@ -570,7 +570,7 @@ def pairings_document(round: Round) -> PdfDocument:
         {
             "heading": f"{kind} · {round_title(round)}",
             "notes": notes,
-            "pages": _grid_pages(_list_grid(columns), rows, PORTRAIT, HEAD + 5 * len(notes)),
+            "pages": grid_pages(_list_grid(columns), rows, PORTRAIT, HEAD + 5 * len(notes)),
         }
     )
     return PdfDocument(

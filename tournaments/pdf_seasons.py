@@ -24,7 +24,7 @@ from scoring.pdf import (
     page_counter,
     shorten,
 )
-from tournaments.pdf import HEAD, LIST_FONT, LIST_ROW, _grid_pages, number
+from tournaments.pdf import HEAD, LIST_FONT, LIST_ROW, grid_pages, number
 from tournaments.seasons import CountedMatch, SeasonView, scale_of, season_summary
 
 
@@ -131,9 +131,9 @@ def season_document(view: SeasonView) -> PdfDocument:
         "info": " · ".join(info),
         "notes": notes,
         "continued": gettext("%(title)s, continued") % {"title": title},
-        "pages": _grid_pages(grid, rows, PORTRAIT, HEAD + 5 * len(notes)),
+        "pages": grid_pages(grid, rows, PORTRAIT, HEAD + 5 * len(notes)),
         "match_pages": (
-            _grid_pages(match_grid, match_rows, PORTRAIT, CONTINUED) if match_rows else []
+            grid_pages(match_grid, match_rows, PORTRAIT, CONTINUED) if match_rows else []
         ),
         "matches_title": gettext("Matches counted (%(count)s)") % {"count": len(view.matches)},
     }
