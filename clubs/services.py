@@ -19,6 +19,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
@@ -29,13 +30,13 @@ from clubs.models import Club, Invitation, InvitationStatus, Membership, Player,
 class ClubError(Exception):
     """A refused change: the field at fault (None for the request as a whole) and why."""
 
-    def __init__(self, message: str, *, field: str | None = None):
+    def __init__(self, message: str | Promise, *, field: str | None = None):
         self.message = str(message)
         self.field = field
         super().__init__(self.message)
 
 
-def _clean_name(name: str, *, max_length: int, empty_message: str) -> str:
+def _clean_name(name: str, *, max_length: int, empty_message: str | Promise) -> str:
     """The name as stored (`clubs.validators.clean_name`), or `ClubError` on field "name"."""
     if not isinstance(name, str) or not name.strip():
         raise ClubError(empty_message, field="name")

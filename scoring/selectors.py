@@ -49,6 +49,8 @@ def recorded_event_row(recorded: Recorded) -> EventRow:
     """The row of an event `services.event_record_replayed` has just recorded, from the service's
     own replay: the same row `match_detail` would give, without reading again."""
     replayed = recorded.replay
+    # A new event (the only kind this is asked for) comes with its version and the replay.
+    assert replayed is not None and recorded.version is not None
     snapshots = dict(zip(replayed.event_numbers, replayed.state.history, strict=True))
     return EventRow(
         event=recorded.event,

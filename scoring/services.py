@@ -16,11 +16,13 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Field
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -43,7 +45,9 @@ from scoring.signals import match_changed
 class MatchError(Exception):
     """A refused change, in the user's language: which event (its number), which field, why."""
 
-    def __init__(self, message: str, *, field: str | None = None, event: int | None = None):
+    def __init__(
+        self, message: str | Promise, *, field: str | None = None, event: int | None = None
+    ):
         self.message = str(message)
         self.field = field
         self.event = event
@@ -547,10 +551,12 @@ def _save_seats(seats: Sequence[MatchPlayer], fields: Sequence[str]) -> None:
     if not seats:
         return
     meta = MatchPlayer._meta
-    columns = [meta.get_field(name) for name in fields]
+    # Plain concrete fields (and the primary key): each has a column.
+    columns = [cast("Field[Any, Any]", meta.get_field(name)) for name in fields]
     quote = connection.ops.quote_name
-    assignments = ", ".join(f"{quote(column.column)} = %s" for column in columns)
-    sql = f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(meta.pk.column)} = %s"
+    assignments = ", ".join(f"{quote(cast(str, column.column))} = %s" for column in columns)
+    pk_column = cast(str, meta.pk.column)
+    sql = f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(pk_column)} = %s"
     rows = [
         [
             *(
