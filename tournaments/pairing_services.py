@@ -121,7 +121,7 @@ def _create_pairing_round(
     user,
     *,
     extra: dict | None = None,
-    forfeits: list[int] | None = None,
+    forfeits: list[engine.PlayerId] | None = None,
     now=None,
 ) -> Round:
     round = Round.objects.create(
@@ -217,8 +217,8 @@ def next_round(*, tournament: Tournament, user) -> Round:
     if tournament.format == Format.ROUND_ROBIN:
         players = selectors.draw_players(rounds[0].round)
         scheduled = round_robin(players, cycles=tournament.cycles)[number - 1]
-        pairings = []
-        forfeits = []
+        pairings: list[Pairing] = []
+        forfeits: list[engine.PlayerId] = []
         for pairing in scheduled.pairings:
             gone = [player for player in pairing.players if player in dropped]
             if not gone:
@@ -298,6 +298,8 @@ def result_fix(
         )
     if tournament.is_bracket and winner is not None:
         view = selectors.bracket_of(tournament)
+        # a bracket tournament's match tables belong to its drawn bracket
+        assert view.bracket is not None and table.bracket_match is not None
         match = view.bracket.match(table.bracket_match)
         if set(seats) != {player for player in match.players if player is not None}:
             raise TournamentActionError(
@@ -396,6 +398,7 @@ def _being_played(match_id: int | None) -> bool:
 def _sync(tournament: Tournament, round: Round, user) -> None:
     view = selectors.bracket_of(tournament)
     bracket = view.bracket
+    assert bracket is not None  # synced once drawn
     entries = {
         entry.pk: entry
         for entry in Entry.objects.filter(pk__in=bracket.players).select_related("player")

@@ -13,12 +13,13 @@ import datetime
 import random
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, cast
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Field, Max
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -54,7 +55,7 @@ from tournaments.models import (
 class TournamentActionError(Exception):
     """A refused action, in the user's language, and the field it concerns."""
 
-    def __init__(self, message: str, *, field: str | None = None):
+    def __init__(self, message: str | Promise, *, field: str | None = None):
         self.message = str(message)
         self.field = field
         super().__init__(self.message)
@@ -121,12 +122,12 @@ CENT = Decimal("0.01")
 def setting_range_message(field: str) -> str:
     """The refusal of a value outside `SETTING_RANGES[field]`, in the user's language."""
     minimum, maximum = SETTING_RANGES[field]
-    return gettext(SETTING_RANGE_MESSAGE) % {"minimum": minimum, "maximum": maximum}
+    return str(SETTING_RANGE_MESSAGE) % {"minimum": minimum, "maximum": maximum}
 
 
 def money_max_message() -> str:
     """The refusal of an amount above `MONEY_MAX`, in the user's language."""
-    return gettext(MONEY_MAX_MESSAGE) % {"maximum": f"{MONEY_MAX:.2f}"}
+    return str(MONEY_MAX_MESSAGE) % {"maximum": f"{MONEY_MAX:.2f}"}
 
 
 def _whole(value: Any, field: str) -> int:
@@ -190,7 +191,7 @@ def check_settings(settings: dict[str, Any], *, format: str, game: str) -> dict[
         )
     except TournamentError as error:
         # the engine names its own arguments; the director knows the settings
-        field = SIZE_SETTINGS.get(error.field, error.field)
+        field = SIZE_SETTINGS.get(error.field or "", error.field)
         raise TournamentActionError(error.translated(gettext), field=field) from error
     try:
         if format in TABLE_FORMATS:
@@ -266,7 +267,7 @@ def check_settings(settings: dict[str, Any], *, format: str, game: str) -> dict[
 
 
 SETTING_DEFAULTS: dict[str, Any] = {
-    field: Tournament._meta.get_field(field).get_default()
+    field: cast("Field[Any, Any]", Tournament._meta.get_field(field)).get_default()
     for field in (
         "rounds_planned",
         "final_table_size",
@@ -611,7 +612,9 @@ def _new_seed() -> int:
     return random.SystemRandom().randrange(1, 2**31)
 
 
-def _store_report(report: seating.SeatingReport, names: dict[int, str]) -> dict[str, Any]:
+def _store_report(
+    report: seating.SeatingReport, names: dict[tables.PlayerId, str]
+) -> dict[str, Any]:
     """The seating report as JSON, with names: notices keep their English template (translated
     when shown) and parameters with player ids replaced by names."""
 
@@ -643,7 +646,7 @@ def _store_report(report: seating.SeatingReport, names: dict[int, str]) -> dict[
     }
 
 
-def _create_tables(round: Round, seated: Sequence[Sequence[int]]) -> None:
+def _create_tables(round: Round, seated: Sequence[Sequence[tables.PlayerId]]) -> None:
     tables_ = Table.objects.bulk_create(
         Table(round=round, number=number) for number in range(1, len(seated) + 1)
     )
@@ -681,7 +684,7 @@ def round_seat(
     seed = _new_seed() if seed is None else seed
     kind = RoundKind.QUALIFYING
     players: list[Entry]
-    ranks: dict[int, int]
+    ranks: dict[tables.PlayerId, int]
     if tournament.format == Format.ROUNDS and number > tournament.rounds_planned:
         if not tournament.final_table_size:
             raise TournamentActionError(
@@ -691,14 +694,18 @@ def round_seat(
         active = set(
             tournament.entries.filter(status=EntryStatus.CHECKED_IN).values_list("pk", flat=True)
         )
-        finalists = [row.entry_id for row in standings.rows if row.entry_id in active]
+        finalists: list[tables.PlayerId] = [
+            row.entry_id for row in standings.rows if row.entry_id in active
+        ]
         finalists = finalists[: tournament.final_table_size]
         return _seat_final(tournament, number, finalists, seed)
     if tournament.format == Format.KNOCKOUT and previous is not None:
         through = selectors.knockout_advancement(tournament, previous)
         if not through.settled:
             tie = through.ties[0]
-            names = dict(tournament.entries.values_list("pk", "player__name"))
+            names: dict[tables.PlayerId, str] = dict(
+                tournament.entries.values_list("pk", "player__name")
+            )
             raise TournamentActionError(
                 _(
                     "At table %(table)s, %(players)s are tied across the cut: enter the "
@@ -717,11 +724,11 @@ def round_seat(
         standings = selectors.table_standings(tournament)
         if knockout.fits_final_table(len(going_on), final_size=tournament.final_table_size):
             # the finalists in standings order, as in the rounds format: the leader deals first
-            listed = [row.entry_id for row in standings.rows]
+            listed: list[tables.PlayerId] = [row.entry_id for row in standings.rows]
             finalists = sorted(going_on, key=listed.index)
             return _seat_final(tournament, number, finalists, seed)
         kind = RoundKind.KNOCKOUT
-        order = {row.entry_id: row.place for row in standings.rows}
+        order: dict[tables.PlayerId, int] = {row.entry_id: row.place for row in standings.rows}
         ranks = {entry_id: order.get(entry_id, len(order) + 1) for entry_id in going_on}
         players = list(Entry.objects.filter(pk__in=going_on).select_related("player"))
     else:
@@ -776,7 +783,9 @@ def round_seat(
     return round
 
 
-def _seat_final(tournament: Tournament, number: int, finalists: list[int], seed: int) -> Round:
+def _seat_final(
+    tournament: Tournament, number: int, finalists: Sequence[tables.PlayerId], seed: int
+) -> Round:
     """The final table: the finalists in standings order; the leader deals first."""
     if len(finalists) < 2:
         raise TournamentActionError(
@@ -858,7 +867,7 @@ def table_swap(
         report = seating.seating_report(seated, history=earlier)
     except TournamentError as error:
         raise TournamentActionError.from_engine(error) from error
-    names = dict(tournament.entries.values_list("pk", "player__name"))
+    names: dict[tables.PlayerId, str] = dict(tournament.entries.values_list("pk", "player__name"))
     stored = _store_report(report, names)
     round.report = stored
     round.save(update_fields=["report"])
@@ -978,6 +987,7 @@ def round_call_time(*, round: Round, user) -> int:
     round.save(update_fields=["time_called_at", "clock_paused_at", "clock_paused_seconds"])
     ended = 0
     for table in round.tables.filter(match__status=MatchStatus.IN_PROGRESS).select_related("match"):
+        assert table.match is not None  # filtered on its match's status
         try:
             scoring.match_call_time(match=table.match, user=user)
         except scoring.MatchError as error:
@@ -1052,6 +1062,7 @@ def tournament_finish(*, tournament: Tournament, user) -> Tournament:
         raise TournamentActionError(_("No round has been played yet."), field="round")
     if tournament.format in TABLE_FORMATS:
         last = _close_previous(tournament)
+        assert last is not None  # a round has been played
         if tournament.format == Format.KNOCKOUT and last.kind != RoundKind.FINAL:
             raise TournamentActionError(
                 _("The knockout is not over: seat the next round."), field="round"
