@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch, QuerySet
 
+from clubs.models import Club
 from scoring.engine import MatchState, Snapshot
 from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer
 from scoring.services import Recorded, Replay, replay_match
@@ -96,7 +97,7 @@ def match_detail(match: Match) -> MatchDetail:
     return MatchDetail(match=match, seats=seats, replay=replayed, rows=rows)
 
 
-def matches_for_club(club) -> QuerySet[Match]:
+def matches_for_club(club: Club) -> QuerySet[Match]:
     """The club's matches, newest first, with their seats and winner: two queries for a page."""
     return (
         Match.objects.filter(club=club)

@@ -27,7 +27,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs import validators
-from clubs.models import Club, Player
+from clubs.actors import Actor
+from clubs.models import Club, Player, User
 from scoring.engine import EngineError, MatchState, RuleSet, rules_for
 from scoring.engine.document import parse_document
 from scoring.engine.replay import replay
@@ -187,7 +188,7 @@ def guest_player(*, club: Club, name: str) -> Player:
 def match_start(
     *,
     club: Club,
-    user,
+    user: Actor,
     preset: str,
     players: Sequence[Player],
     options: dict[str, Any] | None = None,
@@ -259,7 +260,7 @@ class Recorded:
 
 
 def event_record(
-    *, match: Match, user, data: dict[str, Any], idempotency_key: str | None = None
+    *, match: Match, user: Actor, data: dict[str, Any], idempotency_key: str | None = None
 ) -> tuple[MatchEvent, bool]:
     """Append an event (match document format) to the match. Locks the match row.
 
@@ -275,7 +276,7 @@ def event_record(
 
 @transaction.atomic
 def event_record_replayed(
-    *, match: Match, user, data: dict[str, Any], idempotency_key: str | None = None
+    *, match: Match, user: Actor, data: dict[str, Any], idempotency_key: str | None = None
 ) -> Recorded:
     """`event_record`, answering also the new version and the replay of the match with it."""
     match, seats = _locked(match)
@@ -317,7 +318,7 @@ def event_record_replayed(
 def events_import(
     *,
     match: Match,
-    user,
+    user: Actor,
     events: Sequence[dict[str, Any]],
     finished_at: datetime.datetime | None = None,
 ) -> list[MatchEvent]:
@@ -363,7 +364,7 @@ def events_import(
 
 
 def hand_record(
-    *, match: Match, user, data: dict[str, Any], idempotency_key: str | None = None
+    *, match: Match, user: Actor, data: dict[str, Any], idempotency_key: str | None = None
 ) -> tuple[MatchEvent, bool]:
     """Record a hand: `data` is a hand of the match document without "type"."""
     return event_record(
@@ -372,7 +373,7 @@ def hand_record(
 
 
 def player_reenter(
-    *, match: Match, user, seat: MatchPlayer, idempotency_key: str | None = None
+    *, match: Match, user: Actor, seat: MatchPlayer, idempotency_key: str | None = None
 ) -> MatchEvent:
     """The eliminated player comes back in (rientro), paying the re-entry fee into the pot."""
     event, _created = event_record(
@@ -385,7 +386,7 @@ def player_reenter(
 
 
 def player_withdraw(
-    *, match: Match, user, seat: MatchPlayer, idempotency_key: str | None = None
+    *, match: Match, user: Actor, seat: MatchPlayer, idempotency_key: str | None = None
 ) -> MatchEvent:
     """The player leaves the match, out for good at their current total."""
     event, _created = event_record(
@@ -397,7 +398,7 @@ def player_withdraw(
     return event
 
 
-def match_call_time(*, match: Match, user, idempotency_key: str | None = None) -> MatchEvent:
+def match_call_time(*, match: Match, user: Actor, idempotency_key: str | None = None) -> MatchEvent:
     """The director ends the match now; players are ranked by their current totals."""
     event, _created = event_record(
         match=match, user=user, data={"type": "time_call"}, idempotency_key=idempotency_key
@@ -408,7 +409,7 @@ def match_call_time(*, match: Match, user, idempotency_key: str | None = None) -
 def _new_version(
     *,
     event: MatchEvent,
-    user,
+    user: Actor,
     expected_version: int,
     data: dict[str, Any],
     is_void: bool,
@@ -448,7 +449,7 @@ def _new_version(
 
 @transaction.atomic
 def hand_correct(
-    *, event: MatchEvent, user, data: dict[str, Any], expected_version: int, reason: str = ""
+    *, event: MatchEvent, user: Actor, data: dict[str, Any], expected_version: int, reason: str = ""
 ) -> EventVersion:
     """Correct a recorded hand: a new version replaces the current one, which is kept.
 
@@ -470,7 +471,9 @@ def hand_correct(
 
 
 @transaction.atomic
-def event_void(*, event: MatchEvent, user, reason: str, expected_version: int) -> EventVersion:
+def event_void(
+    *, event: MatchEvent, user: Actor, reason: str, expected_version: int
+) -> EventVersion:
     """Void an event: it no longer counts, but stays in the history with the reason given."""
     reason = reason.strip()
     if not reason:
@@ -571,5 +574,5 @@ def _save_seats(seats: Sequence[MatchPlayer], fields: Sequence[str]) -> None:
         cursor.executemany(sql, rows)
 
 
-def _user_or_none(user):
+def _user_or_none(user: Actor) -> User | None:
     return user if user is not None and user.is_authenticated else None
