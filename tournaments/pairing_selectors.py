@@ -22,7 +22,7 @@ from typing import cast
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import MatchPlayer, MatchStatus
+from scoring.models import Match, MatchPlayer, MatchStatus
 from tournaments.engine import brackets as engine
 from tournaments.engine.pairing_standings import (
     BracketPlace,
@@ -66,7 +66,7 @@ class TableFacts:
     counts_needed_confirmation: bool = False
 
     @property
-    def match(self):
+    def match(self) -> Match | None:
         return self.table.match
 
     @property
@@ -160,7 +160,7 @@ def _facts(tournament: Tournament) -> Facts:
         if entry_pk is None:
             continue
         facts.totals[entry_pk] = total
-        if facts.match.winner_id == seat_id:
+        if facts.match is not None and facts.match.winner_id == seat_id:  # by_match: it has one
             facts.match_winner = entry_pk
     for fix in (
         ResultFix.objects.filter(table__round__tournament=tournament)
@@ -204,7 +204,9 @@ def draw_players(round: Round) -> list[int]:
     return [int(player) for player in round.report.get("players", [])]
 
 
-def replay_bracket(tournament: Tournament, players: list[int], results) -> engine.Bracket:
+def replay_bracket(
+    tournament: Tournament, players: list[int], results: list[engine.Result]
+) -> engine.Bracket:
     if tournament.format == Format.DOUBLE_ELIMINATION:
         return engine.double_elimination(
             players, reset=tournament.grand_final_reset, results=results
@@ -454,7 +456,7 @@ class PairingView:
     facts: TableFacts
 
     @property
-    def match(self):
+    def match(self) -> Match | None:
         return self.table.match
 
     @property

@@ -14,7 +14,7 @@ from typing import cast
 
 from django.utils.translation import gettext
 
-from scoring.models import MatchPlayer, MatchStatus
+from scoring.models import Match, MatchPlayer, MatchStatus
 from tournaments.engine import knockout, payouts
 from tournaments.engine import table_standings as engine_standings
 from tournaments.engine.placement import DEFAULT_SCALE, PlacementScale
@@ -51,7 +51,7 @@ class TableView:
     counts: bool = False  # finished and (if needed) confirmed
 
     @property
-    def match(self):
+    def match(self) -> Match | None:
         return self.table.match
 
     @property

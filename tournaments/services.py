@@ -24,7 +24,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs import validators
-from clubs.models import Club, Player
+from clubs.actors import Actor
+from clubs.models import Club, Player, User
 from clubs.permissions import can_direct
 from scoring import services as scoring
 from scoring.engine import EngineError, rules_for
@@ -298,12 +299,12 @@ SETTING_DEFAULTS: dict[str, Any] = {
 def tournament_create(
     *,
     club: Club,
-    user,
+    user: Actor,
     name: str,
     preset: str,
     format: str,
     options: dict[str, Any] | None = None,
-    starts_on=None,
+    starts_on: datetime.date | None = None,
     **settings: Any,
 ) -> Tournament:
     """Create a tournament of `format` played with `preset` (and rule `options`).
@@ -367,7 +368,7 @@ def _refuse_if_finished(tournament: Tournament) -> None:
 def entry_register(
     *,
     tournament: Tournament,
-    user,
+    user: Actor,
     player: Player | None = None,
     name: str = "",
     check_in: bool = False,
@@ -412,7 +413,7 @@ def entry_register(
 
 
 @transaction.atomic
-def entry_check_in(*, entry: Entry, user) -> Entry:
+def entry_check_in(*, entry: Entry, user: Actor) -> Entry:
     """The player is here and has paid the entry fee: they are seated from the next round."""
     tournament = _locked(entry.tournament)
     _refuse_if_finished(tournament)
@@ -431,7 +432,7 @@ def entry_check_in(*, entry: Entry, user) -> Entry:
 
 
 @transaction.atomic
-def entry_check_in_all(*, tournament: Tournament, user) -> int:
+def entry_check_in_all(*, tournament: Tournament, user: Actor) -> int:
     """Check in every registered player; returns how many."""
     tournament = _locked(tournament)
     _refuse_if_finished(tournament)
@@ -442,7 +443,7 @@ def entry_check_in_all(*, tournament: Tournament, user) -> int:
 
 
 @transaction.atomic
-def entry_drop(*, entry: Entry, user) -> Entry:
+def entry_drop(*, entry: Entry, user: Actor) -> Entry:
     """The player leaves the tournament. Their results so far stay in the standings; if they are
     playing a match, they withdraw from it (out for good at their current total)."""
     tournament = _locked(entry.tournament)
@@ -512,7 +513,7 @@ def result_entered_by(match: Match) -> set[int]:
 
 
 @transaction.atomic
-def table_confirm(*, table: Table, user) -> Table:
+def table_confirm(*, table: Table, user: Actor) -> Table:
     """Confirm a finished table's result. Only a director of the club or a player of that table
     may confirm, and never someone who entered the result: the server enforces it here.
     Confirming a result that is already confirmed (and unchanged since) keeps the first
@@ -618,7 +619,7 @@ def _store_report(
     """The seating report as JSON, with names: notices keep their English template (translated
     when shown) and parameters with player ids replaced by names."""
 
-    def name(player) -> str:
+    def name(player: tables.PlayerId) -> str:
         return names.get(player, str(player))
 
     notices = []
@@ -659,7 +660,7 @@ def _create_tables(round: Round, seated: Sequence[Sequence[tables.PlayerId]]) ->
 
 @transaction.atomic
 def round_seat(
-    *, tournament: Tournament, user, method: str | None = None, seed: int | None = None
+    *, tournament: Tournament, user: Actor, method: str | None = None, seed: int | None = None
 ) -> Round:
     """Seat the next round of a table tournament and store its seating report.
 
@@ -805,7 +806,7 @@ def _seat_final(
 
 @transaction.atomic
 def round_reseat(
-    *, round: Round, user, method: str | None = None, seed: int | None = None
+    *, round: Round, user: Actor, method: str | None = None, seed: int | None = None
 ) -> Round:
     """Seat a round again (another method or seed) before it starts."""
     tournament = _locked(round.tournament)
@@ -824,7 +825,7 @@ def round_reseat(
 
 @transaction.atomic
 def table_swap(
-    *, round: Round, user, first: Entry, second: Entry, allow_repeats: bool = True
+    *, round: Round, user: Actor, first: Entry, second: Entry, allow_repeats: bool = True
 ) -> dict[str, Any]:
     """Swap two players' seats before the round starts. Returns the new seating report, and in
     `new_repeats` the repeated meetings the swap created. With `allow_repeats` False a swap that
@@ -878,7 +879,7 @@ def table_swap(
 
 
 @transaction.atomic
-def round_start(*, round: Round, user) -> Round:
+def round_start(*, round: Round, user: Actor) -> Round:
     """Start the round: every table gets its scoring match (the tournament's rule set, players
     in seat order, seat 1 deals first) and the round clock starts."""
     tournament = _locked(round.tournament)
@@ -911,7 +912,7 @@ def round_start(*, round: Round, user) -> Round:
     return round
 
 
-def table_match_start(*, tournament: Tournament, table: Table, user) -> Match:
+def table_match_start(*, tournament: Tournament, table: Table, user: Actor) -> Match:
     """Start the scoring match of a table, its players in seat order (call inside a
     transaction that holds the tournament lock)."""
     players = [seat.entry.player for seat in table.seats.all().order_by("seat")]
@@ -946,7 +947,7 @@ def _running(round: Round) -> Round:
 
 
 @transaction.atomic
-def round_clock_pause(*, round: Round, user) -> Round:
+def round_clock_pause(*, round: Round, user: Actor) -> Round:
     round = _running(round)
     if round.time_called_at is None and round.clock_paused_at is None:
         round.clock_paused_at = timezone.now()
@@ -955,7 +956,7 @@ def round_clock_pause(*, round: Round, user) -> Round:
 
 
 @transaction.atomic
-def round_clock_resume(*, round: Round, user) -> Round:
+def round_clock_resume(*, round: Round, user: Actor) -> Round:
     round = _running(round)
     if round.clock_paused_at is not None:
         paused = timezone.now() - round.clock_paused_at
@@ -966,7 +967,7 @@ def round_clock_resume(*, round: Round, user) -> Round:
 
 
 @transaction.atomic
-def round_call_time(*, round: Round, user) -> int:
+def round_call_time(*, round: Round, user: Actor) -> int:
     """Time: every unfinished match of the round ends now, ranked by its current totals
     (RULES.md section 4). Returns how many matches were ended."""
     _locked(round.tournament)
@@ -1000,7 +1001,7 @@ def round_call_time(*, round: Round, user) -> int:
 
 
 @transaction.atomic
-def playoff_places(*, table: Table, user, places: dict[int, int]) -> Table:
+def playoff_places(*, table: Table, user: Actor, places: dict[int, int]) -> Table:
     """Record the places of a play-off between players tied across a knockout cut:
     `places` maps entry id to the place the play-off gave at this table."""
     tournament = _locked(table.round.tournament)
@@ -1048,7 +1049,7 @@ def _locked_matches(tournament: Tournament) -> list[int]:
 
 
 @transaction.atomic
-def tournament_finish(*, tournament: Tournament, user) -> Tournament:
+def tournament_finish(*, tournament: Tournament, user: Actor) -> Tournament:
     """End the tournament once its last round is over: the final ranking and the payouts are
     then fixed (they stay derived from the results). Locks the tournament row, then its matches.
 
@@ -1090,7 +1091,7 @@ def tournament_finish(*, tournament: Tournament, user) -> Tournament:
 
 
 @transaction.atomic
-def tournament_reopen(*, tournament: Tournament, user, reason: str) -> Reopening:
+def tournament_reopen(*, tournament: Tournament, user: Actor, reason: str) -> Reopening:
     """Reopen a finished tournament so a director can fix it; `reason` is required and kept in
     the tournament's history (`Reopening`, append-only). Locks the tournament row, then its
     matches.
@@ -1125,5 +1126,5 @@ def tournament_reopen(*, tournament: Tournament, user, reason: str) -> Reopening
     return reopening
 
 
-def _user_or_none(user):
+def _user_or_none(user: Actor) -> User | None:
     return user if user is not None and user.is_authenticated else None
