@@ -9,7 +9,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 DEMO_LOGIN := demo / tallone-demo
 
-.PHONY: run serve test bench system install lint format messages clean
+.PHONY: run serve test bench system install lint typecheck format messages clean
 
 # Debian packages the project needs (Python venv, WeasyPrint's Pango, Chromium for browser tests).
 system:
@@ -63,6 +63,10 @@ bench: install
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+
+# mypy over the engines, services and selectors (the list and the strictness: pyproject.toml).
+typecheck: install
+	$(BIN)/python -m mypy
 
 format: install
 	$(BIN)/ruff check --fix .

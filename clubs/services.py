@@ -19,19 +19,21 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from clubs import validators
+from clubs.actors import Actor
 from clubs.errors import ServiceError
-from clubs.models import Club, Invitation, InvitationStatus, Membership, Player, Role
+from clubs.models import Club, Invitation, InvitationStatus, Membership, Player, Role, User
 
 
 class ClubError(ServiceError):
     """A refused change: the field at fault (None for the request as a whole) and why."""
 
 
-def _clean_name(name: str, *, max_length: int, empty_message: str) -> str:
+def _clean_name(name: str, *, max_length: int, empty_message: str | Promise) -> str:
     """The name as stored (`clubs.validators.clean_name`), or `ClubError` on field "name"."""
     if not isinstance(name, str) or not name.strip():
         raise ClubError(empty_message, field="name")
@@ -60,7 +62,7 @@ def _free_slug(name: str) -> str:
 
 @transaction.atomic
 def club_create(
-    *, user, name: str, slug: str = "", city: str = "", is_public: bool = False
+    *, user: User, name: str, slug: str = "", city: str = "", is_public: bool = False
 ) -> Club:
     """Create a club; `user` becomes its owner. Without a slug one is made from the name."""
     name = _clean_name(
@@ -167,7 +169,7 @@ def _owners_left(club: Club, *, without: Membership) -> bool:
     return Membership.objects.filter(club=club, role=Role.OWNER).exclude(pk=without.pk).exists()
 
 
-def _forget_cached_role(user, club: Club) -> None:
+def _forget_cached_role(user: Actor, club: Club) -> None:
     """`clubs.permissions.role_in` caches roles on the user object; drop the stale one."""
     getattr(user, "__dict__", {}).get("_club_roles", {}).pop(club.pk, None)
 
@@ -188,7 +190,9 @@ def _username(username: str) -> str:
 
 
 @transaction.atomic
-def membership_invite(*, club: Club, username: str, role: str, invited_by=None) -> Invitation:
+def membership_invite(
+    *, club: Club, username: str, role: str, invited_by: User | None = None
+) -> Invitation:
     """Invite `username` to the club with `role`: the person becomes a member only when they
     accept the invitation (on their home page). Locks the club row.
 
@@ -218,7 +222,7 @@ def membership_invite(*, club: Club, username: str, role: str, invited_by=None) 
     return invitation
 
 
-def _open_invitation(invitation: Invitation, user) -> Invitation:
+def _open_invitation(invitation: Invitation, user: Actor) -> Invitation:
     """Lock the invitation's club and the invitation; it must still be pending and addressed to
     `user`."""
     _lock(invitation.club)
@@ -237,7 +241,7 @@ def _answer(invitation: Invitation, status: str) -> None:
 
 
 @transaction.atomic
-def invitation_accept(*, invitation: Invitation, user) -> Membership:
+def invitation_accept(*, invitation: Invitation, user: User) -> Membership:
     """`user` accepts an invitation to their username: they become a member with the invited
     role (a member already keeps their role). Locks the club row, then the invitation."""
     invitation = _open_invitation(invitation, user)
@@ -252,7 +256,7 @@ def invitation_accept(*, invitation: Invitation, user) -> Membership:
 
 
 @transaction.atomic
-def invitation_decline(*, invitation: Invitation, user) -> Invitation:
+def invitation_decline(*, invitation: Invitation, user: Actor) -> Invitation:
     """`user` declines an invitation to their username. Locks the club row, then the
     invitation."""
     invitation = _open_invitation(invitation, user)

@@ -15,22 +15,19 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Page, Paginator
-from django.db.models import OuterRef, Prefetch, Subquery
+from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
-from clubs import services
+from clubs import pages, services
 from clubs.errors import as_message, on_form
 from clubs.forms import ClubForm, MemberInviteForm, MemberRoleForm, PlayerForm
 from clubs.models import Club, Invitation, Membership, Role
 from clubs.permissions import SCORING_ROLES, can_direct, can_manage, can_score, role_in
-from scoring.models import Match, MatchPlayer, MatchStatus
-from scoring.selectors import matches_for_club
 
 PAGE_SIZE = 20
-HOME_MATCHES = 20
 
 
 def paginate(request: HttpRequest, items, param: str, per_page: int = PAGE_SIZE) -> Page:
@@ -69,13 +66,7 @@ def home(request: HttpRequest) -> HttpResponse:
             {"club": m.club, "role": m.get_role_display(), "can_score": m.role in SCORING_ROLES}
             for m in memberships
         ]
-        context["in_progress"] = list(
-            Match.objects.for_user(request.user)
-            .filter(status=MatchStatus.IN_PROGRESS)
-            .select_related("club")
-            .prefetch_related(Prefetch("seats", queryset=MatchPlayer.objects.order_by("seat")))
-            .order_by("-started_at", "-id")[:HOME_MATCHES]
-        )
+    context.update(pages.home_sections(request))  # the matches in progress, from scoring
     return render(request, "pages/home.html", context)
 
 
@@ -120,9 +111,6 @@ def _detail(request: HttpRequest, club: Club, **forms: Any) -> HttpResponse:
     role = role_in(request.user, club)
     member = role is not None
     owner = can_manage(request.user, club)
-    matches = matches_for_club(club)
-    if not member:
-        matches = matches.filter(status=MatchStatus.FINISHED)
     context: dict[str, Any] = {
         "club": club,
         "role": dict(Role.choices).get(role),
@@ -131,7 +119,8 @@ def _detail(request: HttpRequest, club: Club, **forms: Any) -> HttpResponse:
         "can_score": can_score(request.user, club),
         "can_direct": can_direct(request.user, club),
         "players": paginate(request, club.players.all(), "players"),
-        "matches": paginate(request, matches, "matches"),
+        # the club's matches (a visitor sees the finished ones), from scoring
+        **pages.club_sections(request, club, member),
     }
     if member:
         member_forms = forms.get("member_forms", {})

@@ -5,3 +5,10 @@ from django.utils.translation import gettext_lazy as _
 class ScoringConfig(AppConfig):
     name = "scoring"
     verbose_name = _("Scoring")
+
+    def ready(self) -> None:
+        from clubs import pages
+        from scoring import club_pages
+
+        pages.add_home_section(club_pages.home_matches)
+        pages.add_club_section(club_pages.club_matches)

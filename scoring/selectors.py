@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch, QuerySet
 
+from clubs.models import Club
 from scoring.engine import MatchState, Snapshot
 from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer
 from scoring.services import Recorded, Replay, replay_match
@@ -49,6 +50,8 @@ def recorded_event_row(recorded: Recorded) -> EventRow:
     """The row of an event `services.event_record_replayed` has just recorded, from the service's
     own replay: the same row `match_detail` would give, without reading again."""
     replayed = recorded.replay
+    # A new event (the only kind this is asked for) comes with its version and the replay.
+    assert replayed is not None and recorded.version is not None
     snapshots = dict(zip(replayed.event_numbers, replayed.state.history, strict=True))
     return EventRow(
         event=recorded.event,
@@ -94,7 +97,7 @@ def match_detail(match: Match) -> MatchDetail:
     return MatchDetail(match=match, seats=seats, replay=replayed, rows=rows)
 
 
-def matches_for_club(club) -> QuerySet[Match]:
+def matches_for_club(club: Club) -> QuerySet[Match]:
     """The club's matches, newest first, with their seats and winner: two queries for a page."""
     return (
         Match.objects.filter(club=club)

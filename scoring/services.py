@@ -16,17 +16,19 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Field
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs import validators
+from clubs.actors import Actor
 from clubs.errors import ServiceError
-from clubs.models import Club, Player
+from clubs.models import Club, Player, User
 from scoring.engine import EngineError, MatchState, RuleSet, rules_for
 from scoring.engine.document import parse_document
 from scoring.engine.replay import replay
@@ -175,7 +177,7 @@ def guest_player(*, club: Club, name: str) -> Player:
 def match_start(
     *,
     club: Club,
-    user,
+    user: Actor,
     preset: str,
     players: Sequence[Player],
     options: dict[str, Any] | None = None,
@@ -247,7 +249,7 @@ class Recorded:
 
 
 def event_record(
-    *, match: Match, user, data: dict[str, Any], idempotency_key: str | None = None
+    *, match: Match, user: Actor, data: dict[str, Any], idempotency_key: str | None = None
 ) -> tuple[MatchEvent, bool]:
     """Append an event (match document format) to the match. Locks the match row.
 
@@ -263,7 +265,7 @@ def event_record(
 
 @transaction.atomic
 def event_record_replayed(
-    *, match: Match, user, data: dict[str, Any], idempotency_key: str | None = None
+    *, match: Match, user: Actor, data: dict[str, Any], idempotency_key: str | None = None
 ) -> Recorded:
     """`event_record`, answering also the new version and the replay of the match with it."""
     match, seats = _locked(match)
@@ -305,7 +307,7 @@ def event_record_replayed(
 def events_import(
     *,
     match: Match,
-    user,
+    user: Actor,
     events: Sequence[dict[str, Any]],
     finished_at: datetime.datetime | None = None,
 ) -> list[MatchEvent]:
@@ -351,7 +353,7 @@ def events_import(
 
 
 def hand_record(
-    *, match: Match, user, data: dict[str, Any], idempotency_key: str | None = None
+    *, match: Match, user: Actor, data: dict[str, Any], idempotency_key: str | None = None
 ) -> tuple[MatchEvent, bool]:
     """Record a hand: `data` is a hand of the match document without "type"."""
     return event_record(
@@ -360,7 +362,7 @@ def hand_record(
 
 
 def player_reenter(
-    *, match: Match, user, seat: MatchPlayer, idempotency_key: str | None = None
+    *, match: Match, user: Actor, seat: MatchPlayer, idempotency_key: str | None = None
 ) -> MatchEvent:
     """The eliminated player comes back in (rientro), paying the re-entry fee into the pot."""
     event, _created = event_record(
@@ -373,7 +375,7 @@ def player_reenter(
 
 
 def player_withdraw(
-    *, match: Match, user, seat: MatchPlayer, idempotency_key: str | None = None
+    *, match: Match, user: Actor, seat: MatchPlayer, idempotency_key: str | None = None
 ) -> MatchEvent:
     """The player leaves the match, out for good at their current total."""
     event, _created = event_record(
@@ -385,7 +387,7 @@ def player_withdraw(
     return event
 
 
-def match_call_time(*, match: Match, user, idempotency_key: str | None = None) -> MatchEvent:
+def match_call_time(*, match: Match, user: Actor, idempotency_key: str | None = None) -> MatchEvent:
     """The director ends the match now; players are ranked by their current totals."""
     event, _created = event_record(
         match=match, user=user, data={"type": "time_call"}, idempotency_key=idempotency_key
@@ -396,7 +398,7 @@ def match_call_time(*, match: Match, user, idempotency_key: str | None = None) -
 def _new_version(
     *,
     event: MatchEvent,
-    user,
+    user: Actor,
     expected_version: int,
     data: dict[str, Any],
     is_void: bool,
@@ -436,7 +438,7 @@ def _new_version(
 
 @transaction.atomic
 def hand_correct(
-    *, event: MatchEvent, user, data: dict[str, Any], expected_version: int, reason: str = ""
+    *, event: MatchEvent, user: Actor, data: dict[str, Any], expected_version: int, reason: str = ""
 ) -> EventVersion:
     """Correct a recorded hand: a new version replaces the current one, which is kept.
 
@@ -458,7 +460,9 @@ def hand_correct(
 
 
 @transaction.atomic
-def event_void(*, event: MatchEvent, user, reason: str, expected_version: int) -> EventVersion:
+def event_void(
+    *, event: MatchEvent, user: Actor, reason: str, expected_version: int
+) -> EventVersion:
     """Void an event: it no longer counts, but stays in the history with the reason given."""
     reason = reason.strip()
     if not reason:
@@ -539,10 +543,12 @@ def _save_seats(seats: Sequence[MatchPlayer], fields: Sequence[str]) -> None:
     if not seats:
         return
     meta = MatchPlayer._meta
-    columns = [meta.get_field(name) for name in fields]
+    # Plain concrete fields (and the primary key): each has a column.
+    columns = [cast("Field[Any, Any]", meta.get_field(name)) for name in fields]
     quote = connection.ops.quote_name
-    assignments = ", ".join(f"{quote(column.column)} = %s" for column in columns)
-    sql = f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(meta.pk.column)} = %s"
+    assignments = ", ".join(f"{quote(cast(str, column.column))} = %s" for column in columns)
+    pk_column = cast(str, meta.pk.column)
+    sql = f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(pk_column)} = %s"
     rows = [
         [
             *(
@@ -557,5 +563,5 @@ def _save_seats(seats: Sequence[MatchPlayer], fields: Sequence[str]) -> None:
         cursor.executemany(sql, rows)
 
 
-def _user_or_none(user):
+def _user_or_none(user: Actor) -> User | None:
     return user if user is not None and user.is_authenticated else None

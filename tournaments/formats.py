@@ -101,11 +101,13 @@ class TournamentFormat:
 
     # The next round --------------------------------------------------------------------------
 
-    def require_tables(self) -> None:
-        if not self.uses_tables:
+    def require_tables(self) -> TableFormat:
+        """This format, as a table format; refused when the tournament is paired."""
+        if not isinstance(self, TableFormat):
             raise TournamentActionError(
                 _("This tournament is paired, not seated at tables."), field="format"
             )
+        return self
 
     def require_draw(self) -> None:
         if self.uses_tables:
@@ -113,12 +115,14 @@ class TournamentFormat:
                 _("This tournament is seated at tables, not paired."), field="format"
             )
 
-    def require_rounds_of_pairings(self) -> None:
-        if not self.pairs_next_round:
+    def require_rounds_of_pairings(self) -> PairingFormat:
+        """This format, as a Swiss or round robin; refused for the other formats."""
+        if not isinstance(self, PairingFormat):
             raise TournamentActionError(
                 _("Only a Swiss or a round robin is played in rounds of pairings."),
                 field="format",
             )
+        return self
 
     def all_rounds_played(self, tournament: Tournament, round: Round | None) -> bool:
         """Whether no round is left to seat (the director's console stops offering one)."""

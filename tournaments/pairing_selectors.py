@@ -18,11 +18,12 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import cast
 
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import MatchPlayer, MatchStatus
+from scoring.models import Match, MatchPlayer, MatchStatus
 from tournaments.engine import brackets as engine
 from tournaments.engine.pairing_standings import (
     BracketPlace,
@@ -59,13 +60,13 @@ class TableFacts:
 
     table: Table
     seats: list[int] = field(default_factory=list)
-    totals: dict[int, int] = field(default_factory=dict)  # entry id -> match total
+    totals: dict[engine.PlayerId, int] = field(default_factory=dict)  # entry id -> match total
     match_winner: int | None = None  # entry id
     fixes: list[ResultFix] = field(default_factory=list)  # oldest first
     counts_needed_confirmation: bool = False
 
     @property
-    def match(self):
+    def match(self) -> Match | None:
         return self.table.match
 
     @property
@@ -113,21 +114,23 @@ class TableFacts:
 @dataclass
 class Facts:
     tournament: Tournament
-    entries: dict[int, Entry]
+    entries: dict[engine.PlayerId, Entry]  # the engines' player ids are our entry ids
     rounds: list[Round]
     tables: dict[int, list[TableFacts]]  # round id -> tables by number
 
-    def name(self, entry_id: int | None) -> str:
+    def name(self, entry_id: engine.PlayerId | None) -> str:
         return self.entries[entry_id].player.name if entry_id in self.entries else ""
 
     @property
-    def names(self) -> dict[int, str]:
+    def names(self) -> dict[engine.PlayerId, str]:
         return {entry_id: entry.player.name for entry_id, entry in self.entries.items()}
 
 
 def _facts(tournament: Tournament) -> Facts:
     """Entries, rounds, tables with matches, seats, match totals and fixes: six queries."""
-    entries = {entry.pk: entry for entry in tournament.entries.select_related("player")}
+    entries: dict[engine.PlayerId, Entry] = {
+        entry.pk: entry for entry in tournament.entries.select_related("player")
+    }
     by_player = {entry.player_id: entry.pk for entry in entries.values()}
     rounds = list(tournament.rounds.order_by("number"))
     tables: dict[int, list[TableFacts]] = {round.pk: [] for round in rounds}
@@ -153,12 +156,12 @@ def _facts(tournament: Tournament) -> Facts:
         match__tournament_table__round__tournament=tournament
     ).values_list("id", "match_id", "player_id", "total"):
         facts = by_match[match_id]
-        entry_id = by_player.get(player_id)
-        if entry_id is None:
+        entry_pk = by_player.get(player_id)
+        if entry_pk is None:
             continue
-        facts.totals[entry_id] = total
-        if facts.match.winner_id == seat_id:
-            facts.match_winner = entry_id
+        facts.totals[entry_pk] = total
+        if facts.match is not None and facts.match.winner_id == seat_id:  # by_match: it has one
+            facts.match_winner = entry_pk
     for fix in (
         ResultFix.objects.filter(table__round__tournament=tournament)
         .select_related("created_by")
@@ -185,7 +188,7 @@ class Conflict:
 class BracketView:
     tournament: Tournament
     bracket: engine.Bracket | None  # None before the draw
-    names: dict[int, str]
+    names: dict[engine.PlayerId, str]
     tables: dict[int, Table]  # bracket match number -> table
     fixes: dict[int, list[ResultFix]]  # bracket match number -> every fix, oldest first
     table_facts: dict[int, TableFacts] = field(default_factory=dict)
@@ -221,23 +224,23 @@ def _bracket_from(facts: Facts, replay: Replay) -> BracketView:
         view.fixes[number] = table_facts.fixes
         view.table_facts[number] = table_facts
         result = table_facts.result(draws=False)
-        if result is not None and result.loser is not None:
+        if result is not None and result.winner is not None and result.loser is not None:
             results.append(engine.Result(number, result.winner, result.loser, result.walkover))
     bracket = replay(tournament, draw_players(round), sorted(results, key=_by_match))
     view.bracket = bracket
-    for result in bracket.discarded:
+    for dropped in bracket.discarded:
         view.conflicts.append(
             Conflict(
-                result.match,
-                view.tables.get(result.match),
+                dropped.match,
+                view.tables.get(dropped.match),
                 gettext(
                     "The result of match %(match)s (%(winner)s beat %(loser)s) no longer fits: "
                     "its players changed after an earlier result was fixed."
                 )
                 % {
-                    "match": result.match,
-                    "winner": facts.name(result.winner),
-                    "loser": facts.name(result.loser),
+                    "match": dropped.match,
+                    "winner": facts.name(dropped.winner),
+                    "loser": facts.name(dropped.loser),
                 },
             )
         )
@@ -304,10 +307,11 @@ class MatchCard:
 
     @property
     def lines(self) -> tuple[SideLine, SideLine]:
-        return tuple(
+        first, second = (
             SideLine(self.sides[i], self.known[i], self.winner_side == i, self.scores[i])
             for i in (0, 1)
         )
+        return first, second
 
     @property
     def status_label(self) -> str:
@@ -327,7 +331,7 @@ class BracketSection:
     columns: tuple[BracketColumn, ...]
 
 
-def _slot_label(slot: engine.Slot, names: dict[int, str], players) -> str:
+def _slot_label(slot: engine.Slot, names: dict[engine.PlayerId, str], players) -> str:
     if slot.kind is engine.SlotKind.SEED:
         return names.get(players[slot.ref - 1], "")
     if slot.kind is engine.SlotKind.WINNER:
@@ -369,12 +373,13 @@ def bracket_sections(view: BracketView) -> list[BracketSection]:
     grouped: dict[tuple[str, int], list[MatchCard]] = defaultdict(list)
     for match in bracket.matches:
         table_facts = view.table_facts.get(match.number)
-        sides = tuple(
+        first_side, second_side = (
             view.names.get(player, "")
             if player is not None
             else _slot_label(slot, view.names, bracket.players)
             for player, slot in zip(match.players, match.slots, strict=True)
         )
+        sides = (first_side, second_side)
         status = str(match.status)
         if match.status is engine.MatchStatus.READY and table_facts and table_facts.has_events:
             status = "playing"
@@ -384,7 +389,11 @@ def bracket_sections(view: BracketView) -> list[BracketSection]:
         fix = table_facts.fix if table_facts else None
         scores: tuple[int | None, int | None] = (None, None)
         if table_facts is not None and table_facts.match is not None:
-            scores = tuple(table_facts.totals.get(player) for player in match.players)
+            totals = table_facts.totals
+            scores = (
+                totals.get(match.players[0]) if match.players[0] is not None else None,
+                totals.get(match.players[1]) if match.players[1] is not None else None,
+            )
         card = MatchCard(
             match=match,
             sides=sides,
@@ -441,7 +450,7 @@ class PairingView:
     facts: TableFacts
 
     @property
-    def match(self):
+    def match(self) -> Match | None:
         return self.table.match
 
     @property
@@ -460,8 +469,9 @@ class PairingView:
     def scores(self) -> tuple[int | None, int | None]:
         if self.match is None:
             return (None, None)
-        second = self.second.pk if self.second else None
-        return (self.facts.totals.get(self.first.pk), self.facts.totals.get(second))
+        totals = self.facts.totals
+        second = totals.get(self.second.pk) if self.second else None
+        return (totals.get(self.first.pk), second)
 
 
 @dataclass(frozen=True)
@@ -598,7 +608,7 @@ def bracket_standings_of(tournament: Tournament, replay: Replay) -> GinStandings
     return _bracket_standings(facts, _bracket_from(facts, replay))
 
 
-def _stage(bracket: engine.Bracket, player: int) -> str:
+def _stage(bracket: engine.Bracket, player: engine.PlayerId) -> str:
     """How far a player went in a bracket: the round of the match they went out in."""
     if bracket.champion == player:
         return gettext("Champion")
@@ -636,7 +646,7 @@ def bracket_ranking(tournament: Tournament, replay: Replay) -> list[RankingRow]:
     for row in sorted(placed, key=lambda row: (row.place, row.seed)):
         ranking.append(
             RankingRow(
-                place=row.place,
+                place=cast(int, row.place),  # the placed rows only
                 entry=facts.entries[row.player],
                 stage=_stage(view.bracket, row.player),
             )

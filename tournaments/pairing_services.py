@@ -16,12 +16,15 @@ Services do not check who may act: views and the API ask `can_direct` first.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from clubs.actors import Actor
 from scoring.models import Game, Match
 from tournaments import pairing_selectors as selectors
 from tournaments.engine import brackets as engine
@@ -47,7 +50,7 @@ from tournaments.rounds import table_match_start
 
 
 @transaction.atomic
-def draw(*, tournament: Tournament, user) -> Round:
+def draw(*, tournament: Tournament, user: Actor) -> Round:
     """Start a Gin tournament from its checked-in players, in seed order.
 
     Brackets: the whole bracket is drawn (one round, kind BRACKET) and every match that can be
@@ -96,10 +99,10 @@ def _create_pairing_round(
     tournament: Tournament,
     number: int,
     pairing_round: EngineRound,
-    user,
+    user: Actor,
     *,
     extra: dict | None = None,
-    forfeits: list[int] | None = None,
+    forfeits: Sequence[engine.PlayerId] | None = None,
     now=None,
 ) -> Round:
     round = Round.objects.create(
@@ -121,13 +124,13 @@ def _create_pairing_round(
     return round
 
 
-def _open_table(tournament, round, number, bracket_match, players, entries, user) -> Table:
+def _open_table(tournament, round, number, bracket_match, players, entries, user: Actor) -> Table:
     table = Table.objects.create(round=round, number=number, bracket_match=bracket_match)
     _seat(tournament, table, players, entries, user)
     return table
 
 
-def _seat(tournament, table, players, entries, user) -> None:
+def _seat(tournament, table, players, entries, user: Actor) -> None:
     """Seat `players` (entry ids, the first deals first) at `table` and start its match."""
     TableSeat.objects.bulk_create(
         TableSeat(table=table, entry=entries[player], seat=seat)
@@ -151,13 +154,12 @@ def _last_round_counts(tournament: Tournament) -> tuple[list[selectors.PairingRo
 
 
 @transaction.atomic
-def next_round(*, tournament: Tournament, user) -> Round:
+def next_round(*, tournament: Tournament, user: Actor) -> Round:
     """Pair the next round of a Swiss or round robin, once every table of the last round counts.
     Dropped players are not paired any more (in a round robin their opponent has a bye)."""
     tournament = locked(tournament)
     refuse_if_finished(tournament)
-    kind = format_of(tournament)
-    kind.require_rounds_of_pairings()
+    kind = format_of(tournament).require_rounds_of_pairings()
     rounds, complete = _last_round_counts(tournament)
     if not rounds:
         raise TournamentActionError(_("Make the draw first."), field="round")
@@ -192,7 +194,7 @@ def next_round(*, tournament: Tournament, user) -> Round:
 
 @transaction.atomic
 def result_fix(
-    *, table: Table, user, winner: Entry | None, walkover: bool = False, reason: str
+    *, table: Table, user: Actor, winner: Entry | None, walkover: bool = False, reason: str
 ) -> ResultFix:
     """The director's word on a pairing or bracket match: a walkover (the opponent did not play),
     or a corrected winner; `winner` None clears the fix in force, and the match's own result
@@ -225,6 +227,8 @@ def result_fix(
         )
     if kind.is_bracket and winner is not None:
         view = kind.bracket_of(tournament)
+        # a bracket tournament's match tables belong to its drawn bracket
+        assert view.bracket is not None and table.bracket_match is not None
         match = view.bracket.match(table.bracket_match)
         if set(seats) != {player for player in match.players if player is not None}:
             raise TournamentActionError(
@@ -259,7 +263,7 @@ def result_fix(
 # The bracket moves on ----------------------------------------------------------------------------
 
 
-def on_match_changed(sender, match: Match, **kwargs) -> None:
+def on_match_changed(sender: object, match: Match, **kwargs: object) -> None:
     """A scoring match changed: if it is a bracket match, the bracket moves its players on.
 
     The scoring service already holds the match row here, and `entry_drop` takes the tournament
@@ -283,7 +287,7 @@ def on_match_changed(sender, match: Match, **kwargs) -> None:
 
 
 @transaction.atomic
-def sync_bracket(tournament: Tournament, user=None) -> None:
+def sync_bracket(tournament: Tournament, user: Actor = None) -> None:
     """Replay the bracket from the results in force and bring its tables in line: a match that
     became ready gets its table and match; a table whose players no longer play its match (an
     earlier result was fixed) is set again if its match has no event yet (and no hand is being
@@ -313,6 +317,7 @@ def _being_played(match_id: int | None) -> bool:
 def _sync(kind: TournamentFormat, tournament: Tournament, round: Round, user) -> None:
     view = kind.bracket_of(tournament)
     bracket = view.bracket
+    assert bracket is not None  # synced once drawn
     entries = {
         entry.pk: entry
         for entry in Entry.objects.filter(pk__in=bracket.players).select_related("player")
@@ -350,7 +355,7 @@ def _sync(kind: TournamentFormat, tournament: Tournament, round: Round, user) ->
         round.save(update_fields=["status"])
 
 
-def _clear_stale_fix(facts: selectors.TableFacts, user) -> None:
+def _clear_stale_fix(facts: selectors.TableFacts, user: Actor) -> None:
     """A fix naming a player who no longer plays the match is cleared, with the reason said."""
     current = next((fix for fix in facts.fixes if fix.is_current), None)
     if current is None or current.winner_id is None:

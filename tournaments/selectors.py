@@ -10,10 +10,11 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from typing import cast
 
 from django.utils.translation import gettext
 
-from scoring.models import MatchPlayer, MatchStatus
+from scoring.models import Match, MatchPlayer, MatchStatus
 from tournaments.engine import knockout
 from tournaments.engine import table_standings as engine_standings
 from tournaments.engine.placement import DEFAULT_SCALE, PlacementScale
@@ -48,7 +49,7 @@ class TableView:
     counts: bool = False  # finished and (if needed) confirmed
 
     @property
-    def match(self):
+    def match(self) -> Match | None:
         return self.table.match
 
     @property
@@ -115,24 +116,27 @@ def tournament_view(tournament: Tournament) -> TournamentView:
         .order_by("table_id", "seat")
         .values_list("table_id", "entry_id", "seat", "playoff_place")
     ):
-        view = SeatView(entry=entries[entry_id], seat=seat, playoff_place=playoff_place)
+        seat_view = SeatView(entry=entries[entry_id], seat=seat, playoff_place=playoff_place)
         table_view = tables[table_id]
-        table_view.seats.append(view)
+        table_view.seats.append(seat_view)
         if table_view.table.match_id:
-            seats_of_match[table_view.table.match_id][entry_id] = view
+            seats_of_match[table_view.table.match_id][entry_id] = seat_view
     for match_id, player_id, seat_id, total, place, status, reentries in MatchPlayer.objects.filter(
         match__tournament_table__round__tournament=tournament
     ).values_list("match_id", "player_id", "id", "total", "place", "status", "reentries"):
-        view = seats_of_match[match_id].get(by_player.get(player_id))
-        if view is None:
+        entry_pk = by_player.get(player_id)
+        found = seats_of_match[match_id].get(entry_pk) if entry_pk is not None else None
+        if found is None:
             continue
-        view.total, view.place, view.status, view.reentries = total, place, status, reentries
-        view.match_seat_id = seat_id
+        found.total, found.place, found.status, found.reentries = total, place, status, reentries
+        found.match_seat_id = seat_id
     for table_view in tables.values():
         match = table_view.table.match
         if match is not None:
-            for seat in table_view.seats:
-                seat.won = match.winner_id is not None and seat.match_seat_id == match.winner_id
+            for seat_view in table_view.seats:
+                seat_view.won = (
+                    match.winner_id is not None and seat_view.match_seat_id == match.winner_id
+                )
             finished = match.status == MatchStatus.FINISHED
             table_view.counts = finished and (
                 not tournament.confirm_results or table_view.table.is_confirmed_for(match)
@@ -185,7 +189,10 @@ def _table_result(table: TableView) -> engine_standings.TableResult:
     return engine_standings.TableResult(
         tuple(
             engine_standings.SeatResult(
-                player=seat.entry.pk, place=seat.place, penalty=seat.total or 0, won=seat.won
+                player=seat.entry.pk,
+                place=cast(int, seat.place),  # a table that counts is finished: places are set
+                penalty=seat.total or 0,
+                won=seat.won,
             )
             for seat in table.seats
         )
@@ -213,7 +220,7 @@ def table_standings(tournament: Tournament, view: TournamentView | None = None) 
         StandingsRow(
             place=row.place,
             shared=row.shared,
-            entry=view.entries[row.player],
+            entry=view.entries[cast(int, row.player)],  # the engine gives back our entry ids
             points=row.points,
             wins=row.wins,
             opponents=row.opponents,
@@ -295,7 +302,7 @@ def final_ranking(
     final_places: dict[int, int] = {}
     if final is not None and final.complete:
         for seat in final.tables[0].seats:
-            final_places[seat.entry.pk] = seat.place
+            final_places[seat.entry.pk] = cast(int, seat.place)  # the final is complete
     reached: dict[int, int] = defaultdict(int)
     if by_round_reached:
         for round_view in view.rounds:

@@ -13,16 +13,17 @@ import datetime
 import random
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, cast
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Field, Max
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs import validators
+from clubs.actors import Actor
 from clubs.models import Club, Player
 from clubs.permissions import can_direct
 from scoring import services as scoring
@@ -108,12 +109,12 @@ CENT = Decimal("0.01")
 def setting_range_message(field: str) -> str:
     """The refusal of a value outside `SETTING_RANGES[field]`, in the user's language."""
     minimum, maximum = SETTING_RANGES[field]
-    return gettext(SETTING_RANGE_MESSAGE) % {"minimum": minimum, "maximum": maximum}
+    return str(SETTING_RANGE_MESSAGE) % {"minimum": minimum, "maximum": maximum}
 
 
 def money_max_message() -> str:
     """The refusal of an amount above `MONEY_MAX`, in the user's language."""
-    return gettext(MONEY_MAX_MESSAGE) % {"maximum": f"{MONEY_MAX:.2f}"}
+    return str(MONEY_MAX_MESSAGE) % {"maximum": f"{MONEY_MAX:.2f}"}
 
 
 def _whole(value: Any, field: str) -> int:
@@ -163,7 +164,7 @@ def check_settings(settings: dict[str, Any], *, format: str, game: str) -> dict[
         )
     except TournamentError as error:
         # the engine names its own arguments; the director knows the settings
-        field = SIZE_SETTINGS.get(error.field, error.field)
+        field = SIZE_SETTINGS.get(error.field or "", error.field)
         raise TournamentActionError(error.translated(gettext), field=field) from error
     try:
         clean["tie_breaks"] = kind.checked_tie_breaks(clean["tie_breaks"])
@@ -204,7 +205,7 @@ def check_settings(settings: dict[str, Any], *, format: str, game: str) -> dict[
 
 
 SETTING_DEFAULTS: dict[str, Any] = {
-    field: Tournament._meta.get_field(field).get_default()
+    field: cast("Field[Any, Any]", Tournament._meta.get_field(field)).get_default()
     for field in (
         "rounds_planned",
         "final_table_size",
@@ -235,12 +236,12 @@ SETTING_DEFAULTS: dict[str, Any] = {
 def tournament_create(
     *,
     club: Club,
-    user,
+    user: Actor,
     name: str,
     preset: str,
     format: str,
     options: dict[str, Any] | None = None,
-    starts_on=None,
+    starts_on: datetime.date | None = None,
     **settings: Any,
 ) -> Tournament:
     """Create a tournament of `format` played with `preset` (and rule `options`).
@@ -294,7 +295,7 @@ def tournament_create(
 def entry_register(
     *,
     tournament: Tournament,
-    user,
+    user: Actor,
     player: Player | None = None,
     name: str = "",
     check_in: bool = False,
@@ -336,7 +337,7 @@ def entry_register(
 
 
 @transaction.atomic
-def entry_check_in(*, entry: Entry, user) -> Entry:
+def entry_check_in(*, entry: Entry, user: Actor) -> Entry:
     """The player is here and has paid the entry fee: they are seated from the next round."""
     tournament = locked(entry.tournament)
     refuse_if_finished(tournament)
@@ -355,7 +356,7 @@ def entry_check_in(*, entry: Entry, user) -> Entry:
 
 
 @transaction.atomic
-def entry_check_in_all(*, tournament: Tournament, user) -> int:
+def entry_check_in_all(*, tournament: Tournament, user: Actor) -> int:
     """Check in every registered player; returns how many."""
     tournament = locked(tournament)
     refuse_if_finished(tournament)
@@ -366,7 +367,7 @@ def entry_check_in_all(*, tournament: Tournament, user) -> int:
 
 
 @transaction.atomic
-def entry_drop(*, entry: Entry, user) -> Entry:
+def entry_drop(*, entry: Entry, user: Actor) -> Entry:
     """The player leaves the tournament. Their results so far stay in the standings; if they are
     playing a match, they withdraw from it (out for good at their current total)."""
     tournament = locked(entry.tournament)
@@ -427,7 +428,7 @@ def result_entered_by(match: Match) -> set[int]:
 
 
 @transaction.atomic
-def table_confirm(*, table: Table, user) -> Table:
+def table_confirm(*, table: Table, user: Actor) -> Table:
     """Confirm a finished table's result. Only a director of the club or a player of that table
     may confirm, and never someone who entered the result: the server enforces it here.
     Confirming a result that is already confirmed (and unchanged since) keeps the first
@@ -490,11 +491,13 @@ def _new_seed() -> int:
     return random.SystemRandom().randrange(1, 2**31)
 
 
-def _store_report(report: seating.SeatingReport, names: dict[int, str]) -> dict[str, Any]:
+def _store_report(
+    report: seating.SeatingReport, names: dict[tables.PlayerId, str]
+) -> dict[str, Any]:
     """The seating report as JSON, with names: notices keep their English template (translated
     when shown) and parameters with player ids replaced by names."""
 
-    def name(player) -> str:
+    def name(player: tables.PlayerId) -> str:
         return names.get(player, str(player))
 
     notices = []
@@ -522,7 +525,7 @@ def _store_report(report: seating.SeatingReport, names: dict[int, str]) -> dict[
     }
 
 
-def _create_tables(round: Round, seated: Sequence[Sequence[int]]) -> None:
+def _create_tables(round: Round, seated: Sequence[Sequence[tables.PlayerId]]) -> None:
     tables_ = Table.objects.bulk_create(
         Table(round=round, number=number) for number in range(1, len(seated) + 1)
     )
@@ -535,7 +538,7 @@ def _create_tables(round: Round, seated: Sequence[Sequence[int]]) -> None:
 
 @transaction.atomic
 def round_seat(
-    *, tournament: Tournament, user, method: str | None = None, seed: int | None = None
+    *, tournament: Tournament, user: Actor, method: str | None = None, seed: int | None = None
 ) -> Round:
     """Seat the next round of a table tournament and store its seating report.
 
@@ -545,8 +548,7 @@ def round_seat(
     """
     tournament = locked(tournament)
     refuse_if_finished(tournament)
-    kind = format_of(tournament)
-    kind.require_tables()
+    kind = format_of(tournament).require_tables()
     previous = close_previous(tournament)
     number = previous.number + 1 if previous else 1
     if previous is not None and previous.kind == RoundKind.FINAL:
@@ -566,7 +568,9 @@ def _seat_tables(
     """Seat round `number` of the plan's players at tables, by `method` (default: the
     tournament's method for round 1 or later rounds)."""
     players = plan.players
-    ranks = plan.ranks or {}
+    ranks: dict[tables.PlayerId, int] = {
+        player: rank for player, rank in (plan.ranks or {}).items()
+    }
     if len(players) < 2:
         raise TournamentActionError(
             _("At least 2 players must be checked in to seat a round (now: %(count)s).")
@@ -592,7 +596,7 @@ def _seat_tables(
         )
     except TournamentError as error:
         raise TournamentActionError.from_engine(error) from error
-    names = {entry.pk: entry.player.name for entry in players}
+    names: dict[tables.PlayerId, str] = {entry.pk: entry.player.name for entry in players}
     round = Round.objects.create(
         tournament=tournament,
         number=number,
@@ -605,7 +609,9 @@ def _seat_tables(
     return round
 
 
-def _seat_final(tournament: Tournament, number: int, finalists: list[int], seed: int) -> Round:
+def _seat_final(
+    tournament: Tournament, number: int, finalists: Sequence[tables.PlayerId], seed: int
+) -> Round:
     """The final table: the finalists in standings order; the leader deals first."""
     if len(finalists) < 2:
         raise TournamentActionError(
@@ -625,7 +631,7 @@ def _seat_final(tournament: Tournament, number: int, finalists: list[int], seed:
 
 @transaction.atomic
 def round_reseat(
-    *, round: Round, user, method: str | None = None, seed: int | None = None
+    *, round: Round, user: Actor, method: str | None = None, seed: int | None = None
 ) -> Round:
     """Seat a round again (another method or seed) before it starts."""
     tournament = locked(round.tournament)
@@ -644,7 +650,7 @@ def round_reseat(
 
 @transaction.atomic
 def table_swap(
-    *, round: Round, user, first: Entry, second: Entry, allow_repeats: bool = True
+    *, round: Round, user: Actor, first: Entry, second: Entry, allow_repeats: bool = True
 ) -> dict[str, Any]:
     """Swap two players' seats before the round starts. Returns the new seating report, and in
     `new_repeats` the repeated meetings the swap created. With `allow_repeats` False a swap that
@@ -687,7 +693,7 @@ def table_swap(
         report = seating.seating_report(seated, history=earlier)
     except TournamentError as error:
         raise TournamentActionError.from_engine(error) from error
-    names = dict(tournament.entries.values_list("pk", "player__name"))
+    names: dict[tables.PlayerId, str] = dict(tournament.entries.values_list("pk", "player__name"))
     stored = _store_report(report, names)
     round.report = stored
     round.save(update_fields=["report"])
@@ -698,7 +704,7 @@ def table_swap(
 
 
 @transaction.atomic
-def round_start(*, round: Round, user) -> Round:
+def round_start(*, round: Round, user: Actor) -> Round:
     """Start the round: every table gets its scoring match (the tournament's rule set, players
     in seat order, seat 1 deals first) and the round clock starts."""
     tournament = locked(round.tournament)
@@ -744,7 +750,7 @@ def _running(round: Round) -> Round:
 
 
 @transaction.atomic
-def round_clock_pause(*, round: Round, user) -> Round:
+def round_clock_pause(*, round: Round, user: Actor) -> Round:
     round = _running(round)
     if round.time_called_at is None and round.clock_paused_at is None:
         round.clock_paused_at = timezone.now()
@@ -753,7 +759,7 @@ def round_clock_pause(*, round: Round, user) -> Round:
 
 
 @transaction.atomic
-def round_clock_resume(*, round: Round, user) -> Round:
+def round_clock_resume(*, round: Round, user: Actor) -> Round:
     round = _running(round)
     if round.clock_paused_at is not None:
         paused = timezone.now() - round.clock_paused_at
@@ -764,7 +770,7 @@ def round_clock_resume(*, round: Round, user) -> Round:
 
 
 @transaction.atomic
-def round_call_time(*, round: Round, user) -> int:
+def round_call_time(*, round: Round, user: Actor) -> int:
     """Time: every unfinished match of the round ends now, ranked by its current totals
     (RULES.md section 4). Returns how many matches were ended."""
     locked(round.tournament)
@@ -785,6 +791,7 @@ def round_call_time(*, round: Round, user) -> int:
     round.save(update_fields=["time_called_at", "clock_paused_at", "clock_paused_seconds"])
     ended = 0
     for table in round.tables.filter(match__status=MatchStatus.IN_PROGRESS).select_related("match"):
+        assert table.match is not None  # filtered on its match's status
         try:
             scoring.match_call_time(match=table.match, user=user)
         except scoring.MatchError as error:
@@ -797,7 +804,7 @@ def round_call_time(*, round: Round, user) -> int:
 
 
 @transaction.atomic
-def playoff_places(*, table: Table, user, places: dict[int, int]) -> Table:
+def playoff_places(*, table: Table, user: Actor, places: dict[int, int]) -> Table:
     """Record the places of a play-off between players tied across a knockout cut:
     `places` maps entry id to the place the play-off gave at this table."""
     tournament = locked(table.round.tournament)
@@ -845,7 +852,7 @@ def _locked_matches(tournament: Tournament) -> list[int]:
 
 
 @transaction.atomic
-def tournament_finish(*, tournament: Tournament, user) -> Tournament:
+def tournament_finish(*, tournament: Tournament, user: Actor) -> Tournament:
     """End the tournament once its last round is over: the final ranking and the payouts are
     then fixed (they stay derived from the results). Locks the tournament row, then its matches.
 
@@ -869,7 +876,7 @@ def tournament_finish(*, tournament: Tournament, user) -> Tournament:
 
 
 @transaction.atomic
-def tournament_reopen(*, tournament: Tournament, user, reason: str) -> Reopening:
+def tournament_reopen(*, tournament: Tournament, user: Actor, reason: str) -> Reopening:
     """Reopen a finished tournament so a director can fix it; `reason` is required and kept in
     the tournament's history (`Reopening`, append-only). Locks the tournament row, then its
     matches.

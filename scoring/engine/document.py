@@ -382,7 +382,7 @@ def _required_player(index: int, data: Mapping[str, Any], key: str, context: _Co
             field=key,
             params={"key": key},
         )
-    player = data[key]
+    player: str = data[key]
     _check_player(index, player, key, context)
     return player
 

@@ -10,6 +10,7 @@ Anything else that goes wrong inside the engine is a bug and raises `InternalErr
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 
@@ -45,7 +46,7 @@ class EngineError(Exception):
             return self.message_template % self.params
         return self.message_template
 
-    def translated(self, gettext) -> str:
+    def translated(self, gettext: Callable[[str], str]) -> str:
         """The message in the caller's language, given a `gettext` function."""
         template = gettext(self.message_template)
         return template % self.params if self.params else template

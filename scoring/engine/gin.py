@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import NamedTuple, NoReturn
+from typing import NamedTuple, NoReturn, overload
 
 from .errors import EngineError, InternalError
 from .errors import gettext_noop as _
@@ -327,6 +327,10 @@ class _Game:
         self.scored.add(hand.winner)
         self._frozen = None
 
+    @overload
+    def leader(self, tie_breaker: str) -> str: ...
+    @overload
+    def leader(self, tie_breaker: None) -> str | None: ...
     def leader(self, tie_breaker: str | None) -> str | None:
         """The player with the higher score; `tie_breaker` when the scores are equal."""
         (first, first_score), (second, second_score) = self.scores.items()

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from .errors import EngineError, InternalError
 from .errors import gettext_noop as _
@@ -255,6 +256,7 @@ class _Match:
             if value is None:
                 if flat is None or name not in not_opened:
                     self._check_points(index, closer, points, not_opened)
+                assert flat is not None  # `_check_points` refused the hand otherwise
                 charge = flat
             else:
                 used += 1
@@ -294,7 +296,8 @@ class _Match:
 
     def _refuse_reentry(self, index: int, name: str, status: Status) -> None:
         """Raise the refusal that says why `name` (not eliminated) cannot re-enter."""
-        message, params = REENTRY_TOO_LATE, {"player": name}
+        message = REENTRY_TOO_LATE
+        params: dict[str, Any] = {"player": name}
         if status is IN_PLAY:
             message = REENTRY_IN_PLAY
         elif status is WITHDRAWN:
@@ -495,7 +498,7 @@ class _Match:
         for position, name in enumerate(order, start=1):
             previous = order[position - 2] if position > 1 else None
             same = previous is not None and keys[previous] == keys[name]
-            places[name] = places[previous] if same else position
+            places[name] = places[previous] if previous is not None and same else position
         return places
 
 

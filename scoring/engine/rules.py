@@ -111,7 +111,7 @@ def _money(value: Any, name: str, maximum: Decimal = MONEY_MAX) -> Decimal:
     return abs(amount.quantize(Decimal("0.01")))  # never "-0.00"
 
 
-def _check_int(value: Any, name: str, minimum: int | None, maximum: int | None) -> int:
+def _check_int(value: Any, name: str, minimum: int | None, maximum: int | Decimal | None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RuleSetError(
             _("%(option)s must be a whole number."), field=name, params={"option": name}
@@ -175,7 +175,7 @@ class RuleSet:
                 )
             return value
         if info.kind == MONEY:
-            return _money(value, name, info.maximum)
+            return _money(value, name, MONEY_MAX if info.maximum is None else Decimal(info.maximum))
         raise AssertionError(f"unknown option kind {info.kind!r}")
 
     def check(self) -> None:
@@ -184,7 +184,7 @@ class RuleSet:
     @classmethod
     def options(cls) -> tuple[OptionInfo, ...]:
         """Every option of this rule set, in field order (built once per class)."""
-        return _options_of(cls)
+        return _options_of(cls)  # type: ignore[arg-type]  # a class is hashable (mypy checks its instances')
 
     @classmethod
     def _build_options(cls) -> tuple[OptionInfo, ...]:

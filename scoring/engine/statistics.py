@@ -23,6 +23,7 @@ from fractions import Fraction
 from .document import MatchDocument
 from .events import GinHand, Hand
 from .gin import score_hand
+from .rules import GinRules
 from .state import MatchState
 
 
@@ -51,7 +52,7 @@ class MatchLine:
 
 def match_lines(document: MatchDocument, state: MatchState) -> dict[str, MatchLine]:
     """Every player's line for one match (finished or not)."""
-    counts: dict[str, Counter] = {name: Counter() for name in document.players}
+    counts: dict[str, Counter[str]] = {name: Counter() for name in document.players}
     for snapshot in state.history:
         event = document.events[snapshot.event]
         for name in snapshot.eliminated:
@@ -81,12 +82,14 @@ def match_lines(document: MatchDocument, state: MatchState) -> dict[str, MatchLi
     return lines
 
 
-def _add_gin_hand(document: MatchDocument, hand: GinHand, counts: dict[str, Counter]) -> None:
+def _add_gin_hand(document: MatchDocument, hand: GinHand, counts: dict[str, Counter[str]]) -> None:
     for name in document.players:
         counts[name]["hands"] += 1
     if hand.result == "dead":
         return
+    assert isinstance(document.rules, GinRules)  # a Gin hand is in a Gin match
     scored = score_hand(document.rules, document.players, hand)
+    assert scored is not None  # a dead hand returned above
     knocker = scored.knocker
     if hand.result in ("gin", "big_gin"):
         counts[knocker]["gins"] += 1
@@ -111,7 +114,7 @@ class PlayerStatistics:
     matches: int = 0
     finished: int = 0
     wins: int = 0
-    places: Counter = field(default_factory=Counter)  # place -> finished matches
+    places: Counter[int] = field(default_factory=Counter)  # place -> finished matches
     hands: int = 0
     points_taken: int = 0
     closes: int = 0

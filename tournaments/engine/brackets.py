@@ -547,6 +547,7 @@ def _build(
     players = check_players(players)
     draw = _draw(format, len(players), third_place, reset)
     latest: dict[int, Result] = {}
+    result: Result | None
     for result in results:
         _check_shape(result, len(draw))
         latest[result.match] = result  # a later result for the same match corrects the earlier

@@ -8,6 +8,7 @@ placeholders, marked with `gettext_noop`, translated by the Django layer through
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 
@@ -34,7 +35,7 @@ class TournamentError(Exception):
     def message(self) -> str:
         return self.message_template % self.params if self.params else self.message_template
 
-    def translated(self, gettext) -> str:
+    def translated(self, gettext: Callable[[str], str]) -> str:
         template = gettext(self.message_template)
         return template % self.params if self.params else template
 

@@ -174,7 +174,7 @@ def knockout_plan(
     """
     final = check_final_size(maximum if final_size is None else final_size)
     check_cut(advance, drop)
-    stages = []
+    stages: list[Stage] = []
     remaining = players
     while not fits_final_table(remaining, final_size=final):
         sizes = table_sizes(remaining, preferred=preferred, minimum=minimum, maximum=maximum)

@@ -335,6 +335,7 @@ def bracket_standings(bracket: Bracket) -> tuple[BracketPlace, ...]:
         place, last = count - eliminated + 1, count - eliminated + len(group)
         for match in group:
             if match.status is MatchStatus.PLAYED:
+                assert match.loser is not None  # a played match has a loser
                 places[match.loser] = (place, last)
     _place_grand_final(bracket, places)
     _place_third(bracket, places)
@@ -367,6 +368,7 @@ def _place_grand_final(bracket: Bracket, places: dict[PlayerId, tuple[int, int]]
         return
     finals = [m for m in bracket.matches if m.section in (Section.GRAND_FINAL, Section.RESET)]
     last = max((m for m in finals if m.status is MatchStatus.PLAYED), key=lambda m: m.number)
+    assert last.loser is not None  # a played match has a loser
     places[last.loser] = (2, 2)
 
 
@@ -374,5 +376,6 @@ def _place_third(bracket: Bracket, places: dict[PlayerId, tuple[int, int]]) -> N
     """Single elimination with a third-place match played: 3 and 4 instead of a shared 3-4."""
     for match in bracket.matches:
         if match.section is Section.THIRD_PLACE and match.status is MatchStatus.PLAYED:
+            assert match.winner is not None and match.loser is not None  # played
             places[match.winner] = (3, 3)
             places[match.loser] = (4, 4)

@@ -36,14 +36,14 @@ from typing import TypeVar
 
 from .errors import InternalError
 from .placement import DEFAULT_SCALE, PlacementScale, check_places
-from .tables import display_key
+from .tables import PlayerId, display_key
 
-Key = TypeVar("Key", bound=Hashable)
+Key = TypeVar("Key", bound=PlayerId)
 
 
-def _ranked(keys: Mapping[Key, tuple]) -> dict[Key, int]:
+def _ranked(keys: Mapping[Key, tuple[Fraction | int, ...]]) -> dict[Key, int]:
     """Places from sort keys (lower is better), equal keys sharing a place the 1, 2, 2, 4 way."""
-    first: dict[tuple, int] = {}
+    first: dict[tuple[Fraction | int, ...], int] = {}
     for index, key in enumerate(sorted(keys.values()), start=1):
         first.setdefault(key, index)
     return {player: first[key] for player, key in keys.items()}

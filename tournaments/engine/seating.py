@@ -563,7 +563,11 @@ class _Search:
                         change = max(self.delta(a, b, first_seats=False), 0)
                         if best is None or change < best:
                             best, pair = change, (a, b)
-                if pair is not None and cost + best < distance.get(v, cost + best + 1):
+                if (
+                    best is not None
+                    and pair is not None
+                    and cost + best < distance.get(v, cost + best + 1)
+                ):
                     distance[v] = cost + best
                     hops[v] = (u, *pair)
                     heapq.heappush(frontier, (cost + best, v))
@@ -628,8 +632,10 @@ def _report(
             for b in table[position + 1 :]:
                 before = room.pair[index[a]].get(index[b], 0)
                 if before:
-                    pair = tuple(sorted((a, b), key=display_key))
-                    repeats.append(RepeatedPair(players=pair, table=number, before=before))
+                    first, second = sorted((a, b), key=display_key)
+                    repeats.append(
+                        RepeatedPair(players=(first, second), table=number, before=before)
+                    )
     repeats.sort(key=lambda r: (r.table, display_key(r.players[0]), display_key(r.players[1])))
     repeat_cost = sum(r.before * r.before + r.before for r in repeats)
 

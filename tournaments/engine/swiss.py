@@ -318,7 +318,7 @@ def _exact(
     unit_a = unit_b * (pairs * most_b + 1)
     top = unit_a * (most_a + 1)
 
-    graph = nx.Graph()
+    graph: nx.Graph[int] = nx.Graph()
     graph.add_nodes_from(range(count + with_bye))
     graph.add_weighted_edges_from(
         (i, j, top - (unit_b * b + unit_d * d + unit_e * e))

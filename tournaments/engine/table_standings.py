@@ -251,7 +251,7 @@ def standings(
             if met
             else Fraction(0)
         )
-    values = {
+    values: dict[PlayerId, dict[TieBreak, Fraction | int]] = {
         player: {
             TieBreak.POINTS: points[player],
             TieBreak.WINS: total.wins,
@@ -276,7 +276,7 @@ def standings(
                 player=player,
                 points=points[player],
                 wins=total.wins,
-                head_to_head=values[player][TieBreak.HEAD_TO_HEAD],
+                head_to_head=int(values[player][TieBreak.HEAD_TO_HEAD]),
                 opponents=opponents[player],
                 penalty=total.penalty,
                 tables=total.tables,

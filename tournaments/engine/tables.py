@@ -147,7 +147,7 @@ def _mixes(total: int, sizes: tuple[int, ...]) -> list[tuple[int, ...]]:
     """Every multiset of `sizes` (given largest first) summing to `total`, each largest first."""
     if total == 0:
         return [()]
-    found = []
+    found: list[tuple[int, ...]] = []
     for index, size in enumerate(sizes):
         if size <= total:
             found.extend((size, *rest) for rest in _mixes(total - size, sizes[index:]))
