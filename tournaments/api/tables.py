@@ -1,0 +1,271 @@
+"""The tournaments API of rounds and their tables: seating, reseating, swaps, the round clock,
+time calls, confirming a table (a director or a player of the table, never whoever entered the
+result: its refusal of the user answers 403) and play-off places."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework.response import Response
+
+from clubs.api import READ_ERRORS, WRITE_ERRORS, ApiView
+from tournaments import selectors, services
+from tournaments.api.core import (
+    directed_tournament,
+    entries_of_body,
+    round_response,
+    table_response,
+    tables_context,
+    tournament_round,
+    tournament_table,
+    visible_tournament,
+)
+from tournaments.models import Round
+from tournaments.serializers import (
+    CallTimeSerializer,
+    PlayoffSerializer,
+    RoundSeatSerializer,
+    RoundSerializer,
+    SwapReportSerializer,
+    SwapSerializer,
+    TournamentTableSerializer,
+)
+
+# Rounds ------------------------------------------------------------------------------------------
+
+
+class RoundListView(ApiView):
+    """Every round with its tables, seats and live results; seat the next round."""
+
+    serializer_class = RoundSerializer
+    queryset = Round.objects.none()  # for the schema
+    pagination_class = None
+
+    @extend_schema(
+        operation_id="tournaments_rounds_list",
+        summary="Every round with its tables and live results",
+        responses={200: RoundSerializer(many=True), **READ_ERRORS},
+    )
+    def get(self, request, pk):
+        tournament = visible_tournament(request, pk)
+        view = selectors.tournament_view(tournament)
+        context = tables_context(request, tournament)
+        return Response(RoundSerializer(view.rounds, many=True, context=context).data)
+
+    @extend_schema(
+        operation_id="tournaments_rounds_create",
+        summary="Seat the next round of a table tournament (owner, director)",
+        description=(
+            "Rounds format: the qualifying rounds, then the final table. Knockout: the players "
+            "going through, until they fit the final table. The round before must be over."
+        ),
+        request=RoundSeatSerializer,
+        responses={201: RoundSerializer, **WRITE_ERRORS},
+        examples=[
+            OpenApiExample("Balanced", request_only=True, value={"method": "balanced"}),
+            OpenApiExample(
+                "Random, seed 7", request_only=True, value={"method": "random", "seed": 7}
+            ),
+        ],
+    )
+    def post(self, request, pk):
+        tournament = directed_tournament(request, pk)
+        serializer = RoundSeatSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        round = services.round_seat(
+            tournament=tournament, user=request.user, **serializer.validated_data
+        )
+        round.tournament = tournament
+        return round_response(request, round, created=True)
+
+
+class RoundDetailView(ApiView):
+    """A round: its seating report, clock, tables, seats and live results."""
+
+    serializer_class = RoundSerializer
+
+    @extend_schema(
+        operation_id="tournaments_rounds_retrieve",
+        summary="A round with its tables and live results",
+        responses={200: RoundSerializer, **READ_ERRORS},
+    )
+    def get(self, request, pk, number):
+        round = tournament_round(visible_tournament(request, pk), number)
+        return round_response(request, round)
+
+
+class RoundReseatView(ApiView):
+    """Seat the last round again (another method or seed) before it starts."""
+
+    serializer_class = RoundSerializer
+
+    @extend_schema(
+        operation_id="tournaments_rounds_reseat",
+        summary="Seat a round again before it starts (owner, director)",
+        request=RoundSeatSerializer,
+        responses={200: RoundSerializer, **WRITE_ERRORS},
+    )
+    def post(self, request, pk, number):
+        tournament = directed_tournament(request, pk)
+        round = tournament_round(tournament, number)
+        serializer = RoundSeatSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        round = services.round_reseat(round=round, user=request.user, **serializer.validated_data)
+        round.tournament = tournament
+        return round_response(request, round)
+
+
+class RoundSwapView(ApiView):
+    """Swap two players' seats before the round starts; answers the new seating report."""
+
+    serializer_class = SwapReportSerializer
+
+    @extend_schema(
+        operation_id="tournaments_rounds_swap",
+        summary="Swap two players' seats (owner, director)",
+        request=SwapSerializer,
+        responses={200: SwapReportSerializer, **WRITE_ERRORS},
+    )
+    def post(self, request, pk, number):
+        tournament = directed_tournament(request, pk)
+        round = tournament_round(tournament, number)
+        serializer = SwapSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        first, second = entries_of_body(tournament, serializer.validated_data, ("first", "second"))
+        report = services.table_swap(round=round, user=request.user, first=first, second=second)
+        return Response(SwapReportSerializer(report).data)
+
+
+class RoundActionView(ApiView):
+    serializer_class = RoundSerializer
+    service = None
+
+    def act(self, request, pk, number):
+        tournament = directed_tournament(request, pk)
+        round = tournament_round(tournament, number)
+        type(self).service(round=round, user=request.user)
+        return round_response(request, round)
+
+
+class RoundStartView(RoundActionView):
+    """Start the round: every table gets its scoring match and the round clock starts."""
+
+    service = services.round_start
+
+    @extend_schema(
+        operation_id="tournaments_rounds_start",
+        summary="Start a round: every table's match begins (owner, director)",
+        request=None,
+        responses={200: RoundSerializer, **WRITE_ERRORS},
+    )
+    def post(self, request, pk, number):
+        return self.act(request, pk, number)
+
+
+class RoundPauseView(RoundActionView):
+    """Pause the round clock."""
+
+    service = services.round_clock_pause
+
+    @extend_schema(
+        operation_id="tournaments_rounds_pause",
+        summary="Pause the round clock (owner, director)",
+        request=None,
+        responses={200: RoundSerializer, **WRITE_ERRORS},
+    )
+    def post(self, request, pk, number):
+        return self.act(request, pk, number)
+
+
+class RoundResumeView(RoundActionView):
+    """Resume the round clock."""
+
+    service = services.round_clock_resume
+
+    @extend_schema(
+        operation_id="tournaments_rounds_resume",
+        summary="Resume the round clock (owner, director)",
+        request=None,
+        responses={200: RoundSerializer, **WRITE_ERRORS},
+    )
+    def post(self, request, pk, number):
+        return self.act(request, pk, number)
+
+
+class RoundCallTimeView(ApiView):
+    """Time: every unfinished match of the round ends now, ranked by its current totals."""
+
+    serializer_class = CallTimeSerializer
+
+    @extend_schema(
+        operation_id="tournaments_rounds_call_time",
+        summary="Call time: end every match of the round now (owner, director)",
+        request=None,
+        responses={200: CallTimeSerializer, **WRITE_ERRORS},
+    )
+    def post(self, request, pk, number):
+        tournament = directed_tournament(request, pk)
+        round = tournament_round(tournament, number)
+        ended = services.round_call_time(round=round, user=request.user)
+        round_data = round_response(request, round).data
+        return Response({"ended": ended, "round": round_data})
+
+
+# Tables ------------------------------------------------------------------------------------------
+
+
+class TableConfirmView(ApiView):
+    """Confirm a finished table's result: a director of the club, or a player of the table; never
+    whoever entered the result (403 with the reason)."""
+
+    serializer_class = TournamentTableSerializer
+
+    @extend_schema(
+        operation_id="tournaments_tables_confirm",
+        summary="Confirm a table's result (director, or a player of the table)",
+        request=None,
+        responses={200: TournamentTableSerializer, **WRITE_ERRORS},
+        examples=[
+            OpenApiExample(
+                "Who entered the result",
+                response_only=True,
+                status_codes=["403"],
+                value={
+                    "detail": (
+                        "You recorded part of this result (a hand, a correction, a "
+                        "withdrawal, a re-entry or a time call): someone else must confirm it."
+                    )
+                },
+            ),
+        ],
+    )
+    def post(self, request, pk, table_id):
+        tournament = visible_tournament(request, pk)
+        table = tournament_table(tournament, table_id)
+        # the service refuses who may not confirm with status 403: the API answers 403
+        services.table_confirm(table=table, user=request.user)
+        return table_response(request, table)
+
+
+class TablePlayoffView(ApiView):
+    """The places of a play-off between players tied across a knockout cut."""
+
+    serializer_class = TournamentTableSerializer
+
+    @extend_schema(
+        operation_id="tournaments_tables_playoff",
+        summary="Record play-off places at a table (owner, director)",
+        request=PlayoffSerializer,
+        responses={200: TournamentTableSerializer, **WRITE_ERRORS},
+        examples=[
+            OpenApiExample("Two tied", request_only=True, value={"places": {"12": 2, "15": 3}})
+        ],
+    )
+    def post(self, request, pk, table_id):
+        tournament = directed_tournament(request, pk)
+        table = tournament_table(tournament, table_id)
+        serializer = PlayoffSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.playoff_places(
+            table=table, user=request.user, places=serializer.validated_data["places"]
+        )
+        return table_response(request, table)

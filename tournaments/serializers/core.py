@@ -1,0 +1,418 @@
+"""Serializers of the tournaments API: the choice sets, exact numbers, tournaments and entries, and
+the helpers the other serializer modules share (links, exact and rounded numbers, kind fields).
+
+Request serializers check the shape of a body; the rules (table sizes, tie-breaks, payouts, who
+may confirm) are checked by `tournaments.services`, whose refusals the views answer as field
+errors. Response serializers read the selectors' views (`tournaments.selectors.TournamentView`
+and its rounds, tables and seats; standings rows; the ledger), never the ORM directly.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+from django.utils.functional import lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+from rest_framework.reverse import reverse
+
+from clubs import validators
+from scoring.engine import PRESETS
+from scoring.engine.rules import MONEY_MAX
+from scoring.serializers import (
+    DatabaseIdField,
+    EnumSchema,
+    enum_field,
+)
+from tournaments.formats import format_of
+from tournaments.models import (
+    EntryStatus,
+    Format,
+    RoundKind,
+    RoundStatus,
+    SeatingMethod,
+    Tournament,
+    TournamentStatus,
+)
+from tournaments.services import SETTING_RANGES, money_max_message, setting_range_message
+
+# Choice sets, each its own schema component ------------------------------------------------------
+
+
+class TournamentFormatEnum(EnumSchema):
+    choices = Format.choices
+
+
+class TournamentStatusEnum(EnumSchema):
+    choices = TournamentStatus.choices
+
+
+class SeatingMethodEnum(EnumSchema):
+    choices = SeatingMethod.choices
+
+
+class EntryStatusEnum(EnumSchema):
+    choices = EntryStatus.choices
+
+
+class RoundKindEnum(EnumSchema):
+    choices = RoundKind.choices
+
+
+class RoundStatusEnum(EnumSchema):
+    choices = RoundStatus.choices
+
+
+def link(request, name: str, *args) -> str:
+    """An absolute URL of the API (or of a page) when the request is known."""
+    return reverse(name, args=args, request=request)
+
+
+def exact(value: Fraction) -> str:
+    """A fraction as text: "7", "11/2", "19/3"."""
+    return str(value)
+
+
+def rounded(value: Fraction) -> str:
+    """A fraction to two decimals, as the pages show it."""
+    return str((Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01")))
+
+
+def kind_field(kind: str) -> serializers.Field:
+    """A read-only field that always answers `kind`: which of the standings this is."""
+
+    def to_representation(self, value) -> str:
+        return kind
+
+    field_class = extend_schema_field({"type": "string", "enum": [kind]})(
+        type(
+            f"{kind.title()}KindField",
+            (serializers.Field,),
+            {"to_representation": to_representation},
+        )
+    )
+    return field_class(source="*", read_only=True)
+
+
+# Numbers that must stay exact ---------------------------------------------------------------------
+
+
+@extend_schema_field(
+    {
+        "oneOf": [{"type": "integer"}, {"type": "string", "pattern": r"^\d+(\.\d+)?$"}],
+        "description": "A whole number, or a decimal as a string or a JSON number (5.5).",
+    }
+)
+class ExactNumberField(serializers.Field):
+    """A number kept exact: an int, a decimal string, or a JSON number written as a decimal
+    (the JSON text `5.5` is read back as the string "5.5", never as a float)."""
+
+    default_error_messages = {"invalid": _("Enter a number, such as 5 or 5.5.")}
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool):
+            self.fail("invalid")
+        if isinstance(data, int):
+            return data
+        if isinstance(data, float):
+            return repr(data)  # the shortest text that reads back as this float: what was sent
+        if isinstance(data, str) and data.strip():
+            return data.strip()
+        self.fail("invalid")
+
+    def to_representation(self, value):
+        return value
+
+
+# Tournaments -------------------------------------------------------------------------------------
+
+
+def setting_field(name: str, **kwargs) -> serializers.IntegerField:
+    """A whole-number setting within its range of `services.SETTING_RANGES`, refused in the
+    service's words."""
+    minimum, maximum = SETTING_RANGES[name]
+    message = lazy(setting_range_message, str)(name)
+    return serializers.IntegerField(
+        min_value=minimum,
+        max_value=maximum,
+        error_messages={"min_value": message, "max_value": message},
+        **kwargs,
+    )
+
+
+def money_field(**kwargs) -> serializers.DecimalField:
+    """An amount of a tournament's money: 0 to `MONEY_MAX`, to the cent."""
+    message = lazy(money_max_message, str)()
+    return serializers.DecimalField(
+        max_digits=8,
+        decimal_places=2,
+        max_value=MONEY_MAX,
+        error_messages={"max_value": message},
+        **kwargs,
+    )
+
+
+class TournamentSettingsSerializer(serializers.Serializer):
+    """The settings that shape a tournament; any left out takes its default."""
+
+    is_public = serializers.BooleanField(
+        required=False, help_text=_("Anyone can follow it (default: yes).")
+    )
+    confirm_results = serializers.BooleanField(
+        required=False,
+        help_text=_(
+            "A table counts only once someone other than who entered it confirms it (default: "
+            "yes for table formats, no for Gin)."
+        ),
+    )
+    rounds_planned = setting_field(
+        "rounds_planned",
+        required=False,
+        help_text=_("Qualifying rounds (rounds format), Swiss rounds (0: automatic)."),
+    )
+    final_table_size = setting_field(
+        "final_table_size",
+        required=False,
+        help_text=_("Players at the final table (0: none; knockout: 2 to 6)."),
+    )
+    advance = setting_field(
+        "advance",
+        required=False,
+        allow_null=True,
+        help_text=_("Knockout: players through per table."),
+    )
+    drop = setting_field(
+        "drop",
+        required=False,
+        allow_null=True,
+        help_text=_("Knockout: players out per table."),
+    )
+    table_size = serializers.IntegerField(min_value=0, max_value=100, required=False)
+    table_size_min = serializers.IntegerField(min_value=0, max_value=100, required=False)
+    table_size_max = serializers.IntegerField(min_value=0, max_value=100, required=False)
+    first_seating = enum_field(SeatingMethodEnum, required=False)
+    seating = enum_field(SeatingMethodEnum, required=False)
+    tie_breaks = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text=_(
+            "In order. Table formats: points, wins, head_to_head, opponents, penalty. Gin: "
+            "buchholz, median_buchholz, net, head_to_head."
+        ),
+    )
+    placement_points = serializers.DictField(
+        child=serializers.ListField(child=ExactNumberField()),
+        required=False,
+        help_text=_('Points by table size, best place first, e.g. {"5": [7, 5.5, 4, 2.5, 1]}.'),
+    )
+    third_place = serializers.BooleanField(required=False)
+    grand_final_reset = serializers.BooleanField(required=False)
+    cycles = setting_field("cycles", required=False)
+    entry_fee = money_field(required=False)
+    house_cut_percent = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)
+    payout_percents = serializers.ListField(
+        child=ExactNumberField(),
+        required=False,
+        help_text=_("Percent of the prizes for places 1, 2, ...; they add up to 100."),
+    )
+    payout_unit = money_field(
+        required=False,
+        help_text=_("Payouts are rounded down to a multiple of this amount."),
+    )
+    round_minutes = setting_field(
+        "round_minutes", required=False, help_text=_("0: no round clock.")
+    )
+
+
+class TournamentCreateSerializer(TournamentSettingsSerializer):
+    club = serializers.SlugField(help_text=_("The club's slug."))
+    name = serializers.CharField(max_length=120, validators=[validators.name_validator])
+    starts_on = serializers.DateField(
+        required=False,
+        help_text=_("Default: today."),
+        validators=[validators.planned_day_validator],
+    )
+    preset = serializers.ChoiceField(choices=list(PRESETS))
+    format = enum_field(TournamentFormatEnum)
+    options = serializers.DictField(
+        required=False,
+        default=dict,
+        help_text=_("Rule options that differ from the preset, by their option names."),
+    )
+
+
+SETTING_FIELDS = tuple(TournamentSettingsSerializer().fields)
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    """A tournament as lists show it."""
+
+    url = serializers.SerializerMethodField(help_text=_("The tournament in this API."))
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    format = enum_field(TournamentFormatEnum, read_only=True)
+    status = enum_field(TournamentStatusEnum, read_only=True)
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id",
+            "url",
+            "club",
+            "name",
+            "starts_on",
+            "game",
+            "preset",
+            "format",
+            "status",
+            "is_public",
+            "created_at",
+            "finished_at",
+        ]
+        read_only_fields = fields
+
+    def get_url(self, tournament) -> str:
+        return link(self.context.get("request"), "api-tournament-detail", tournament.pk)
+
+
+class RoundSummarySerializer(serializers.Serializer):
+    """A round in a few numbers (a `selectors.RoundView`)."""
+
+    number = serializers.IntegerField(source="round.number")
+    url = serializers.SerializerMethodField()
+    kind = enum_field(RoundKindEnum, source="round.kind")
+    status = enum_field(RoundStatusEnum, source="round.status")
+    tables = serializers.SerializerMethodField(help_text=_("How many tables (or pairings)."))
+    finished_tables = serializers.IntegerField()
+    confirmed_tables = serializers.IntegerField(
+        help_text=_("Tables whose result counts: finished, and confirmed when that is asked.")
+    )
+    complete = serializers.BooleanField(help_text=_("Every table's result counts."))
+
+    def get_url(self, view) -> str:
+        round = view.round
+        return link(
+            self.context.get("request"), "api-round-detail", round.tournament_id, round.number
+        )
+
+    def get_tables(self, view) -> int:
+        return len(view.tables)
+
+
+class EntryCountsSerializer(serializers.Serializer):
+    registered = serializers.IntegerField()
+    checked_in = serializers.IntegerField()
+    dropped = serializers.IntegerField()
+
+
+class TournamentDetailSerializer(TournamentSerializer):
+    """A tournament with its rules, its settings and its rounds.
+
+    Needs `context["view"]`: the `selectors.TournamentView` of the tournament."""
+
+    first_seating = enum_field(SeatingMethodEnum, read_only=True)
+    seating = enum_field(SeatingMethodEnum, read_only=True)
+    entries = serializers.SerializerMethodField(help_text=_("Entries by status."))
+    rounds = serializers.SerializerMethodField()
+    links = serializers.SerializerMethodField(
+        help_text=_("Where to read the entries, rounds, standings, ranking, money and bracket.")
+    )
+
+    class Meta(TournamentSerializer.Meta):
+        fields = [
+            *TournamentSerializer.Meta.fields,
+            "rules",
+            "confirm_results",
+            "rounds_planned",
+            "final_table_size",
+            "advance",
+            "drop",
+            "table_size",
+            "table_size_min",
+            "table_size_max",
+            "first_seating",
+            "seating",
+            "tie_breaks",
+            "placement_points",
+            "third_place",
+            "grand_final_reset",
+            "cycles",
+            "entry_fee",
+            "house_cut_percent",
+            "payout_percents",
+            "payout_unit",
+            "round_minutes",
+            "entries",
+            "rounds",
+            "links",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(EntryCountsSerializer)
+    def get_entries(self, tournament) -> dict:
+        counts = dict.fromkeys(EntryStatus.values, 0)
+        for entry in self.context["view"].entries.values():
+            counts[entry.status] += 1
+        return counts
+
+    @extend_schema_field(RoundSummarySerializer(many=True))
+    def get_rounds(self, tournament) -> list:
+        return RoundSummarySerializer(
+            self.context["view"].rounds, many=True, context=self.context
+        ).data
+
+    @extend_schema_field(serializers.DictField(child=serializers.URLField()))
+    def get_links(self, tournament) -> dict:
+        request = self.context.get("request")
+        names = ["entries", "rounds", "standings", "final-ranking", "ledger"]
+        if format_of(tournament).is_bracket:
+            names.append("bracket")
+        return {
+            name.replace("-", "_"): link(request, f"api-tournament-{name}", tournament.pk)
+            for name in names
+        }
+
+
+# Entries -----------------------------------------------------------------------------------------
+
+
+class EntrySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    player = serializers.IntegerField(source="player_id", help_text=_("The club's player id."))
+    name = serializers.CharField(source="player.name")
+    is_guest = serializers.BooleanField(source="player.is_guest")
+    seed = serializers.IntegerField(help_text=_("1 is the best; registration order."))
+    status = enum_field(EntryStatusEnum)
+    first_round = serializers.IntegerField(help_text=_("The first round the player is seated in."))
+    has_paid = serializers.BooleanField(help_text=_("Entry fees are collected at check-in."))
+    checked_in_at = serializers.DateTimeField(allow_null=True)
+    dropped_at = serializers.DateTimeField(allow_null=True)
+
+
+class EntryCreateSerializer(serializers.Serializer):
+    player = DatabaseIdField(required=False, help_text=_("The id of one of the club's players."))
+    guest = serializers.CharField(
+        required=False,
+        max_length=80,
+        validators=[validators.player_name_validator],
+        help_text=_(
+            "Instead of a player id: a guest's name (the club's player of that name, or a "
+            "new guest)."
+        ),
+    )
+    check_in = serializers.BooleanField(
+        required=False, default=False, help_text=_("The player is here and has paid.")
+    )
+
+    def validate(self, data):
+        if ("player" in data) == ("guest" in data):
+            raise serializers.ValidationError(
+                {"player": [gettext("Give either a player id or a guest's name.")]}
+            )
+        return data
+
+
+class CheckedInSerializer(serializers.Serializer):
+    checked_in = serializers.IntegerField(help_text=_("How many players were checked in now."))

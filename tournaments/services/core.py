@@ -1,0 +1,464 @@
+"""The tournament itself and its entries: checked settings, creation, registration, check-in,
+drops, finishing and reopening. Each service runs in one transaction and locks the tournament row
+first (`select_for_update`), so two directors acting at once never change it twice.
+
+The algorithms live in `tournaments.engine`; these services read the facts, call the engine and
+store what it decided. Refusals are `TournamentActionError`s in the user's language, naming the
+field at fault.
+"""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal, InvalidOperation
+from typing import Any, cast
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Field, Max
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from clubs import validators
+from clubs.actors import Actor
+from clubs.models import Club, Player
+from scoring import services as scoring
+from scoring.engine import EngineError, rules_for
+from scoring.engine.rules import MONEY_MAX
+from scoring.models import ClosedReason, Match, MatchStatus
+from tournaments.engine import payouts, tables
+from tournaments.engine.errors import TournamentError
+from tournaments.errors import TournamentActionError
+from tournaments.formats import format_named, format_of
+from tournaments.locking import locked, refuse_if_finished, user_or_none
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    Reopening,
+    RoundStatus,
+    TableSeat,
+    Tournament,
+    TournamentStatus,
+)
+
+
+def checked_name(name: str, *, field: str = "name") -> str:
+    """A tournament's or season's name as stored (`clubs.validators.clean_name`), or
+    `TournamentActionError` on `field`."""
+    try:
+        return validators.clean_name(name, max_length=validators.NAME_LENGTH)
+    except ValidationError as error:
+        raise TournamentActionError(validators.first_message(error), field=field) from None
+
+
+def checked_day(day: datetime.date, *, field: str) -> datetime.date:
+    """A planned date (a tournament's, a season's) within `clubs.validators`' years, or
+    `TournamentActionError` on `field`."""
+    try:
+        return validators.clean_day(day, planned=True)
+    except ValidationError as error:
+        raise TournamentActionError(validators.first_message(error), field=field) from None
+
+
+# Settings ----------------------------------------------------------------------------------------
+
+SIZE_SETTINGS = {
+    "preferred": "table_size",
+    "minimum": "table_size_min",
+    "maximum": "table_size_max",
+}
+
+
+# The whole-number settings and the range each may take; the API and the form take theirs from
+# here. (The table sizes are the engine's: `tables.check_size_range`.)
+SETTING_RANGES: dict[str, tuple[int, int]] = {
+    "rounds_planned": (0, 100),
+    "final_table_size": (0, 6),
+    "advance": (1, 5),
+    "drop": (1, 5),
+    "cycles": (1, 2),
+    "round_minutes": (0, 1440),
+}
+SETTING_RANGE_MESSAGE = _("Enter a whole number from %(minimum)s to %(maximum)s.")
+MONEY_MAX_MESSAGE = _("An amount can be at most %(maximum)s.")
+CENT = Decimal("0.01")
+
+
+def setting_range_message(field: str) -> str:
+    """The refusal of a value outside `SETTING_RANGES[field]`, in the user's language."""
+    minimum, maximum = SETTING_RANGES[field]
+    return str(SETTING_RANGE_MESSAGE) % {"minimum": minimum, "maximum": maximum}
+
+
+def money_max_message() -> str:
+    """The refusal of an amount above `MONEY_MAX`, in the user's language."""
+    return str(MONEY_MAX_MESSAGE) % {"maximum": f"{MONEY_MAX:.2f}"}
+
+
+def _whole(value: Any, field: str) -> int:
+    minimum, maximum = SETTING_RANGES[field]
+    if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
+        raise TournamentActionError(setting_range_message(field), field=field)
+    return value
+
+
+def _decimal(value: Any, field: str) -> Decimal:
+    """A finite number of `field`; at most `MONEY_MAX` for an amount (the bound of every amount,
+    the rules' stakes and fees included), and at most two decimals, as its column keeps them."""
+    try:
+        number = Decimal(value) if isinstance(value, (int, Decimal)) else Decimal(str(value))
+    except (InvalidOperation, ValueError, TypeError):
+        raise TournamentActionError(
+            _("Enter an amount, such as 10 or 12.50."), field=field
+        ) from None
+    if isinstance(value, bool) or not number.is_finite():
+        raise TournamentActionError(_("Enter an amount, such as 10 or 12.50."), field=field)
+    if field != "house_cut_percent" and number > MONEY_MAX:
+        raise TournamentActionError(money_max_message(), field=field)
+    return number
+
+
+def _cents(number: Decimal, field: str) -> Decimal:
+    """`number` (already within its range) if it has at most two decimals."""
+    if number != number.quantize(CENT):
+        if field == "house_cut_percent":
+            message = _("A percentage has at most two decimals, such as 12.5 or 33.33.")
+        else:
+            message = _("An amount of money has at most two decimals (cents).")
+        raise TournamentActionError(message, field=field)
+    return number
+
+
+def check_settings(settings: dict[str, Any], *, format: str, game: str) -> dict[str, Any]:
+    """Validate a tournament's settings with the engine; return them normalised for storage."""
+    kind = format_named(format)
+    kind.check_game(game)
+    clean = dict(settings)
+    try:
+        tables.check_size_range(
+            preferred=clean["table_size"],
+            minimum=clean["table_size_min"],
+            maximum=clean["table_size_max"],
+        )
+    except TournamentError as error:
+        # the engine names its own arguments; the director knows the settings
+        field = SIZE_SETTINGS.get(error.field or "", error.field)
+        raise TournamentActionError(error.translated(gettext), field=field) from error
+    try:
+        clean["tie_breaks"] = kind.checked_tie_breaks(clean["tie_breaks"])
+        kind.check_placement_points(clean.get("placement_points"))
+        clean["payout_percents"] = [
+            str(percent) for percent in payouts.check_payout_percents(clean["payout_percents"])
+        ]
+    except TournamentError as error:
+        raise TournamentActionError.from_engine(error) from error
+    except (TypeError, ValueError):
+        raise TournamentActionError(
+            _("Placement points are lists of points by table size."), field="placement_points"
+        ) from None
+    for field in ("entry_fee", "payout_unit", "house_cut_percent"):
+        clean[field] = _decimal(clean[field], field)
+    if clean["entry_fee"] < 0:
+        raise TournamentActionError(_("The entry fee cannot be negative."), field="entry_fee")
+    if clean["payout_unit"] <= 0:
+        raise TournamentActionError(
+            _("Payouts must be rounded to a positive amount, such as 1 or 5."),
+            field="payout_unit",
+        )
+    if not 0 <= clean["house_cut_percent"] <= 100:
+        raise TournamentActionError(
+            _("The house cut is a percentage from 0 to 100."), field="house_cut_percent"
+        )
+    for field in ("entry_fee", "payout_unit", "house_cut_percent"):
+        clean[field] = _cents(clean[field], field)
+    kind.checked_cut(clean)
+    for field in SETTING_RANGES:
+        if field in ("advance", "drop") and clean.get(field) is None:
+            continue  # the cut not in force
+        if kind.skips_range_check(field):
+            continue
+        clean[field] = _whole(clean.get(field), field)
+    kind.check_settings(clean)
+    return clean
+
+
+SETTING_DEFAULTS: dict[str, Any] = {
+    field: cast("Field[Any, Any]", Tournament._meta.get_field(field)).get_default()
+    for field in (
+        "rounds_planned",
+        "final_table_size",
+        "advance",
+        "drop",
+        "table_size",
+        "table_size_min",
+        "table_size_max",
+        "first_seating",
+        "seating",
+        "tie_breaks",
+        "placement_points",
+        "confirm_results",
+        "third_place",
+        "grand_final_reset",
+        "cycles",
+        "entry_fee",
+        "house_cut_percent",
+        "payout_percents",
+        "payout_unit",
+        "round_minutes",
+        "is_public",
+    )
+}
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    club: Club,
+    user: Actor,
+    name: str,
+    preset: str,
+    format: str,
+    options: dict[str, Any] | None = None,
+    starts_on: datetime.date | None = None,
+    **settings: Any,
+) -> Tournament:
+    """Create a tournament of `format` played with `preset` (and rule `options`).
+
+    `settings` are the fields of `Tournament` that shape it (rounds, table sizes, seating methods,
+    tie-breaks, placement points, money); any not given take their defaults. Gin tournaments
+    default to results without confirmation (a finished match moves the bracket on by itself)
+    and to the Gin tie-breaks.
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise TournamentActionError(_("Give the tournament a name."), field="name")
+    name = checked_name(name)
+    if starts_on:
+        starts_on = checked_day(starts_on, field="starts_on")
+    unknown = sorted(set(settings) - set(SETTING_DEFAULTS))
+    if unknown:
+        raise TournamentActionError(
+            _("Unknown setting: %(names)s.") % {"names": ", ".join(unknown)}, field=unknown[0]
+        )
+    try:
+        rules = rules_for(preset, options or {})
+    except EngineError as error:
+        raise TournamentActionError.from_engine(error) from error
+    merged = {**SETTING_DEFAULTS, **settings}
+    if "is_public" not in settings:
+        # a private club's tournament stays private unless the director opens it
+        merged["is_public"] = club.is_public
+    kind = format_named(format)
+    for field, value in kind.default_settings.items():
+        if field not in settings:
+            merged[field] = value
+    clean = check_settings(merged, format=format, game=rules.game)
+    extra = {"starts_on": starts_on} if starts_on else {}
+    return Tournament.objects.create(
+        club=club,
+        name=name,
+        game=rules.game,
+        preset=preset,
+        rules=rules.to_dict(),
+        format=format,
+        created_by=user_or_none(user),
+        **extra,
+        **clean,
+    )
+
+
+# Entries -----------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def entry_register(
+    *,
+    tournament: Tournament,
+    user: Actor,
+    player: Player | None = None,
+    name: str = "",
+    check_in: bool = False,
+) -> Entry:
+    """Enter a club player (or a guest by `name`). Once rounds are seated, the player is a late
+    arrival and plays from the next round seated. Brackets and round robins are drawn once, so
+    they take no late arrivals; neither does a knockout after its first round."""
+    tournament = locked(tournament)
+    refuse_if_finished(tournament)
+    rounds = tournament.rounds.count()
+    if rounds and not format_of(tournament).takes_late_arrivals:
+        raise TournamentActionError(
+            _("The draw is made: this format takes no late arrivals."), field="player"
+        )
+    if player is None:
+        try:
+            player = scoring.guest_player(club=tournament.club, name=name)
+        except scoring.MatchError as error:
+            raise TournamentActionError(error.message, field="player") from error
+    if player.club_id != tournament.club_id:
+        raise TournamentActionError(_("The player must belong to this club."), field="player")
+    if tournament.entries.filter(player=player).exists():
+        raise TournamentActionError(
+            _("%(name)s is already entered.") % {"name": player.name}, field="player"
+        )
+    seed = (tournament.entries.aggregate(last=Max("seed"))["last"] or 0) + 1
+    entry = Entry(tournament=tournament, player=player, seed=seed, first_round=rounds + 1)
+    if check_in:
+        entry.status = EntryStatus.CHECKED_IN
+        entry.checked_in_at = timezone.now()
+    try:
+        with transaction.atomic():
+            entry.save()
+    except IntegrityError:
+        raise TournamentActionError(
+            _("%(name)s is already entered.") % {"name": player.name}, field="player"
+        ) from None
+    return entry
+
+
+@transaction.atomic
+def entry_check_in(*, entry: Entry, user: Actor) -> Entry:
+    """The player is here and has paid the entry fee: they are seated from the next round."""
+    tournament = locked(entry.tournament)
+    refuse_if_finished(tournament)
+    entry = Entry.objects.get(pk=entry.pk)
+    if entry.status == EntryStatus.DROPPED:
+        raise TournamentActionError(
+            _("%(name)s has dropped out.") % {"name": entry.player.name}, field="entry"
+        )
+    if entry.status == EntryStatus.REGISTERED:
+        entry.status = EntryStatus.CHECKED_IN
+        entry.checked_in_at = timezone.now()
+        if format_of(tournament).late_check_in_waits and tournament.rounds.exists():
+            entry.first_round = max(entry.first_round, tournament.rounds.count() + 1)
+        entry.save(update_fields=["status", "checked_in_at", "first_round"])
+    return entry
+
+
+@transaction.atomic
+def entry_check_in_all(*, tournament: Tournament, user: Actor) -> int:
+    """Check in every registered player; returns how many."""
+    tournament = locked(tournament)
+    refuse_if_finished(tournament)
+    waiting = list(tournament.entries.filter(status=EntryStatus.REGISTERED))
+    for entry in waiting:
+        entry_check_in(entry=entry, user=user)
+    return len(waiting)
+
+
+@transaction.atomic
+def entry_drop(*, entry: Entry, user: Actor) -> Entry:
+    """The player leaves the tournament. Their results so far stay in the standings; if they are
+    playing a match, they withdraw from it (out for good at their current total)."""
+    tournament = locked(entry.tournament)
+    refuse_if_finished(tournament)
+    entry = Entry.objects.select_related("player").get(pk=entry.pk)
+    if entry.status == EntryStatus.DROPPED:
+        return entry
+    match = _locked_running_match(entry)
+    if match is not None:
+        seat = match.seats.get(player=entry.player)
+        if seat.status in ("in_play", "eliminated"):
+            try:
+                scoring.player_withdraw(match=match, user=user, seat=seat)
+            except scoring.MatchError as error:
+                raise TournamentActionError(error.message, field="entry") from error
+    entry.status = EntryStatus.DROPPED
+    entry.dropped_at = timezone.now()
+    entry.save(update_fields=["status", "dropped_at"])
+    return entry
+
+
+def _locked_running_match(entry: Entry) -> Match | None:
+    """The match the entry is playing now, its row locked; None if there is none.
+
+    Read again once locked: a hand may have ended it meanwhile (and a bracket may then have
+    seated the player at their next match), and a finished match takes no withdrawal."""
+    while True:
+        match_id = (
+            TableSeat.objects.filter(
+                entry=entry,
+                table__match__status=MatchStatus.IN_PROGRESS,
+                table__round__status=RoundStatus.RUNNING,
+            )
+            .values_list("table__match_id", flat=True)
+            .first()
+        )
+        if match_id is None:
+            return None
+        match = Match.objects.select_for_update().get(pk=match_id)
+        if match.status == MatchStatus.IN_PROGRESS:
+            return match
+
+
+# Results of tables -------------------------------------------------------------------------------
+
+
+def _locked_matches(tournament: Tournament) -> list[int]:
+    """Lock the rows of every match of the tournament's tables, in id order (after the
+    tournament's row and before any round's, as `round_call_time` does); their ids."""
+    return list(
+        Match.objects.select_for_update(of=("self",))
+        .filter(tournament_table__round__tournament=tournament)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
+@transaction.atomic
+def tournament_finish(*, tournament: Tournament, user: Actor) -> Tournament:
+    """End the tournament once its last round is over: the final ranking and the payouts are
+    then fixed (they stay derived from the results). Locks the tournament row, then its matches.
+
+    Finished is final: every match of the tournament is closed (`Match.closed_because`), so the
+    scoring services refuse any change of a hand, a void, a re-entry, a withdrawal, until a
+    director reopens the tournament (`tournament_reopen`)."""
+    tournament = locked(tournament)
+    refuse_if_finished(tournament)
+    matches = _locked_matches(tournament)
+    if not tournament.rounds.exists():
+        raise TournamentActionError(_("No round has been played yet."), field="round")
+    format_of(tournament).check_finished(tournament)
+    now = timezone.now()
+    Match.objects.filter(pk__in=matches).update(
+        closed_because=ClosedReason.TOURNAMENT_FINISHED, closed_at=now
+    )
+    tournament.status = TournamentStatus.FINISHED
+    tournament.finished_at = now
+    tournament.save(update_fields=["status", "finished_at"])
+    return tournament
+
+
+@transaction.atomic
+def tournament_reopen(*, tournament: Tournament, user: Actor, reason: str) -> Reopening:
+    """Reopen a finished tournament so a director can fix it; `reason` is required and kept in
+    the tournament's history (`Reopening`, append-only). Locks the tournament row, then its
+    matches.
+
+    Its matches take changes again, its last round is being played again (a table format's or
+    a Swiss's: a bracket's round follows its results), and it is finished again the usual way,
+    once its results count: the ranking and the payouts are derived from the results then."""
+    tournament = locked(tournament)
+    if tournament.status != TournamentStatus.FINISHED:
+        raise TournamentActionError(
+            _("Only a finished tournament can be reopened."), field="tournament"
+        )
+    reason = " ".join((reason or "").split())
+    if not reason:
+        raise TournamentActionError(_("Say why the tournament is reopened."), field="reason")
+    matches = _locked_matches(tournament)
+    Match.objects.filter(pk__in=matches).update(closed_because="", closed_at=None)
+    if format_of(tournament).resumes_last_round_on_reopen:
+        last = tournament.rounds.order_by("-number").first()
+        if last is not None and last.status == RoundStatus.FINISHED:
+            last.status = RoundStatus.RUNNING
+            last.save(update_fields=["status"])
+    reopening = Reopening.objects.create(
+        tournament=tournament,
+        reason=reason,
+        finished_at=tournament.finished_at or timezone.now(),
+        created_by=user_or_none(user),
+    )
+    tournament.status = TournamentStatus.RUNNING
+    tournament.finished_at = None
+    tournament.save(update_fields=["status", "finished_at"])
+    return reopening

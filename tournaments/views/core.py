@@ -1,0 +1,440 @@
+"""The tournament pages of the director and of the list: the list, creating one, the tournament's
+page (the director's console, a summary for everyone else), entries, finishing and reopening; and
+the lookups the other page modules share (a round, a table, an entry of a tournament).
+
+Views stay thin: they read through `tournaments.selectors`, write through `tournaments.services`
+and ask `clubs.permissions` who may do what. Tournaments are looked up in
+`Tournament.objects.for_user`, so another club's private tournament answers 404; director actions
+answer 404 outside the club and 403 to members without the role. A refusal of a service comes
+back as a message or a form error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext, ngettext
+from django.views.decorators.http import require_POST, require_safe
+
+from clubs.errors import as_message, on_form
+from clubs.models import Club, Membership
+from clubs.permissions import DIRECTING_ROLES, can_direct, can_score
+from scoring.forms import RulesForm, preset_from
+from tournaments import lookups, selectors, services
+from tournaments.formats import format_of
+from tournaments.forms import RegisterForm, ReopenForm, SeatForm, SwapForm, TournamentForm
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    Round,
+    RoundKind,
+    RoundStatus,
+    SeatingMethod,
+    Table,
+    Tournament,
+    TournamentStatus,
+)
+
+PAGE_SIZE = 20
+STANDINGS_POLL_SECONDS = 15
+
+
+# Looking up a tournament -------------------------------------------------------------------------
+
+
+def round_of(tournament: Tournament, number: int) -> Round:
+    return get_object_or_404(Round.objects.filter(tournament=tournament), number=number)
+
+
+def table_of(tournament: Tournament, pk: int) -> Table:
+    return get_object_or_404(
+        Table.objects.filter(round__tournament=tournament).select_related("round", "match"), pk=pk
+    )
+
+
+def entry_of(tournament: Tournament, pk: Any) -> Entry:
+    if not str(pk).isdigit():
+        raise Http404
+    return get_object_or_404(tournament.entries.select_related("player"), pk=int(pk))
+
+
+def back_to(tournament: Tournament, anchor: str = "") -> HttpResponse:
+    return redirect(tournament.get_absolute_url() + (f"#{anchor}" if anchor else ""))
+
+
+def notice_text(notice: dict[str, Any]) -> str:
+    """A seating notice stored in English, in the user's language."""
+    params = dict(notice.get("params") or {})
+    if params.get("method") in SeatingMethod.values:
+        params["method"] = str(SeatingMethod(params["method"]).label)
+    try:
+        return gettext(notice["message"]) % params
+    except (KeyError, TypeError, ValueError):
+        return notice.get("message", "")
+
+
+def repeat_text(repeat: dict[str, Any]) -> str:
+    return ngettext(
+        "Table %(table)s: %(players)s have met %(count)s time before.",
+        "Table %(table)s: %(players)s have met %(count)s times before.",
+        repeat.get("before", 1),
+    ) % {
+        "table": repeat.get("table"),
+        "players": ", ".join(repeat.get("players", [])),
+        "count": repeat.get("before", 1),
+    }
+
+
+# The list and creating a tournament --------------------------------------------------------------
+
+
+def _directed_clubs(user):
+    if not user.is_authenticated:
+        return Club.objects.none()
+    return Club.objects.filter(
+        memberships__user=user, memberships__role__in=DIRECTING_ROLES
+    ).order_by("name")
+
+
+@require_safe
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    """The tournaments the user may follow, newest first; `?club=<slug>` keeps one club's."""
+    tournaments = Tournament.objects.for_user(request.user).select_related("club")
+    club = None
+    slug = request.GET.get("club", "")
+    if slug:
+        club = get_object_or_404(Club.objects.for_user(request.user), slug=slug)
+        tournaments = tournaments.filter(club=club)
+    page = Paginator(tournaments, PAGE_SIZE).get_page(request.GET.get("page"))
+    query = f"club={club.slug}&" if club else ""
+    page.prev_url = f"?{query}page={page.previous_page_number()}" if page.has_previous() else ""
+    page.next_url = f"?{query}page={page.next_page_number()}" if page.has_next() else ""
+    directs = _directed_clubs(request.user)
+    can_create = directs.filter(pk=club.pk).exists() if club else directs.exists()
+    return render(
+        request,
+        "tournaments/list.html",
+        {"page": page, "club": club, "can_create": can_create},
+    )
+
+
+@login_required
+def tournament_create(request: HttpRequest) -> HttpResponse:
+    clubs = _directed_clubs(request.user)
+    if not clubs.exists():
+        if Membership.objects.filter(user=request.user).exists():
+            raise PermissionDenied
+        raise Http404
+    initial = {}
+    chosen = clubs.filter(slug=request.GET.get("club", "")).first() or (
+        clubs.first() if clubs.count() == 1 else None
+    )
+    if chosen is not None:
+        # a private club's tournaments start private too
+        initial.update(club=chosen, is_public=chosen.is_public)
+    data = request.POST if request.method == "POST" else None
+    form = TournamentForm(data, clubs=clubs, initial=initial)
+    preset = preset_from(data or request.GET)
+    # the options posted belong to the rules they were shown for; others start at the preset's
+    options_posted = data is not None and data.get("rules-preset") == preset
+    rules_form = RulesForm(data if options_posted else None, preset=preset)
+    rules_valid = rules_form.is_valid() if options_posted else True
+    if data is not None and form.is_valid() and rules_valid:
+        cleaned = form.cleaned_data
+        with on_form(rules_form, form):
+            tournament = services.tournament_create(
+                club=cleaned["club"],
+                user=request.user,
+                name=cleaned["name"],
+                preset=cleaned["preset"],
+                format=cleaned["format"],
+                options=rules_form.overrides(),
+                starts_on=cleaned["starts_on"],
+                **form.settings(),
+            )
+            messages.success(
+                request,
+                gettext("Tournament %(name)s created: register the players.")
+                % {"name": tournament.name},
+            )
+            return redirect("tournaments:entries", pk=tournament.pk)
+    return render(request, "tournaments/create.html", {"form": form, "rules_form": rules_form})
+
+
+@login_required
+@require_safe
+def rule_options(request: HttpRequest) -> HttpResponse:
+    """The options of the rules asked for, at their values: the form reloads them with htmx."""
+    if not _directed_clubs(request.user).exists():
+        raise Http404
+    rules_form = RulesForm(preset=preset_from(request.GET))
+    return render(request, "scoring/_rule_options.html", {"rules_form": rules_form})
+
+
+# The tournament page: the director's console, a summary for everyone else ------------------------
+
+
+@dataclass
+class TableRow:
+    """A table as the console and the public pages show it."""
+
+    view: selectors.TableView
+    can_confirm: bool = False
+    entered_by_me: bool = False
+
+    @property
+    def table(self) -> Table:
+        return self.view.table
+
+    @property
+    def state(self) -> str:
+        if self.view.table.match_id is None:
+            return "seated"
+        if self.view.counts:
+            return "done"
+        if self.view.finished:
+            return "awaiting"
+        return "playing"
+
+    @property
+    def state_label(self) -> str:
+        return {
+            "seated": gettext("Seated"),
+            "playing": gettext("Playing"),
+            "awaiting": gettext("Awaiting confirmation"),
+            "done": gettext("Done"),
+        }[self.state]
+
+
+def table_rows(request: HttpRequest, tournament: Tournament, tables: list) -> list[TableRow]:
+    """Tables as shown; for those awaiting confirmation, whether this user may confirm."""
+    user = request.user
+    director = can_direct(user, tournament.club)
+    scorer = can_score(user, tournament.club)
+    rows = []
+    for table_view in tables:
+        row = TableRow(table_view)
+        if table_view.awaiting_confirmation and user.is_authenticated:
+            plays_here = any(seat.entry.player.user_id == user.pk for seat in table_view.seats)
+            if director or plays_here or scorer:
+                row.entered_by_me = user.pk in services.result_entered_by(table_view.table.match)
+                row.can_confirm = (director or plays_here) and not row.entered_by_me
+        rows.append(row)
+    return rows
+
+
+@dataclass(frozen=True)
+class Clock:
+    minutes: int
+    elapsed: int
+    remaining: int | None
+    paused: bool
+    time_called: bool
+
+    @property
+    def remaining_text(self) -> str:
+        seconds = self.remaining or 0
+        return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def _clock(round: Round | None) -> Clock | None:
+    if round is None or round.clock_started_at is None:
+        return None
+    return Clock(
+        minutes=round.tournament.round_minutes,
+        elapsed=round.elapsed_seconds(),
+        remaining=round.remaining_seconds(),
+        paused=round.clock_paused_at is not None,
+        time_called=round.time_called_at is not None,
+    )
+
+
+def _round_panel(request: HttpRequest, tournament: Tournament, view) -> dict[str, Any]:
+    """The current round: its tables, clock and what the director can do next."""
+    current = view.current_round
+    round = current.round if current else None
+    if round is not None:
+        round.tournament = tournament
+    rows = table_rows(request, tournament, current.tables if current else [])
+    return {
+        "current": current,
+        "round": round,
+        "table_rows": rows,
+        "done_tables": sum(1 for row in rows if row.state == "done"),
+        "clock": _clock(round),
+        "poll_seconds": STANDINGS_POLL_SECONDS,
+    }
+
+
+def _console(request: HttpRequest, tournament: Tournament, view, **forms: Any) -> dict[str, Any]:
+    """What only the director sees: the forms to seat, swap, start and close rounds."""
+    current = view.current_round
+    round = current.round if current else None
+    entries = list(view.entries.values())
+    context: dict[str, Any] = {
+        "registered": sum(1 for e in entries if e.status == EntryStatus.REGISTERED),
+        "checked_in": sum(1 for e in entries if e.status == EntryStatus.CHECKED_IN),
+        "dropped": sum(1 for e in entries if e.status == EntryStatus.DROPPED),
+    }
+    kind = format_of(tournament)
+    if tournament.status == TournamentStatus.FINISHED or not kind.uses_tables:
+        return context
+    seated = round is not None and round.status == RoundStatus.SEATED
+    complete = current is not None and current.complete
+    final_done = round is not None and round.kind == RoundKind.FINAL and complete
+    all_played = kind.all_rounds_played(tournament, round)
+    context["can_seat"] = (round is None or complete) and not (final_done or all_played)
+    context["can_finish"] = round is not None and complete and not seated
+    context["seat_form"] = forms.get("seat_form") or SeatForm()
+    if seated:
+        seated_entries = sorted(
+            ((seat.entry.pk, seat.entry.player.name) for t in current.tables for seat in t.seats),
+            key=lambda pair: pair[1].lower(),
+        )
+        context["swap_form"] = forms.get("swap_form") or SwapForm(seated=seated_entries)
+        context["reseat_form"] = SeatForm(prefix="reseat")
+        report = round.report or {}
+        context["repeats"] = [repeat_text(r) for r in report.get("repeats", [])]
+        context["notices"] = [notice_text(n) for n in report.get("notices", [])]
+    context["ties"] = kind.cut_ties(tournament, view)
+    return context
+
+
+@require_safe
+def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    return _detail_page(request, lookups.visible_tournament(request, pk))
+
+
+def _detail_page(
+    request: HttpRequest, tournament: Tournament, *, reopen_form: ReopenForm | None = None
+) -> HttpResponse:
+    view = selectors.tournament_view(tournament)
+    context = {
+        "tournament": tournament,
+        "club": tournament.club,
+        "view": view,
+        "is_director": can_direct(request.user, tournament.club),
+        **_round_panel(request, tournament, view),
+    }
+    if request.htmx and request.GET.get("panel") == "round":
+        return render(request, "tournaments/_round_panel.html", context)
+    if context["is_director"]:
+        context.update(_console(request, tournament, view))
+        context["reopenings"] = list(tournament.reopenings.select_related("created_by"))
+        if tournament.status == TournamentStatus.FINISHED:
+            context["reopen_form"] = reopen_form or ReopenForm()
+    return render(request, "tournaments/detail.html", context)
+
+
+# Entries -----------------------------------------------------------------------------------------
+
+
+def _entries_page(request: HttpRequest, tournament: Tournament, form=None) -> HttpResponse:
+    entries = list(tournament.entries.select_related("player").order_by("seed"))
+    form = form or RegisterForm(tournament=tournament)
+    return render(
+        request,
+        "tournaments/entries.html",
+        {
+            "tournament": tournament,
+            "club": tournament.club,
+            "entries": entries,
+            "form": form,
+            "waiting": sum(1 for e in entries if e.status == EntryStatus.REGISTERED),
+            "finished": tournament.status == TournamentStatus.FINISHED,
+        },
+    )
+
+
+@login_required
+def entries(request: HttpRequest, pk: int) -> HttpResponse:
+    """Register players (a club player or a guest), check them in (one or all), drop them.
+    POST `action`: register (the default), check_in, check_in_all, drop."""
+    tournament = lookups.directed_tournament(request, pk)
+    if request.method != "POST":
+        return _entries_page(request, tournament)
+    action = request.POST.get("action", "register")
+    with as_message(request):
+        if action == "check_in":
+            entry = entry_of(tournament, request.POST.get("entry"))
+            services.entry_check_in(entry=entry, user=request.user)
+            messages.success(request, gettext("%(name)s checked in.") % {"name": entry.player.name})
+        elif action == "check_in_all":
+            count = services.entry_check_in_all(tournament=tournament, user=request.user)
+            messages.success(
+                request,
+                ngettext("%(count)s player checked in.", "%(count)s players checked in.", count)
+                % {"count": count},
+            )
+        elif action == "drop":
+            entry = entry_of(tournament, request.POST.get("entry"))
+            services.entry_drop(entry=entry, user=request.user)
+            messages.success(
+                request, gettext("%(name)s dropped out.") % {"name": entry.player.name}
+            )
+        else:
+            form = RegisterForm(request.POST, tournament=tournament)
+            if not form.is_valid():
+                return _entries_page(request, tournament, form)
+            with on_form(form) as refused:
+                entry = services.entry_register(
+                    tournament=tournament,
+                    user=request.user,
+                    player=form.cleaned_data["player"],
+                    name=form.cleaned_data["name"],
+                    check_in=form.cleaned_data["check_in"],
+                )
+            if refused:
+                return _entries_page(request, tournament, form)
+            text = gettext("%(name)s registered.") % {"name": entry.player.name}
+            if entry.first_round > 1:
+                text += " " + gettext("A late arrival: plays from round %(number)s.") % {
+                    "number": entry.first_round
+                }
+            messages.success(request, text)
+    return redirect("tournaments:entries", pk=tournament.pk)
+
+
+@login_required
+@require_POST
+def tournament_finish(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = lookups.directed_tournament(request, pk)
+    with as_message(request) as refused:
+        services.tournament_finish(tournament=tournament, user=request.user)
+    if refused:
+        return back_to(tournament, "round")
+    messages.success(request, gettext("The tournament is over: here are the results."))
+    return redirect("tournaments:results", pk=tournament.pk)
+
+
+@login_required
+@require_POST
+def tournament_reopen(request: HttpRequest, pk: int) -> HttpResponse:
+    """Reopen a finished tournament to fix it (directors), with a reason kept in its history."""
+    tournament = lookups.directed_tournament(request, pk)
+    form = ReopenForm(request.POST)
+    if form.is_valid():
+        with on_form(form, elsewhere=as_message(request)) as refused:
+            services.tournament_reopen(
+                tournament=tournament, user=request.user, reason=form.cleaned_data["reason"]
+            )
+            messages.success(
+                request,
+                gettext(
+                    "The tournament is reopened: its matches take changes again. Finish it "
+                    "again once it is fixed."
+                ),
+            )
+            return back_to(tournament)
+        if refused and refused.error.field not in form.fields:
+            return back_to(tournament)  # not finished (any more): said on the page
+    response = _detail_page(request, tournament, reopen_form=form)
+    response.status_code = 400
+    return response

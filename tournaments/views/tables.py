@@ -1,0 +1,374 @@
+"""The pages of a tournament's rounds and tables: seating, reseating, swaps, the round clock and
+time calls, confirming a table, play-off places; and the public pages (standings with a projector
+mode, the seating, each table's live score, the results).
+
+Views stay thin: they read through `tournaments.selectors`, write through `tournaments.services`
+and ask `clubs.permissions` who may do what; a refusal of a service comes back as a message or a
+form error.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import formats
+from django.utils.translation import gettext, ngettext
+from django.views.decorators.http import require_POST, require_safe
+
+from clubs.errors import as_message
+from clubs.permissions import can_direct, can_score, can_see_authors
+from scoring.models import PlayerStatus
+from tournaments import lookups, selectors, services
+from tournaments.formats import format_of
+from tournaments.forms import SeatForm, SwapForm
+from tournaments.models import (
+    Entry,
+    Tournament,
+    TournamentStatus,
+)
+from tournaments.money import ledger as money_ledger
+from tournaments.views.core import (
+    STANDINGS_POLL_SECONDS,
+    back_to,
+    entry_of,
+    repeat_text,
+    round_of,
+    table_of,
+    table_rows,
+)
+
+TABLE_POLL_SECONDS = 5
+
+# Rounds: seat, swap, start, the clock ------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def round_seat(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = lookups.directed_tournament(request, pk)
+    form = SeatForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            messages.error(request, " ".join(errors))
+        return back_to(tournament, "round")
+    with as_message(request):
+        round = services.round_seat(
+            tournament=tournament,
+            user=request.user,
+            method=form.cleaned_data["method"] or None,
+            seed=form.cleaned_data["seed"],
+        )
+        messages.success(
+            request,
+            gettext("Round %(number)s seated: check the seating, then start it.")
+            % {"number": round.number},
+        )
+    return back_to(tournament, "round")
+
+
+@login_required
+@require_POST
+def round_reseat(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = lookups.directed_tournament(request, pk)
+    round = round_of(tournament, number)
+    form = SeatForm(request.POST, prefix="reseat")
+    if not form.is_valid():
+        for errors in form.errors.values():
+            messages.error(request, " ".join(errors))
+        return back_to(tournament, "round")
+    with as_message(request):
+        services.round_reseat(
+            round=round,
+            user=request.user,
+            method=form.cleaned_data["method"] or None,
+            seed=form.cleaned_data["seed"],
+        )
+        messages.success(request, gettext("Round %(number)s seated again.") % {"number": number})
+    return back_to(tournament, "round")
+
+
+@login_required
+@require_POST
+def table_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Swap two players' seats before the round starts; warn about any repeat it creates."""
+    tournament = lookups.directed_tournament(request, pk)
+    round = round_of(tournament, number)
+    seated = [
+        (entry_id, name)
+        for entry_id, name in Entry.objects.filter(seats__table__round=round).values_list(
+            "pk", "player__name"
+        )
+    ]
+    form = SwapForm(request.POST, seated=seated)
+    if not form.is_valid():
+        messages.error(request, gettext("Choose two players seated in this round."))
+        return back_to(tournament, "round")
+    first = entry_of(tournament, form.cleaned_data["first"])
+    second = entry_of(tournament, form.cleaned_data["second"])
+    confirmed = request.POST.get("confirm") == "1"
+    with as_message(request, quiet=(services.SwapMakesRepeats,)) as refused:
+        report = services.table_swap(
+            round=round, user=request.user, first=first, second=second, allow_repeats=confirmed
+        )
+    if isinstance(refused.error, services.SwapMakesRepeats):
+        # ask before making the repeat; nothing has changed yet
+        context = {
+            "tournament": tournament,
+            "round": round,
+            "first": first,
+            "second": second,
+            "repeats": [repeat_text(repeat) for repeat in refused.error.repeats],
+        }
+        return render(request, "tournaments/swap_confirm.html", context)
+    if refused:
+        return back_to(tournament, "round")
+    messages.success(
+        request,
+        gettext("%(first)s and %(second)s swapped seats.")
+        % {"first": first.player.name, "second": second.player.name},
+    )
+    for repeat in report["new_repeats"]:
+        messages.warning(
+            request,
+            gettext("Warning: the swap makes a repeat. %(repeat)s")
+            % {"repeat": repeat_text(repeat)},
+        )
+    return back_to(tournament, "round")
+
+
+@login_required
+@require_POST
+def round_start(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = lookups.directed_tournament(request, pk)
+    round = round_of(tournament, number)
+    with as_message(request):
+        services.round_start(round=round, user=request.user)
+        messages.success(request, gettext("Round %(number)s started.") % {"number": number})
+    return back_to(tournament, "round")
+
+
+@login_required
+@require_POST
+def round_clock(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Pause (`action=pause`) or resume (`action=resume`) the round clock."""
+    tournament = lookups.directed_tournament(request, pk)
+    round = round_of(tournament, number)
+    action = request.POST.get("action")
+    with as_message(request):
+        if action == "pause":
+            services.round_clock_pause(round=round, user=request.user)
+            messages.success(request, gettext("The clock is paused."))
+        elif action == "resume":
+            services.round_clock_resume(round=round, user=request.user)
+            messages.success(request, gettext("The clock runs again."))
+        else:
+            messages.error(request, gettext("Choose to pause or to resume the clock."))
+    return back_to(tournament, "round")
+
+
+@login_required
+@require_POST
+def round_call_time(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = lookups.directed_tournament(request, pk)
+    round = round_of(tournament, number)
+    with as_message(request):
+        ended = services.round_call_time(round=round, user=request.user)
+        messages.success(
+            request,
+            ngettext(
+                "Time called: %(count)s match ended.",
+                "Time called: %(count)s matches ended.",
+                ended,
+            )
+            % {"count": ended},
+        )
+    return back_to(tournament, "round")
+
+
+# Tables: confirming a result, play-off places ----------------------------------------------------
+
+
+@login_required
+@require_POST
+def table_confirm(request: HttpRequest, pk: int, table: int) -> HttpResponse:
+    """Confirm a table's result: the service decides who may (a director or a player of the
+    table, never who entered it)."""
+    tournament = lookups.visible_tournament(request, pk)
+    table_obj = table_of(tournament, table)
+    with as_message(request):
+        services.table_confirm(table=table_obj, user=request.user)
+        messages.success(
+            request, gettext("Table %(number)s confirmed.") % {"number": table_obj.number}
+        )
+    if request.POST.get("next") == "table":
+        return redirect("tournaments:table", pk=tournament.pk, table=table_obj.pk)
+    return back_to(tournament, "round")
+
+
+@login_required
+@require_POST
+def table_playoff(request: HttpRequest, pk: int, table: int) -> HttpResponse:
+    """The places a play-off gave players tied across a knockout cut: `place_<entry id>`."""
+    tournament = lookups.directed_tournament(request, pk)
+    table_obj = table_of(tournament, table)
+    places: dict[int, int] = {}
+    for key, value in request.POST.items():
+        if key.startswith("place_") and key[6:].isdigit():
+            value = value.strip()
+            if not value.isdigit():
+                messages.error(
+                    request, gettext("A play-off place is a whole number of at least 1.")
+                )
+                return back_to(tournament, "round")
+            places[int(key[6:])] = int(value)
+    if not places:
+        messages.error(request, gettext("Enter the play-off places."))
+        return back_to(tournament, "round")
+    with as_message(request):
+        services.playoff_places(table=table_obj, user=request.user, places=places)
+        messages.success(
+            request,
+            gettext("Play-off places of table %(number)s recorded.") % {"number": table_obj.number},
+        )
+    return back_to(tournament, "round")
+
+
+# Public pages: standings, seating, a table, the results -----------------------------------------
+
+
+def points_text(points: Fraction) -> str:
+    """Tournament points as shown: exact fractions rounded to two decimals, no trailing zeros."""
+    text = f"{Decimal(points.numerator) / Decimal(points.denominator):.2f}"
+    return formats.number_format(Decimal(text.rstrip("0").rstrip(".")), use_l10n=True)
+
+
+def _status_label(status: str) -> str:
+    return str(PlayerStatus(status).label) if status in PlayerStatus.values else ""
+
+
+def _table_format(tournament: Tournament) -> None:
+    if not format_of(tournament).uses_tables:
+        raise Http404
+
+
+@require_safe
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """The live standings; `?projector=1` for a wall: large type, no menus, refreshed by htmx."""
+    tournament = lookups.visible_tournament(request, pk)
+    _table_format(tournament)
+    view = selectors.tournament_view(tournament)
+    table = selectors.table_standings(tournament, view)
+    current = view.current_round
+    context = {
+        "tournament": tournament,
+        "club": tournament.club,
+        "standings": table,
+        "rows": [(row, points_text(row.points)) for row in table.rows],
+        "current": current,
+        "projector": request.GET.get("projector") == "1",
+        "is_director": can_direct(request.user, tournament.club),
+        "poll_seconds": STANDINGS_POLL_SECONDS,
+    }
+    if request.htmx:
+        return render(request, "tournaments/_standings.html", context)
+    return render(request, "tournaments/standings.html", context)
+
+
+@require_safe
+def seating(request: HttpRequest, pk: int) -> HttpResponse:
+    """A round's seating (the current one, or `?round=N`): by table, and who sits where."""
+    tournament = lookups.visible_tournament(request, pk)
+    _table_format(tournament)
+    view = selectors.tournament_view(tournament)
+    current = view.current_round
+    wanted = request.GET.get("round", "")
+    if wanted.isdigit():
+        current = next((r for r in view.rounds if r.round.number == int(wanted)), None)
+        if current is None:
+            raise Http404
+    where = []
+    if current is not None:
+        where = sorted(
+            (
+                (seat.entry.player.name, table.table.number, seat.seat, table.table.pk)
+                for table in current.tables
+                for seat in table.seats
+            ),
+            key=lambda row: (row[0].lower(), row[1]),
+        )
+    return render(
+        request,
+        "tournaments/seating.html",
+        {
+            "tournament": tournament,
+            "club": tournament.club,
+            "current": current,
+            "rounds": [r.round for r in view.rounds],
+            "is_director": can_direct(request.user, tournament.club),
+            "where": where,
+        },
+    )
+
+
+@require_safe
+def table_page(request: HttpRequest, pk: int, table: int) -> HttpResponse:
+    """One table's live score: players, totals, status and whether the result is confirmed."""
+    tournament = lookups.visible_tournament(request, pk)
+    _table_format(tournament)
+    view = selectors.tournament_view(tournament)
+    found = None
+    for round_view in view.rounds:
+        for table_view in round_view.tables:
+            if table_view.table.pk == table:
+                found = (round_view, table_view)
+    if found is None:
+        raise Http404
+    round_view, table_view = found
+    row = table_rows(request, tournament, [table_view])[0]
+    match = table_view.table.match
+    context = {
+        "tournament": tournament,
+        "club": tournament.club,
+        "round": round_view.round,
+        "row": row,
+        "seats": [(seat, _status_label(seat.status)) for seat in table_view.seats],
+        "is_director": can_direct(request.user, tournament.club),
+        "match": match,
+        "can_score": match is not None and can_score(request.user, tournament.club),
+        "show_authors": can_see_authors(request.user, tournament.club),
+        "poll": match is not None and not row.view.counts,
+        "poll_seconds": TABLE_POLL_SECONDS,
+    }
+    if request.htmx:
+        return render(request, "tournaments/_table_live.html", context)
+    return render(request, "tournaments/table.html", context)
+
+
+@require_safe
+def results(request: HttpRequest, pk: int) -> HttpResponse:
+    """The final ranking with the payouts (provisional while the tournament runs)."""
+    tournament = lookups.visible_tournament(request, pk)
+    view = selectors.tournament_view(tournament)
+    ranking = _ranking(tournament, view)
+    money = money_ledger(tournament, view)
+    rows = [(row, money.paid.get(row.entry.pk, Decimal(0))) for row in ranking]
+    return render(
+        request,
+        "tournaments/results.html",
+        {
+            "tournament": tournament,
+            "club": tournament.club,
+            "rows": rows,
+            "finished": tournament.status == TournamentStatus.FINISHED,
+            "is_director": can_direct(request.user, tournament.club),
+        },
+    )
+
+
+def _ranking(tournament: Tournament, view) -> list:
+    return format_of(tournament).final_ranking(tournament, view)
