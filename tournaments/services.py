@@ -30,7 +30,7 @@ from scoring import services as scoring
 from scoring.engine import EngineError, rules_for
 from scoring.engine.rules import MONEY_MAX
 from scoring.models import ClosedReason, EventVersion, Match, MatchStatus
-from tournaments import pairing_services, ratings
+from tournaments import pairing_services
 from tournaments.engine import payouts, seating, tables
 from tournaments.engine.errors import TournamentError
 from tournaments.errors import TournamentActionError as TournamentActionError
@@ -54,6 +54,7 @@ from tournaments.rounds import close_previous, table_match_start
 # Kept importable from here, where callers and tests have always found them: the refusal of every
 # tournaments service (`tournaments.errors`) and whether a table's result counts.
 from tournaments.rounds import table_counts as table_counts
+from tournaments.signals import table_confirmed
 
 
 def checked_name(name: str, *, field: str = "name") -> str:
@@ -468,7 +469,7 @@ def table_confirm(*, table: Table, user: Actor) -> Table:
     if format_of(tournament).is_bracket:
         # a confirmed result is what moves a bracket on when results need confirmation
         pairing_services.sync_bracket(tournament, user=user)
-    ratings.on_table_confirmed(table)
+    table_confirmed.send(sender=Table, table=table)
     return table
 
 

@@ -17,12 +17,12 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import translation
 
+from clublife import exchange
+from clublife.exchange import ArchiveError
 from clubs.models import Club
 from scoring import services as scoring
 from scoring.models import Match
 from tests.factories import ClubFactory, start_match
-from tournaments import exchange
-from tournaments.exchange import ArchiveError
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
