@@ -28,7 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 PLAYER_NAME_LENGTH = 80  # clubs.Player.name, scoring.MatchPlayer.name
-NAME_LENGTH = 120  # clubs.Club.name, tournaments.Tournament.name, tournaments.Season.name
+NAME_LENGTH = 120  # clubs.Club.name, tournaments.Tournament.name, clublife.Season.name
 FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs"})
 
 # The largest id a database row can have (a 64-bit signed integer): a larger one in a query is not

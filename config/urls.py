@@ -8,7 +8,7 @@ from clubs import views as club_views
 urlpatterns = [
     path("", club_views.home, name="home"),
     path("clubs/", include("clubs.urls")),
-    path("clubs/<slug:slug>/", include("tournaments.club_urls")),
+    path("clubs/<slug:slug>/", include("clublife.urls")),
     path("matches/", include("scoring.urls")),
     path("matches/<int:pk>/", include("scoring.pdf_urls")),
     path("tournaments/", include("tournaments.urls")),

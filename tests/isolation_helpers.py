@@ -23,14 +23,16 @@ from django.apps import apps
 from django.contrib.contenttypes.models import ContentType
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from clublife import seasons
+from clublife.models import Season
 from clubs.models import Club, Membership, Player, Role
 from scoring import services as scoring
 from scoring.models import Match, MatchStatus
 from tests.factories import UserFactory
 from tests.tournaments.helpers import play_distinct
-from tournaments import pairing_services, seasons
+from tournaments import pairing_services
 from tournaments import services as tournaments
-from tournaments.models import Entry, Format, Round, Season, Table, Tournament
+from tournaments.models import Entry, Format, Round, Table, Tournament
 
 MARKER = "bxyz"  # in every name of club B (compared case-insensitively)
 MISSING_ID = 987654  # no object has this id

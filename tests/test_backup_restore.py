@@ -6,7 +6,7 @@ own DATABASE_URL. `manage.py dumpdata` of the two databases must then be byte fo
 and every match must replay to the same totals.
 
 The club archive round trip (export, import into an empty database, export again: the same
-objects) is tests/tournaments/test_exchange.py::
+objects) is tests/clublife/test_exchange.py::
 test_an_archived_club_imported_into_an_empty_database_gives_the_same_pages, on every database.
 """
 
@@ -29,7 +29,7 @@ from clubs.models import Club
 from scoring import services
 from scoring.models import EventVersion, Match
 from tests.api.conftest import api_token
-from tests.tournaments.test_exchange import build_club
+from tests.clublife.test_exchange import build_club
 
 on_postgresql = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="bin/backup and bin/restore are for PostgreSQL"

@@ -9,11 +9,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
+from clublife.models import Rating, Season
+from clublife.seasons import season_standings_view
 from clubs.models import Club, Membership, Player, Role
 from scoring import selectors
 from scoring.models import EventKind, EventVersion, Match, MatchEvent, MatchStatus
-from tournaments.models import Rating, Season, Tournament
-from tournaments.seasons import season_standings_view
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

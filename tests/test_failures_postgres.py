@@ -25,6 +25,7 @@ from django.conf import settings as django_settings
 from django.db import OperationalError, connection, transaction
 from rest_framework.test import APIClient
 
+from clublife.models import Rating, RatingChange
 from clubs.models import Role
 from scoring import services as scoring
 from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer, MatchStatus
@@ -35,7 +36,7 @@ from tests.factories import member, start_match
 from tests.tournaments.helpers import Staff, enter_players, play_distinct
 from tournaments import pairing_services, selectors, services
 from tournaments.formats import format_of
-from tournaments.models import Entry, EntryStatus, Format, Rating, RatingChange, Table
+from tournaments.models import Entry, EntryStatus, Format, Table
 
 pytestmark = [
     pytest.mark.skipif(

@@ -8,9 +8,8 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from scoring.signals import match_changed
-        from tournaments import pairing_services, ratings
+        from tournaments import pairing_services
         from tournaments.formats import FORMATS
 
         self.formats = FORMATS  # `Tournament.kind` reads the format registry here
         match_changed.connect(pairing_services.on_match_changed, dispatch_uid="tournaments")
-        match_changed.connect(ratings.on_match_changed, dispatch_uid="tournaments-ratings")

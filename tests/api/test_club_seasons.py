@@ -12,9 +12,9 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
+from clublife import seasons
+from clublife.models import Season
 from tests.errors import field_errors
-from tournaments import seasons
-from tournaments.models import Season
 
 BODY = {"name": "Autunno", "starts_on": "2025-09-01", "ends_on": "2025-12-20"}
 

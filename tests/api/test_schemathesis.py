@@ -22,12 +22,12 @@ from django.db import close_old_connections, transaction
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
+from clublife.seasons import season_create
 from config.wsgi import application
 from tests.api.conftest import NAMES, api_token
 from tests.errors import field_errors
 from tournaments import pairing_services, services
 from tournaments.models import Tournament
-from tournaments.seasons import season_create
 
 # Deterministic, bounded fuzzing; Hypothesis' example database is off so that a failure found on
 # one machine does not change what the next run on it sends.

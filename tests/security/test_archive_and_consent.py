@@ -23,11 +23,11 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from clublife import exchange
 from clubs.models import Club, Membership, Player, Role
 from scoring import services as scoring
 from scoring.models import Match
 from tests.factories import ClubFactory, UserFactory, member, start_match
-from tournaments import exchange
 
 pytestmark = pytest.mark.django_db
 

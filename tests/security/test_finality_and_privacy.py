@@ -14,12 +14,13 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from clublife import seasons
 from clubs.models import Role
 from scoring.models import Match
 from tests.errors import field_errors, refusal
 from tests.factories import ClubFactory, member
 from tests.pdf.conftest import Pdf
-from tournaments import seasons, services
+from tournaments import services
 
 pytestmark = pytest.mark.django_db
 

@@ -53,6 +53,7 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
+from clublife.models import Season
 from scoring.models import Match
 from tests.security.fuzz_helpers import (
     DEEP,
@@ -67,7 +68,7 @@ from tests.security.fuzz_helpers import (
     object_paths,
     query_values,
 )
-from tournaments.models import Season, Tournament
+from tournaments.models import Tournament
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "6"))
 STEPS = int(os.environ.get("FUZZ_STEPS", "12"))

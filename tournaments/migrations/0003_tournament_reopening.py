@@ -22,7 +22,7 @@ def close_finished_tournaments(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0002_seasons_and_ratings'),
+        ('tournaments', '0001_initial'),
         ('scoring', '0003_match_closed'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]

@@ -6,7 +6,6 @@ This module is the package's public door (views import from here):
 - `standings`: `standings_document(tournament)`, `results_document(tournament)` (the final
   ranking with the payouts) and `pairings_document(round)` (a round of a Swiss or round robin);
 - `bracket`: `bracket_document(tournament, paper=...)` and `bracket_chart`, its layout;
-- `seasons`: `season_document(view)`, the season standings;
 - `common`: what they share (words, `PAPERS`, the heading, the pages of a list).
 
 Speed follows scoring/printing/: lists are monospace grids (`scoring.printing.Grid`, one SVG
@@ -16,7 +15,6 @@ of text per match; the wall list is a few large paragraphs.
 
 from tournaments.printing.bracket import bracket_chart, bracket_document
 from tournaments.printing.common import PAPERS, number
-from tournaments.printing.seasons import season_document
 from tournaments.printing.seating import round_kit, seating_document
 from tournaments.printing.standings import (
     pairings_document,
@@ -32,7 +30,6 @@ __all__ = [
     "pairings_document",
     "results_document",
     "round_kit",
-    "season_document",
     "seating_document",
     "standings_document",
 ]

@@ -22,7 +22,7 @@ from clubs.actors import Actor
 from clubs.permissions import can_direct
 from scoring import services as scoring
 from scoring.models import EventVersion, Match, MatchStatus
-from tournaments import pairing_services, ratings
+from tournaments import pairing_services
 from tournaments.engine import seating, tables
 from tournaments.engine.errors import TournamentError
 from tournaments.errors import TournamentActionError
@@ -41,6 +41,7 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.rounds import close_previous, table_match_start
+from tournaments.signals import table_confirmed
 
 
 class SwapMakesRepeats(TournamentActionError):
@@ -108,7 +109,7 @@ def table_confirm(*, table: Table, user: Actor) -> Table:
     if format_of(tournament).is_bracket:
         # a confirmed result is what moves a bracket on when results need confirmation
         pairing_services.sync_bracket(tournament, user=user)
-    ratings.on_table_confirmed(table)
+    table_confirmed.send(sender=Table, table=table)
     return table
 
 

@@ -15,7 +15,7 @@ from tournaments.engine.season import SeasonRow, season_places, season_standings
 
 # The hand-computed example ------------------------------------------------------------------------
 # Three club nights. `first_exits` is the index of the event that ended a player's first entry
-# (None: still in play at the end). tests/tournaments/test_seasons.py plays the same three matches
+# (None: still in play at the end). tests/clublife/test_seasons.py plays the same three matches
 # hand by hand and must find the same standings.
 
 # 1. Four players; Dario busts at event 0, Carla at 1, Bruno at 2: Anna wins.

@@ -1,0 +1,127 @@
+"""CSV export of a club's player statistics (`write_statistics`), through the one CSV writer of
+the project (`tournaments.exports.csv_writer`: formula injection neutralised, numbers for
+spreadsheets)."""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch
+from django.utils.translation import gettext
+
+from clublife.ratings import counted_matches
+from clubs.models import Club, Player
+from scoring import services as scoring
+from scoring.engine import EngineError
+from scoring.engine.document import parse_document
+from scoring.engine.replay import replay
+from scoring.engine.statistics import PlayerStatistics, match_lines
+from scoring.models import EventVersion, Game, MatchEvent, MatchPlayer
+from tournaments.exports import csv_writer, spreadsheet_number
+
+
+def club_statistics(club: Club) -> dict[tuple[int, str], PlayerStatistics]:
+    """Every player's statistics per game, from the events of the club's counted matches (as the
+    profile page counts them: finished, and tournament tables once confirmed), replayed with
+    corrections applied and voided events left out, in four queries."""
+    matches = (
+        counted_matches(club=club)
+        .order_by("started_at", "id")
+        .prefetch_related(
+            Prefetch("seats", queryset=MatchPlayer.objects.order_by("seat")),
+            Prefetch(
+                "events",
+                queryset=MatchEvent.objects.order_by("number").prefetch_related(
+                    Prefetch("versions", queryset=EventVersion.objects.filter(is_current=True))
+                ),
+            ),
+        )
+    )
+    statistics: dict[tuple[int, str], PlayerStatistics] = {}
+    for match in matches:
+        seats = list(match.seats.all())
+        versions = []
+        for event in match.events.all():
+            for version in event.versions.all():
+                version.event = event
+                versions.append(version)
+        document, _numbers = scoring.match_document(match, seats, versions)
+        try:
+            parsed = parse_document(document)
+            state = replay(
+                parsed.rules, parsed.players, parsed.events, first_dealer=parsed.first_dealer
+            )
+        except EngineError:
+            continue  # a stored match always replays; never let one row break the export
+        player_of = {seat.name: seat.player_id for seat in seats}
+        for name, line in match_lines(parsed, state).items():
+            key = (player_of[name], match.game)
+            statistics.setdefault(key, PlayerStatistics(game=match.game)).add(line)
+    return statistics
+
+
+def write_statistics(club: Club, out) -> None:
+    """One row per player and game they played: matches, wins, places, and the game's numbers."""
+    statistics = club_statistics(club)
+    players = {player.pk: player for player in Player.objects.filter(club=club)}
+    places = max((max(s.places, default=0) for s in statistics.values()), default=0)
+    writer = csv_writer(out)
+    writer.writerow(
+        [
+            gettext("Player"),
+            gettext("Guest"),
+            gettext("Game"),
+            gettext("Matches"),
+            gettext("Finished matches"),
+            gettext("Wins"),
+            gettext("Share of wins"),
+            *(gettext("Place %(place)s") % {"place": place} for place in range(1, places + 1)),
+            gettext("Hands"),
+            gettext("Points taken"),
+            gettext("Points per hand"),
+            gettext("Hands closed"),
+            gettext("Closed in hand"),
+            gettext("Busts"),
+            gettext("Re-entries"),
+            gettext("Gins"),
+            gettext("Knocks"),
+            gettext("Undercuts given"),
+            gettext("Undercuts suffered"),
+            gettext("Share of gins"),
+            gettext("Share of undercuts"),
+            gettext("Deadwood per hand"),
+        ]
+    )
+    games = {value: str(label) for value, label in Game.choices}
+    order = list(games)
+    rows = sorted(
+        statistics.items(),
+        key=lambda item: (players[item[0][0]].name.lower(), order.index(item[0][1])),
+    )
+    for (player_id, game), stats in rows:
+        player = players[player_id]
+        gin = game == Game.GIN
+        writer.writerow(
+            [
+                player.name,
+                gettext("yes") if player.is_guest else gettext("no"),
+                games[game],
+                stats.matches,
+                stats.finished,
+                stats.wins,
+                spreadsheet_number(stats.win_share),
+                *(stats.places.get(place, 0) for place in range(1, places + 1)),
+                stats.hands,
+                "" if gin else stats.points_taken,
+                "" if gin else spreadsheet_number(stats.average_points),
+                "" if gin else stats.closes,
+                "" if gin else stats.in_hand,
+                "" if gin else stats.busts,
+                "" if gin else stats.reentries,
+                stats.gins if gin else "",
+                stats.knocks if gin else "",
+                stats.undercuts if gin else "",
+                stats.undercut if gin else "",
+                spreadsheet_number(stats.gin_share) if gin else "",
+                spreadsheet_number(stats.undercut_share) if gin else "",
+                spreadsheet_number(stats.average_deadwood) if gin else "",
+            ]
+        )

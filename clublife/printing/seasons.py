@@ -1,0 +1,151 @@
+"""The printable season standings, a PDF document for `scoring.printing.render_pdf`.
+
+One portrait A4 list: place, player, points, matches, wins, best place (monospace grids, as the
+tournament standings: `scoring.printing.Grid`), then the matches counted, a line each: date, game,
+where (a club night's table, or a tournament table), and the season places with their points.
+"""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.formats import date_format
+from django.utils.translation import gettext
+
+from clublife.seasons import CountedMatch, SeasonView, scale_of, season_summary
+from scoring.models import Game
+from scoring.printing import (
+    CONTINUED,
+    PORTRAIT,
+    Column,
+    Grid,
+    PdfDocument,
+    Row,
+    css_string,
+    page_counter,
+    shorten,
+)
+from tournaments.printing.common import HEAD, LIST_FONT, LIST_ROW, grid_pages, number
+
+
+def where(counted: CountedMatch) -> str:
+    """Where a counted match was played: "Coppa d'autunno, table 3" or "Club night, table 2";
+    "A private tournament" for a tournament the reader may not see (never named)."""
+    match = counted.match
+    if counted.private_tournament:
+        return gettext("A private tournament")
+    if counted.tournament is not None:
+        return gettext("%(tournament)s, table %(table)s") % {
+            "tournament": counted.tournament.name,
+            "table": counted.table_number,
+        }
+    if match.table_label:
+        return gettext("Club night, table %(table)s") % {"table": match.table_label}
+    return gettext("Club night")
+
+
+def season_document(view: SeasonView) -> PdfDocument:
+    season = view.season
+    club = season.club
+    kind = gettext("Season standings")
+    dates = gettext("from %(start)s to %(end)s") % {
+        "start": date_format(season.starts_on, "DATE_FORMAT"),
+        "end": date_format(season.ends_on, "DATE_FORMAT"),
+    }
+    info = [season.name, club.name, dates, season_summary(season)]
+    notes = [
+        gettext("Placement points by table size: %(points)s.")
+        % {
+            "points": "; ".join(
+                f"{size}: {', '.join(number(value) for value in points)}"
+                for size, points in season_scale(view)
+            )
+        },
+        gettext("A player who re-entered is placed where their first entry ended.")
+        if season.first_entry_only
+        else gettext("Every entry counts: a player who re-entered keeps their place."),
+        gettext(
+            "Ties: more points, then more wins, then fewer matches; players equal on all three "
+            "share the place."
+        ),
+    ]
+    columns = [
+        Column(gettext("Place"), 7, rule="thick"),
+        Column(gettext("Player"), 20, "<", stretch=1),
+        Column(gettext("Points"), 9),
+        Column(gettext("Matches"), 9),
+        Column(gettext("Wins"), 6),
+        Column(gettext("Best"), 6),
+    ]
+    rows = [
+        Row(
+            (
+                f"{row.place}=" if row.shared else str(row.place),
+                row.player.name,
+                number(row.points),
+                str(row.matches),
+                str(row.wins),
+                str(row.best_place),
+            )
+        )
+        for row in view.rows
+    ]
+    match_columns = [
+        Column(gettext("Date"), 12, "<", rule="thick"),
+        Column(gettext("Game"), 11, "<"),
+        Column(gettext("Where"), 20, "<", stretch=2),
+        Column(gettext("Place"), 7),
+        Column(gettext("Player"), 18, "<", stretch=1),
+        Column(gettext("Points"), 8),
+    ]
+    match_rows = []
+    for counted in view.matches:
+        head = (
+            date_format(counted.finished_on, "SHORT_DATE_FORMAT"),
+            str(Game(counted.match.game).label),
+            where(counted),
+        )
+        for index, seat in enumerate(counted.seats):
+            match_rows.append(
+                Row(
+                    (
+                        *(head if index == 0 else ("", "", "")),
+                        str(seat.season_place),
+                        seat.player.name,
+                        number(seat.points),
+                    ),
+                    rule=index == len(counted.seats) - 1,
+                )
+            )
+    running = ["Tallone", shorten(club.name, 40), shorten(season.name, 50), kind]
+    title = f"{kind} · {season.name}"
+    grid = Grid(columns, width=PORTRAIT.width, font_size=LIST_FONT, row_height=LIST_ROW)
+    match_grid = Grid(match_columns, width=PORTRAIT.width, font_size=LIST_FONT, row_height=LIST_ROW)
+    context = {
+        "language": translation.get_language(),
+        "title": title,
+        "orientation": PORTRAIT.orientation,
+        "running_head": css_string(" · ".join(running)),
+        "page_counter": page_counter(),
+        "heading": kind,
+        "info": " · ".join(info),
+        "notes": notes,
+        "continued": gettext("%(title)s, continued") % {"title": title},
+        "pages": grid_pages(grid, rows, PORTRAIT, HEAD + 5 * len(notes)),
+        "match_pages": (
+            grid_pages(match_grid, match_rows, PORTRAIT, CONTINUED) if match_rows else []
+        ),
+        "matches_title": gettext("Matches counted (%(count)s)") % {"count": len(view.matches)},
+    }
+    return PdfDocument(
+        html=render_to_string("pdf/season_standings.html", context),
+        title=title,
+        filename=f"tallone-season-{season.pk}-standings.pdf",
+    )
+
+
+def season_scale(view: SeasonView):
+    """(size, points) for every table size the season's matches had, or 2 to 6 if none."""
+    scale = scale_of(view.season)
+    sizes = sorted({len(counted.seats) for counted in view.matches}) or [2, 3, 4, 5, 6]
+    return [(size, scale.table_points(size)) for size in sizes]

@@ -1,0 +1,470 @@
+"""Club ratings and player profiles: the services that keep ratings in step with the results, and
+the selectors that read leaderboards and a player's statistics.
+
+A match counts (for ratings, seasons and profiles) once it is finished and, when it is a
+tournament table of a tournament that asks for confirmation, confirmed at its current revision
+(`counted_matches`, the queryset twin of `services.table_counts`). Ratings are OpenSkill's
+(`clublife.engine.ratings`), one per player and game, rated match by match in the order the matches
+finished (`finished_at`, then id).
+
+Keeping them in step: `rate_new_match` rates a match that became counted on top of the stored
+ratings. Anything else (a rated match corrected so its places changed, un-finished, no longer
+confirmed, or a match counted late that finished before the last rated one, as a tournament
+table confirmed after later club matches) rebuilds the club's ratings of that game from scratch:
+a club plays a few thousand matches at most, which replay in well under a second, and the same
+order always gives the same numbers. Every rating write locks the club row first, so two
+matches ending at once are rated one after the other.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F, Q, QuerySet
+
+from clublife.engine import ratings as engine
+from clublife.models import Rating, RatingChange
+from clubs.models import Club, Player
+from scoring.engine.document import parse_document
+from scoring.engine.replay import replay
+from scoring.engine.statistics import PlayerStatistics, match_lines
+from scoring.models import EventVersion, Game, Match, MatchPlayer, MatchStatus
+from scoring.services import match_document
+from tournaments.models import Table
+
+RECENT_MATCHES = 10
+
+# What `rate_new_match` did.
+RATED = "rated"
+RECOMPUTED = "recomputed"
+UNCHANGED = "unchanged"
+
+
+# Which matches count -----------------------------------------------------------------------------
+
+
+def counted_matches(
+    *,
+    club: Club | int,
+    game: str | None = None,
+    since: datetime.date | None = None,
+    until: datetime.date | None = None,
+) -> QuerySet[Match]:
+    """The club's matches whose result counts, in the order they finished (`finished_at`, id):
+    finished club matches, and finished tournament tables once their result counts (confirmed at
+    the match's current revision, when the tournament asks for confirmation).
+
+    `since` and `until` bound the day the match finished, both included (dates in the current
+    time zone); datetimes bound the moment itself.
+    """
+    matches = Match.objects.filter(club=club, status=MatchStatus.FINISHED).filter(
+        Q(tournament_table__isnull=True)
+        | Q(tournament_table__round__tournament__confirm_results=False)
+        | Q(tournament_table__confirmed_revision=F("revision"))
+    )
+    if game is not None:
+        matches = matches.filter(game=game)
+    if since is not None:
+        if isinstance(since, datetime.datetime):
+            matches = matches.filter(finished_at__gte=since)
+        else:
+            matches = matches.filter(finished_at__date__gte=since)
+    if until is not None:
+        if isinstance(until, datetime.datetime):
+            matches = matches.filter(finished_at__lte=until)
+        else:
+            matches = matches.filter(finished_at__date__lte=until)
+    return matches.order_by("finished_at", "pk")
+
+
+def _places(matches: QuerySet[Match]) -> dict[int, dict[int, int]]:
+    """Each match's places by player id (one query)."""
+    places: dict[int, dict[int, int]] = defaultdict(dict)
+    for match_id, player_id, place in MatchPlayer.objects.filter(
+        match__in=matches.values("pk")
+    ).values_list("match_id", "player_id", "place"):
+        if place is not None:
+            places[match_id][player_id] = place
+    return places
+
+
+# Services ----------------------------------------------------------------------------------------
+
+
+def _lock(club_id: int) -> None:
+    """Rating writes of a club go one at a time (the lock lasts until the transaction ends)."""
+    Club.objects.select_for_update().filter(pk=club_id).values_list("pk", flat=True).first()
+
+
+@transaction.atomic
+def ratings_recompute(*, club: Club, game: str | None = None) -> int:
+    """Delete the club's ratings (of `game`, or of every game) and rate every counted match again
+    in order. Locks the club row. Returns how many matches were rated."""
+    _lock(club.pk)
+    rated = 0
+    for each in [game] if game else Game.values:
+        rated += _rebuild(club, each)
+    return rated
+
+
+def _rebuild(club: Club, game: str) -> int:
+    matches = counted_matches(club=club, game=game)
+    order = list(matches.values_list("pk", flat=True))
+    places = _places(matches)
+    RatingChange.objects.filter(match__club=club, game=game).delete()
+    Rating.objects.filter(player__club=club, game=game).delete()
+    result = engine.rate_matches(
+        engine.RatedMatch(key=match_id, places=places.get(match_id, {})) for match_id in order
+    )
+    sequence = {match_id: number for number, match_id in enumerate(order, start=1)}
+    RatingChange.objects.bulk_create(
+        RatingChange(
+            player_id=change.player,
+            game=game,
+            match_id=change.match,
+            sequence=sequence[change.match],
+            place=places[change.match][change.player],
+            mu_before=change.before.mu,
+            sigma_before=change.before.sigma,
+            mu=change.after.mu,
+            sigma=change.after.sigma,
+        )
+        for change in result.history
+    )
+    counts = Counter(change.player for change in result.history)
+    Rating.objects.bulk_create(
+        Rating(
+            player_id=player, game=game, mu=rating.mu, sigma=rating.sigma, matches=counts[player]
+        )
+        for player, rating in result.current.items()
+    )
+    return len(order)
+
+
+@transaction.atomic
+def rate_new_match(match: Match) -> str:
+    """Bring the club's ratings in line with `match` after it changed. Locks the club row.
+
+    A match that became counted and finished after every rated match of its game is rated on top
+    of the stored ratings (`RATED`). A rated match whose places are unchanged changes nothing
+    (`UNCHANGED`); any other change to a rated match (places corrected, un-finished, no longer
+    confirmed), and a counted match that finished before the last rated one, rebuild the game's
+    ratings from scratch (`RECOMPUTED`).
+    """
+    rated = dict(RatingChange.objects.filter(match=match).values_list("player_id", "place"))
+    if not rated and match.status != MatchStatus.FINISHED:
+        return UNCHANGED  # the common case: a hand of a match being played
+    club = Club.objects.get(pk=match.club_id)
+    _lock(club.pk)
+    counts = counted_matches(club=club, game=match.game).filter(pk=match.pk).exists()
+    if not counts:
+        if rated:
+            ratings_recompute(club=club, game=match.game)
+            return RECOMPUTED
+        return UNCHANGED
+    places = {
+        player_id: place
+        for player_id, place in MatchPlayer.objects.filter(match=match).values_list(
+            "player_id", "place"
+        )
+        if place is not None
+    }
+    if rated:
+        if rated == places:
+            return UNCHANGED
+        ratings_recompute(club=club, game=match.game)
+        return RECOMPUTED
+    last = (
+        RatingChange.objects.filter(match__club=club, game=match.game)
+        .order_by("-sequence")
+        .values_list("sequence", "match__finished_at", "match_id")
+        .first()
+    )
+    if last is not None and (last[1], last[2]) > (match.finished_at, match.pk):
+        ratings_recompute(club=club, game=match.game)
+        return RECOMPUTED
+    stored = {
+        rating.player_id: rating
+        for rating in Rating.objects.filter(player_id__in=list(places), game=match.game)
+    }
+    before = {
+        player_id: engine.Rating(mu=rating.mu, sigma=rating.sigma)
+        for player_id, rating in stored.items()
+    }
+    after = engine.rate_match(before, places)
+    sequence = (last[0] if last else 0) + 1
+    RatingChange.objects.bulk_create(
+        RatingChange(
+            player_id=player_id,
+            game=match.game,
+            match=match,
+            sequence=sequence,
+            place=places[player_id],
+            mu_before=before.get(player_id, engine.Rating()).mu,
+            sigma_before=before.get(player_id, engine.Rating()).sigma,
+            mu=rating.mu,
+            sigma=rating.sigma,
+        )
+        for player_id, rating in after.items()
+    )
+    for player_id, rating in after.items():
+        row = stored.get(player_id)
+        if row is None:
+            Rating.objects.create(
+                player_id=player_id, game=match.game, mu=rating.mu, sigma=rating.sigma, matches=1
+            )
+        else:
+            row.mu, row.sigma, row.matches = rating.mu, rating.sigma, row.matches + 1
+            row.save(update_fields=["mu", "sigma", "matches", "updated_at"])
+    return RATED
+
+
+def on_match_changed(sender, match: Match, was_finished: bool | None = None, **kwargs: Any) -> None:
+    """`scoring.signals.match_changed` receiver: a finished club match (or a tournament table of
+    a tournament without confirmation) is rated; a change to a rated match rebuilds the ratings.
+    A hand of a match being played costs nothing: only finished matches are ever rated (un-
+    finishing a rated match rebuilds the ratings without it)."""
+    if was_finished is False and match.status != MatchStatus.FINISHED:
+        return
+    rate_new_match(match)
+
+
+def on_table_confirmed(sender, table: Table, **kwargs: Any) -> None:
+    """`tournaments.signals.table_confirmed` receiver (sent by `tournaments.services.table_confirm`
+    once a table's result is confirmed): the table's match now counts, and is rated."""
+    if table.match_id is not None:
+        rate_new_match(Match.objects.select_related("club").get(pk=table.match_id))
+
+
+# Leaderboards ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LeaderboardRow:
+    rank: int  # players with the same ordinal share a rank
+    player: Player
+    mu: float
+    sigma: float
+    matches: int
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    game: str
+    rows: tuple[LeaderboardRow, ...]
+
+    @property
+    def label(self) -> str:
+        return str(Game(self.game).label)
+
+
+def leaderboards(*, club: Club, game: str | None = None) -> list[Leaderboard]:
+    """The club's leaderboards, one per game (only `game` if given; otherwise the games with a
+    rated match), players by ordinal (mu - 3 sigma), best first. One query."""
+    ratings = Rating.objects.filter(player__club=club).select_related("player")
+    if game is not None:
+        ratings = ratings.filter(game=game)
+    by_game: dict[str, list[Rating]] = defaultdict(list)
+    for rating in ratings:
+        by_game[rating.game].append(rating)
+    games = [game] if game is not None else [each for each in Game.values if by_game[each]]
+    boards = []
+    for each in games:
+        ordered = sorted(
+            by_game[each], key=lambda r: (-r.ordinal, -r.mu, r.player.name.casefold(), r.pk)
+        )
+        rows: list[LeaderboardRow] = []
+        for position, rating in enumerate(ordered, start=1):
+            shared = rows and rows[-1].ordinal == rating.ordinal
+            rows.append(
+                LeaderboardRow(
+                    rank=rows[-1].rank if shared else position,
+                    player=rating.player,
+                    mu=rating.mu,
+                    sigma=rating.sigma,
+                    matches=rating.matches,
+                )
+            )
+        boards.append(Leaderboard(game=each, rows=tuple(rows)))
+    return boards
+
+
+# Player profiles ---------------------------------------------------------------------------------
+
+
+@dataclass
+class HeadToHead:
+    """The player's record against one opponent at one game, over the matches they played
+    together: how often the player finished ahead, behind, or level (for Gin, wins and losses)."""
+
+    opponent: Player
+    matches: int = 0
+    ahead: int = 0
+    behind: int = 0
+
+    @property
+    def level(self) -> int:
+        return self.matches - self.ahead - self.behind
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """The player's rating after one rated match."""
+
+    match_id: int
+    finished_at: datetime.datetime
+    place: int
+    mu_before: float
+    sigma_before: float
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
+@dataclass
+class GameProfile:
+    game: str
+    statistics: PlayerStatistics
+    rating: Rating | None = None
+    head_to_head: list[HeadToHead] = field(default_factory=list)
+    history: list[RatingPoint] = field(default_factory=list)
+    largest_table: int = 2
+
+    @property
+    def label(self) -> str:
+        return str(Game(self.game).label)
+
+    @property
+    def is_gin(self) -> bool:
+        return self.game == Game.GIN
+
+    @property
+    def places(self) -> list[tuple[int, int]]:
+        """(place, finished matches) for every place from 1 to the largest table played."""
+        last = max([self.largest_table, *self.statistics.places])
+        return [(place, self.statistics.places.get(place, 0)) for place in range(1, last + 1)]
+
+
+@dataclass(frozen=True)
+class RecentMatch:
+    match: Match
+    seat: MatchPlayer
+    seats: tuple[MatchPlayer, ...]
+
+
+@dataclass(frozen=True)
+class PlayerProfile:
+    player: Player
+    games: tuple[GameProfile, ...]
+    recent: tuple[RecentMatch, ...]
+
+    @property
+    def matches(self) -> int:
+        return sum(game.statistics.matches for game in self.games)
+
+
+def player_profile(player: Player) -> PlayerProfile:
+    """What the player's profile shows, from the matches that count (finished, and confirmed
+    where a tournament asks for it): per game, the statistics of every match replayed from its
+    events, the places, the head-to-head record against each opponent and the rating history;
+    and the most recent matches. Five queries, whatever the number of matches."""
+    mine = MatchPlayer.objects.filter(player=player).values("match_id")
+    matches_qs = counted_matches(club=player.club_id).filter(pk__in=mine)
+    matches = list(matches_qs)
+    seats_of: dict[int, list[MatchPlayer]] = defaultdict(list)
+    for seat in (
+        MatchPlayer.objects.filter(match__in=matches_qs.values("pk"))
+        .select_related("player")
+        .order_by("match_id", "seat")
+    ):
+        seats_of[seat.match_id].append(seat)
+    versions_of: dict[int, list[EventVersion]] = defaultdict(list)
+    for version in (
+        EventVersion.objects.filter(event__match__in=matches_qs.values("pk"), is_current=True)
+        .select_related("event")
+        .order_by("event__match_id", "event__number")
+    ):
+        versions_of[version.event.match_id].append(version)
+    ratings = {rating.game: rating for rating in Rating.objects.filter(player=player)}
+    histories: dict[str, list[RatingPoint]] = defaultdict(list)
+    for change in (
+        RatingChange.objects.filter(player=player)
+        .annotate(finished_at=F("match__finished_at"))
+        .order_by("game", "sequence")
+    ):
+        histories[change.game].append(
+            RatingPoint(
+                match_id=change.match_id,
+                finished_at=change.finished_at,
+                place=change.place,
+                mu_before=change.mu_before,
+                sigma_before=change.sigma_before,
+                mu=change.mu,
+                sigma=change.sigma,
+            )
+        )
+
+    profiles: dict[str, GameProfile] = {}
+    opponents: dict[str, dict[int, HeadToHead]] = defaultdict(dict)
+    recent: list[RecentMatch] = []
+    for match in matches:
+        seats = seats_of[match.pk]
+        seat = next(each for each in seats if each.player_id == player.pk)
+        profile = profiles.get(match.game)
+        if profile is None:
+            profile = profiles[match.game] = GameProfile(
+                game=match.game, statistics=PlayerStatistics(game=match.game)
+            )
+        profile.largest_table = max(profile.largest_table, len(seats))
+        profile.statistics.add(_line(match, seats, versions_of[match.pk], seat.name))
+        for other in seats:
+            if other.player_id == player.pk:
+                continue
+            record = opponents[match.game].get(other.player_id)
+            if record is None:
+                record = opponents[match.game][other.player_id] = HeadToHead(opponent=other.player)
+            record.matches += 1
+            if seat.place is not None and other.place is not None:
+                record.ahead += seat.place < other.place
+                record.behind += seat.place > other.place
+        recent.append(RecentMatch(match=match, seat=seat, seats=tuple(seats)))
+    games = []
+    for game in Game.values:
+        if game not in profiles and game not in ratings:
+            continue
+        profile = profiles.get(game) or GameProfile(game=game, statistics=PlayerStatistics(game))
+        profile.rating = ratings.get(game)
+        profile.history = histories[game]
+        profile.head_to_head = sorted(
+            opponents[game].values(),
+            key=lambda record: (-record.matches, record.opponent.name.casefold()),
+        )
+        games.append(profile)
+    latest = sorted(recent, key=lambda row: (row.match.finished_at, row.match.pk), reverse=True)
+    return PlayerProfile(player=player, games=tuple(games), recent=tuple(latest[:RECENT_MATCHES]))
+
+
+def _line(match: Match, seats: Sequence[MatchPlayer], versions: Sequence[EventVersion], name: str):
+    """The player's line of one match, replayed from its events."""
+    document, _numbers = match_document(match, seats, versions)
+    parsed = parse_document(document)
+    state = replay(parsed.rules, parsed.players, parsed.events, first_dealer=parsed.first_dealer)
+    return match_lines(parsed, state)[name]
+
+
+def share(value: Fraction | None) -> float | None:
+    """A share as a percentage, for pages and the API."""
+    return None if value is None else float(value * 100)

@@ -1,0 +1,91 @@
+"""Ratings against OpenSkill called directly on the same results."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from openskill.models import PlackettLuce
+
+from clublife.engine.ratings import RatedMatch, Rating, rate_match, rate_matches, rating_series
+
+
+def direct(matches):
+    """OpenSkill by hand: each match a list of (player, place)."""
+    model = PlackettLuce()
+    ratings = {}
+    for match in matches:
+        ordered = sorted(match, key=lambda pair: (pair[1], str(pair[0])))
+        teams = [[ratings.get(player) or model.rating()] for player, _place in ordered]
+        rated = model.rate(teams, ranks=[float(place) for _player, place in ordered])
+        for (player, _place), team in zip(ordered, rated, strict=True):
+            ratings[player] = team[0]
+    return {player: (rating.mu, rating.sigma) for player, rating in ratings.items()}
+
+
+def test_a_four_player_table_rates_like_openskill():
+    places = {"Anna": 1, "Bruno": 2, "Carla": 3, "Dario": 4}
+    ours = rate_match({}, places)
+    theirs = direct([list(places.items())])
+    for player, (mu, sigma) in theirs.items():
+        assert ours[player].mu == pytest.approx(mu)
+        assert ours[player].sigma == pytest.approx(sigma)
+    assert ours["Anna"].mu > 25 > ours["Dario"].mu
+    assert all(rating.sigma < 25 / 3 for rating in ours.values())
+
+
+def test_shared_places_are_ties():
+    ours = rate_match({}, {"Anna": 1, "Bruno": 1, "Carla": 3})
+    assert ours["Anna"] == ours["Bruno"]
+    assert ours["Carla"].mu < ours["Anna"].mu
+
+
+def test_a_season_of_tables_and_gin_matches_matches_openskill():
+    matches = [
+        [("Anna", 1), ("Bruno", 2), ("Carla", 3), ("Dario", 4)],
+        [("Bruno", 1), ("Anna", 2)],
+        [("Carla", 1), ("Dario", 2), ("Elena", 2)],
+        [("Dario", 1), ("Anna", 2), ("Elena", 3), ("Bruno", 4), ("Carla", 5)],
+    ]
+    ratings = rate_matches(
+        RatedMatch(key=index, places=dict(match)) for index, match in enumerate(matches)
+    )
+    for player, (mu, sigma) in direct(matches).items():
+        assert ratings.of(player).mu == pytest.approx(mu)
+        assert ratings.of(player).sigma == pytest.approx(sigma)
+    assert [key for key, _rating in rating_series(ratings, "Anna")] == [0, 1, 3]
+    board = ratings.leaderboard()
+    assert [player for player, _ in board] == sorted(
+        ratings.current, key=lambda p: -ratings.current[p].ordinal
+    )
+
+
+def test_a_newcomer_has_the_default_rating_and_ordinal_zero():
+    assert rate_matches([]).of("Nuovo") == Rating()
+    assert Rating().ordinal == pytest.approx(0)
+
+
+def test_a_match_of_one_player_changes_nothing():
+    assert rate_match({}, {"Anna": 1}) == {"Anna": Rating()}
+
+
+@given(
+    st.lists(
+        st.lists(st.sampled_from("ABCDEFG"), min_size=2, max_size=5, unique=True),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_replaying_from_scratch_equals_rating_match_by_match(tables):
+    matches = [
+        RatedMatch(key=index, places={p: place for place, p in enumerate(table, start=1)})
+        for index, table in enumerate(tables)
+    ]
+    step = {}
+    for match in matches:
+        step.update(rate_match(step, match.places))
+    assert rate_matches(matches).current == step
+    winner = tables[-1][0]
+    loser = tables[-1][-1]
+    before = rate_matches(matches[:-1])
+    after = rate_matches(matches)
+    assert after.of(winner).mu >= before.of(winner).mu
+    assert after.of(loser).mu <= before.of(loser).mu
