@@ -14,7 +14,7 @@ standings and the director's actions) and the printables (tournaments/pdf_views.
 from django.urls import path
 
 from tournaments import pdf_views, views
-from tournaments import views_pairings as pairing_views
+from tournaments.views import pairings as pairing_views
 
 app_name = "tournaments"
 
