@@ -11,7 +11,6 @@ from drf_spectacular.views import (
 
 from clubs.api import LogoutAllView, LogoutView, TokenListView, TokenRevokeView, TokenView
 from config import api_views
-from scoring import pdf_urls
 
 urlpatterns = [
     path("", api_views.ApiRootView.as_view(), name="api-root"),
@@ -24,7 +23,6 @@ urlpatterns = [
     path("", include("scoring.api_urls")),
     path("", include("tournaments.api_urls")),
     path("clubs/<slug:slug>/", include("clublife.api_urls")),
-    path("matches/<int:pk>/", include(pdf_urls.api_urlpatterns)),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view loads Swagger UI's start script as a file, so the page needs no inline script.
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),

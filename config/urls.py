@@ -4,13 +4,14 @@ from django.urls import include, path
 
 from clubs import token_views
 from clubs import views as club_views
+from scoring import urls as scoring_urls
 
 urlpatterns = [
     path("", club_views.home, name="home"),
     path("clubs/", include("clubs.urls")),
     path("clubs/<slug:slug>/", include("clublife.urls")),
     path("matches/", include("scoring.urls")),
-    path("matches/<int:pk>/", include("scoring.pdf_urls")),
+    path("matches/<int:pk>/", include((scoring_urls.pdf_urlpatterns, "match_pdf"))),
     path("tournaments/", include("tournaments.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path(

@@ -1,8 +1,9 @@
-"""The scoring API: the stateless preview under scoring/, stored matches under matches/."""
+"""The scoring API: the stateless preview under scoring/, stored matches under matches/, and a
+match's printables (matches/<pk>/sheet.pdf, matches/<pk>/report.pdf)."""
 
 from django.urls import path
 
-from scoring import api
+from scoring import api, pdf_views
 
 urlpatterns = [
     path("scoring/preview/", api.PreviewView.as_view(), name="scoring-preview"),
@@ -22,4 +23,14 @@ urlpatterns = [
     path("matches/<int:pk>/reentry/", api.ReentryView.as_view(), name="api-match-reentry"),
     path("matches/<int:pk>/withdraw/", api.WithdrawView.as_view(), name="api-match-withdraw"),
     path("matches/<int:pk>/time-call/", api.TimeCallView.as_view(), name="api-match-time-call"),
+    path(
+        "matches/<int:pk>/sheet.pdf",
+        pdf_views.SheetPdfView.as_view(),
+        name="api-match-sheet-pdf",
+    ),
+    path(
+        "matches/<int:pk>/report.pdf",
+        pdf_views.ReportPdfView.as_view(),
+        name="api-match-report-pdf",
+    ),
 ]

@@ -1,8 +1,16 @@
-"""The match pages, under /matches/."""
+"""The match pages, under /matches/, and a match's printables, under a match's address.
+
+The site (config/urls.py):
+  path("matches/", include("scoring.urls")): the pages, names "scoring:<name>";
+  path("matches/<int:pk>/", include((scoring_urls.pdf_urlpatterns, "match_pdf"))):
+  /matches/<pk>/sheet.pdf, /matches/<pk>/report.pdf; names "match_pdf:sheet", "match_pdf:report".
+The API's printables (/api/v1/matches/<pk>/sheet.pdf and .../report.pdf, names
+"api-match-sheet-pdf", "api-match-report-pdf") are in scoring/api_urls.py.
+"""
 
 from django.urls import path
 
-from scoring import views
+from scoring import pdf_views, views
 
 app_name = "scoring"
 
@@ -18,4 +26,10 @@ urlpatterns = [
     path("<int:pk>/time/", views.time_call, name="time-call"),
     path("<int:pk>/events/<int:number>/correct/", views.event_correct, name="correct"),
     path("<int:pk>/events/<int:number>/void/", views.event_void, name="void"),
+]
+
+# Included under "matches/<int:pk>/" in the namespace "match_pdf" (config/urls.py).
+pdf_urlpatterns = [
+    path("sheet.pdf", pdf_views.sheet, name="sheet"),
+    path("report.pdf", pdf_views.report, name="report"),
 ]
