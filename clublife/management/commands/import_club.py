@@ -1,11 +1,9 @@
 """Read a club archive of `export_club` into this database: `manage.py import_club FILE`."""
 
-import json
-
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from clublife.exchange import ArchiveError, club_import
+from clublife.management.command_input import json_file, user_named
 
 
 class Command(BaseCommand):
@@ -20,18 +18,8 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, file, owner=None, **options):
-        user = None
-        if owner:
-            user = get_user_model().objects.filter(username=owner).first()
-            if user is None:
-                raise CommandError(f"There is no user {owner!r}.")
-        try:
-            with open(file, encoding="utf-8-sig") as handle:
-                data = json.load(handle)
-        except OSError as error:
-            raise CommandError(f"Cannot read {file}: {error.strerror}.") from error
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
-            raise CommandError(f"{file} is not a JSON file: {error}.") from error
+        user = user_named(owner)
+        data = json_file(file)
         try:
             imported = club_import(data, user=user)
         except ArchiveError as error:

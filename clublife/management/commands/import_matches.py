@@ -6,12 +6,11 @@ same day) is not imported again: the command names the match imported then.
 """
 
 import datetime as dt
-import json
 
-from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from clublife.exchange import ImportRefused, documents_import
+from clublife.management.command_input import json_file, user_named
 from clubs.models import Club
 
 
@@ -30,18 +29,8 @@ class Command(BaseCommand):
         club = Club.objects.filter(slug=slug).first()
         if club is None:
             raise CommandError(f"There is no club with the short name {slug!r}.")
-        recorder = None
-        if user:
-            recorder = get_user_model().objects.filter(username=user).first()
-            if recorder is None:
-                raise CommandError(f"There is no user {user!r}.")
-        try:
-            with open(file, encoding="utf-8-sig") as handle:
-                data = json.load(handle)
-        except OSError as error:
-            raise CommandError(f"Cannot read {file}: {error.strerror}.") from error
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
-            raise CommandError(f"{file} is not a JSON file: {error}.") from error
+        recorder = user_named(user)
+        data = json_file(file)
         try:
             imported = documents_import(club=club, user=recorder, data=data, played_on=date)
         except ImportRefused as refused:
