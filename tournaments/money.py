@@ -9,17 +9,9 @@ from decimal import Decimal
 from tournaments import selectors
 from tournaments.engine import payouts
 from tournaments.formats import format_of
-from tournaments.models import Entry, Tournament
+from tournaments.models import Tournament
 
 # Money -------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class LedgerLine:
-    kind: str  # "entry_fee", "reentry_fees", "house", "payout"
-    label: str
-    amount: Decimal
-    entry: Entry | None = None
 
 
 @dataclass(frozen=True)
@@ -29,6 +21,7 @@ class Ledger:
     paid: dict[int, Decimal]  # entry id -> payout
     paying_entries: int
     reentry_fees_by_table: tuple[tuple[str, Decimal], ...]
+    ranking: tuple[selectors.RankingRow, ...]  # the final ranking the payouts follow
 
 
 def ledger(tournament: Tournament, view: selectors.TournamentView | None = None) -> Ledger:
@@ -68,4 +61,5 @@ def ledger(tournament: Tournament, view: selectors.TournamentView | None = None)
         paid=paid,
         paying_entries=paying,
         reentry_fees_by_table=tuple(by_table),
+        ranking=tuple(ranking),
     )

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from decimal import Decimal
 from fractions import Fraction
 from typing import cast
 
@@ -284,7 +283,6 @@ class RankingRow:
     place: int
     entry: Entry
     stage: str  # how far the player went: "final", "round 3", ...
-    payout: Decimal = Decimal(0)
     still_playing: bool = False  # in a running bracket: the place is not theirs yet
 
 

@@ -71,9 +71,10 @@ class FinalRankingView(ApiView):
     def get(self, request, pk):
         tournament = visible_tournament(request, pk)
         view = selectors.tournament_view(tournament)
-        rows = format_of(tournament).final_ranking(tournament, view)
-        paid = money.ledger(tournament, view).paid
-        return Response(RankingRowSerializer(rows, many=True, context={"paid": paid}).data)
+        ledger = money.ledger(tournament, view)
+        return Response(
+            RankingRowSerializer(ledger.ranking, many=True, context={"paid": ledger.paid}).data
+        )
 
 
 class LedgerView(ApiView):

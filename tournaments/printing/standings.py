@@ -173,8 +173,8 @@ def results_document(tournament: Tournament) -> PdfDocument:
     """The final ranking with each player's payout, and the pot: entry fees, re-entry fees,
     the house cut and the prizes. Printed before the end, it says the ranking is provisional."""
     view = selectors.tournament_view(tournament)
-    ranking = format_of(tournament).final_ranking(tournament, view)
     ledger = money_ledger(tournament, view)
+    ranking = ledger.ranking
     stages = any(row.stage for row in ranking)
     columns = [
         Column(gettext("Place"), 7, rule="thick"),

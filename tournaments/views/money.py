@@ -14,10 +14,10 @@ from django.views.decorators.http import require_safe
 
 from tournaments import lookups, selectors
 from tournaments.exports import csv_writer
-from tournaments.formats import format_of
 from tournaments.models import (
     Tournament,
 )
+from tournaments.money import Ledger
 from tournaments.money import ledger as money_ledger
 
 # The money ---------------------------------------------------------------------------------------
@@ -25,7 +25,7 @@ from tournaments.money import ledger as money_ledger
 
 @dataclass(frozen=True)
 class LedgerView:
-    ledger: selectors.Ledger
+    ledger: Ledger
     by_place: list[tuple[int, Decimal]]
     by_player: list[tuple[int, str, Decimal]]  # place, name, amount
     by_table: list[tuple[str, str, Decimal]]  # round, table, amount
@@ -34,9 +34,7 @@ class LedgerView:
 def _ledger(tournament: Tournament) -> LedgerView:
     view = selectors.tournament_view(tournament)
     money = money_ledger(tournament, view)
-    places = {
-        row.entry.pk: row.place for row in format_of(tournament).final_ranking(tournament, view)
-    }
+    places = {row.entry.pk: row.place for row in money.ranking}
     by_player = sorted(
         (
             (places.get(entry_id, 0), view.entries[entry_id].player.name, amount)

@@ -354,9 +354,8 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
     """The final ranking with the payouts (provisional while the tournament runs)."""
     tournament = lookups.visible_tournament(request, pk)
     view = selectors.tournament_view(tournament)
-    ranking = _ranking(tournament, view)
     money = money_ledger(tournament, view)
-    rows = [(row, money.paid.get(row.entry.pk, Decimal(0))) for row in ranking]
+    rows = [(row, money.paid.get(row.entry.pk, Decimal(0))) for row in money.ranking]
     return render(
         request,
         "tournaments/results.html",
@@ -368,7 +367,3 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
             "is_director": can_direct(request.user, tournament.club),
         },
     )
-
-
-def _ranking(tournament: Tournament, view) -> list:
-    return format_of(tournament).final_ranking(tournament, view)
