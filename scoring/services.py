@@ -279,11 +279,7 @@ def event_record_replayed(
                 return Recorded(event=event, created=False)
     # a retry of an event already recorded (above) changes nothing, so it is answered even now
     refuse_if_closed(match)
-    kind = data.get("type") if isinstance(data, dict) else None
-    if kind not in EventKind.values:
-        raise MatchError(
-            _("The event type must be one of: hand, reentry, withdraw, time_call."), field="type"
-        )
+    kind = _event_kind(data)
     number = (events[-1].number if events else 0) + 1
     event = MatchEvent.objects.create(
         match=match,
@@ -329,13 +325,7 @@ def events_import(
     first = (existing[-1].number if existing else 0) + 1
     added: list[tuple[int, dict[str, Any]]] = []
     for number, data in enumerate(events, start=first):
-        kind = data.get("type") if isinstance(data, dict) else None
-        if kind not in EventKind.values:
-            raise MatchError(
-                _("The event type must be one of: hand, reentry, withdraw, time_call."),
-                field="type",
-                event=number,
-            )
+        _event_kind(data, event=number)
         added.append((number, data))
     replayed = replay_events(match, seats, [*_in_force(existing), *added])
     recorder = _user_or_none(user)
@@ -347,8 +337,8 @@ def events_import(
         EventVersion(event=event, version=1, data=data, created_by=recorder)
         for event, (_number, data) in zip(created, added, strict=True)
     )
-    match.revision += len(added) - 1  # one revision per event, as recorded one by one
-    _refresh_cache(match, seats, replayed, finished_at=finished_at)
+    # one revision per event, as recorded one by one
+    _refresh_cache(match, seats, replayed, finished_at=finished_at, changes=len(added))
     return created
 
 
@@ -481,15 +471,29 @@ def event_void(
 # The cache ---------------------------------------------------------------------------------------
 
 
+def _event_kind(data: Any, *, event: int | None = None) -> str:
+    """The "type" of an event of the match document, or `MatchError` on "type"."""
+    kind = data.get("type") if isinstance(data, dict) else None
+    if kind not in EventKind.values:
+        raise MatchError(
+            _("The event type must be one of: hand, reentry, withdraw, time_call."),
+            field="type",
+            event=event,
+        )
+    return str(kind)
+
+
 def _refresh_cache(
     match: Match,
     seats: Sequence[MatchPlayer],
     replayed: Replay,
     *,
     finished_at: datetime.datetime | None = None,
+    changes: int = 1,
 ) -> None:
     """Store the replay's summary on the match and its seats (same transaction as the change).
-    A match that finishes now gets `finished_at` (default: now) as the moment it finished."""
+    A match that finishes now gets `finished_at` (default: now) as the moment it finished. The
+    revision moves on by `changes` (one per event written)."""
     state = replayed.state
     by_name = {seat.name: seat for seat in seats}
     changed = []
@@ -518,7 +522,7 @@ def _refresh_cache(
     match.dealer_seat = by_name[state.dealer].seat if state.dealer else None
     match.pot_total = state.pot.total
     match.hand_count = replayed.hand_count
-    match.revision += 1
+    match.revision += changes
     match.save(
         update_fields=[
             "status",
