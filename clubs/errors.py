@@ -41,7 +41,7 @@ class ServiceError(Exception):
     number, as the service says; None: the match itself), the document at fault in a batch, and,
     when several things are refused at once, every one of them in `details` (each a
     `ServiceError` too). `status` is the HTTP status the API answers (400; 403 when the service
-    refuses the user rather than the request)."""
+    refuses the user rather than the request; 409 when the data changed under the request)."""
 
     status: int = BAD_REQUEST
 
@@ -67,6 +67,11 @@ class ServiceError(Exception):
     def as_dict(self) -> dict[str, Any]:
         """This refusal as one item of the API's `errors` list."""
         return error_item(self.message, field=self.field, event=self.event, document=self.document)
+
+    def extra(self) -> dict[str, Any]:
+        """What the API adds to the answer of a refusal that is not a 400, beside `detail`
+        (e.g. a 409's match revision and what changed)."""
+        return {}
 
     def refusals(self) -> list[ServiceError]:
         """Every refusal this error stands for: its details, or itself alone."""

@@ -219,6 +219,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # one name for a choice set several components use
+    "ENUM_NAME_OVERRIDES": {"EventKindEnum": "scoring.models.EventKind"},
 }
 
 # Production hardening: on by default whenever DEBUG is off; each can be relaxed explicitly

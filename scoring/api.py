@@ -46,6 +46,7 @@ from scoring.serializers import (
     MatchCreateSerializer,
     MatchDetailSerializer,
     MatchDocumentSerializer,
+    MatchMovedOnSerializer,
     MatchSerializer,
     MatchStateSerializer,
     PlayerEventSerializer,
@@ -106,6 +107,7 @@ RECORDED = {
     201: EventResultSerializer,
     200: EventResultSerializer,
     **CHANGE_ERRORS,
+    409: MatchMovedOnSerializer,
 }
 
 
@@ -147,11 +149,25 @@ def idempotency_key(request, body_key) -> str | None:
     return key or None
 
 
-def record(request, match: Match, data: dict, key: str | None) -> Response:
-    """Record an event through `services.event_record` and answer it with the new state."""
+def based_on(value) -> int | None:
+    """The body's `based_on` of POST .../events/ (the rest of that body is the event)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValidationError(
+            {"based_on": [gettext("based_on is the match's revision: a whole number from 0.")]}
+        )
+    return value
+
+
+def record(
+    request, match: Match, data: dict, key: str | None, based_on: int | None = None
+) -> Response:
+    """Record an event through `services.event_record` and answer it with the new state (409
+    when the match changed after `based_on`: `services.MatchMovedOn`)."""
     try:
         recorded = services.event_record_replayed(
-            match=match, user=request.user, data=data, idempotency_key=key
+            match=match, user=request.user, data=data, idempotency_key=key, based_on=based_on
         )
     except IntegrityError:
         # Two requests with one key raced past the check (SQLite has no row locks): the
@@ -159,7 +175,7 @@ def record(request, match: Match, data: dict, key: str | None) -> Response:
         if not key:
             raise
         recorded = services.event_record_replayed(
-            match=match, user=request.user, data=data, idempotency_key=key
+            match=match, user=request.user, data=data, idempotency_key=key, based_on=based_on
         )
     if recorded.created:
         # The service has just replayed the match with the new event: answer from that replay
@@ -366,7 +382,7 @@ class EventListView(ApiView):
             )
         data = dict(request.data)
         key = idempotency_key(request, data.pop("idempotency_key", None))
-        return record(request, match, data, key)
+        return record(request, match, data, key, based_on(data.pop("based_on", None)))
 
 
 class EventChangeView(ApiView):
@@ -436,7 +452,7 @@ class PlayerEventView(ApiView):
         serializer.is_valid(raise_exception=True)
         key = idempotency_key(request, serializer.validated_data.get("idempotency_key"))
         data = {"type": self.kind, "player": serializer.validated_data["player"]}
-        return record(request, match, data, key)
+        return record(request, match, data, key, serializer.validated_data.get("based_on"))
 
 
 class ReentryView(PlayerEventView):

@@ -209,7 +209,7 @@ def totals_chart(
     history: Sequence[Snapshot],
     players: Sequence[str],
     *,
-    event_numbers: Sequence[int] | None = None,
+    labels: Sequence[str] | None = None,
     threshold: int | None = None,
     threshold_label: str = "",
     title: str = "",
@@ -221,11 +221,11 @@ def totals_chart(
     labels and legend are SVG text.
 
     `history` is the engine's state after every event (`MatchState.history`), `players` the
-    names in seat order. `event_numbers` labels the x axis with the events' numbers in the match
-    (voided events are not in the history, so the numbers may skip); by default 1, 2, 3...
+    names in seat order. `labels` labels the x axis, one per entry of `history` (the hands'
+    numbers as players count them, "" for an event between hands); by default 1, 2, 3...
     `threshold` draws a dashed line (the elimination threshold, or Gin's target).
     """
-    numbers = list(event_numbers) if event_numbers is not None else list(range(1, len(history) + 1))
+    numbers = list(labels) if labels is not None else [str(n) for n in range(1, len(history) + 1)]
     lines = player_lines(history, players)
     per_row = 4 if len(players) <= 4 else 3
     legend_rows = math.ceil(len(players) / per_row)
@@ -251,7 +251,7 @@ def totals_chart(
     for x in plot.x_ticks():
         parts.append(
             f'<text x="{plot.x(x):.1f}" y="{plot.bottom + 14:.1f}" text-anchor="middle" '
-            f'fill="#555">{numbers[x - 1] if x else 0}</text>'
+            f'fill="#555">{escape(numbers[x - 1]) if x else 0}</text>'
         )
     parts.append(plot.grid())
     if x_label:
@@ -285,7 +285,7 @@ def print_chart(
     players: Sequence[str],
     *,
     char_width: float,
-    event_numbers: Sequence[int] | None = None,
+    labels: Sequence[str] | None = None,
     threshold: int | None = None,
     threshold_label: str = "",
     width: int = 720,
@@ -296,7 +296,7 @@ def print_chart(
     on its own (a label is centred, or right-aligned, exactly); and the legend (the players' names,
     then `threshold_label` after a sample of the threshold's line) as lines of text, `Chart.legend`.
     """
-    numbers = list(event_numbers) if event_numbers is not None else list(range(1, len(history) + 1))
+    numbers = list(labels) if labels is not None else [str(n) for n in range(1, len(history) + 1)]
     lines = player_lines(history, players)
     labels = [line.name for line in lines]
     if threshold is not None and threshold_label:

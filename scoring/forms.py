@@ -23,7 +23,7 @@ from scoring.engine.presets import PRESETS
 from scoring.engine.rules import BOOL, CHOICE, INT, MONEY, OPTIONAL_INT, OptionInfo
 from scoring.models import Game
 from scoring.presenters import GIN_RESULTS, RAMINO_CLOSINGS
-from scoring.services import MatchError
+from scoring.services import MatchError, MatchMovedOn
 
 MAX_SEATS = 6
 
@@ -106,13 +106,13 @@ def new_idempotency_key() -> str:
     return uuid.uuid4().hex
 
 
-def match_error_text(error: MatchError, kind_label: str | None = None) -> str:
-    """The refusal as shown to the user: "Hand 3: ..." when it names an event."""
+def match_error_text(error: MatchError, title: str | None = None) -> str:
+    """The refusal as shown to the user: "Hand 3: ..." when it names an event (`title`: what
+    players call that event, `scoring.presenters.event_title`)."""
     if error.event is None:
         return error.message
-    return gettext("%(event)s %(number)s: %(message)s") % {
-        "event": kind_label or gettext("Event"),
-        "number": error.event,
+    return gettext("%(event)s: %(message)s") % {
+        "event": title or gettext("Event"),
         "message": error.message,
     }
 
@@ -286,9 +286,15 @@ PLAYER_GROUP_FIELDS = {"points", "deadwood", "cards", "not_opened"}
 class EntryForm(forms.Form):
     """What a hand, a correction and the other event forms share.
 
-    A new entry carries a fresh idempotency key (a double tap records it once); a correction
-    carries the version it corrects and a reason.
+    A new entry carries a fresh idempotency key (a double tap records it once) and the match's
+    revision the page showed (`based_on`: if another phone changed the match meanwhile, nothing
+    is recorded and the page says what changed; `accept_revision`, the value of the button "record
+    mine as hand N", accepts the match as it is now); a correction carries the version it
+    corrects and a reason.
     """
+
+    # Set by `add_refusal` when the match moved on under this form (`services.MatchMovedOn`).
+    conflict: MatchError | None = None
 
     def __init__(self, *args, correcting: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -306,8 +312,21 @@ class EntryForm(forms.Form):
             self.fields["idempotency_key"] = forms.CharField(
                 max_length=64, widget=forms.HiddenInput
             )
+            self.fields["based_on"] = forms.IntegerField(
+                min_value=0, required=False, widget=forms.HiddenInput
+            )
+            self.fields["accept_revision"] = forms.IntegerField(
+                min_value=0, required=False, widget=forms.HiddenInput
+            )
             if not self.is_bound:
                 self.initial["idempotency_key"] = new_idempotency_key()
+
+    def based_on(self) -> int | None:
+        """The match's revision this entry was typed against (None: no check, as before)."""
+        if "based_on" not in self.fields:
+            return None
+        accepted = self.cleaned_data.get("accept_revision")
+        return accepted if accepted is not None else self.cleaned_data.get("based_on")
 
     def fresh_key(self) -> None:
         """Give a re-rendered form a new idempotency key (nothing was recorded with the old)."""
@@ -318,7 +337,9 @@ class EntryForm(forms.Form):
     def add_refusal(self, error: MatchError, text: str) -> None:
         """Show a refusal (`clubs.errors.on_form`), in `text`'s words, next to its field, in the
         players' group, or at the top."""
-        if error.field in self.fields and error.field not in ("idempotency_key",):
+        if isinstance(error, MatchMovedOn):
+            self.conflict = error  # shown by the page with what changed, not as a field error
+        elif error.field in self.fields and error.field not in ("idempotency_key",):
             self.add_error(error.field, text)
         elif error.field in PLAYER_GROUP_FIELDS:
             self.group_errors.append(text)
@@ -636,7 +657,10 @@ class SeatEventForm(EntryForm):
         )
 
     def add_refusal(self, error: MatchError, text: str) -> None:
-        self.add_error("seat", text)  # whatever the engine names, it is about this player
+        if isinstance(error, MatchMovedOn):
+            self.conflict = error
+        else:
+            self.add_error("seat", text)  # whatever the engine names, it is about this player
 
 
 class TimeCallForm(EntryForm):

@@ -10,6 +10,7 @@ from the engine's state (the re-entry total included); nothing here computes a s
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -31,15 +32,20 @@ from scoring.forms import (
 from scoring.models import EventKind, Game, Match
 from scoring.presenters import (
     chart_threshold,
+    describe_change,
     describe_event,
     ended_by_label,
+    event_title,
     kind_label,
     rules_summary,
     status_label,
 )
 from scoring.selectors import MatchDetail, match_detail
+from scoring.services import MatchChange, changes_since
 
 POLL_SECONDS = 3
+# The changes another phone made that a conflict notice lists (the latest; older ones are counted).
+CONFLICT_CHANGES_SHOWN = 4
 
 
 # What the page shows -----------------------------------------------------------------------------
@@ -88,7 +94,8 @@ class VersionRow:
 
 @dataclass(frozen=True)
 class HistoryRow:
-    number: int
+    number: int  # the event's number (its address: correct, void); players see `title`
+    title: str  # "Hand 7", or the kind alone between hands ("Re-entry")
     kind: str
     kind_label: str
     summary: str
@@ -145,6 +152,7 @@ def _history(detail: MatchDetail, *, show_authors: bool) -> list[HistoryRow]:
         rows.append(
             HistoryRow(
                 number=row.number,
+                title=event_title(kind, row.hand_number),
                 kind=kind,
                 kind_label=kind_label(kind),
                 summary=describe_event(row.current.data, match.game, match.rules),
@@ -223,6 +231,34 @@ def _gin_games(detail: MatchDetail) -> list[GinGameView]:
     return games
 
 
+@dataclass(frozen=True)
+class Conflict:
+    """The match moved on after the phone's form was made (another phone recorded, corrected or
+    voided something): what happened, in words, and what "record mine" would make of the form."""
+
+    sentences: tuple[str, ...]  # the latest changes, oldest first
+    more: int  # older changes not listed
+    revision: int  # the match's revision now: "record mine" accepts it
+    next_hand: int  # the number the form's hand gets if recorded now
+    form_fits: bool  # the same players are in play: the form can be recorded as it is
+
+
+def conflict_of(
+    match: Match, detail: MatchDetail, changes: Sequence[MatchChange], *, form_fits: bool
+) -> Conflict | None:
+    """The notice for a form made before `changes`; None when nothing changed."""
+    if not changes:
+        return None
+    shown = changes[-CONFLICT_CHANGES_SHOWN:]
+    return Conflict(
+        sentences=tuple(describe_change(change, match.game, match.rules) for change in shown),
+        more=len(changes) - len(shown),
+        revision=match.revision,
+        next_hand=detail.next_hand_number,
+        form_fits=form_fits,
+    )
+
+
 def form_signature(detail: MatchDetail) -> str:
     """What the entry form depends on: who is in play and whether the match is over."""
     state = detail.state
@@ -259,7 +295,7 @@ def _chart(match: Match, detail: MatchDetail) -> str:
     return totals_chart(
         state.history,
         [seat.name for seat in detail.seats],
-        event_numbers=detail.replay.event_numbers,
+        labels=detail.hand_labels(),
         threshold=threshold,
         threshold_label=label,
         title=gettext("Totals hand by hand"),
@@ -273,10 +309,12 @@ def match_context(
     *,
     form=None,
     signature: str | None = None,
+    seen: int | None = None,
     with_form: bool = True,
 ) -> dict[str, Any]:
     """Everything the match page shows; the live fragment (`with_form` False) shows the same but
-    the entry form, and compares the `signature` of the form the page has with the match now."""
+    the entry form, and compares the `signature` of the form the page has with the match now,
+    and the revision the form was made at (`seen`) with the match's: what changed since."""
     detail = detail or match_detail(match)
     state = detail.state
     scorer = can_score(request.user, match.club)
@@ -285,8 +323,16 @@ def match_context(
     closed = match.is_closed
     entry_open = scorer and not state.finished and not closed
     if entry_open and form is None and with_form:
-        form = hand_form(match, in_play_seats(detail))
+        form = hand_form(match, in_play_seats(detail), initial={"based_on": match.revision})
     page_signature = signature if signature is not None else (current_signature if form else "")
+    if with_form and form is not None:
+        seen = _form_revision(form, match)
+    form_is_stale = bool(page_signature) and page_signature != current_signature
+    conflict = None
+    if entry_open and page_signature and seen is not None and seen < match.revision:
+        conflict = conflict_of(
+            match, detail, changes_since(match, seen), form_fits=not form_is_stale
+        )
     ranking = [{"place": p.place, "name": p.name, "total": p.total} for p in state.ranking]
     pot = state.pot.total
     return {
@@ -313,11 +359,29 @@ def match_context(
         "closed_message": match.closed_message,
         "reopen_url": _reopen_url(request, match) if closed else None,
         "form": form if entry_open else None,
+        "next_hand": detail.next_hand_number,
         "signature": page_signature,
-        "form_is_stale": bool(page_signature) and page_signature != current_signature,
+        "seen": seen if seen is not None else "",
+        "form_is_stale": form_is_stale,
+        "conflict": conflict,
         "poll": not state.finished,
         "poll_seconds": POLL_SECONDS,
     }
+
+
+def _form_revision(form, match: Match) -> int | None:
+    """The match's revision the entry form was made at (or accepted with "record mine"): what
+    the page posted (a form shown again), or what it was given."""
+    if "based_on" not in form.fields:
+        return None
+    if form.is_bound:
+        raw = form.data.get("accept_revision") or form.data.get("based_on")
+    else:
+        raw = form.initial.get("based_on")
+    try:
+        return int(raw)
+    except (TypeError, ValueError):
+        return None
 
 
 def _reopen_url(request: HttpRequest, match: Match) -> str | None:

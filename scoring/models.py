@@ -264,6 +264,14 @@ class EventVersion(models.Model):
     is_current = models.BooleanField(_("current"), default=True)
     is_void = models.BooleanField(_("void"), default=False)
     reason = models.TextField(_("reason"), blank=True)
+    revision = models.PositiveIntegerField(
+        _("revision"),
+        default=0,
+        help_text=_(
+            "The match's revision this version made: what changed since a phone's view of the "
+            "match are the versions with a higher one."
+        ),
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )

@@ -4,9 +4,11 @@ exports show for events, rules and results, in the user's language.
 Every page and PDF that describes a match asks here, so the same event, rule or result reads the
 same everywhere: `describe_event` (what an event recorded), `describe_changes` (what a correction
 changed), `rules_in_words` (the rules as sentences) and `rules_summary` (as short labels),
-`result_line`, and the labels of event kinds, statuses, endings, Ramino closings and Gin results
-(one table each: the forms offer the same labels as choices). Numbers come from the engine's
-state (the re-entry total: `MatchState.reentry_total`); nothing here computes a score.
+`result_line`, `event_title` ("Hand 7"; the kind alone between hands), `describe_change`
+(what another phone did meanwhile), and the labels of event kinds, statuses, endings, Ramino
+closings and Gin results (one table each: the forms offer the same labels as choices). Numbers
+come from the engine's state (the re-entry total: `MatchState.reentry_total`); nothing here
+computes a score.
 """
 
 from __future__ import annotations
@@ -16,12 +18,15 @@ from decimal import Decimal
 from typing import Any
 
 from django.template.defaultfilters import floatformat
+from django.utils.dateformat import time_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 
 from scoring.engine import EngineError, Event, GinHand, Hand
 from scoring.engine.cards import count_points
 from scoring.models import EndedBy, EventKind, Game, Match, PlayerStatus
 from scoring.selectors import MatchDetail
+from scoring.services import MatchChange
 
 # Labels ------------------------------------------------------------------------------------------
 
@@ -67,6 +72,31 @@ def kind_label(kind: str) -> str:
     """The name of an event kind ("Hand", "Re-entry"...), or "Event" for one this version does
     not know."""
     return str(EventKind(kind).label) if kind in EventKind.values else gettext("Event")
+
+
+def event_title(kind: str, hand_number: int | None) -> str:
+    """What an event is called on pages, PDFs and messages: "Hand 7" for a hand (numbered as
+    players count hands, `scoring.engine.hand_numbers`), the kind alone for a re-entry, a
+    withdrawal or a time call, which fall between hands."""
+    if kind == EventKind.HAND and hand_number is not None:
+        return gettext("Hand %(number)s") % {"number": hand_number}
+    return kind_label(kind)
+
+
+def describe_change(change: MatchChange, game: str, rules: dict[str, Any]) -> str:
+    """A change another phone made, for the phone whose submission it stopped: "Hand 7 was
+    recorded at 21:04: Anna closed, Bruno 12, ..." (a correction, a void: said so)."""
+    title = event_title(change.kind, change.hand)
+    when = time_format(localtime(change.at), "H:i")
+    what = describe_event(change.data, game, rules)
+    if change.is_void:
+        sentence = gettext("%(event)s was voided at %(time)s: %(reason)s")
+        return sentence % {"event": title, "time": when, "reason": change.reason}
+    if change.version > 1:
+        sentence = gettext("%(event)s was corrected at %(time)s: %(what)s")
+    else:
+        sentence = gettext("%(event)s was recorded from another phone at %(time)s: %(what)s")
+    return sentence % {"event": title, "time": when, "what": what}
 
 
 def status_label(status: str) -> str:
@@ -365,11 +395,18 @@ def result_line(match: Match, detail: MatchDetail) -> str:
     """How the match stands in one sentence: in progress (hands so far), or who won and how."""
     state = detail.state
     if not state.finished:
-        return ngettext(
+        # hands as the page numbers them: a voided hand keeps its number, and is said so
+        count, void = detail.hands_recorded, detail.void_hands
+        text = ngettext(
             "In progress: %(count)s hand so far.",
             "In progress: %(count)s hands so far.",
-            detail.replay.hand_count,
-        ) % {"count": detail.replay.hand_count}
+            count,
+        ) % {"count": count}
+        if void:
+            text += " " + ngettext(
+                "%(count)s of them is void.", "%(count)s of them are void.", void
+            ) % {"count": void}
+        return text
     how = ended_by_label(state.ended_by)
     if state.winner:
         text = gettext("Finished: %(winner)s wins (%(how)s).") % {

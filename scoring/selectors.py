@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from django.db.models import Prefetch, QuerySet
 
 from clubs.models import Club
-from scoring.engine import MatchState, Snapshot
-from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer
+from scoring.engine import MatchState, Snapshot, hand_numbers
+from scoring.models import EventKind, EventVersion, Match, MatchEvent, MatchPlayer
 from scoring.services import Recorded, Replay, replay_match
 
 
@@ -20,6 +20,7 @@ class EventRow:
     current: EventVersion
     versions: tuple[EventVersion, ...]  # oldest first
     snapshot: Snapshot | None  # None when void
+    hand_number: int | None = None  # hands 1, 2, 3... as players count; None for other events
 
     @property
     def number(self) -> int:
@@ -45,6 +46,34 @@ class MatchDetail:
     def state(self) -> MatchState:
         return self.replay.state
 
+    @property
+    def hands_recorded(self) -> int:
+        """The hands recorded, voided ones included: the number of the last hand."""
+        return max((row.hand_number or 0 for row in self.rows), default=0)
+
+    @property
+    def void_hands(self) -> int:
+        return sum(1 for row in self.rows if row.hand_number and row.is_void)
+
+    @property
+    def next_hand_number(self) -> int:
+        """The number the next hand gets (a voided hand keeps its number)."""
+        return self.hands_recorded + 1
+
+    def hand_labels(self) -> tuple[str, ...]:
+        """A label for each entry of the engine's history (the events in force, in order): the
+        hand's number as players count it, "" for a re-entry, a withdrawal or a time call."""
+        hands = {row.number: row.hand_number for row in self.rows}
+        return tuple(str(hands.get(number) or "") for number in self.replay.event_numbers)
+
+    def hand_before(self, number: int) -> int:
+        """The number of the last hand recorded before event `number` (0: none)."""
+        return max((row.hand_number or 0 for row in self.rows if row.number < number), default=0)
+
+    def row_of(self, number: int) -> EventRow | None:
+        """The row of event `number`, or None."""
+        return next((row for row in self.rows if row.number == number), None)
+
 
 def recorded_event_row(recorded: Recorded) -> EventRow:
     """The row of an event `services.event_record_replayed` has just recorded, from the service's
@@ -58,6 +87,7 @@ def recorded_event_row(recorded: Recorded) -> EventRow:
         current=recorded.version,
         versions=(recorded.version,),
         snapshot=snapshots.get(recorded.event.number),
+        hand_number=recorded.hand_number,
     )
 
 
@@ -85,16 +115,28 @@ def match_detail(match: Match) -> MatchDetail:
         currents.append(current)
     replayed = replay_match(match, seats, currents)
     snapshots = dict(zip(replayed.event_numbers, replayed.state.history, strict=True))
+    hands = hand_numbers([event.kind for event in events])
     rows = tuple(
         EventRow(
             event=event,
             current=current,
             versions=tuple(event.versions.all()),
             snapshot=snapshots.get(event.number),
+            hand_number=hand,
         )
-        for event, current in zip(events, currents, strict=True)
+        for event, current, hand in zip(events, currents, hands, strict=True)
     )
     return MatchDetail(match=match, seats=seats, replay=replayed, rows=rows)
+
+
+def hand_number(event: MatchEvent) -> int | None:
+    """The number of a hand as players count it (hands 1, 2, 3..., voided ones included); None
+    for a re-entry, a withdrawal or a time call."""
+    if event.kind != EventKind.HAND:
+        return None
+    return MatchEvent.objects.filter(
+        match_id=event.match_id, kind=EventKind.HAND, number__lte=event.number
+    ).count()
 
 
 def matches_for_club(club: Club) -> QuerySet[Match]:

@@ -361,7 +361,20 @@ class EventSerializer(serializers.Serializer):
 
     Who recorded each version shows with `context["show_authors"]` only (`AuthorField`)."""
 
-    number = serializers.IntegerField(help_text=_("The event's number in the match, from 1."))
+    number = serializers.IntegerField(
+        help_text=_(
+            "The event's number in the match, from 1, counting every event: its address "
+            "(.../events/<number>/correct/)."
+        )
+    )
+    hand = serializers.IntegerField(
+        source="hand_number",
+        allow_null=True,
+        help_text=_(
+            "The hand's number as players count hands (1, 2, 3...; a voided hand keeps its "
+            "number); null for a re-entry, a withdrawal or a time call, which fall between hands."
+        ),
+    )
     kind = serializers.ChoiceField(choices=EventKind.choices, source="event.kind")
     version = serializers.IntegerField(
         source="current.version", help_text=_("The current version; corrections and voids name it.")
@@ -396,6 +409,39 @@ class EventResultSerializer(serializers.Serializer):
     revision = serializers.IntegerField(help_text=_("The match's revision after the change."))
 
 
+BASED_ON_HELP = _(
+    "Optional: the match's revision your view of the match had when the event was typed (the "
+    "`revision` of the match or of the last answer). If the match changed since (another device "
+    "recorded, corrected or voided something), nothing is recorded and the answer is 409 with "
+    "what changed; send again with the new revision to record it anyway. Without it, the event "
+    "is recorded whatever happened meanwhile."
+)
+
+
+class MatchChangeSerializer(serializers.Serializer):
+    """A change made after the revision a request was based on."""
+
+    event = serializers.IntegerField(help_text=_("The event's number in the match."))
+    hand = serializers.IntegerField(
+        allow_null=True, help_text=_("The hand's number as players count; null if not a hand.")
+    )
+    kind = serializers.ChoiceField(choices=EventKind.choices)
+    version = serializers.IntegerField(help_text=_("1: recorded; more: corrected or voided."))
+    data = serializers.DictField(help_text=_("The event as this version has it."))
+    is_void = serializers.BooleanField()
+    reason = serializers.CharField(allow_blank=True)
+    revision = serializers.IntegerField(help_text=_("The match's revision this change made."))
+    at = serializers.DateTimeField()
+
+
+class MatchMovedOnSerializer(serializers.Serializer):
+    """409: the match changed after the revision the request was based on; nothing recorded."""
+
+    detail = serializers.CharField()
+    revision = serializers.IntegerField(help_text=_("The match's revision now."))
+    changes = MatchChangeSerializer(many=True, help_text=_("What changed since, oldest first."))
+
+
 class IdempotentSerializer(serializers.Serializer):
     idempotency_key = serializers.CharField(
         max_length=64,
@@ -416,6 +462,7 @@ class EventRecordSerializer(MatchEventSerializer):
         required=False,
         help_text=_("Instead of the Idempotency-Key header."),
     )
+    based_on = serializers.IntegerField(min_value=0, required=False, help_text=BASED_ON_HELP)
 
 
 @extend_schema_field(MatchEventSerializer)
@@ -447,3 +494,4 @@ class EventVoidSerializer(serializers.Serializer):
 
 class PlayerEventSerializer(IdempotentSerializer):
     player = serializers.CharField(help_text=_("The player's name at this match."))
+    based_on = serializers.IntegerField(min_value=0, required=False, help_text=BASED_ON_HELP)

@@ -29,7 +29,7 @@ from clubs import validators
 from clubs.actors import Actor
 from clubs.errors import ServiceError
 from clubs.models import Club, Player, User
-from scoring.engine import EngineError, MatchState, RuleSet, rules_for
+from scoring.engine import EngineError, MatchState, RuleSet, hand_numbers, rules_for
 from scoring.engine.document import parse_document
 from scoring.engine.replay import replay
 from scoring.models import (
@@ -49,6 +49,60 @@ class MatchError(ServiceError):
     @classmethod
     def from_engine(cls, error: EngineError, *, event: int | None = None) -> MatchError:
         return cls(error.translated(gettext), field=error.field, event=event)
+
+
+CONFLICT = 409
+
+
+@dataclass(frozen=True)
+class MatchChange:
+    """A change another phone made after the view a submission was based on: an event recorded
+    (version 1), corrected or voided (a later version)."""
+
+    event: int  # the event's number in the match
+    hand: int | None  # the hand's number as players count (None: not a hand)
+    kind: str
+    version: int
+    data: dict[str, Any]
+    is_void: bool
+    reason: str
+    revision: int
+    at: datetime.datetime
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "event": self.event,
+            "hand": self.hand,
+            "kind": self.kind,
+            "version": self.version,
+            "data": self.data,
+            "is_void": self.is_void,
+            "reason": self.reason,
+            "revision": self.revision,
+            "at": self.at.isoformat(),
+        }
+
+
+class MatchMovedOn(MatchError):
+    """The match changed after the view a submission was based on (another phone recorded,
+    corrected or voided something): nothing was recorded. `revision` is the match's revision
+    now, `changes` what happened since the view, oldest first. The API answers 409 with both."""
+
+    status = CONFLICT
+
+    def __init__(self, *, revision: int, changes: Sequence[MatchChange]) -> None:
+        super().__init__(
+            _(
+                "The match changed on another phone after this page was loaded: nothing was "
+                "recorded. Check what was recorded, then record yours again if it is another one."
+            ),
+            field="based_on",
+        )
+        self.revision = revision
+        self.changes = tuple(changes)
+
+    def extra(self) -> dict[str, Any]:
+        return {"revision": self.revision, "changes": [c.as_dict() for c in self.changes]}
 
 
 @dataclass(frozen=True)
@@ -79,6 +133,7 @@ class CurrentEvent(NamedTuple):
     idempotency_key: str
     data: dict[str, Any]
     is_void: bool
+    kind: str
 
 
 def current_events(match: Match) -> list[CurrentEvent]:
@@ -87,7 +142,7 @@ def current_events(match: Match) -> list[CurrentEvent]:
     rows = (
         EventVersion.objects.filter(event__match=match, is_current=True)
         .order_by("event__number")
-        .values_list("event__number", "event__idempotency_key", "data", "is_void")
+        .values_list("event__number", "event__idempotency_key", "data", "is_void", "event__kind")
     )
     return [CurrentEvent(*row) for row in rows]
 
@@ -246,26 +301,39 @@ class Recorded:
     version: EventVersion | None = None
     replay: Replay | None = None
     revision: int | None = None
+    hand_number: int | None = None
 
 
 def event_record(
-    *, match: Match, user: Actor, data: dict[str, Any], idempotency_key: str | None = None
+    *,
+    match: Match,
+    user: Actor,
+    data: dict[str, Any],
+    idempotency_key: str | None = None,
+    based_on: int | None = None,
 ) -> tuple[MatchEvent, bool]:
     """Append an event (match document format) to the match. Locks the match row.
 
     Returns `(event, created)`. With an `idempotency_key` already used in this match, nothing is
     recorded and the event recorded first with that key is returned (`created` False): a double
-    tap or a retry after a dropped connection records one event.
+    tap or a retry after a dropped connection records one event. With `based_on` (the match's
+    revision the phone showed when the user typed the event) and a match that has changed since,
+    nothing is recorded: `MatchMovedOn` says what changed (two phones typing the same hand).
     """
     recorded = event_record_replayed(
-        match=match, user=user, data=data, idempotency_key=idempotency_key
+        match=match, user=user, data=data, idempotency_key=idempotency_key, based_on=based_on
     )
     return recorded.event, recorded.created
 
 
 @transaction.atomic
 def event_record_replayed(
-    *, match: Match, user: Actor, data: dict[str, Any], idempotency_key: str | None = None
+    *,
+    match: Match,
+    user: Actor,
+    data: dict[str, Any],
+    idempotency_key: str | None = None,
+    based_on: int | None = None,
 ) -> Recorded:
     """`event_record`, answering also the new version and the replay of the match with it."""
     match, seats = _locked(match)
@@ -276,11 +344,15 @@ def event_record_replayed(
         for existing in events:
             if existing.idempotency_key == idempotency_key:
                 event = MatchEvent.objects.get(match=match, number=existing.number)
-                return Recorded(event=event, created=False)
+                hand = _hands_of(events)[existing.number]
+                return Recorded(event=event, created=False, hand_number=hand)
     # a retry of an event already recorded (above) changes nothing, so it is answered even now
     refuse_if_closed(match)
+    if based_on is not None and based_on != match.revision:
+        raise MatchMovedOn(revision=match.revision, changes=changes_since(match, based_on, events))
     kind = _event_kind(data)
     number = (events[-1].number if events else 0) + 1
+    hand_number = hand_numbers([*(e.kind for e in events), kind])[-1]
     event = MatchEvent.objects.create(
         match=match,
         number=number,
@@ -289,14 +361,57 @@ def event_record_replayed(
         created_by=_user_or_none(user),
     )
     version = EventVersion.objects.create(
-        event=event, version=1, data=data, created_by=_user_or_none(user)
+        event=event,
+        version=1,
+        data=data,
+        revision=match.revision + 1,
+        created_by=_user_or_none(user),
     )
     version.event = event
     replayed = replay_events(match, seats, [*_in_force(events), (number, data)])
     _refresh_cache(match, seats, replayed)
     return Recorded(
-        event=event, created=True, version=version, replay=replayed, revision=match.revision
+        event=event,
+        created=True,
+        version=version,
+        replay=replayed,
+        revision=match.revision,
+        hand_number=hand_number,
     )
+
+
+def _hands_of(events: Sequence[CurrentEvent]) -> dict[int, int | None]:
+    """The hand number (as players count) of each event number."""
+    numbers = hand_numbers([event.kind for event in events])
+    return {event.number: hand for event, hand in zip(events, numbers, strict=True)}
+
+
+def changes_since(
+    match: Match, revision: int, events: Sequence[CurrentEvent] | None = None
+) -> list[MatchChange]:
+    """What changed in the match after its `revision`, oldest first: each version written since
+    (a new event, a correction, a void), with the hand number players count."""
+    events = current_events(match) if events is None else events
+    hands = _hands_of(events)
+    versions = (
+        EventVersion.objects.filter(event__match=match, revision__gt=revision)
+        .select_related("event")
+        .order_by("revision", "pk")
+    )
+    return [
+        MatchChange(
+            event=version.event.number,
+            hand=hands.get(version.event.number),
+            kind=version.event.kind,
+            version=version.version,
+            data=version.data,
+            is_void=version.is_void,
+            reason=version.reason,
+            revision=version.revision,
+            at=version.created_at,
+        )
+        for version in versions
+    ]
 
 
 @transaction.atomic
@@ -334,8 +449,10 @@ def events_import(
         for number, data in added
     )
     EventVersion.objects.bulk_create(
-        EventVersion(event=event, version=1, data=data, created_by=recorder)
-        for event, (_number, data) in zip(created, added, strict=True)
+        EventVersion(
+            event=event, version=1, data=data, revision=match.revision + step, created_by=recorder
+        )
+        for step, (event, (_number, data)) in enumerate(zip(created, added, strict=True), start=1)
     )
     # one revision per event, as recorded one by one
     _refresh_cache(match, seats, replayed, finished_at=finished_at, changes=len(added))
@@ -343,16 +460,30 @@ def events_import(
 
 
 def hand_record(
-    *, match: Match, user: Actor, data: dict[str, Any], idempotency_key: str | None = None
+    *,
+    match: Match,
+    user: Actor,
+    data: dict[str, Any],
+    idempotency_key: str | None = None,
+    based_on: int | None = None,
 ) -> tuple[MatchEvent, bool]:
     """Record a hand: `data` is a hand of the match document without "type"."""
     return event_record(
-        match=match, user=user, data={**data, "type": "hand"}, idempotency_key=idempotency_key
+        match=match,
+        user=user,
+        data={**data, "type": "hand"},
+        idempotency_key=idempotency_key,
+        based_on=based_on,
     )
 
 
 def player_reenter(
-    *, match: Match, user: Actor, seat: MatchPlayer, idempotency_key: str | None = None
+    *,
+    match: Match,
+    user: Actor,
+    seat: MatchPlayer,
+    idempotency_key: str | None = None,
+    based_on: int | None = None,
 ) -> MatchEvent:
     """The eliminated player comes back in (rientro), paying the re-entry fee into the pot."""
     event, _created = event_record(
@@ -360,12 +491,18 @@ def player_reenter(
         user=user,
         data={"type": "reentry", "player": seat.name},
         idempotency_key=idempotency_key,
+        based_on=based_on,
     )
     return event
 
 
 def player_withdraw(
-    *, match: Match, user: Actor, seat: MatchPlayer, idempotency_key: str | None = None
+    *,
+    match: Match,
+    user: Actor,
+    seat: MatchPlayer,
+    idempotency_key: str | None = None,
+    based_on: int | None = None,
 ) -> MatchEvent:
     """The player leaves the match, out for good at their current total."""
     event, _created = event_record(
@@ -373,6 +510,7 @@ def player_withdraw(
         user=user,
         data={"type": "withdraw", "player": seat.name},
         idempotency_key=idempotency_key,
+        based_on=based_on,
     )
     return event
 
@@ -420,6 +558,7 @@ def _new_version(
         data=data,
         is_void=is_void,
         reason=reason,
+        revision=match.revision + 1,
         created_by=_user_or_none(user),
     )
     _refresh_cache(match, seats, replay_current(match, seats))

@@ -38,13 +38,16 @@ from scoring.forms import (
     match_error_text,
     preset_from,
 )
-from scoring.match_page import hand_form, in_play_seats, match_context, reentry_offers
-from scoring.models import EventKind, Game, Match, MatchEvent
-from scoring.presenters import (
-    describe_event,
-    kind_label,
+from scoring.match_page import (
+    CONFLICT_CHANGES_SHOWN,
+    hand_form,
+    in_play_seats,
+    match_context,
+    reentry_offers,
 )
-from scoring.selectors import EventRow, MatchDetail, match_detail
+from scoring.models import EventKind, Game, Match, MatchEvent
+from scoring.presenters import describe_change, describe_event, event_title, kind_label
+from scoring.selectors import EventRow, MatchDetail, hand_number, match_detail
 
 # Looking up a match ------------------------------------------------------------------------------
 
@@ -72,11 +75,15 @@ def _closed(request: HttpRequest, match: Match) -> bool:
     return False
 
 
-def _kind_of(detail: MatchDetail, number: int | None, default: str = EventKind.HAND) -> str:
-    for row in detail.rows:
-        if row.number == number:
-            return kind_label(row.event.kind)
-    return kind_label(default)
+def _title_of(detail: MatchDetail, number: int | None, default: str) -> str:
+    """What players call event `number` ("Hand 7", "Re-entry"); `default` for the event being
+    recorded, which is not in `detail` yet."""
+    row = detail.row_of(number) if number is not None else None
+    return event_title(row.event.kind, row.hand_number) if row is not None else default
+
+
+def _title(row: EventRow) -> str:
+    return event_title(row.event.kind, row.hand_number)
 
 
 # The match page ----------------------------------------------------------------------------------
@@ -94,7 +101,14 @@ def match_live(request: HttpRequest, pk: int) -> HttpResponse:
     match = _visible_match(request, pk)
     if request.GET.get("revision") == str(match.revision):
         return HttpResponse(status=204)
-    context = match_context(request, match, signature=request.GET.get("form", ""), with_form=False)
+    seen = request.GET.get("seen", "")
+    context = match_context(
+        request,
+        match,
+        signature=request.GET.get("form", ""),
+        seen=int(seen) if seen.isdigit() else None,
+        with_form=False,
+    )
     return render(request, "scoring/_live.html", context)
 
 
@@ -116,16 +130,20 @@ def _already_recorded(request: HttpRequest, match: Match) -> bool:
     return False
 
 
-def _refusal_words(
-    detail: MatchDetail | None, default: str = EventKind.HAND
-) -> Callable[[ServiceError], str]:
-    """How a page words a refusal: "Hand 3: ..." when it names an event (the kind of the event
-    with that number in `detail`, else `default`)."""
+def _refusal_words(detail: MatchDetail | None, default: str) -> Callable[[ServiceError], str]:
+    """How a page words a refusal: "Hand 3: ..." when it names an event (what players call the
+    event with that number in `detail`; `default` for the event being recorded)."""
 
     def words(error: ServiceError) -> str:
         if detail is None:
-            return match_error_text(error, kind_label(default))
-        return match_error_text(error, _kind_of(detail, error.event, default))
+            return match_error_text(error, default)
+        text = match_error_text(error, _title_of(detail, error.event, default))
+        if isinstance(error, services.MatchMovedOn):
+            changes = [
+                describe_change(c, detail.match.game, detail.match.rules) for c in error.changes
+            ]
+            text = " ".join([text, *changes[-CONFLICT_CHANGES_SHOWN:]])
+        return text
 
     return words
 
@@ -142,22 +160,25 @@ def hand_record(request: HttpRequest, pk: int) -> HttpResponse:
         return _back_to(match)
     form = hand_form(match, in_play_seats(detail), request.POST)
     if form.is_valid():
-        with on_form(form, text=_refusal_words(detail)):
+        this_hand = event_title(EventKind.HAND, detail.next_hand_number)
+        with on_form(form, text=_refusal_words(detail, this_hand)):
             event, created = services.hand_record(
                 match=match,
                 user=request.user,
                 data=form.to_data(),
                 idempotency_key=form.cleaned_data["idempotency_key"],
+                based_on=form.based_on(),
             )
             if created:
-                messages.success(
-                    request, gettext("Hand %(number)s recorded.") % {"number": event.number}
-                )
+                number = hand_number(event)
+                messages.success(request, gettext("Hand %(number)s recorded.") % {"number": number})
             else:
                 messages.info(request, gettext("This was already recorded."))
             return _back_to(match)
     form.fresh_key()
-    return render(request, "scoring/match.html", match_context(request, match, detail, form=form))
+    context = match_context(request, match, detail, form=form)
+    # 409 when another phone changed the match first: nothing was recorded, the page says what
+    return render(request, "scoring/match.html", context, status=409 if form.conflict else 200)
 
 
 def _seat(detail: MatchDetail, number: int):
@@ -172,18 +193,23 @@ def reentry(request: HttpRequest, pk: int) -> HttpResponse:
     if _already_recorded(request, match) or _closed(request, match):
         return _back_to(match)
     detail = match_detail(match)
-    seats = [(offer.seat, offer.name) for offer in reentry_offers(detail)]
-    form = SeatEventForm(request.POST, seats=seats)
-    if not form.is_valid():
+    form = SeatEventForm(request.POST, seats=[(seat.seat, seat.name) for seat in detail.seats])
+    offered = {offer.seat for offer in reentry_offers(detail)}
+    based_on = form.based_on() if form.is_valid() else None
+    # an offer from a scoreboard the match has left behind goes to the service, which says what
+    # changed meanwhile; otherwise only the players offered now may re-enter
+    moved_on = based_on is not None and based_on != match.revision
+    if not form.is_valid() or (form.cleaned_data["seat"] not in offered and not moved_on):
         messages.error(request, gettext("This player cannot re-enter now."))
         return _back_to(match)
     seat = _seat(detail, form.cleaned_data["seat"])
-    with as_message(request, text=_refusal_words(detail, EventKind.REENTRY)):
+    with as_message(request, text=_refusal_words(detail, kind_label(EventKind.REENTRY))):
         services.player_reenter(
             match=match,
             user=request.user,
             seat=seat,
             idempotency_key=form.cleaned_data["idempotency_key"],
+            based_on=based_on,
         )
         messages.success(request, gettext("%(player)s re-entered.") % {"player": seat.name})
     return _back_to(match)
@@ -211,18 +237,19 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
         form = SeatEventForm(request.POST, seats=seats)
         if form.is_valid():
             seat = _seat(detail, form.cleaned_data["seat"])
-            with on_form(form, text=_refusal_words(detail, EventKind.WITHDRAW)):
+            with on_form(form, text=_refusal_words(detail, kind_label(EventKind.WITHDRAW))):
                 services.player_withdraw(
                     match=match,
                     user=request.user,
                     seat=seat,
                     idempotency_key=form.cleaned_data["idempotency_key"],
+                    based_on=form.based_on(),
                 )
                 messages.success(request, gettext("%(player)s is out.") % {"player": seat.name})
                 return _back_to(match)
         form.fresh_key()
     else:
-        initial = {}
+        initial: dict[str, Any] = {"based_on": match.revision}
         if request.GET.get("seat", "").isdigit():
             initial["seat"] = int(request.GET["seat"])
         form = SeatEventForm(seats=seats, initial=initial)
@@ -245,7 +272,7 @@ def time_call(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         form = TimeCallForm(request.POST)
         if form.is_valid():
-            with on_form(form, text=_refusal_words(None, EventKind.TIME_CALL)):
+            with on_form(form, text=_refusal_words(None, kind_label(EventKind.TIME_CALL))):
                 services.match_call_time(
                     match=match,
                     user=request.user,
@@ -291,10 +318,11 @@ def event_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         messages.error(request, gettext("Only hands can be corrected; void this event instead."))
         return _back_to(match)
     seats = in_play_seats(detail, _statuses_before(detail, number))
+    title = _title(row)
     if request.method == "POST":
         form = hand_form(match, seats, request.POST, correcting=True)
         if form.is_valid():
-            with on_form(form, text=_refusal_words(detail)):
+            with on_form(form, text=_refusal_words(detail, title)):
                 services.hand_correct(
                     event=row.event,
                     user=request.user,
@@ -303,7 +331,7 @@ def event_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                     reason=form.cleaned_data["reason"],
                 )
                 messages.success(
-                    request, gettext("Hand %(number)s corrected.") % {"number": number}
+                    request, gettext("Hand %(number)s corrected.") % {"number": row.hand_number}
                 )
                 return _back_to(match)
     else:
@@ -319,6 +347,7 @@ def event_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "club": match.club,
             "form": form,
             "number": number,
+            "hand_number": row.hand_number,
             "is_gin": match.game == Game.GIN,
             "current": describe_event(row.current.data, match.game, match.rules),
         },
@@ -336,21 +365,22 @@ def event_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if row.is_void:
         messages.error(request, gettext("This event is already void."))
         return _back_to(match)
+    title = _title(row)
     if request.method == "POST":
         form = VoidForm(request.POST)
         if form.is_valid():
-            with on_form(form, text=_refusal_words(detail)):
+            with on_form(form, text=_refusal_words(detail, title)):
                 services.event_void(
                     event=row.event,
                     user=request.user,
                     reason=form.cleaned_data["reason"],
                     expected_version=form.cleaned_data["expected_version"],
                 )
-                messages.success(
-                    request,
-                    gettext("%(event)s %(number)s is void.")
-                    % {"event": kind_label(row.event.kind), "number": number},
-                )
+                if row.hand_number:
+                    text = gettext("Hand %(number)s is void.") % {"number": row.hand_number}
+                else:
+                    text = gettext("%(event)s is void.") % {"event": title}
+                messages.success(request, text)
                 return _back_to(match)
     else:
         form = VoidForm(initial={"expected_version": row.current.version})
@@ -362,7 +392,7 @@ def event_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "club": match.club,
             "form": form,
             "number": number,
-            "kind_label": kind_label(row.event.kind),
+            "title": title,
             "current": describe_event(row.current.data, match.game, match.rules),
         },
     )

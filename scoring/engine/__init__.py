@@ -3,13 +3,13 @@
 Public names:
 - rule sets: `Scala40Rules`, `RaminoRules`, `GinRules`, `rules_for(preset, overrides)`,
   `rules_from_dict(game, options)`, `PRESETS`;
-- events: `Hand`, `GinHand`, `Reentry`, `Withdraw`, `TimeCall`;
+- events: `Hand`, `GinHand`, `Reentry`, `Withdraw`, `TimeCall`; `hand_numbers` (hands 1, 2, 3...);
 - `replay(rules, players, events, first_dealer=None) -> MatchState`;
 - errors: `EngineError` (a refusal), `RuleSetError`, `InternalError` (a bug).
 """
 
 from .errors import EngineError, InternalError, RuleSetError
-from .events import Event, GinHand, Hand, Reentry, TimeCall, Withdraw
+from .events import Event, GinHand, Hand, Reentry, TimeCall, Withdraw, hand_numbers
 from .presets import DEFAULT_PRESET, PRESETS, preset_game, preset_names, rules_for, rules_from_dict
 from .replay import replay
 from .rules import GinRules, RaminoRules, RuleSet, Scala40Rules
@@ -50,6 +50,7 @@ __all__ = [
     "Status",
     "TimeCall",
     "Withdraw",
+    "hand_numbers",
     "preset_game",
     "preset_names",
     "replay",

@@ -6,7 +6,7 @@ Player references are the players' names as given to `replay`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -73,3 +73,18 @@ class TimeCall:
 
 
 Event = Hand | GinHand | Reentry | Withdraw | TimeCall
+
+
+def hand_numbers(kinds: Sequence[str]) -> tuple[int | None, ...]:
+    """The number of each event of a match as players count it: hands are numbered 1, 2, 3... in
+    order (a voided hand keeps its number, so `kinds` lists every event, voided ones included);
+    a re-entry, a withdrawal or a time call falls between hands and has no number (None)."""
+    numbers: list[int | None] = []
+    hands = 0
+    for kind in kinds:
+        if kind == "hand":
+            hands += 1
+            numbers.append(hands)
+        else:
+            numbers.append(None)
+    return tuple(numbers)

@@ -34,6 +34,7 @@ from scoring.presenters import (
     chart_threshold,
     closing_word,
     describe_changes,
+    event_title,
     gin_result_word,
     kind_label,
     money,
@@ -116,7 +117,7 @@ def version_notes(
 ) -> str:
     """The footnote of a corrected or voided event: every change, when, why, and who made it
     when `show_authors` (the club's members only)."""
-    label = f"{kind_label(row.event.kind)} {row.number}"
+    label = event_title(row.event.kind, row.hand_number)
     sentences = []
     for previous, version in zip(row.versions, row.versions[1:], strict=False):
         details = {"when": local_datetime(version.created_at)}
@@ -200,7 +201,7 @@ def _penalty_table(
             if len(row.versions) > 1
             else ""
         )
-        cells = [str(row.number)]
+        cells = [str(row.hand_number or "")]  # hands as players count them; others unnumbered
         note = []
         if row.is_void or row.snapshot is None:
             for name in names:
@@ -322,7 +323,7 @@ def _gin_table(
             if len(row.versions) > 1
             else ""
         )
-        cells = [str(row.number)]
+        cells = [str(row.hand_number or "")]  # hands as players count them; others unnumbered
         note = []
         scored = None
         if isinstance(event, GinHand):
@@ -478,10 +479,10 @@ def pot_lines(detail: MatchDetail) -> list[str]:
     numbers = detail.replay.event_numbers
     for entry in pot.entries:
         if str(entry.kind) == "reentry_fee":
-            event = numbers[entry.event] if entry.event is not None else "—"
+            hand = detail.hand_before(numbers[entry.event]) if entry.event is not None else 0
             lines.append(
-                gettext("Re-entry fee of %(player)s (event %(event)s): %(amount)s")
-                % {"player": entry.player, "event": event, "amount": money(entry.amount)}
+                gettext("Re-entry fee of %(player)s (after hand %(hand)s): %(amount)s")
+                % {"player": entry.player, "hand": hand or "—", "amount": money(entry.amount)}
             )
     return lines
 
@@ -537,7 +538,7 @@ def match_report(
                 detail.state.history,
                 names,
                 char_width=MONO_ADVANCE,
-                event_numbers=detail.replay.event_numbers,
+                labels=detail.hand_labels(),
                 threshold=threshold,
                 threshold_label=threshold_label,
             ),

@@ -66,11 +66,13 @@ def test_every_event_is_a_row_with_each_players_charge_total_and_marks(club_matc
         *["in", "hand"],
     ]
     assert pdf.row(3) == ["3", "+5", "45", "0", "71", "C", "+30", "42", "•", "+100", "178", "NX"]
-    assert pdf.row(4) == ["4", "45", "71", "42", "-107", "71", "R", "re-entry", "€", "5.00"]
-    assert pdf.row(5) == ["5", "+15", "60", "+22", "93", "+8", "50", "0", "71", "•C"]
-    assert pdf.row(6) == ["6", "C", "3", "3", "3", "void", "[2]"]  # struck, as entered
-    assert pdf.row(7) == ["7", "0", "60", "•C", "+9", "102", "X", "+20", "70", "+19", "90"]
-    assert pdf.row(8) == ["8", "+10", "70", "0", "70", "•C", "+5", "95"]  # Bruno is out
+    # the re-entry falls between hands 3 and 4: its row has no hand number
+    assert pdf.row(45) == ["45", "71", "42", "-107", "71", "R", "re-entry", "€", "5.00"]
+    assert pdf.row(4) == ["4", "+15", "60", "+22", "93", "+8", "50", "0", "71", "•C"]
+    assert pdf.row(5) == ["5", "C", "3", "3", "3", "void", "[2]"]  # struck, as entered
+    assert pdf.row(6) == ["6", "0", "60", "•C", "+9", "102", "X", "+20", "70", "+19", "90"]
+    assert pdf.row(7) == ["7", "+10", "70", "0", "70", "•C", "+5", "95"]  # Bruno is out
+    assert not [line for line in pdf.lines() if line.split()[:1] == ["8"]]
     words = pdf.words()
     assert "Anna Bruno Carla Dario" in words
     assert "# ± Total ± Total ± Total ± Total Notes" in words
@@ -80,7 +82,7 @@ def test_every_event_is_a_row_with_each_players_charge_total_and_marks(club_matc
 def test_the_struck_row_of_a_void_event_is_drawn_struck(club_match):
     html = match_report(club_match, show_authors=True).html
 
-    assert "<s>  6 " in html
+    assert "<s>  5 " in html  # hand 5, the match's event 6
 
 
 def test_corrections_and_voids_are_footnoted_with_who_what_when_and_why(club_match):
@@ -95,7 +97,7 @@ def test_corrections_and_voids_are_footnoted_with_who_what_when_and_why(club_mat
         "Bruno 35 → 53 (reason: Bruno counted a joker as 10)."
     ) in words
     assert (
-        f"[2] Hand 6: recorded by Giulia Neri on {local_datetime(void.versions[0].created_at)}; "
+        f"[2] Hand 5: recorded by Giulia Neri on {local_datetime(void.versions[0].created_at)}; "
         f"void by Giulia Neri on {local_datetime(void.versions[1].created_at)} "
         "(reason: Entered twice)."
     ) in words
@@ -105,12 +107,15 @@ def test_the_standings_so_far_the_pot_with_stakes_and_fees_and_the_chart(club_ma
     pdf = report(club_match)
     words = pdf.words()
 
-    assert "In progress: 6 hands so far." in words  # the voided hand does not count
+    # the voided hand keeps its number, as on the match page
+    assert "In progress: 7 hands so far. 1 of them is void." in words
     assert "Standings so far (match in progress)" in words
     assert "Place Player Total Re-entries Status" in words
     assert "1 Anna 70 0 In play 2 Carla 70 0 In play 3 Dario 95 1 In play" in words
     assert "4 Bruno 102 0 Out for good" in words
-    assert "Pot: € 13.00 · Stakes: 4 x € 2.00 · Re-entry fee of Dario (event 4): € 5.00" in words
+    assert (
+        "Pot: € 13.00 · Stakes: 4 x € 2.00 · Re-entry fee of Dario (after hand 3): € 5.00" in words
+    )
     assert "Totals after each event" in words
     assert "out at 101" in words  # the chart's threshold line
 
@@ -124,7 +129,8 @@ def test_the_final_ranking_once_the_match_is_over(club_match):
     assert "Finished (Time called), without a single winner." in words
     assert "Final ranking" in words
     assert "1 Anna 70 0 1 Carla 70 0 3 Dario 95 1 4 Bruno 102 0 Out for good" in words
-    assert "9 70 70 95 time call" in words
+    assert "70 70 95 time call" in words  # between hands: no number
+    assert "9 70 70 95 time call" not in words and "8 70 70 95 time call" not in words
 
 
 def test_a_ramino_report_names_the_closing(giulia):

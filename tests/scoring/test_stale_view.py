@@ -1,0 +1,168 @@
+"""Two phones, one table (issue 18): a submission carries the match's revision the phone showed.
+If another phone recorded (or corrected, or voided) something meanwhile, nothing is recorded; the
+phone is told what happened, in place, and may discard its hand or record it as the next one. A
+submission whose answer got lost is never recorded twice. The API takes the same `based_on`
+(optional) and answers 409 with what changed."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from clubs.models import Role
+from scoring import services
+from scoring.models import MatchEvent
+from tests.factories import ClubFactory, member, start_match
+from tests.scoring.test_views import hand_data, log_in, post_hand
+
+
+@pytest.fixture
+def table(client):
+    club = ClubFactory()
+    scorer = log_in(client, member(club, Role.SCOREKEEPER))
+    match = start_match(club=club, preset="scala40-club")
+    return match, scorer
+
+
+def based_on(page: str) -> str:
+    return re.search(r'name="based_on" value="(\d+)"', page).group(1)
+
+
+def words(response) -> str:
+    return " ".join(response.content.decode().split())
+
+
+@pytest.mark.django_db
+def test_the_same_hand_typed_on_two_phones_is_recorded_once(client, table):
+    match, scorer = table
+    page = client.get(match.get_absolute_url()).content.decode()
+    seen = based_on(page)
+    # phone A records hand 1 while phone B (this client, the page above) is typing it
+    services.hand_record(
+        match=match,
+        user=scorer,
+        data={"closer": "Anna", "points": {"Bruno": 35, "Carla": 12, "Dario": 9}},
+    )
+    mine = hand_data(match, "Anna", {"Bruno": 35, "Carla": 12, "Dario": 9}, based_on=seen)
+    response = post_hand(client, match, mine)
+
+    assert response.status_code == 409
+    assert MatchEvent.objects.filter(match=match).count() == 1
+    text = words(response)
+    assert "Another phone changed the match while you were typing." in text
+    assert re.search(
+        r"Hand 1 was recorded from another phone at \d\d:\d\d: Closed by Anna\. Bruno 35, Carla 12",
+        text,
+    )
+    assert "It was the same hand: discard mine" in text
+    assert "Record mine as hand 2" in text
+    # the typed numbers are still in the form
+    assert 'value="35"' in response.content.decode()
+
+    # "record mine as hand 2": the button accepts the match as it is now
+    accept = re.search(r'name="accept_revision" value="(\d+)"', response.content.decode()).group(1)
+    again = post_hand(client, match, {**mine, "accept_revision": accept})
+    assert again.status_code == 302
+    page = client.get(again.url).content.decode()
+    assert "Hand 2 recorded." in page
+    assert MatchEvent.objects.filter(match=match).count() == 2
+
+
+@pytest.mark.django_db
+def test_a_lost_answer_sent_again_records_nothing_more(client, table):
+    match, _scorer = table
+    page = client.get(match.get_absolute_url()).content.decode()
+    mine = hand_data(match, "Anna", {"Bruno": 35, "Carla": 12, "Dario": 9}, based_on=based_on(page))
+    assert post_hand(client, match, mine).status_code == 302  # the answer never arrives
+    # Back, or reload: the same form is posted again, with the same key
+    again = post_hand(client, match, mine)
+    assert again.status_code == 302
+    assert "This was already recorded." in client.get(again.url).content.decode()
+    # Back to a form the page had made before, typed again (a new key): told, not recorded
+    retyped = hand_data(
+        match, "Anna", {"Bruno": 35, "Carla": 12, "Dario": 9}, based_on=mine["based_on"]
+    )
+    assert post_hand(client, match, retyped).status_code == 409
+    assert MatchEvent.objects.filter(match=match).count() == 1
+
+
+@pytest.mark.django_db
+def test_the_watching_form_is_told_as_soon_as_another_phone_records(client, table):
+    match, scorer = table
+    page = client.get(match.get_absolute_url()).content.decode()
+    signature = re.search(r"form=(\w+)", page).group(1)
+    seen = based_on(page)
+    live = reverse("scoring:live", args=[match.pk])
+    quiet = client.get(live, {"revision": match.revision, "form": signature, "seen": seen})
+    assert quiet.status_code == 204
+    services.hand_record(
+        match=match,
+        user=scorer,
+        data={"closer": "Bruno", "points": {"Anna": 20, "Carla": 12, "Dario": 9}},
+    )
+    fragment = client.get(live, {"revision": seen, "form": signature, "seen": seen})
+    text = words(fragment)
+    assert "Hand 1 was recorded from another phone" in text
+    assert "Closed by Bruno." in text
+    assert "Record mine as hand 2" in text
+    # the next poll keeps the form's revision, so the notice stays until the user chooses
+    assert f"seen={seen}" in fragment.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_reentry_from_a_stale_scoreboard_is_refused_with_what_happened(client, table):
+    match, scorer = table
+    services.hand_record(
+        match=match,
+        user=scorer,
+        data={"closer": "Anna", "points": {"Bruno": 35, "Carla": 12, "Dario": 120}},
+    )
+    page = client.get(match.get_absolute_url()).content.decode()
+    offer = re.search(
+        r'name="seat" value="(\d+)">\s*<input type="hidden" name="idempotency_key" value="(\w+)">'
+        r'\s*<input type="hidden" name="based_on" value="(\d+)">',
+        page,
+    )
+    dario = match.seats.get(name="Dario")
+    services.player_reenter(match=match, user=scorer, seat=dario)  # the other phone was quicker
+    response = client.post(
+        reverse("scoring:reentry", args=[match.pk]),
+        {"seat": offer.group(1), "idempotency_key": offer.group(2), "based_on": offer.group(3)},
+        follow=True,
+    )
+    text = words(response)
+    assert "nothing was recorded" in text
+    assert "Re-entry was recorded from another phone" in text
+    assert MatchEvent.objects.filter(match=match, kind="reentry").count() == 1
+
+
+@pytest.mark.django_db
+def test_the_api_answers_409_with_the_hand_recorded_meanwhile(client, table):
+    match, _scorer = table
+    url = reverse("api-event-list", args=[match.pk])
+    revision = match.revision
+    first = {"type": "hand", "closer": "Anna", "points": {"Bruno": 35, "Carla": 12, "Dario": 9}}
+    created = client.post(url, {**first, "based_on": revision}, content_type="application/json")
+    assert created.status_code == 201
+    assert created.json()["event"]["hand"] == 1
+
+    stale = client.post(url, {**first, "based_on": revision}, content_type="application/json")
+    assert stale.status_code == 409
+    body = stale.json()
+    assert body["revision"] == created.json()["revision"]
+    [change] = body["changes"]
+    assert (change["event"], change["hand"], change["kind"], change["version"]) == (1, 1, "hand", 1)
+    assert change["data"]["points"] == {"Bruno": 35, "Carla": 12, "Dario": 9}
+    assert MatchEvent.objects.filter(match=match).count() == 1
+
+    # with the new revision it is recorded as hand 2; without based_on, as before
+    second = client.post(
+        url, {**first, "based_on": body["revision"]}, content_type="application/json"
+    )
+    assert second.status_code == 201 and second.json()["event"]["hand"] == 2
+    third = client.post(url, first, content_type="application/json")
+    assert third.status_code == 201 and third.json()["event"]["hand"] == 3
+
+    bad = client.post(url, {**first, "based_on": "seven"}, content_type="application/json")
+    assert bad.status_code == 400
+    assert bad.json()["errors"][0]["field"] == "based_on"
