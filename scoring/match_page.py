@@ -1,7 +1,7 @@
-"""What the match page shows: the scoreboard, the re-entry offers, the history of events with all
-their versions, the Gin games and the chart, as plain data for templates/scoring/match.html and
-its live fragment (`match_context`); and the hand form of the match as it stands (`hand_form`,
-`in_play_seats`).
+"""What the match page shows: the scoreboard, the re-entry offers, the latest events with all
+their versions and the Gin games, as plain data for templates/scoring/match.html and its live
+fragment (`match_context`); the whole history with the chart (`history_context`); and the hand
+form of the match as it stands (`hand_form`, `in_play_seats`).
 
 The words (event sentences, rule labels, statuses) come from `scoring.presenters`, the numbers
 from the engine's state (the re-entry total included); nothing here computes a score.
@@ -44,6 +44,9 @@ from scoring.selectors import MatchDetail, match_detail
 from scoring.services import MatchChange, changes_since
 
 POLL_SECONDS = 3
+# The match page shows the latest events only, so that neither it nor the answer to a hand grows
+# with the match; the whole history, with the chart, is its own page.
+HISTORY_SHOWN = 5
 # The changes another phone made that a conflict notice lists (the latest; older ones are counted).
 CONFLICT_CHANGES_SHOWN = 4
 
@@ -335,6 +338,7 @@ def match_context(
         )
     ranking = [{"place": p.place, "name": p.name, "total": p.total} for p in state.ranking]
     pot = state.pot.total
+    history = _history(detail, show_authors=show_authors)
     return {
         "match": match,
         "club": match.club,
@@ -352,9 +356,10 @@ def match_context(
         "reentry_fee": _money(match.rules.get("reentry_fee")),
         "ranking": ranking,
         "ended_by_label": ended_by_label(state.ended_by),
-        "history": _history(detail, show_authors=show_authors),
+        "history": history[:HISTORY_SHOWN],
+        "history_hidden": max(len(history) - HISTORY_SHOWN, 0),
+        "correctable_hands": _correctable_hands(detail) if scorer and not closed else [],
         "show_authors": show_authors,
-        "chart": _chart(match, detail),
         "can_score": scorer and not closed,
         "closed_message": match.closed_message,
         "reopen_url": _reopen_url(request, match) if closed else None,
@@ -382,6 +387,31 @@ def _form_revision(form, match: Match) -> int | None:
         return int(raw)
     except (TypeError, ValueError):
         return None
+
+
+def _correctable_hands(detail: MatchDetail) -> list[tuple[int, int]]:
+    """(hand number, event number) of every hand that may be corrected, newest first: the hand
+    picker of the match page ("correct hand N" in two taps, whatever the length of the match)."""
+    return [
+        (row.hand_number, row.number)
+        for row in reversed(detail.rows)
+        if row.hand_number is not None and not row.is_void
+    ]
+
+
+def history_context(request: HttpRequest, match: Match) -> dict[str, Any]:
+    """The whole history of the match, every event with all its versions, and the chart."""
+    detail = match_detail(match)
+    scorer = can_score(request.user, match.club) and not match.is_closed
+    return {
+        "match": match,
+        "club": match.club,
+        "history": _history(detail, show_authors=can_see_authors(request.user, match.club)),
+        "show_authors": can_see_authors(request.user, match.club),
+        "can_score": scorer,
+        "chart": _chart(match, detail),
+        "full_history": True,
+    }
 
 
 def _reopen_url(request: HttpRequest, match: Match) -> str | None:

@@ -19,6 +19,7 @@ urlpatterns = [
     path("new/<slug:slug>/rules/", views.rule_options, name="rule-options"),
     path("<int:pk>/", views.match_page, name="match"),
     path("<int:pk>/live/", views.match_live, name="live"),
+    path("<int:pk>/history/", views.match_history, name="history"),
     path("<int:pk>/hand/", views.hand_record, name="hand"),
     path("<int:pk>/cards/", views.count_cards, name="count-cards"),
     path("<int:pk>/reentry/", views.reentry, name="reentry"),

@@ -41,6 +41,7 @@ from scoring.forms import (
 from scoring.match_page import (
     CONFLICT_CHANGES_SHOWN,
     hand_form,
+    history_context,
     in_play_seats,
     match_context,
     reentry_offers,
@@ -93,6 +94,13 @@ def _title(row: EventRow) -> str:
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     match = _visible_match(request, pk)
     return render(request, "scoring/match.html", match_context(request, match))
+
+
+@require_safe
+def match_history(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every event of the match with all its versions, and the chart of the totals."""
+    match = _visible_match(request, pk)
+    return render(request, "scoring/history.html", history_context(request, match))
 
 
 @require_safe

@@ -18,6 +18,24 @@
         input.disabled = isCloser;
       });
     });
+    // "Not opened" with a flat penalty: the box shows the penalty and is locked; unticked, the
+    // points typed before come back.
+    var penalty = form.dataset.notOpened;
+    form.querySelectorAll(".player-entry").forEach(function (row) {
+      var toggle = row.querySelector(".not-opened input");
+      var points = row.querySelector("input.points");
+      if (!toggle || !points || !penalty) {
+        return;
+      }
+      if (toggle.checked && !points.readOnly) {
+        points.dataset.typed = points.value;
+        points.value = penalty;
+        points.readOnly = true;
+      } else if (!toggle.checked && points.readOnly) {
+        points.value = points.dataset.typed || "";
+        points.readOnly = false;
+      }
+    });
     var result = checkedValue(form, "result");
     if (form.querySelector('input[name="result"]')) {
       form.dataset.result = result;

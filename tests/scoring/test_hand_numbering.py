@@ -62,7 +62,11 @@ def test_every_hand_number_on_the_page_agrees(client, played):
     assert "Hand 5 recorded." in page
     assert re.search(r'<h2 id="entry-title">\s*Hand 6\s*</h2>', page)
     titles = re.findall(r'<span class="event-title">([^<]+)</span>', page)
-    # newest first: every hand by its number, the others by what they are
+    # newest first: every hand by its number, the others by what they are; the page shows the
+    # latest five, the history page all of them
+    assert titles == ["Hand 5", "Hand 4", "Withdrawal", "Hand 3", "Re-entry"]
+    history = client.get(reverse("scoring:history", args=[match.pk])).content.decode()
+    titles = re.findall(r'<span class="event-title">([^<]+)</span>', history)
     assert titles == ["Hand 5", "Hand 4", "Withdrawal", "Hand 3", "Re-entry", "Hand 2", "Hand 1"]
     assert "5 hands (1 void)" in " ".join(page.split())
 

@@ -1050,7 +1050,9 @@ def test_the_match_page_charts_each_players_total_hand_by_hand(client, match, sc
 
     record(match, scorer, {"closer": "Anna", "points": {"Bruno": 35, "Carla": 12, "Dario": 60}})
     record(match, scorer, {"closer": "Bruno", "points": {"Anna": 20, "Carla": 9, "Dario": 50}})
-    page = client.get(match.get_absolute_url()).content.decode()
+    # the chart grows with the match: it is on the whole history's page, linked from the match
+    assert 'class="totals-chart"' not in client.get(match.get_absolute_url()).content.decode()
+    page = client.get(reverse("scoring:history", args=[match.pk])).content.decode()
 
     chart = page[page.index('class="totals-chart"') :]
     chart = chart[: chart.index("</figure>")]
