@@ -26,14 +26,13 @@ from drf_spectacular.utils import (
     inline_serializer,
 )
 from rest_framework import generics, serializers, status
-from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import (
     NotFound,
     PermissionDenied,
     Throttled,
     ValidationError,
 )
-from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -53,7 +52,6 @@ from clubs.serializers import (
     PlayerSerializer,
     PlayerWriteSerializer,
 )
-from config.parsers import JSONParser
 from config.throttling import ApiWriteThrottle
 from config.tokens import TokenAuthentication, TokenThrottle
 
@@ -81,13 +79,12 @@ class ApiAutoSchema(AutoSchema):
 
 
 class ApiView(generics.GenericAPIView):
-    """Token first, so that an anonymous write answers 401 with `WWW-Authenticate: Token`
-    (DRF answers 403 when the first authentication class names no scheme); sessions work too.
-    Bodies are JSON (config.parsers.JSONParser: bounded in size and depth)."""
-
-    authentication_classes = [TokenAuthentication, SessionAuthentication]
-    permission_classes = [IsAuthenticatedOrReadOnly]
-    parser_classes = [JSONParser]
+    """The base of the API's views. What they share is `REST_FRAMEWORK` in config/settings.py,
+    the one place that says it: token authentication first, so that an anonymous write answers
+    401 with `WWW-Authenticate: Token` (DRF answers 403 when the first authentication class names
+    no scheme), then sessions; reads for everyone, writes when logged in; JSON bodies
+    (config.parsers.JSONParser: bounded in size and depth); the write throttle, the pagination and
+    the filters. A view states only what it does differently."""
 
 
 # Error responses, as the schema shows them.
