@@ -157,10 +157,12 @@ def replay_current(match: Match, seats: Sequence[MatchPlayer]) -> Replay:
 def guest_player(*, club: Club, name: str) -> Player:
     """The club's player of that name (any case), or a new guest. The name is checked as every
     player's name is (`clubs.validators.clean_name`): `MatchError` on field "players"."""
-    if not isinstance(name, str) or not name.strip():
-        raise MatchError(_("A guest needs a name."), field="players")
     try:
-        name = validators.clean_name(name, max_length=validators.PLAYER_NAME_LENGTH)
+        name = validators.clean_name(
+            name,
+            max_length=validators.PLAYER_NAME_LENGTH,
+            empty_message=_("A guest needs a name."),
+        )
     except ValidationError as error:
         raise MatchError(validators.first_message(error), field="players") from None
     player = Player.objects.filter(club=club, name__iexact=name).first()
