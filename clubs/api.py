@@ -151,27 +151,14 @@ TOKEN = inline_serializer(
     name="Token",
     fields={"token": serializers.CharField(), "expiry": serializers.DateTimeField()},
 )
-TOKEN_INFO = inline_serializer(
-    name="TokenInfo",
-    many=True,
-    fields={
-        "id": serializers.CharField(),
-        "created": serializers.DateTimeField(),
-        "expiry": serializers.DateTimeField(),
-        "current": serializers.BooleanField(),
-    },
-)
 
 
-def token_info(token, request) -> dict:
-    current = request.auth is not None and getattr(request.auth, "digest", None) == token.digest
-    field = serializers.DateTimeField()
-    return {
-        "id": tokens.token_id(token),
-        "created": field.to_representation(token.created),
-        "expiry": field.to_representation(token.expiry),
-        "current": current,
-    }
+class TokenInfoSerializer(serializers.Serializer):
+    # A `clubs.tokens.TokenRow` (no docstring: it would become the schema's description).
+    id = serializers.CharField()
+    created = serializers.DateTimeField()
+    expiry = serializers.DateTimeField()
+    current = serializers.BooleanField()
 
 
 class TokenView(APIView):
@@ -224,9 +211,13 @@ class TokenListView(ApiView):
     pagination_class = None
     filter_backends = []
 
-    @extend_schema(operation_id="auth_tokens_list", responses={200: TOKEN_INFO} | NOT_LOGGED_IN)
+    @extend_schema(
+        operation_id="auth_tokens_list",
+        responses={200: TokenInfoSerializer(many=True)} | NOT_LOGGED_IN,
+    )
     def get(self, request):
-        return Response([token_info(token, request) for token in tokens.tokens_for(request.user)])
+        rows = tokens.token_rows(request.user, current=request.auth)
+        return Response(TokenInfoSerializer(rows, many=True).data)
 
 
 class TokenRevokeView(ApiView):
