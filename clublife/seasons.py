@@ -114,10 +114,7 @@ def scale_of(season: Season) -> PlacementScale:
 def _check(values: dict[str, Any]) -> dict[str, Any]:
     """Every setting of a season checked and normalised; refusals name the field."""
     clean = dict(values)
-    if not isinstance(clean["name"], str) or not clean["name"].strip():
-        raise TournamentActionError(_("A season needs a name."), field="name")
-    name = checked_name(clean["name"])
-    clean["name"] = name
+    clean["name"] = checked_name(clean["name"], empty_message=_("A season needs a name."))
     clean["starts_on"] = checked_day(_date(clean["starts_on"], "starts_on"), field="starts_on")
     clean["ends_on"] = checked_day(_date(clean["ends_on"], "ends_on"), field="ends_on")
     if clean["ends_on"] < clean["starts_on"]:

@@ -35,10 +35,8 @@ class ClubError(ServiceError):
 
 def _clean_name(name: str, *, max_length: int, empty_message: str | Promise) -> str:
     """The name as stored (`clubs.validators.clean_name`), or `ClubError` on field "name"."""
-    if not isinstance(name, str) or not name.strip():
-        raise ClubError(empty_message, field="name")
     try:
-        return validators.clean_name(name, max_length=max_length)
+        return validators.clean_name(name, max_length=max_length, empty_message=empty_message)
     except ValidationError as error:
         raise ClubError(validators.first_message(error), field="name") from None
 

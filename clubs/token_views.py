@@ -32,12 +32,8 @@ def api_token(request):
             if count:
                 messages.success(request, _("Every token of yours is revoked."))
             return redirect("api-token-page")
-    rows = [
-        {"id": tokens.token_id(token), "created": token.created, "expiry": token.expiry}
-        for token in tokens.tokens_for(request.user)
-    ]
     context = {
-        "tokens": rows,
+        "tokens": tokens.token_rows(request.user),
         "new_key": new_key,
         "limit": settings.TOKEN_LIMIT_PER_USER,
     }

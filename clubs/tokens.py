@@ -8,6 +8,9 @@ once (one per phone or program), and a new one beyond that revokes the oldest. A
 
 from __future__ import annotations
 
+import datetime as dt
+from dataclasses import dataclass
+
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -26,6 +29,32 @@ def token_id(token: AuthToken) -> str:
 def tokens_for(user) -> QuerySet[AuthToken]:
     """The user's tokens still valid, newest first."""
     return AuthToken.objects.filter(user=user, expiry__gt=timezone.now()).order_by("-created")
+
+
+@dataclass(frozen=True)
+class TokenRow:
+    """A token as the token page and the API list it: its `token_id`, when it was made, when it
+    expires, and whether it is the one the request was sent with (never the token itself)."""
+
+    id: str
+    created: dt.datetime
+    expiry: dt.datetime
+    current: bool
+
+
+def token_rows(user, *, current: object = None) -> list[TokenRow]:
+    """The user's tokens still valid, newest first, as lists show them; `current` is the
+    request's `auth` (the token it was sent with; None for a session)."""
+    current_digest = getattr(current, "digest", None)
+    return [
+        TokenRow(
+            id=token_id(token),
+            created=token.created,
+            expiry=token.expiry,
+            current=current_digest is not None and token.digest == current_digest,
+        )
+        for token in tokens_for(user)
+    ]
 
 
 def token_create(*, user) -> tuple[AuthToken, str]:

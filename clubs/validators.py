@@ -25,6 +25,7 @@ import unicodedata
 
 from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 PLAYER_NAME_LENGTH = 80  # clubs.Player.name, scoring.MatchPlayer.name
@@ -44,11 +45,17 @@ def has_control_characters(text: str) -> bool:
     return any(unicodedata.category(char) in FORBIDDEN_CATEGORIES for char in text)
 
 
-def clean_name(value: object, *, max_length: int = PLAYER_NAME_LENGTH) -> str:
-    """The name with its spaces tidied; `ValidationError` if it is empty, longer than
-    `max_length` or holds a control character."""
+def clean_name(
+    value: object,
+    *,
+    max_length: int = PLAYER_NAME_LENGTH,
+    empty_message: str | Promise | None = None,
+) -> str:
+    """The name with its spaces tidied; `ValidationError` if it is empty (with `empty_message`,
+    "Give a name." without one; code "required"), longer than `max_length` or holds a control
+    character."""
     if not isinstance(value, str) or not value.strip():
-        raise ValidationError(_("Give a name."), code="required")
+        raise ValidationError(empty_message or _("Give a name."), code="required")
     stripped = value.strip()
     if has_control_characters(stripped):
         raise ValidationError(

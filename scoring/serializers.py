@@ -305,11 +305,11 @@ class SeatChoiceField(serializers.Field):
                 self.fail("out_of_range", max=ID_MAX)
             return ("id", data)
         if isinstance(data, dict) and set(data) == {"guest"} and isinstance(data["guest"], str):
-            if not data["guest"].strip():
-                self.fail("blank")
-            try:  # within 80 characters, no control characters: as every player's name
+            try:  # not empty, within 80 characters, no control characters: as every player's name
                 name = validators.clean_name(
-                    data["guest"], max_length=validators.PLAYER_NAME_LENGTH
+                    data["guest"],
+                    max_length=validators.PLAYER_NAME_LENGTH,
+                    empty_message=self.error_messages["blank"],
                 )
             except DjangoValidationError as error:
                 raise serializers.ValidationError(error.messages) from None

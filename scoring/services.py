@@ -14,13 +14,14 @@ by every writer once it holds the match row.
 from __future__ import annotations
 
 import datetime
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, cast
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Field
+from django.db.models import Field, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -147,6 +148,22 @@ def current_events(match: Match) -> list[CurrentEvent]:
     return [CurrentEvent(*row) for row in rows]
 
 
+def current_events_by_match(matches: QuerySet[Match]) -> dict[int, list[CurrentEvent]]:
+    """`current_events` of every match of `matches`, by match id, in one query whatever their
+    number (a match without events is left out)."""
+    rows = (
+        EventVersion.objects.filter(event__match__in=matches, is_current=True)
+        .order_by("event__match_id", "event__number")
+        .values_list(
+            "event__match_id", "event__number", "event__idempotency_key", "data", "is_void"
+        )
+    )
+    events: dict[int, list[CurrentEvent]] = defaultdict(list)
+    for match_id, *event in rows:
+        events[match_id].append(CurrentEvent(*event))
+    return dict(events)
+
+
 def match_document(
     match: Match, seats: Sequence[MatchPlayer], versions: Sequence[EventVersion]
 ) -> tuple[dict[str, Any], tuple[int, ...]]:
@@ -201,9 +218,14 @@ def replay_events(
     return Replay(state=state, event_numbers=numbers, hand_count=hand_count)
 
 
-def replay_current(match: Match, seats: Sequence[MatchPlayer]) -> Replay:
-    """Replay the match as it stands in the database."""
-    return replay_events(match, seats, _in_force(current_events(match)))
+def replay_current(
+    match: Match, seats: Sequence[MatchPlayer], events: Sequence[CurrentEvent] | None = None
+) -> Replay:
+    """Replay the match as it stands in the database: its `events` when they were read already
+    (`current_events_by_match`, for many matches at once), else its `current_events`."""
+    if events is None:
+        events = current_events(match)
+    return replay_events(match, seats, _in_force(events))
 
 
 # Starting a match --------------------------------------------------------------------------------
@@ -212,10 +234,12 @@ def replay_current(match: Match, seats: Sequence[MatchPlayer]) -> Replay:
 def guest_player(*, club: Club, name: str) -> Player:
     """The club's player of that name (any case), or a new guest. The name is checked as every
     player's name is (`clubs.validators.clean_name`): `MatchError` on field "players"."""
-    if not isinstance(name, str) or not name.strip():
-        raise MatchError(_("A guest needs a name."), field="players")
     try:
-        name = validators.clean_name(name, max_length=validators.PLAYER_NAME_LENGTH)
+        name = validators.clean_name(
+            name,
+            max_length=validators.PLAYER_NAME_LENGTH,
+            empty_message=_("A guest needs a name."),
+        )
     except ValidationError as error:
         raise MatchError(validators.first_message(error), field="players") from None
     player = Player.objects.filter(club=club, name__iexact=name).first()

@@ -285,13 +285,16 @@ def _check_row(item: models.Model) -> None:
 
 def _check_matches_replay(club: Club) -> None:
     """Every imported match replays with its stored rules and events: a match the engine refuses
-    would answer an error on every page that shows it."""
-    matches = Match.objects.filter(club=club).prefetch_related(
+    would answer an error on every page that shows it. Three queries, whatever the number of
+    matches."""
+    club_matches = Match.objects.filter(club=club)
+    events = scoring.current_events_by_match(club_matches)
+    matches = club_matches.prefetch_related(
         Prefetch("seats", queryset=MatchPlayer.objects.order_by("seat"))
     )
     for match in matches:
         try:
-            scoring.replay_current(match, list(match.seats.all()))
+            scoring.replay_current(match, list(match.seats.all()), events.get(match.pk, []))
         except (scoring.MatchError, StopIteration, KeyError, TypeError, ValueError) as error:
             message = getattr(error, "message", None) or gettext("its events cannot be replayed.")
             raise ArchiveError(

@@ -1,5 +1,7 @@
 """Query budgets: the leaderboard and a player's profile cost the same number of queries whatever
-the club's size (4 or 20 players rated; 3 or 12 matches on the profile, of two games)."""
+the club's size (4 or 20 players rated; 3 or 12 matches on the profile, of two games); importing a
+club archive costs one query per row it writes and the same number of queries besides, whatever
+the number of matches it holds (2 or 8)."""
 
 import pytest
 from django.conf import settings
@@ -8,8 +10,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from clubs.models import Role
+from clublife import exchange
+from clubs.models import Club, Player, Role
 from scoring import services as scoring
+from scoring.models import Match
 from tests.factories import ClubFactory, PlayerFactory, member
 
 pytestmark = pytest.mark.django_db
@@ -104,3 +108,32 @@ def test_the_api_costs_the_same_queries_at_both_sizes():
                 assert client.get(address).status_code == 200
             counts.append(len(context.captured_queries))
     assert counts[:2] == counts[2:], counts
+
+
+def archive_import_queries(matches: int) -> tuple[int, int]:
+    """Import the archive of a club with `matches` Gin matches of one hand each into a database
+    without the club: the rows written (one INSERT each) and every other query of the import."""
+    club = ClubFactory(slug=f"archivio-{matches}")
+    anna, bruno = PlayerFactory(club=club, name="Anna"), PlayerFactory(club=club, name="Bruno")
+    for _number in range(matches):
+        play_gin(club, None, anna, bruno)
+    data = exchange.club_export(club)
+    Match.objects.all().delete()
+    Player.objects.all().delete()
+    Club.objects.all().delete()
+    with CaptureQueriesContext(connection) as context:
+        imported = exchange.club_import(data)
+    assert imported.club.matches.count() == matches
+    sql = [query["sql"] for query in context.captured_queries]
+    inserts = sum(statement.startswith("INSERT") for statement in sql)
+    assert inserts == len(data["objects"])
+    return inserts, len(sql) - inserts
+
+
+def test_a_club_archive_import_checks_its_matches_in_the_same_queries_for_2_and_8():
+    """Every imported match is replayed to check it (`_check_matches_replay`): its events are
+    read for all the matches at once, not one query per match."""
+    few_rows, few = archive_import_queries(2)
+    many_rows, many = archive_import_queries(8)
+    assert many_rows > few_rows
+    assert few == many, (few, many)

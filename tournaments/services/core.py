@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Field, Max
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -43,11 +44,15 @@ from tournaments.models import (
 )
 
 
-def checked_name(name: str, *, field: str = "name") -> str:
-    """A tournament's or season's name as stored (`clubs.validators.clean_name`), or
-    `TournamentActionError` on `field`."""
+def checked_name(
+    name: str, *, field: str = "name", empty_message: str | Promise | None = None
+) -> str:
+    """A tournament's or season's name as stored (`clubs.validators.clean_name`, with
+    `empty_message` for an empty one), or `TournamentActionError` on `field`."""
     try:
-        return validators.clean_name(name, max_length=validators.NAME_LENGTH)
+        return validators.clean_name(
+            name, max_length=validators.NAME_LENGTH, empty_message=empty_message
+        )
     except ValidationError as error:
         raise TournamentActionError(validators.first_message(error), field=field) from None
 
