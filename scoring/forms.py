@@ -12,13 +12,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from clubs import validators
 from clubs.models import Player
 from scoring.engine import EngineError, RuleSetError, preset_names, rules_for
-from scoring.engine.cards import count_points
+from scoring.engine.cards import RANKS, count_points
 from scoring.engine.presets import PRESETS
 from scoring.engine.rules import BOOL, CHOICE, INT, MONEY, OPTIONAL_INT, OptionInfo
 from scoring.models import Game
@@ -100,6 +100,15 @@ def preset_choices() -> list[tuple[str, list[tuple[str, str]]]]:
         (label, [(name, PRESET_LABELS.get(name, name)) for name in preset_names(game)])
         for game, label in Game.choices
     ]
+
+
+# The suits of the upcard buttons: the symbol, and the letter the match document uses.
+UPCARD_SUITS = [
+    ("s", pgettext_lazy("card suit", "♠ spades")),
+    ("h", pgettext_lazy("card suit", "♥ hearts")),
+    ("d", pgettext_lazy("card suit", "♦ diamonds")),
+    ("c", pgettext_lazy("card suit", "♣ clubs")),
+]
 
 
 def new_idempotency_key() -> str:
@@ -339,6 +348,8 @@ class EntryForm(forms.Form):
         players' group, or at the top."""
         if isinstance(error, MatchMovedOn):
             self.conflict = error  # shown by the page with what changed, not as a field error
+        elif error.field == "upcard" and "upcard_rank" in self.fields:
+            self.add_error("upcard_rank", text)  # the buttons, not the hidden typed card
         elif error.field in self.fields and error.field not in ("idempotency_key",):
             self.add_error(error.field, text)
         elif error.field in PLAYER_GROUP_FIELDS:
@@ -537,12 +548,22 @@ class GinHandForm(EntryForm):
         )
         self.oklahoma = rules.get("variant") == "oklahoma"
         if self.oklahoma:
-            self.fields["upcard"] = forms.CharField(
+            # The upcard is tapped, rank then suit; `upcard` takes it typed ("7h"), as an
+            # integrator or an older page sends it.
+            self.fields["upcard_rank"] = forms.ChoiceField(
                 label=_("Upcard"),
-                max_length=4,
+                choices=[(rank, rank) for rank in RANKS],
+                widget=forms.RadioSelect,
                 required=False,
-                help_text=_("The first upturned card, e.g. 7h, 10s, As."),
-                widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+            )
+            self.fields["upcard_suit"] = forms.ChoiceField(
+                label=_("Upcard suit"),
+                choices=UPCARD_SUITS,
+                widget=forms.RadioSelect,
+                required=False,
+            )
+            self.fields["upcard"] = forms.CharField(
+                max_length=4, required=False, widget=forms.HiddenInput
             )
         for seat, _name in self.seats:
             self.fields[f"deadwood_{seat}"] = forms.IntegerField(
@@ -575,6 +596,12 @@ class GinHandForm(EntryForm):
 
     def clean(self):
         cleaned = super().clean()
+        if self.oklahoma:
+            rank, suit = cleaned.get("upcard_rank"), cleaned.get("upcard_suit")
+            if rank and suit:
+                cleaned["upcard"] = f"{rank}{suit}"
+            elif rank or suit:
+                self.add_error("upcard_rank", _("Choose the rank and the suit of the upcard."))
         result = cleaned.get("result")
         if not result or result == "dead":
             return cleaned
@@ -635,8 +662,9 @@ class GinHandForm(EntryForm):
         for name, value in (data.get("cards") or {}).items():
             if name in seat_of:
                 initial[f"cards_{seat_of[name]}"] = value
-        if data.get("upcard"):
-            initial["upcard"] = data["upcard"]
+        upcard = str(data.get("upcard") or "")
+        if upcard:
+            initial["upcard_rank"], initial["upcard_suit"] = upcard[:-1].upper(), upcard[-1].lower()
         return initial
 
 

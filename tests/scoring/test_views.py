@@ -584,6 +584,31 @@ def test_oklahoma_asks_the_upcard(client, club, scorer):
 
 
 @pytest.mark.django_db
+def test_the_oklahoma_upcard_is_tapped_rank_then_suit(client, club, scorer):
+    match = start_match(club=club, preset="gin-oklahoma", names=("Elena", "Fabio"))
+    page = client.get(match.get_absolute_url()).content.decode()
+    assert 'name="upcard_rank" value="10"' in page and 'name="upcard_suit" value="s"' in page
+    assert "♠ spades" in page
+    # a rank without a suit is refused beside the buttons, nothing recorded
+    half = gin_data(match, "knock", "Elena", {"Elena": 3, "Fabio": 12}, upcard_rank="6")
+    content = post_hand(client, match, half).content.decode()
+    group = content[content.index('id="group-upcard_rank"') :]
+    assert "Choose the rank and the suit of the upcard." in group[: group.index("</fieldset>")]
+    assert match.events.count() == 0
+    # 6 of spades: a spade doubles, (12 - 3) x 2
+    tapped = gin_data(
+        match, "knock", "Elena", {"Elena": 3, "Fabio": 12}, upcard_rank="6", upcard_suit="s"
+    )
+    assert post_hand(client, match, tapped).status_code == 302
+    assert totals(match)["Elena"] == 18
+    assert match.events.get().versions.get().data["upcard"] == "6s"
+    # correcting it shows the card tapped
+    correct = client.get(reverse("scoring:correct", args=[match.pk, 1])).content.decode()
+    assert re.search(r'name="upcard_rank" value="6"[^>]*checked', correct)
+    assert re.search(r'name="upcard_suit" value="s"[^>]*checked', correct)
+
+
+@pytest.mark.django_db
 def test_hollywood_shows_the_scores_of_its_three_games(client, club, scorer):
     match = start_match(club=club, preset="gin-hollywood", names=("Elena", "Fabio"))
     for points in (25, 18):
