@@ -65,6 +65,7 @@ class ReentryOffer:
     total: int
     reentry_total: int
     key: str  # the idempotency key of the re-entry button
+    stays_out_key: str  # and of the "stays out" button
 
 
 @dataclass(frozen=True)
@@ -177,6 +178,7 @@ def reentry_offers(detail: MatchDetail) -> list[ReentryOffer]:
             total=player.total,
             reentry_total=state.reentry_total,
             key=new_idempotency_key(),
+            stays_out_key=new_idempotency_key(),
         )
         for player in eliminated
     ]
