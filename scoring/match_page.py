@@ -33,6 +33,8 @@ from scoring.presenters import (
     chart_threshold,
     describe_event,
     ended_by_label,
+    games_won_line,
+    gin_final_lines,
     kind_label,
     rules_summary,
     status_label,
@@ -56,6 +58,7 @@ class SeatRow:
     hands_won: int
     boxes: int
     is_dealer: bool
+    boxes_by_game: tuple[int, ...] = ()  # Hollywood: a hand's box counts in each game it entered
 
 
 @dataclass(frozen=True)
@@ -190,6 +193,7 @@ def _seat_rows(detail: MatchDetail) -> list[SeatRow]:
     for game in state.games:
         for name, count in game.boxes.items():
             boxes[name] = boxes.get(name, 0) + count
+    several = len(state.games) > 1
     rows = []
     for seat in detail.seats:
         player = state.player(seat.name)
@@ -204,6 +208,9 @@ def _seat_rows(detail: MatchDetail) -> list[SeatRow]:
                 hands_won=player.hands_won,
                 boxes=boxes.get(seat.name, 0),
                 is_dealer=state.dealer == seat.name,
+                boxes_by_game=tuple(g.boxes.get(seat.name, 0) for g in state.games)
+                if several
+                else (),
             )
         )
     return rows
@@ -290,6 +297,7 @@ def match_context(
         form = hand_form(match, in_play_seats(detail))
     page_signature = signature if signature is not None else (current_signature if form else "")
     ranking = [{"place": p.place, "name": p.name, "total": p.total} for p in state.ranking]
+    names = [seat.name for seat in detail.seats]
     pot = state.pot.total
     return {
         "match": match,
@@ -301,6 +309,9 @@ def match_context(
         "rules_summary": rules_summary(match.rules, match.game),
         "seat_rows": _seat_rows(detail),
         "gin_games": _gin_games(detail) if match.game == Game.GIN else [],
+        # a finished game's final scores in their parts; Hollywood's games won
+        "gin_final_lines": gin_final_lines(state, names) if match.game == Game.GIN else [],
+        "games_won": games_won_line(state, names) if state.finished else "",
         "hollywood": match.rules.get("variant") == "hollywood",
         "dealer": state.dealer,
         "pot": pot if pot > 0 else None,
