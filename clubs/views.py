@@ -129,7 +129,7 @@ def _detail(request: HttpRequest, club: Club, **forms: Any) -> HttpResponse:
         "can_direct": can_direct(request.user, club),
         "sees_live_matches": can_see_match(request.user, club, finished=False),
         "players": paginate(request, club.players.all(), "players"),
-        # the club's matches (a visitor sees the finished ones), from scoring
+        # the club's matches (a visitor sees those they may open), from scoring
         **pages.club_sections(request, club, member),
     }
     if member:

@@ -50,7 +50,8 @@ from scoring.selectors import EventRow, MatchDetail, match_detail
 
 
 def _visible_match(request: HttpRequest, pk: int) -> Match:
-    """The match if the user may see it (their club's, or a public club's finished one), or 404."""
+    """The match if the user may see it (`Match.objects.for_user`: their club's, a public club's
+    finished one, or one in progress of a public club that shows its matches live), or 404."""
     return get_object_or_404(Match.objects.for_user(request.user).select_related("club"), pk=pk)
 
 
