@@ -19,6 +19,14 @@ class ClubForm(forms.Form):
         required=False,
         help_text=_("Anyone may see the finished matches and the players of a public club."),
     )
+    public_live_matches = forms.BooleanField(
+        label=_("Matches live to the public"),
+        required=False,
+        help_text=_(
+            "A public club only: anyone may follow its matches in progress, live and read-only, "
+            "without the names of who entered the hands."
+        ),
+    )
 
 
 class PlayerForm(forms.Form):

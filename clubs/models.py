@@ -52,6 +52,14 @@ class Club(models.Model):
         default=False,
         help_text=_("Anyone may see the finished matches and the players of a public club."),
     )
+    public_live_matches = models.BooleanField(
+        _("matches live to the public"),
+        default=False,
+        help_text=_(
+            "A public club's matches in progress can be followed by anyone, live and read-only "
+            "(who entered what stays for the members)."
+        ),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     objects = ClubQuerySet.as_manager()

@@ -9,14 +9,17 @@
 | see who entered or confirmed results     | yes   | yes      | yes         | yes    |
 
 Anyone else (another club's member, an anonymous visitor) sees only what a public club shows:
-its players and its finished matches, read-only; everything else answers 404. Where they do see
-a club's match or tournament, they never see who entered, started, confirmed or fixed anything
-(`can_see_authors`): a username is half of a login.
+its players and its finished matches, read-only, and its matches in progress too when the club
+shows them live (`Club.public_live_matches`); everything else answers 404. Which matches is one
+rule, here: `can_see_match` for one match, `visible_matches` for a queryset (what
+`Match.objects.for_user` filters by). Where they do see a club's match or tournament, they never
+see who entered, started, confirmed or fixed anything (`can_see_authors`): a username is half of
+a login.
 """
 
 from __future__ import annotations
 
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.shortcuts import get_object_or_404
 
 from clubs.models import Club, Membership, Role
@@ -57,6 +60,12 @@ def is_member(user, club: Club) -> bool:
     return role_in(user, club) is not None
 
 
+def can_see_club(user, club: Club) -> bool:
+    """Open the club's pages (its players, ratings, seasons, exports for visitors): its members,
+    and anyone when the club is public; `Club.objects.for_user` is the same rule as a filter."""
+    return club.is_public or is_member(user, club)
+
+
 def can_score(user, club: Club) -> bool:
     """Start matches and record, correct or void their events."""
     return role_in(user, club) in SCORING_ROLES
@@ -77,3 +86,21 @@ def can_see_authors(user, club: Club) -> bool:
 
     One check per page: the role is cached on the user for the request."""
     return is_member(user, club)
+
+
+def can_see_match(user, club: Club, *, finished: bool) -> bool:
+    """Open a match of the club (its page, its live fragment, its PDFs, the API): the club's
+    members always; anyone else a public club's finished matches, and its matches in progress
+    when the club shows them live. `visible_matches` is the same rule as a filter."""
+    if is_member(user, club):
+        return True
+    return club.is_public and (finished or club.public_live_matches)
+
+
+def visible_matches(user, *, finished: Q) -> Q:
+    """`can_see_match` as a filter of a queryset of matches (with a `club`); `finished` is the
+    filter of the finished ones (the status belongs to scoring, which clubs cannot import)."""
+    public = Q(club__is_public=True) & (finished | Q(club__public_live_matches=True))
+    if user is not None and user.is_authenticated:
+        return public | Q(club_id__in=Membership.club_ids_of(user))
+    return public

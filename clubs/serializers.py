@@ -64,14 +64,14 @@ class ClubSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Club
-        fields = ["slug", "name", "city", "is_public", "created_at", "role"]
+        fields = ["slug", "name", "city", "is_public", "public_live_matches", "created_at", "role"]
         read_only_fields = fields
 
 
 class ClubCreateSerializer(serializers.ModelSerializer):
     class Meta:
         model = Club
-        fields = ["name", "slug", "city", "is_public"]
+        fields = ["name", "slug", "city", "is_public", "public_live_matches"]
         extra_kwargs = {
             "name": {"validators": [validators.name_validator]},
             "slug": {
@@ -84,7 +84,7 @@ class ClubCreateSerializer(serializers.ModelSerializer):
 class ClubUpdateSerializer(serializers.ModelSerializer):
     class Meta:
         model = Club
-        fields = ["name", "city", "is_public"]
+        fields = ["name", "city", "is_public", "public_live_matches"]
         extra_kwargs = {"name": {"validators": [validators.name_validator]}}
 
 

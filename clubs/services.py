@@ -58,11 +58,27 @@ def _free_slug(name: str) -> str:
     return slug
 
 
+LIVE_NEEDS_PUBLIC = _(
+    "Only a public club can show its matches live: make the club public as well, or leave its "
+    "matches in progress to the members."
+)
+
+
 @transaction.atomic
 def club_create(
-    *, user: User, name: str, slug: str = "", city: str = "", is_public: bool = False
+    *,
+    user: User,
+    name: str,
+    slug: str = "",
+    city: str = "",
+    is_public: bool = False,
+    public_live_matches: bool = False,
 ) -> Club:
-    """Create a club; `user` becomes its owner. Without a slug one is made from the name."""
+    """Create a club; `user` becomes its owner. Without a slug one is made from the name.
+
+    `public_live_matches` (anyone may follow its matches in progress) needs `is_public`."""
+    if public_live_matches and not is_public:
+        raise ClubError(LIVE_NEEDS_PUBLIC, field="public_live_matches")
     name = _clean_name(
         name, max_length=validators.NAME_LENGTH, empty_message=_("A club needs a name.")
     )
@@ -73,7 +89,13 @@ def club_create(
         )
     try:
         with transaction.atomic():
-            club = Club.objects.create(name=name, slug=slug, city=city.strip(), is_public=is_public)
+            club = Club.objects.create(
+                name=name,
+                slug=slug,
+                city=city.strip(),
+                is_public=is_public,
+                public_live_matches=public_live_matches,
+            )
     except IntegrityError:
         raise ClubError(_("Another club already has this short name."), field="slug") from None
     Membership.objects.create(club=club, user=user, role=Role.OWNER)
@@ -82,11 +104,22 @@ def club_create(
 
 @transaction.atomic
 def club_update(*, club: Club, **changes: Any) -> Club:
-    """Change the club's name, city or visibility (its slug, the club's address, stays)."""
-    allowed = {"name", "city", "is_public"}
+    """Change the club's name, city or visibility (its slug, the club's address, stays). Locks
+    the club row first.
+
+    Its matches in progress are live to the public (`public_live_matches`) only while the club
+    is public: asking for both live and private is refused; making the club private without a
+    word about them stops showing them live."""
+    allowed = {"name", "city", "is_public", "public_live_matches"}
     unknown = set(changes) - allowed
     if unknown:
         raise ValueError(f"club_update cannot change {sorted(unknown)}")
+    locked = Club.objects.select_for_update().get(pk=club.pk)
+    is_public = changes.get("is_public", locked.is_public)
+    if not is_public and changes.get("public_live_matches"):
+        raise ClubError(LIVE_NEEDS_PUBLIC, field="public_live_matches")
+    if not is_public and locked.public_live_matches:
+        changes["public_live_matches"] = False
     if "name" in changes:
         changes["name"] = _clean_name(
             changes["name"],

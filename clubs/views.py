@@ -25,7 +25,14 @@ from clubs import pages, services
 from clubs.errors import as_message, on_form
 from clubs.forms import ClubForm, MemberInviteForm, MemberRoleForm, PlayerForm
 from clubs.models import Club, Invitation, Membership, Role
-from clubs.permissions import SCORING_ROLES, can_direct, can_manage, can_score, role_in
+from clubs.permissions import (
+    SCORING_ROLES,
+    can_direct,
+    can_manage,
+    can_score,
+    can_see_match,
+    role_in,
+)
 
 PAGE_SIZE = 20
 
@@ -97,6 +104,7 @@ def club_create(request: HttpRequest) -> HttpResponse:
                 name=form.cleaned_data["name"],
                 city=form.cleaned_data["city"],
                 is_public=form.cleaned_data["is_public"],
+                public_live_matches=form.cleaned_data["public_live_matches"],
             )
             messages.success(
                 request, gettext("Club %(name)s created: add its players.") % {"name": club.name}
@@ -107,7 +115,8 @@ def club_create(request: HttpRequest) -> HttpResponse:
 
 def _detail(request: HttpRequest, club: Club, **forms: Any) -> HttpResponse:
     """The club's page; members see everything, visitors of a public club its players and
-    finished matches. `forms` are bound forms with errors to show in place of fresh ones."""
+    finished matches (and its matches in progress when they are live to the public). `forms`
+    are bound forms with errors to show in place of fresh ones."""
     role = role_in(request.user, club)
     member = role is not None
     owner = can_manage(request.user, club)
@@ -118,8 +127,9 @@ def _detail(request: HttpRequest, club: Club, **forms: Any) -> HttpResponse:
         "is_owner": owner,
         "can_score": can_score(request.user, club),
         "can_direct": can_direct(request.user, club),
+        "sees_live_matches": can_see_match(request.user, club, finished=False),
         "players": paginate(request, club.players.all(), "players"),
-        # the club's matches (a visitor sees the finished ones), from scoring
+        # the club's matches (a visitor sees those they may open), from scoring
         **pages.club_sections(request, club, member),
     }
     if member:
@@ -165,6 +175,21 @@ def _managed_club(request: HttpRequest, slug: str) -> Club:
     if not can_manage(request.user, club):
         raise PermissionDenied
     return club
+
+
+@login_required
+def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The owner changes the club's name, city, whether it is public and whether its matches in
+    progress are live to the public."""
+    club = _managed_club(request, slug)
+    fields = ("name", "city", "is_public", "public_live_matches")
+    form = ClubForm(request.POST or None, initial={name: getattr(club, name) for name in fields})
+    if request.method == "POST" and form.is_valid():
+        with on_form(form):
+            services.club_update(club=club, **{name: form.cleaned_data[name] for name in fields})
+            messages.success(request, gettext("The club's settings are saved."))
+            return redirect(club)
+    return render(request, "clubs/settings.html", {"club": club, "form": form})
 
 
 @login_required

@@ -18,13 +18,15 @@ HOME_MATCHES = 20
 
 
 def home_matches(request: HttpRequest) -> dict[str, Any]:
-    """The user's matches in progress, newest first, with a quick link to each."""
+    """The matches in progress of the user's clubs, newest first, with a quick link to each
+    (not other clubs' matches live to the public)."""
     if not request.user.is_authenticated:
         return {}
     return {
         "in_progress": list(
-            Match.objects.for_user(request.user)
-            .filter(status=MatchStatus.IN_PROGRESS)
+            Match.objects.filter(
+                club__in=Club.objects.member_of(request.user), status=MatchStatus.IN_PROGRESS
+            )
             .select_related("club")
             .prefetch_related(Prefetch("seats", queryset=MatchPlayer.objects.order_by("seat")))
             .order_by("-started_at", "-id")[:HOME_MATCHES]
@@ -33,8 +35,9 @@ def home_matches(request: HttpRequest) -> dict[str, Any]:
 
 
 def club_matches(request: HttpRequest, club: Club, is_member: bool) -> dict[str, Any]:
-    """The club's matches, one page of them; a visitor sees only the finished ones."""
+    """The club's matches, one page of them; a visitor sees those they may open
+    (`Match.objects.for_user`: the finished ones, and those in progress when they are live)."""
     matches = matches_for_club(club)
     if not is_member:
-        matches = matches.filter(status=MatchStatus.FINISHED)
+        matches = matches.for_user(request.user)
     return {"matches": paginate(request, matches, "matches")}

@@ -36,6 +36,8 @@ from scoring.presenters import (
     describe_event,
     ended_by_label,
     event_title,
+    games_won_line,
+    gin_final_lines,
     kind_label,
     rules_summary,
     status_label,
@@ -65,6 +67,7 @@ class SeatRow:
     hands_won: int
     boxes: int
     is_dealer: bool
+    boxes_by_game: tuple[int, ...] = ()  # Hollywood: a hand's box counts in each game it entered
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,7 @@ class ReentryOffer:
     total: int
     reentry_total: int
     key: str  # the idempotency key of the re-entry button
+    stays_out_key: str  # and of the "stays out" button
 
 
 @dataclass(frozen=True)
@@ -188,6 +192,7 @@ def reentry_offers(detail: MatchDetail) -> list[ReentryOffer]:
             total=player.total,
             reentry_total=state.reentry_total,
             key=new_idempotency_key(),
+            stays_out_key=new_idempotency_key(),
         )
         for player in eliminated
     ]
@@ -199,6 +204,7 @@ def _seat_rows(detail: MatchDetail) -> list[SeatRow]:
     for game in state.games:
         for name, count in game.boxes.items():
             boxes[name] = boxes.get(name, 0) + count
+    several = len(state.games) > 1
     rows = []
     for seat in detail.seats:
         player = state.player(seat.name)
@@ -213,6 +219,9 @@ def _seat_rows(detail: MatchDetail) -> list[SeatRow]:
                 hands_won=player.hands_won,
                 boxes=boxes.get(seat.name, 0),
                 is_dealer=state.dealer == seat.name,
+                boxes_by_game=tuple(g.boxes.get(seat.name, 0) for g in state.games)
+                if several
+                else (),
             )
         )
     return rows
@@ -337,6 +346,7 @@ def match_context(
             match, detail, changes_since(match, seen), form_fits=not form_is_stale
         )
     ranking = [{"place": p.place, "name": p.name, "total": p.total} for p in state.ranking]
+    names = [seat.name for seat in detail.seats]
     pot = state.pot.total
     history = _history(detail, show_authors=show_authors)
     return {
@@ -349,6 +359,9 @@ def match_context(
         "rules_summary": rules_summary(match.rules, match.game),
         "seat_rows": _seat_rows(detail),
         "gin_games": _gin_games(detail) if match.game == Game.GIN else [],
+        # a finished game's final scores in their parts; Hollywood's games won
+        "gin_final_lines": gin_final_lines(state, names) if match.game == Game.GIN else [],
+        "games_won": games_won_line(state, names) if state.finished else "",
         "hollywood": match.rules.get("variant") == "hollywood",
         "dealer": state.dealer,
         "pot": pot if pot > 0 else None,

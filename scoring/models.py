@@ -16,7 +16,8 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club, Membership, Player
+from clubs.models import Club, Player
+from clubs.permissions import visible_matches
 
 
 class Game(models.TextChoices):
@@ -68,11 +69,10 @@ class ClosedReason(models.TextChoices):
 
 class MatchQuerySet(models.QuerySet):
     def for_user(self, user) -> "MatchQuerySet":
-        """Every match of the user's clubs; the finished matches of public clubs for everyone."""
-        public_finished = Q(club__is_public=True, status=MatchStatus.FINISHED)
-        if user.is_authenticated:
-            return self.filter(public_finished | Q(club_id__in=Membership.club_ids_of(user)))
-        return self.filter(public_finished)
+        """The matches the user may see (`clubs.permissions.can_see_match`): every match of the
+        user's clubs; for everyone, the finished matches of public clubs and the matches in
+        progress of the public clubs that show them live."""
+        return self.filter(visible_matches(user, finished=Q(status=MatchStatus.FINISHED)))
 
 
 class Match(models.Model):

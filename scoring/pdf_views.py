@@ -1,9 +1,9 @@
 """The printables of a match as PDF: the blank score sheet and the filled report.
 
 Two flavours of the same two views, thin: find the match the user may see
-(`Match.objects.for_user`: their clubs' matches, and a public club's finished ones; anything else
-answers 404, as the match page does), build the document with `scoring.printing`, answer
-`application/pdf`.
+(`Match.objects.for_user`: their clubs' matches, a public club's finished ones, and its matches in
+progress when it shows them live; anything else answers 404, as the match page does), build the
+document with `scoring.printing`, answer `application/pdf`.
 
 - `sheet` and `report` are the site's views (session login, Django's 404 page), at
   /matches/<pk>/sheet.pdf and /matches/<pk>/report.pdf;

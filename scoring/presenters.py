@@ -5,10 +5,11 @@ Every page and PDF that describes a match asks here, so the same event, rule or 
 same everywhere: `describe_event` (what an event recorded), `describe_changes` (what a correction
 changed), `rules_in_words` (the rules as sentences) and `rules_summary` (as short labels),
 `result_line`, `event_title` ("Hand 7"; the kind alone between hands), `describe_change`
-(what another phone did meanwhile), and the labels of event kinds, statuses, endings, Ramino
+(what another phone did meanwhile), the parts of a Gin game's final score (`gin_score_parts`,
+`gin_final_lines`, `games_won_line`), and the labels of event kinds, statuses, endings, Ramino
 closings and Gin results (one table each: the forms offer the same labels as choices). Numbers
-come from the engine's state (the re-entry total: `MatchState.reentry_total`); nothing here
-computes a score.
+come from the engine (the re-entry total: `MatchState.reentry_total`; a Gin hand's outcome:
+`HandScore.outcome`; a game's parts: `GinGame.parts`); nothing here computes a score.
 """
 
 from __future__ import annotations
@@ -22,8 +23,18 @@ from django.utils.dateformat import time_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 
-from scoring.engine import EngineError, Event, GinHand, Hand
+from scoring.engine import (
+    EngineError,
+    Event,
+    GinHand,
+    GinRules,
+    GinScoreParts,
+    Hand,
+    MatchState,
+    rules_from_dict,
+)
 from scoring.engine.cards import count_points
+from scoring.engine.gin import score_hand
 from scoring.models import EndedBy, EventKind, Game, Match, PlayerStatus
 from scoring.selectors import MatchDetail
 from scoring.services import MatchChange
@@ -123,6 +134,24 @@ def _count_for_display(game: str, rules: dict[str, Any], cards: str) -> str:
         return "?"
 
 
+def gin_outcome(data: dict[str, Any], rules: dict[str, Any]) -> str:
+    """What a recorded Gin hand was, as the engine scores it with the match's rules: its result,
+    or "undercut" for a knock the defender won (`HandScore.outcome`). The recorded result when
+    the engine cannot read it (a stored hand always can)."""
+    result = str(data.get("result"))
+    if result != "knock":
+        return result
+    deadwood = data.get("deadwood") or {}
+    try:
+        gin_rules = rules_from_dict(Game.GIN, rules)
+        assert isinstance(gin_rules, GinRules)
+        hand = GinHand("knock", data.get("knocker"), dict(deadwood), upcard=data.get("upcard"))
+        scored = score_hand(gin_rules, tuple(deadwood), hand)
+    except (EngineError, TypeError, ValueError):
+        return result
+    return scored.outcome if scored is not None else result
+
+
 def describe_event(data: dict[str, Any], game: str, rules: dict[str, Any]) -> str:
     """One line saying what an event version recorded, in the user's language."""
     kind = data.get("type")
@@ -145,6 +174,14 @@ def describe_event(data: dict[str, Any], game: str, rules: dict[str, Any]) -> st
             parts.append(gettext("Gin by %(player)s.") % knocker)
         elif result == "big_gin":
             parts.append(gettext("Big gin by %(player)s.") % knocker)
+        elif gin_outcome(data, rules) == "undercut":
+            defender = next(
+                (name for name in data.get("deadwood") or {} if name != data.get("knocker")), ""
+            )
+            parts.append(
+                gettext("Knock by %(player)s, undercut by %(defender)s.")
+                % {**knocker, "defender": defender}
+            )
         else:
             parts.append(gettext("Knock by %(player)s.") % knocker)
         scores = data.get("deadwood") or {}
@@ -418,3 +455,62 @@ def result_line(match: Match, detail: MatchDetail) -> str:
     if match.game == Game.GIN and state.net_total is not None:
         text += " " + gettext("Net result: %(points)s.") % {"points": state.net_total}
     return text
+
+
+# Gin: the parts of a final score -----------------------------------------------------------------
+
+
+def gin_score_parts(parts: GinScoreParts) -> str:
+    """A finished game's final score and what it is made of, in the order RULES.md adds them:
+    "256 = 106 + game bonus 100 + 2 boxes x 25"; "500 = (100 + game bonus 100 + 2 boxes x 25)
+    x 2, shutout"; only the number when there is nothing but the hands' points."""
+    terms = [str(parts.points)]
+    if parts.game_bonus:
+        bonus = {"points": parts.game_bonus}
+        if parts.shutout and not parts.doubled:
+            terms.append(gettext("shutout bonus %(points)s") % bonus)
+        else:
+            terms.append(gettext("game bonus %(points)s") % bonus)
+    if parts.boxes:
+        terms.append(
+            ngettext("%(count)s box x %(value)s", "%(count)s boxes x %(value)s", parts.boxes)
+            % {"count": parts.boxes, "value": parts.box_value}
+        )
+    if len(terms) == 1 and not parts.doubled:
+        return str(parts.total)
+    made_of = " + ".join(terms)
+    if parts.doubled:
+        made_of = gettext("(%(sum)s) x 2, shutout") % {"sum": made_of}
+    return f"{parts.total} = {made_of}"
+
+
+def gin_final_lines(state: MatchState, names: Sequence[str]) -> list[str]:
+    """One line per finished game: each player's final score in its parts ("Anna 256 = 106 +
+    game bonus 100 + 2 boxes x 25 · Bruno 30"), "Game 2: ..." when there are three games."""
+    lines = []
+    for game in state.games:
+        if game.parts is None:
+            continue
+        scores = " · ".join(f"{name} {gin_score_parts(game.parts[name])}" for name in names)
+        if len(state.games) > 1:
+            scores = gettext("Game %(number)s: %(scores)s") % {
+                "number": game.number,
+                "scores": scores,
+            }
+        lines.append(scores)
+    return lines
+
+
+def games_won_line(state: MatchState, names: Sequence[str]) -> str:
+    """Hollywood: the games each player won, "Games won: Anna 2-1 Bruno" (the match goes to
+    the one who won more games, who may have won fewer hands); "" for a single game."""
+    if len(state.games) < 2 or len(names) != 2:
+        return ""
+    won = state.games_won
+    first, second = names
+    return gettext("Games won: %(first)s %(first_won)s-%(second_won)s %(second)s") % {
+        "first": first,
+        "first_won": won[first],
+        "second": second,
+        "second_won": won[second],
+    }

@@ -30,7 +30,7 @@ from clubs import validators
 from clubs.actors import Actor
 from clubs.errors import ServiceError
 from clubs.models import Club, Player, User
-from scoring.engine import EngineError, MatchState, RuleSet, hand_numbers, rules_for
+from scoring.engine import EngineError, MatchState, RuleSet, Status, hand_numbers, rules_for
 from scoring.engine.document import parse_document
 from scoring.engine.replay import replay
 from scoring.models import (
@@ -545,6 +545,42 @@ def player_withdraw(
         based_on=based_on,
     )
     return event
+
+
+@transaction.atomic
+def player_stays_out(
+    *, match: Match, user: Actor, seat: MatchPlayer, idempotency_key: str | None = None
+) -> tuple[MatchEvent, bool]:
+    """A player a hand has just eliminated declines the re-entry: the withdrawal of that player
+    alone. Locks the match row first.
+
+    Refused (`MatchError` on field "seat", nothing recorded) when the player is not eliminated
+    any more: they re-entered, or were put out for good, meanwhile (from another phone). The
+    same idempotency key again records nothing and answers the event it recorded (`created`
+    False), as `event_record` does."""
+    locked, seats = _locked(match)
+    events = current_events(locked)
+    repeated = bool(idempotency_key) and any(
+        event.idempotency_key == idempotency_key for event in events
+    )
+    if not repeated:
+        refuse_if_closed(locked)
+        state = replay_events(locked, seats, _in_force(events)).state
+        if state.player(seat.name).status != Status.ELIMINATED:
+            raise MatchError(
+                gettext(
+                    "%(player)s is not waiting for a re-entry any more (re-entered, or out "
+                    "already): nothing was recorded."
+                )
+                % {"player": seat.name},
+                field="seat",
+            )
+    return event_record(
+        match=locked,
+        user=user,
+        data={"type": "withdraw", "player": seat.name},
+        idempotency_key=idempotency_key,
+    )
 
 
 def match_call_time(*, match: Match, user: Actor, idempotency_key: str | None = None) -> MatchEvent:

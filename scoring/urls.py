@@ -24,6 +24,7 @@ urlpatterns = [
     path("<int:pk>/cards/", views.count_cards, name="count-cards"),
     path("<int:pk>/reentry/", views.reentry, name="reentry"),
     path("<int:pk>/withdraw/", views.withdraw, name="withdraw"),
+    path("<int:pk>/stays-out/", views.stays_out, name="stays-out"),
     path("<int:pk>/time/", views.time_call, name="time-call"),
     path("<int:pk>/events/<int:number>/correct/", views.event_correct, name="correct"),
     path("<int:pk>/events/<int:number>/void/", views.event_void, name="void"),

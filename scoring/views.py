@@ -54,7 +54,8 @@ from scoring.selectors import EventRow, MatchDetail, hand_number, match_detail
 
 
 def _visible_match(request: HttpRequest, pk: int) -> Match:
-    """The match if the user may see it (their club's, or a public club's finished one), or 404."""
+    """The match if the user may see it (`Match.objects.for_user`: their club's, a public club's
+    finished one, or one in progress of a public club that shows its matches live), or 404."""
     return get_object_or_404(Match.objects.for_user(request.user).select_related("club"), pk=pk)
 
 
@@ -224,8 +225,34 @@ def reentry(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@require_POST
+def stays_out(request: HttpRequest, pk: int) -> HttpResponse:
+    """An eliminated player declines the re-entry (one tap on the offer the match page shows):
+    the withdrawal of that player alone, refused when they are not eliminated any more."""
+    match = _scoring_match(request, pk)
+    if _already_recorded(request, match) or _closed(request, match):
+        return _back_to(match)
+    detail = match_detail(match)
+    form = SeatEventForm(request.POST, seats=[(seat.seat, seat.name) for seat in detail.seats])
+    if not form.is_valid():
+        messages.error(request, gettext("Choose the player."))
+        return _back_to(match)
+    seat = _seat(detail, form.cleaned_data["seat"])
+    with as_message(request, text=_refusal_words(detail, EventKind.WITHDRAW)):
+        services.player_stays_out(
+            match=match,
+            user=request.user,
+            seat=seat,
+            idempotency_key=form.cleaned_data["idempotency_key"],
+        )
+        messages.success(request, gettext("%(player)s stays out.") % {"player": seat.name})
+    return _back_to(match)
+
+
+@login_required
 def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
-    """A player leaves the match (or an eliminated player declines the re-entry): confirm first."""
+    """A player leaves the match (or an eliminated player declines the re-entry): confirm first.
+    The offer after a bust has its own one-tap "stays out" (`stays_out`), for that player only."""
     match = _scoring_match(request, pk)
     if request.method == "POST" and _already_recorded(request, match):
         return _back_to(match)

@@ -18,6 +18,7 @@ B's scorekeeper's write with the same body does change the database.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.db import transaction
@@ -439,11 +440,12 @@ def test_a_public_club_shows_players_and_finished_matches_but_no_private_data(sc
     assert not problems, "\n".join(problems)
 
 
+@pytest.mark.parametrize("live", (False, True), ids=("finished only", "live matches"))
 @pytest.mark.parametrize("role", ("anonymous", "a_owner"))
-def test_a_public_club_is_read_only_for_others(scene, targets, role):
-    """Seeing a public club grants no write: every write answers 401, 403, 404 or 405 (or the
-    login page), and no row changes."""
-    Club.objects.filter(pk=scene.b.club.pk).update(is_public=True)
+def test_a_public_club_is_read_only_for_others(scene, targets, role, live):
+    """Seeing a public club, its matches live to the public or not, grants no write: every write
+    answers 401, 403, 404 or 405 (or the login page), and no row changes."""
+    Club.objects.filter(pk=scene.b.club.pk).update(is_public=True, public_live_matches=live)
     body = generic_body(scene)
     web, api = client_for(scene, role, api=False), client_for(scene, role, api=True)
     before, problems = snapshot(), []
@@ -458,3 +460,133 @@ def test_a_public_club_is_read_only_for_others(scene, targets, role):
                 problems.append(f"{method} {target.path} [{target.name}] as {role}: {problem}")
     problems += diff(before, snapshot())
     assert not problems, "\n".join(problems)
+
+
+# Matches live to the public (issue 18) ----------------------------------------------------------
+
+# What a visitor reads of a match: its page, the polled fragment, the PDFs, the API.
+MATCH_READS = {
+    "scoring:match",
+    "scoring:live",
+    "match_pdf:sheet",
+    "match_pdf:report",
+    "api-match-detail",
+    "api-event-list",
+    "api-match-sheet-pdf",
+    "api-match-report-pdf",
+}
+
+
+def _usernames(scene: Scene) -> list[str]:
+    b = scene.b
+    return [user.username for user in (b.owner, b.director, b.scorekeeper)]
+
+
+@pytest.mark.parametrize("role", ("anonymous", "a_owner"))
+def test_live_matches_turned_on_in_a_private_club_show_nothing(scene, targets, role):
+    """The setting opens nothing of a private club: every URL about B answers as one about
+    nothing, and no answer carries B's names."""
+    Club.objects.filter(pk=scene.b.club.pk).update(public_live_matches=True)
+    web, api = client_for(scene, role, api=False), client_for(scene, role, api=True)
+    problems = []
+    for target in targets:
+        if not target.params:
+            continue
+        client = api if target.is_api else web
+        status, text, location = ask(client, "GET", target.path)
+        twin, _text, _location = ask(client, "GET", target.missing)
+        problem = refusal_problem(status, location, twin)
+        found = leaked(text, scene.b.markers, target.path)
+        if problem or found:
+            problems.append(f"GET {target.path} [{target.name}] as {role}: {problem} {found}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("role", ("anonymous", "a_owner"))
+def test_a_public_clubs_live_match_is_read_by_visitors_without_its_authors(scene, targets, role):
+    """With the setting on, a visitor reads B's match in progress (page, fragment, PDFs, API)
+    and never a username or an e-mail of B's members; without it, the same URLs answer 404."""
+    b = scene.b
+    web, api = client_for(scene, role, api=False), client_for(scene, role, api=True)
+    reads = [t for t in targets if t.name in MATCH_READS and t.variant == "live match"]
+    assert {t.name for t in reads} == MATCH_READS
+    secrets = _usernames(scene) + _emails_and_usernames(scene)
+    for live, expected in ((True, 200), (False, 404)):
+        Club.objects.filter(pk=b.club.pk).update(is_public=True, public_live_matches=live)
+        problems = []
+        for target in reads:
+            status, text, _location = ask(api if target.is_api else web, "GET", target.path)
+            if status != expected:
+                problems.append(f"GET {target.path} [{target.name}]: {status}, not {expected}")
+            if status == 200 and b.players[0].name not in text:
+                problems.append(f"GET {target.path} [{target.name}]: the match is not shown")
+            found = [secret for secret in secrets if secret in text]
+            if found:
+                problems.append(f"GET {target.path} [{target.name}]: shows {found}")
+        assert not problems, f"live={live} as {role}:\n" + "\n".join(problems)
+
+
+def _internal_links(text: str) -> set[str]:
+    """The addresses of the site that a page links to (not static files, the admin or logout)."""
+    links = set()
+    for href in re.findall(r'href="([^"#]+)', text):
+        href = href.replace("&amp;", "&")
+        if href.startswith("/") and not href.startswith(("/static/", "/admin/", "//")):
+            links.add(href)
+    return links
+
+
+def _links_a_visitor_sees(scene: Scene, targets: list[Target]) -> dict[str, str]:
+    """Every link on every page a visitor opens, with the page it was found on."""
+    visitor = client_for(scene, "anonymous", api=False)
+    found: dict[str, str] = {}
+    for target in targets:
+        if target.is_api:
+            continue
+        status, text, _location = ask(visitor, "GET", target.path)
+        if status == 200 and "<html" in text[:500].lower():
+            for link in _internal_links(text):
+                found.setdefault(link, target.path)
+    return found
+
+
+def _dead_links(scene: Scene, links: dict[str, str]) -> list[str]:
+    visitor = client_for(scene, "anonymous", api=False)
+    dead = []
+    for link, page in sorted(links.items()):
+        status, _text, location = ask(visitor, "GET", link)
+        if status != 200 and not (status == 302 and location.startswith(LOGIN_PATHS)):
+            dead.append(f"{page} links {link}, which answers {status} {location}")
+    return dead
+
+
+@pytest.mark.parametrize(
+    ("public", "live"),
+    [(True, False), (True, True), (False, False)],
+    ids=("public club", "public club, live matches", "private club, public tournament"),
+)
+def test_every_link_a_visitor_is_shown_opens(scene, targets, public, live):
+    """A visitor of B's public table tournament (and of B, when B is public) is shown no link
+    to a page they may not see: each answers 200 (or the login page, for an action that needs
+    one). A private club's public tournament shows its tables, not their matches."""
+    b = scene.b
+    Club.objects.filter(pk=b.club.pk).update(is_public=public, public_live_matches=live)
+    Tournament.objects.filter(pk=b.table_tournament.pk).update(is_public=True)
+    links = _links_a_visitor_sees(scene, targets)
+    table = f"/tournaments/{b.table_tournament.pk}/tables/{b.table.pk}/"
+    assert table in links  # the walk reaches the tournament's tables
+    assert (b.finished.get_absolute_url() in links) is public
+    assert (b.live.get_absolute_url() in links) is live
+    assert (b.table.match.get_absolute_url() in links) is public
+    assert not _dead_links(scene, links)
+
+
+def test_control_the_link_check_finds_a_link_that_answers_404(scene, targets):
+    """The check above can fail: links collected while B's matches were live, checked after
+    B stopped showing them, name the match in progress as a dead link."""
+    b = scene.b
+    Club.objects.filter(pk=b.club.pk).update(is_public=True, public_live_matches=True)
+    links = _links_a_visitor_sees(scene, targets)
+    Club.objects.filter(pk=b.club.pk).update(public_live_matches=False)
+    dead = _dead_links(scene, links)
+    assert any(f"links {b.live.get_absolute_url()}, which answers 404" in line for line in dead)

@@ -16,6 +16,7 @@ from .rules import GinRules, RaminoRules, RuleSet, Scala40Rules
 from .state import (
     EndedBy,
     GinGame,
+    GinScoreParts,
     LedgerEntry,
     LedgerKind,
     MatchState,
@@ -34,6 +35,7 @@ __all__ = [
     "GinGame",
     "GinHand",
     "GinRules",
+    "GinScoreParts",
     "Hand",
     "InternalError",
     "LedgerEntry",

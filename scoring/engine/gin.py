@@ -11,7 +11,8 @@ Words used below:
   0). Hollywood uses it to pick the games of a win; the shutout looks at it for the loser;
 - a game is *settled* when it reached the target (or its loser withdrew): the end bonuses are paid;
   it is *closed* without bonuses at a time call or at the end of a match played a mano. Either way
-  `final_scores` is set and the game is finished.
+  `final_scores` is set, with `parts` (`GinScoreParts`: points, game bonus, boxes, shutout) saying
+  what each final score is made of, and the game is finished.
 - a player's `total` is the sum over the games of the final score of a finished game, else the
   running score: the score of the single game, or the sum of the three Hollywood games.
 """
@@ -30,6 +31,7 @@ from .rules import GinRules
 from .state import (
     EndedBy,
     GinGame,
+    GinScoreParts,
     LedgerEntry,
     LedgerKind,
     MatchState,
@@ -119,6 +121,12 @@ class HandScore(NamedTuple):
     points: int
     box_to: str
     boxes: int
+
+    @property
+    def outcome(self) -> str:
+        """What the hand was: "gin", "big_gin", "knock" (won by the knocker) or "undercut" (a
+        knock won by the defender)."""
+        return "undercut" if self.winner != self.knocker else self.result
 
 
 def score_hand(rules: GinRules, players: Sequence[str], hand: GinHand) -> HandScore | None:
@@ -306,7 +314,7 @@ class _Game:
         self.scores = dict.fromkeys(players, 0)
         self.boxes = dict.fromkeys(players, 0)
         self.scored: set[str] = set()
-        self.final: dict[str, int] | None = None
+        self.final: dict[str, GinScoreParts] | None = None  # set when the game is finished
         self.winner: str | None = None
         self.net: int | None = None
         self._frozen: GinGame | None = None
@@ -317,7 +325,10 @@ class _Game:
 
     def values(self) -> dict[str, int]:
         """What the game adds to the players' totals: the final scores once finished."""
-        return self.final if self.final is not None else self.scores
+        final = self.final
+        if final is None:
+            return self.scores
+        return {name: parts.total for name, parts in final.items()}
 
     def enter(self, hand: HandScore, box_points: int) -> None:
         """Count a won hand here; `box_points` is what its boxes add at once (0 when at the end)."""
@@ -342,21 +353,43 @@ class _Game:
         """End the game with its bonuses: game bonus, boxes at the end, shutout."""
         loser = self._other(winner)
         shutout = rules.shutout != "none" and loser not in self.scored
+        bonus = rules.game_bonus
         if shutout and rules.shutout == "game_bonus":
-            winner_score = self.scores[winner] + rules.shutout_game_bonus
-        else:
-            winner_score = self.scores[winner] + rules.game_bonus
-        loser_score = self.scores[loser]
-        if rules.box_timing == "end":
-            winner_score += rules.box_bonus * self.boxes[winner]
-            loser_score += rules.box_bonus * self.boxes[loser]
-        if shutout and rules.shutout == "double":
-            winner_score *= 2
-        self._finish(winner, {winner: winner_score, loser: loser_score})
+            bonus = rules.shutout_game_bonus
+        doubled = shutout and rules.shutout == "double"
+        winner_parts = self._parts(rules, winner, bonus, shutout=shutout, doubled=doubled)
+        self._finish(winner, {winner: winner_parts, loser: self._parts(rules, loser, 0)})
 
-    def close(self, winner: str | None) -> None:
-        """End the game as it stands, without bonuses (time call, or a match played a mano)."""
-        self._finish(winner, dict(self.scores))
+    def close(self, rules: GinRules, winner: str | None) -> None:
+        """End the game as it stands, without bonuses (time call, or a match played a mano):
+        boxes count only if they were paid at once."""
+        paid = rules.box_timing == "immediate"
+        parts = {name: self._parts(rules, name, 0, boxes_paid=paid) for name in self.scores}
+        self._finish(winner, parts)
+
+    def _parts(
+        self,
+        rules: GinRules,
+        name: str,
+        bonus: int,
+        *,
+        shutout: bool = False,
+        doubled: bool = False,
+        boxes_paid: bool = True,
+    ) -> GinScoreParts:
+        """`name`'s final score in parts: the running score holds the boxes when they are paid
+        at once, so the points are what is left of it without them."""
+        value = rules.box_bonus
+        boxes = self.boxes[name]
+        at_once = boxes * value if rules.box_timing == "immediate" else 0
+        return GinScoreParts(
+            points=self.scores[name] - at_once,
+            boxes=boxes if boxes_paid else 0,
+            box_value=value,
+            game_bonus=bonus,
+            shutout=shutout,
+            doubled=doubled,
+        )
 
     def frozen(self) -> GinGame:
         """The game as it stands; snapshots in which it did not change share the same object."""
@@ -366,18 +399,22 @@ class _Game:
                 number=self.number,
                 scores=dict(self.scores),
                 boxes=dict(self.boxes),
-                final_scores=dict(final) if final is not None else None,
+                final_scores=self.values() if final is not None else None,
                 winner=self.winner,
                 net=self.net,
                 finished=final is not None,
+                parts=dict(final) if final is not None else None,
             )
         return self._frozen
 
-    def _finish(self, winner: str | None, final: dict[str, int]) -> None:
-        # Final scores in seat order, whoever won.
-        self.final = {name: final[name] for name in self.scores}
+    def _finish(self, winner: str | None, parts: dict[str, GinScoreParts]) -> None:
+        # Final scores in seat order, whoever won: each is the total of its parts.
+        self.final = {name: parts[name] for name in self.scores}
         self.winner = winner
-        self.net = 0 if winner is None else final[winner] - final[self._other(winner)]
+        if winner is None:
+            self.net = 0
+        else:
+            self.net = parts[winner].total - parts[self._other(winner)].total
         self._frozen = None
 
     def _other(self, player: str) -> str:
@@ -455,7 +492,7 @@ class _Match:
             game.enter(hand, box_points)
         if rules.match_mode == "hands":
             if self.hands_won[winner] >= rules.hands_to_win:
-                self.games[0].close(winner)
+                self.games[0].close(rules, winner)
                 self._end(winner, EndedBy.HANDS)
             return
         target = rules.target
@@ -508,7 +545,7 @@ class _Match:
         for game in self.games:
             if game.open:
                 if self.rules.match_mode == "hands":
-                    game.close(other)
+                    game.close(self.rules, other)
                 else:
                     game.settle(self.rules, other)
         self.withdrawn = player
@@ -519,11 +556,11 @@ class _Match:
         if self.rules.match_mode == "hands":
             totals = self._totals()
             winner = self._ahead({name: (self.hands_won[name], totals[name]) for name in totals})
-            self.games[0].close(winner)
+            self.games[0].close(self.rules, winner)
         else:
             for game in self.games:
                 if game.open:
-                    game.close(game.leader(tie_breaker=None))
+                    game.close(self.rules, game.leader(tie_breaker=None))
             winner = self._ahead({name: (total,) for name, total in self._totals().items()})
         self._end(winner, EndedBy.TIME)
 

@@ -89,6 +89,35 @@ class PlayerState:
         return data
 
 
+@dataclass(frozen=True, slots=True)
+class GinScoreParts:
+    """What one player's final score of a finished Gin game is made of (RULES.md section 3):
+    `total` = (`points` + `game_bonus` + `boxes` x `box_value`), doubled when `doubled`.
+
+    - `points`: what the hands won added in this game (bonuses and Oklahoma's spade doubling
+      included), boxes not;
+    - `boxes`: the boxes whose value is in the score: all of the game's boxes once it is settled
+      or when they are paid at once; none when a game is closed without bonuses (a time call, a
+      match a mano) and boxes were to be paid at the end;
+    - `game_bonus`: the winner's game bonus, or the shutout's game bonus when `shutout` is
+      "game_bonus"; 0 for the loser and for a game closed without bonuses;
+    - `shutout`: the loser won no hand of the game and the rules reward it (`shutout` option
+      "double" or "game_bonus"); `doubled`: the shutout doubled this score.
+    """
+
+    points: int
+    boxes: int
+    box_value: int
+    game_bonus: int = 0
+    shutout: bool = False
+    doubled: bool = False
+
+    @property
+    def total(self) -> int:
+        total = self.points + self.game_bonus + self.boxes * self.box_value
+        return total * 2 if self.doubled else total
+
+
 @dataclass(slots=True)
 class GinGame:
     """One game of a Gin match (one, or three in Hollywood)."""
@@ -100,6 +129,9 @@ class GinGame:
     winner: str | None = None
     net: int | None = None  # winner's final score minus the loser's
     finished: bool = False
+    # Once finished: what each player's final score is made of (not in `to_dict()`, whose shape
+    # DESIGN.md fixes); `parts[name].total == final_scores[name]`.
+    parts: Mapping[str, GinScoreParts] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -179,6 +211,16 @@ class MatchState:
         if not self.finished:
             return []
         return sorted(self.players, key=lambda p: p.place or 0)
+
+    @property
+    def games_won(self) -> dict[str, int]:
+        """Gin: how many of the finished games each player won (a Hollywood match is won by
+        the one who won more games, who may have won fewer hands)."""
+        won = {player.name: 0 for player in self.players}
+        for game in self.games:
+            if game.finished and game.winner is not None:
+                won[game.winner] += 1
+        return won
 
     @property
     def in_play(self) -> list[str]:

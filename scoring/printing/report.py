@@ -35,6 +35,8 @@ from scoring.presenters import (
     closing_word,
     describe_changes,
     event_title,
+    games_won_line,
+    gin_final_lines,
     gin_result_word,
     kind_label,
     money,
@@ -331,10 +333,7 @@ def _gin_table(
                 scored = score_hand(rules, names, event)
             except EngineError:
                 scored = None
-            result = event.result
-            if scored is not None and result == "knock" and scored.winner != event.knocker:
-                result = "undercut"
-            cells.append(gin_result_word(result))
+            cells.append(gin_result_word(scored.outcome if scored is not None else event.result))
         else:
             cells.append(kind_label(row.event.kind).lower())
         if oklahoma:
@@ -553,6 +552,9 @@ def match_report(
             "final": detail.state.finished,
             "ranking": ranking,
             "games": gin_games(detail, names, box) if match.game == Game.GIN else None,
+            # each finished game's final scores in their parts, Hollywood's games won
+            "score_parts": gin_final_lines(detail.state, names) if match.game == Game.GIN else [],
+            "games_won": games_won_line(detail.state, names) if detail.state.finished else "",
             "pot": " · ".join(
                 [
                     gettext("Pot: %(amount)s") % {"amount": money(detail.state.pot.total)},

@@ -45,6 +45,7 @@ def test_a_club_is_found_by_its_slug(world, api):
         "name": "Circolo Aurora",
         "city": "",
         "is_public": False,
+        "public_live_matches": False,
         "role": "member",
     }
 

@@ -116,3 +116,29 @@ def test_ten_corrections_of_one_version_at_once_accept_exactly_one():
     assert list(event.versions.values_list("version", "is_current")) == [(1, False), (2, True)]
     winner = results.index(accepted[0])
     assert totals(match) == {"Anna": 0, **points_of(winner)}
+
+
+def test_stays_out_and_re_entry_tapped_at_once_on_two_phones_record_exactly_one():
+    """After a bust, one phone taps "stays out" while another taps the re-entry: the row lock
+    lets one through and the other is refused; the player is out or back in, never both."""
+    match = start_match(preset="scala40-club")
+    for data in (
+        {"closer": "Anna", "points": {"Bruno": 35, "Carla": 12, "Dario": 90}},
+        {"closer": "Bruno", "points": {"Anna": 20, "Carla": 30, "Dario": 15}},
+    ):
+        services.hand_record(match=match, user=None, data=data)
+    dario = match.seats.get(name="Dario")
+
+    def tap(index: int):
+        if index % 2:
+            return services.player_stays_out(match=match, user=None, seat=dario)
+        return services.player_reenter(match=match, user=None, seat=dario)
+
+    results = run_together(6, tap)
+
+    refused = [result for result in results if isinstance(result, MatchError)]
+    assert len(refused) == 5, results
+    kinds = list(MatchEvent.objects.filter(match=match).values_list("kind", flat=True))
+    assert kinds[:2] == ["hand", "hand"] and len(kinds) == 3
+    dario.refresh_from_db()
+    assert (kinds[2], dario.status) in (("withdraw", "out"), ("reentry", "in_play"))

@@ -21,7 +21,7 @@ from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST, require_safe
 
 from clubs.errors import as_message
-from clubs.permissions import can_direct, can_score, can_see_authors
+from clubs.permissions import can_direct, can_score, can_see_authors, can_see_match
 from scoring.models import PlayerStatus
 from tournaments import lookups, selectors, services
 from tournaments.formats import format_of
@@ -340,6 +340,10 @@ def table_page(request: HttpRequest, pk: int, table: int) -> HttpResponse:
         "is_director": can_direct(request.user, tournament.club),
         "match": match,
         "can_score": match is not None and can_score(request.user, tournament.club),
+        # the link to the match only for who may open it (a public tournament of a private
+        # club, or a match in progress not live to the public, answers 404 to a visitor)
+        "match_visible": match is not None
+        and can_see_match(request.user, tournament.club, finished=match.is_finished),
         "show_authors": can_see_authors(request.user, tournament.club),
         "poll": match is not None and not row.view.counts,
         "poll_seconds": TABLE_POLL_SECONDS,

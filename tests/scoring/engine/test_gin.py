@@ -671,3 +671,66 @@ def test_score_hand_scores_one_hand_without_a_match():
         result="knock", knocker=ANNA, winner=BRUNO, points=28, box_to=BRUNO, boxes=1
     )
     assert gin_engine.score_hand(rules("gin-standard"), PLAYERS, dead()) is None
+
+
+# --- the final score in parts (what a page and a PDF print beside it) ------------------------
+
+
+def test_g4_gin_standard_shutout_parts_are_100_plus_game_bonus_plus_2_boxes_doubled():
+    game = play("gin-standard", [worth(ANNA, 50), worth(ANNA, 50)]).games[0]
+    parts = game.parts[ANNA]
+    assert parts == gin_engine.GinScoreParts(
+        points=100, boxes=2, box_value=25, game_bonus=100, shutout=True, doubled=True
+    )
+    assert parts.total == 500 == game.final_scores[ANNA]
+    assert game.parts[BRUNO] == gin_engine.GinScoreParts(points=0, boxes=0, box_value=25)
+
+
+def test_g4_gin_classic_shutout_parts_replace_the_game_bonus_by_200():
+    game = play("gin-classic", [worth(ANNA, 50), worth(ANNA, 50)]).games[0]
+    parts = game.parts[ANNA]
+    assert (parts.points, parts.boxes, parts.box_value, parts.game_bonus) == (100, 2, 20, 200)
+    assert parts.shutout and not parts.doubled
+    assert parts.total == 340 == game.final_scores[ANNA]
+
+
+def test_parts_of_a_game_won_without_shutout_in_gin_standard():
+    # 256 = 106 + game bonus 100 + 2 boxes x 25 for Anna; Bruno 30 + 1 box x 25.
+    game = play("gin-standard", [worth(ANNA, 60), worth(BRUNO, 30), worth(ANNA, 46)]).games[0]
+    anna, bruno = game.parts[ANNA], game.parts[BRUNO]
+    assert (anna.points, anna.game_bonus, anna.boxes, anna.box_value) == (106, 100, 2, 25)
+    assert not anna.shutout and not anna.doubled
+    assert anna.total == 256 == game.final_scores[ANNA]
+    assert (bruno.points, bruno.game_bonus, bruno.boxes) == (30, 0, 1)
+    assert bruno.total == 55 == game.final_scores[BRUNO]
+
+
+def test_parts_separate_the_boxes_paid_at_once_from_the_points_in_seed_001():
+    # G1 in seed 001: the knocker's 10-point box is in the running score at once.
+    game = play("gin", [knock(ANNA, 7, 4), worth(BRUNO, 97)]).games[0]
+    assert dict(game.scores) == {ANNA: 10, BRUNO: 3 + 97 + 10}
+    assert game.parts[ANNA] == gin_engine.GinScoreParts(points=0, boxes=1, box_value=10)
+    assert game.parts[BRUNO] == gin_engine.GinScoreParts(points=100, boxes=1, box_value=10)
+    assert {name: parts.total for name, parts in game.parts.items()} == game.final_scores
+
+
+def test_a_time_call_closes_the_game_without_bonuses_or_boxes_paid_at_the_end():
+    game = play("gin-standard", [worth(ANNA, 60), worth(BRUNO, 30), TimeCall()]).games[0]
+    assert game.parts[ANNA] == gin_engine.GinScoreParts(points=60, boxes=0, box_value=25)
+    assert game.final_scores == {ANNA: 60, BRUNO: 30}
+
+
+def test_a_running_game_has_no_parts_yet():
+    game = play("gin-standard", [worth(ANNA, 60)]).games[0]
+    assert game.parts is None
+
+
+def test_the_outcome_of_a_hand_names_the_undercut():
+    standard = rules("gin-standard")
+    assert gin_engine.score_hand(standard, PLAYERS, knock(ANNA, 7, 4)).outcome == "undercut"
+    assert gin_engine.score_hand(standard, PLAYERS, knock(ANNA, 6, 6)).outcome == "undercut"
+    assert gin_engine.score_hand(standard, PLAYERS, knock(ANNA, 4, 7)).outcome == "knock"
+    assert gin_engine.score_hand(standard, PLAYERS, gin(ANNA, 51)).outcome == "gin"
+    assert gin_engine.score_hand(standard, PLAYERS, big_gin(ANNA, 20)).outcome == "big_gin"
+    no_tie = rules("gin-standard", undercut_on_tie=False)
+    assert gin_engine.score_hand(no_tie, PLAYERS, knock(ANNA, 6, 6)).outcome == "knock"

@@ -154,3 +154,16 @@ def test_a_withdrawal_settles_every_open_game_for_the_other_player():
     assert state.ended_by == EndedBy.LAST_IN_PLAY
     assert state.player(ANNA).status == Status.WITHDRAWN
     assert state.net_total == 290 + 200 - 500
+
+
+def test_games_won_count_the_games_not_the_hands():
+    # Bruno wins three small hands (in games 1, 1-2, 1-2-3); Anna's two big wins settle games 1
+    # and 2; Bruno's fourth win settles game 3: Anna wins 2-1 with two hands won against four.
+    events = [worth(BRUNO, 10)] * 3 + [worth(ANNA, 95), worth(ANNA, 95), worth(BRUNO, 80)]
+    state = play("gin-hollywood", events, target=90)
+    assert state.finished
+    assert state.winner == ANNA
+    assert state.games_won == {ANNA: 2, BRUNO: 1}
+    assert state.player(BRUNO).hands_won > state.player(ANNA).hands_won
+    for game in state.games:
+        assert {name: parts.total for name, parts in game.parts.items()} == game.final_scores

@@ -81,6 +81,27 @@ def test_the_totals_are_the_games_final_or_running_scores(match: GinMatch):
 
 @PROPERTY
 @given(gin_matches())
+def test_a_finished_games_parts_add_up_to_its_final_scores(match: GinMatch):
+    """Points + game bonus + boxes x box value (doubled by a shutout) is the final score; only
+    the winner has a game bonus; the points are the running score without boxes paid at once."""
+    rules = match.rules
+    for game in match.state.games:
+        if not game.finished:
+            assert game.parts is None
+            continue
+        assert game.parts is not None
+        assert {name: parts.total for name, parts in game.parts.items()} == game.final_scores
+        for name, parts in game.parts.items():
+            assert parts.box_value == rules.box_bonus
+            at_once = game.boxes[name] * rules.box_bonus if rules.box_timing == "immediate" else 0
+            assert parts.points == game.scores[name] - at_once >= 0
+            assert parts.boxes in (0, game.boxes[name])
+            if name != game.winner:
+                assert parts.game_bonus == 0 and not parts.doubled
+
+
+@PROPERTY
+@given(gin_matches())
 def test_a_match_has_a_winner_only_once_it_has_ended(match: GinMatch):
     state = match.state
     assert state.finished == (state.ended_by is not None)
