@@ -22,7 +22,7 @@ from scoring.engine.cards import RANKS, count_points
 from scoring.engine.presets import PRESETS
 from scoring.engine.rules import BOOL, CHOICE, INT, MONEY, OPTIONAL_INT, OptionInfo
 from scoring.models import Game
-from scoring.presenters import GIN_RESULTS, RAMINO_CLOSINGS
+from scoring.presenters import GIN_RESULTS, RAMINO_CLOSINGS, option_choices
 from scoring.services import MatchError, MatchMovedOn
 
 MAX_SEATS = 6
@@ -240,7 +240,7 @@ def _option_field(info: OptionInfo, default: Any) -> forms.Field:
     if info.kind == BOOL:
         return forms.BooleanField(**common, required=False)
     if info.kind == CHOICE:
-        return forms.ChoiceField(**common, choices=[(c, c) for c in info.choices])
+        return forms.ChoiceField(**common, choices=option_choices(info.name, info.choices))
     if info.kind == MONEY:
         return forms.DecimalField(
             **common,

@@ -58,6 +58,57 @@ GIN_RESULTS = [
 ]
 
 
+# The values of the rule options that are a choice, in words (the rules forms offer these; a
+# value missing here, from a newer engine, shows as it is).
+OPTION_CHOICES: dict[str, dict[str, Any]] = {
+    "elimination_rule": {
+        ">=": pgettext_lazy("elimination rule", "Reaching it eliminates (≥)"),
+        ">": pgettext_lazy("elimination rule", "Only passing it eliminates (>)"),
+    },
+    "in_hand_scoring": {
+        "double": pgettext_lazy("in hand scoring", "The opponents' points double"),
+        "bonus": pgettext_lazy("in hand scoring", "A bonus off the closer's total"),
+        "none": pgettext_lazy("in hand scoring", "Nothing changes"),
+    },
+    "bonus_mode": {
+        "closer_credit": pgettext_lazy("bonus mode", "Off the closer's total"),
+        "opponents_pay": pgettext_lazy("bonus mode", "Every opponent pays it"),
+    },
+    "variant": {
+        "standard": pgettext_lazy("gin variant", "Standard"),
+        "oklahoma": pgettext_lazy("gin variant", "Oklahoma"),
+        "hollywood": pgettext_lazy("gin variant", "Hollywood"),
+    },
+    "box_recipient": {
+        "knocker": pgettext_lazy("box recipient", "Whoever knocked"),
+        "winner": pgettext_lazy("box recipient", "The hand's winner"),
+    },
+    "box_timing": {
+        "immediate": pgettext_lazy("box timing", "At once"),
+        "end": pgettext_lazy("box timing", "When the game ends"),
+    },
+    "shutout": {
+        "none": pgettext_lazy("shutout", "Nothing more"),
+        "double": pgettext_lazy("shutout", "The winner's final score doubles"),
+        "game_bonus": pgettext_lazy("shutout", "The shutout bonus instead of the game bonus"),
+    },
+    "match_mode": {
+        "points": pgettext_lazy("match mode", "Points: a game to the target"),
+        "hands": pgettext_lazy("match mode", "Hands (a mano): first to win so many"),
+    },
+    "ace_upcard": {
+        "gin_only": pgettext_lazy("ace upcard", "Only gin"),
+        "knock_1": pgettext_lazy("ace upcard", "A knock with at most 1"),
+    },
+}
+
+
+def option_choices(name: str, values: Iterable[str]) -> list[tuple[str, str]]:
+    """The choices of rule option `name`, each value with its words."""
+    words = OPTION_CHOICES.get(name, {})
+    return [(value, str(words.get(value, value))) for value in values]
+
+
 def closing_label(closing: str) -> str:
     """A Ramino closing's label, as the hand form offers it ("Colore")."""
     label = dict(RAMINO_CLOSINGS).get(closing)

@@ -276,16 +276,13 @@ class PenaltyRules(RuleSet):
         ">=",
         kind=CHOICE,
         choices=(">=", ">"),
-        help=_("'>=': reaching the threshold eliminates; '>': only passing it does."),
+        help=_("Whether reaching the threshold eliminates a player, or only passing it."),
     )
     in_hand_scoring: str = option(
         "double",
         kind=CHOICE,
         choices=("double", "bonus", "none"),
-        help=_(
-            "Chiusura in mano: 'double' doubles every opponent's points for that hand, 'bonus' "
-            "takes the bonus off the closer's total, 'none' changes nothing."
-        ),
+        help=_("What a chiusura in mano (closing all at once) does to the hand's scores."),
     )
     in_hand_bonus: int = option(
         25,
@@ -360,10 +357,7 @@ class RaminoRules(PenaltyRules):
         "none",
         kind=CHOICE,
         choices=("double", "bonus", "none"),
-        help=_(
-            "Chiusura in mano: 'double' doubles every opponent's points for that hand, 'bonus' "
-            "takes the bonus off the closer's total, 'none' changes nothing."
-        ),
+        help=_("What a chiusura in mano (closing all at once) does to the hand's scores."),
     )
     reentry_allowed: bool = option(
         True, kind=BOOL, help=_("An eliminated player may come back in (rientro).")
@@ -372,10 +366,7 @@ class RaminoRules(PenaltyRules):
         "closer_credit",
         kind=CHOICE,
         choices=("closer_credit", "opponents_pay"),
-        help=_(
-            "'closer_credit': the closing bonus comes off the closer's total; 'opponents_pay': "
-            "every opponent pays it on top of their points."
-        ),
+        help=_("Who the closing bonus counts for: the closer, or against every opponent."),
     )
     normal_bonus: int = option(
         10, kind=INT, minimum=0, maximum=BONUS_MAX, help=_("Bonus of a normal closing.")
@@ -407,9 +398,7 @@ class GinRules(RuleSet):
         "standard",
         kind=CHOICE,
         choices=("standard", "oklahoma", "hollywood"),
-        help=_(
-            "'oklahoma': the upcard sets the knock limit; 'hollywood': three games scored at once."
-        ),
+        help=_("Oklahoma: the upcard sets the knock limit. Hollywood: three games scored at once."),
     )
     knock_limit: int = option(
         10, kind=INT, minimum=1, maximum=10, help=_("Most deadwood a player may knock with.")
@@ -456,10 +445,7 @@ class GinRules(RuleSet):
         "none",
         kind=CHOICE,
         choices=("none", "double", "game_bonus"),
-        help=_(
-            "When the loser scored nothing: 'double' doubles the winner's final score, "
-            "'game_bonus' pays the shutout game bonus instead of the game bonus."
-        ),
+        help=_("What a game the loser ends without a point (a shutout) is worth more."),
     )
     shutout_game_bonus: int = option(
         200,
@@ -475,7 +461,7 @@ class GinRules(RuleSet):
         "points",
         kind=CHOICE,
         choices=("points", "hands"),
-        help=_("'points': a game to the target; 'hands' (a mano): first to win N hands."),
+        help=_("A game to the target score, or a mano: the first to win so many hands."),
     )
     hands_to_win: int = option(
         3,

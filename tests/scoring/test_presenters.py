@@ -121,3 +121,37 @@ def test_the_match_page_and_the_match_report_say_the_same_words(client):
         label = presenters.status_label(player.status)
         assert label in page
         assert f"{player.name} {player.total} {label}" in pdf
+
+
+def test_every_choice_of_every_rule_option_has_words():
+    """Issue 20: the rules forms offered raw values (`>=`, `knock_1`); every value a preset's
+    option may take has its words, so a value added to the engine without them fails here."""
+    from scoring.engine import PRESETS
+    from scoring.engine.rules import CHOICE
+
+    missing = [
+        (info.name, value)
+        for preset in PRESETS
+        for info in rules_for(preset).options()
+        if info.kind == CHOICE
+        for value in info.choices
+        if value not in presenters.OPTION_CHOICES.get(info.name, {})
+    ]
+    assert missing == []
+
+
+@pytest.mark.django_db
+def test_the_rules_form_speaks_words_not_values(client):
+    from django.urls import reverse
+
+    club = ClubFactory()
+    client.force_login(member(club, Role.SCOREKEEPER))
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    url = reverse("scoring:rule-options", args=[club.slug])
+    scala = client.get(url, {"preset": "scala40"}).content.decode()
+    assert "Basta raggiungerla (≥)" in scala
+    assert ">&gt;=</option>" not in scala and ">double</option>" not in scala
+    gin = client.get(url, {"preset": "gin-oklahoma"}).content.decode()
+    for raw in ("knock_1", "gin_only", "immediate", "knocker", "game_bonus"):
+        assert f">{raw}</option>" not in gin
+    assert "'double'" not in scala and "'oklahoma'" not in gin  # nor quoted in the help
