@@ -13,6 +13,7 @@ urlpatterns = [
     path("matches/", include("scoring.urls")),
     path("matches/<int:pk>/", include((scoring_urls.pdf_urlpatterns, "match_pdf"))),
     path("tournaments/", include("tournaments.urls")),
+    path("tournaments/", include("pairings.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path(
         "accounts/login/",

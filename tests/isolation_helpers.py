@@ -26,11 +26,11 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from clublife import seasons
 from clublife.models import Season
 from clubs.models import Club, Membership, Player, Role
+from pairings import services as pairing_services
 from scoring import services as scoring
 from scoring.models import Match, MatchStatus
 from tests.factories import UserFactory
 from tests.tournaments.helpers import play_distinct
-from tournaments import pairing_services
 from tournaments import services as tournaments
 from tournaments.models import Entry, Format, Round, Table, Tournament
 
@@ -333,6 +333,7 @@ def _pk_kind(name: str) -> str:
         (
             (
                 "tournaments:",
+                "pairings:",
                 "clublife:tournament_",
                 "api-tournament-",
                 "api-round-",

@@ -24,12 +24,13 @@ from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from clubs.models import Role
+from pairings import services as pairing_services
 from scoring import services as scoring
 from scoring.models import Match, MatchStatus
 from tests.factories import ClubFactory, PlayerFactory, member
+from tests.pairings.test_services import gin_tournament, play, seated
 from tests.tournaments.helpers import enter_players, play_distinct
-from tests.tournaments.test_pairing_services import gin_tournament, play, seated
-from tournaments import pairing_services, services
+from tournaments import services
 from tournaments.formats import format_of
 from tournaments.models import Format
 
@@ -321,8 +322,8 @@ def test_outsiders_see_a_fixed_bracket_without_who_fixed_or_scored_it(
 ):
     tournament, fixed, _staff, _reader = bracket_scene
     client = site(viewer(who, other_club_member))
-    for name in ("bracket", "pairing_standings"):
-        page = ok(client.get(reverse(f"tournaments:{name}", args=[tournament.pk]))).decode()
+    for name in ("pairings:bracket", "pairings:standings"):
+        page = ok(client.get(reverse(name, args=[tournament.pk]))).decode()
         assert FIXER not in page and TABLE_SCORER not in page, name
     for path in (
         reverse("api-tournament-bracket", args=[tournament.pk]),
@@ -331,15 +332,15 @@ def test_outsiders_see_a_fixed_bracket_without_who_fixed_or_scored_it(
         content = ok(api(viewer(who, other_club_member)).get(path))
         assert FIXER.encode() not in content and TABLE_SCORER.encode() not in content, path
     # The fix's history, with who made each fix, is the directors' page only.
-    fix = reverse("tournaments:result_fix", args=[tournament.pk, fixed.pk])
+    fix = reverse("pairings:result_fix", args=[tournament.pk, fixed.pk])
     assert client.get(fix).status_code in (302, 404)
 
 
 def test_the_fix_history_names_the_director_to_the_clubs_directors_only(bracket_scene):
     tournament, fixed, staff, reader = bracket_scene
-    fix = reverse("tournaments:result_fix", args=[tournament.pk, fixed.pk])
+    fix = reverse("pairings:result_fix", args=[tournament.pk, fixed.pk])
     assert site(reader).get(fix).status_code == 403
-    page = ok(site(staff.scorekeeper).get(reverse("tournaments:bracket", args=[tournament.pk])))
+    page = ok(site(staff.scorekeeper).get(reverse("pairings:bracket", args=[tournament.pk])))
     assert b"Walkover" in page
     history = ok(site(staff.director).get(fix)).decode()
     assert "No-show" in history and FIXER in history.split('id="fix-history"', 1)[1]

@@ -13,16 +13,18 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from clubs.models import Role
+from pairings import selectors as pairing_selectors
+from pairings import services as pairing_services
+from pairings.engine import brackets as engine
+from pairings.printing import bracket as bracket_printing
 from scoring import services as scoring
 from scoring.models import MatchStatus
 from tests.factories import ClubFactory, member
 from tests.pdf.conftest import A4_LANDSCAPE, A4_PORTRAIT, Pdf
 from tests.tournaments.helpers import Staff, enter_players
-from tournaments import pairing_selectors, pairing_services, services
-from tournaments.engine import brackets as engine
+from tournaments import services
 from tournaments.formats import format_of
 from tournaments.models import Format, Table
-from tournaments.printing import bracket as bracket_printing
 from tournaments.printing import common as common_printing
 from tournaments.printing import seating as seating_printing
 
@@ -32,7 +34,7 @@ A3_LANDSCAPE = (1191, 842)
 
 
 def url(name: str, **kwargs) -> str:
-    return reverse(f"tournaments:{name}", kwargs=kwargs)
+    return reverse(name if ":" in name else f"tournaments:{name}", kwargs=kwargs)
 
 
 def fetch(client, name: str, query: str = "", **kwargs) -> Pdf:
@@ -327,7 +329,7 @@ def test_a_swiss_round_prints_its_pairings_results_and_bye(client, staff):
     play_open_matches(tournament, staff.scorekeeper)
     client.force_login(staff.director)
 
-    pdf = fetch(client, "pairings_pdf", pk=tournament.pk, number=1)
+    pdf = fetch(client, "pairings:pairings_pdf", pk=tournament.pk, number=1)
 
     (round,) = pairing_selectors.pairing_rounds(tournament)
     assert len(round.pairings) == 2 and len(round.byes) == 1
@@ -369,7 +371,7 @@ def test_a_64_player_bracket_is_one_landscape_a4_page_or_a3_on_request(client, s
     play_open_matches(tournament, staff.scorekeeper)  # round 1: the better seed wins
     client.force_login(staff.director)
 
-    pdf = fetch(client, "bracket_pdf", pk=tournament.pk)
+    pdf = fetch(client, "pairings:bracket_pdf", pk=tournament.pk)
 
     assert pdf.pages == 1
     assert pdf.size() == A4_LANDSCAPE
@@ -380,7 +382,7 @@ def test_a_64_player_bracket_is_one_landscape_a4_page_or_a3_on_request(client, s
     final = max(match.number for match in bracket.matches)
     assert f"Winner of match {final - 2}" in text  # a semi-final, in the final's box
     assert "Third place" in text and "Final" in text
-    a3 = fetch(client, "bracket_pdf", query="?paper=a3", pk=tournament.pk)
+    a3 = fetch(client, "pairings:bracket_pdf", query="?paper=a3", pk=tournament.pk)
     assert a3.pages == 1
     assert a3.size() == A3_LANDSCAPE
 
@@ -390,7 +392,7 @@ def test_a_64_player_double_elimination_fits_one_page_with_the_losers_bracket_be
     play_open_matches(tournament, staff.scorekeeper)
     client.force_login(staff.director)
 
-    pdf = fetch(client, "bracket_pdf", pk=tournament.pk)
+    pdf = fetch(client, "pairings:bracket_pdf", pk=tournament.pk)
 
     assert pdf.pages == 1 and pdf.size() == A4_LANDSCAPE
     words = pdf.words()
@@ -417,7 +419,7 @@ def test_a_finished_bracket_names_its_champion_and_the_walkover(client, staff):
         pass
     client.force_login(staff.director)
 
-    words = fetch(client, "bracket_pdf", pk=tournament.pk).words()
+    words = fetch(client, "pairings:bracket_pdf", pk=tournament.pk).words()
 
     champion = format_of(tournament).bracket_of(tournament).bracket.champion
     assert f"Champion: {view.names[champion]}" in words
@@ -517,12 +519,12 @@ def test_a_public_tournament_prints_for_anyone(client, staff, name, kwargs):
 
 def test_printables_a_format_does_not_have_answer_404(client, staff, private):
     client.force_login(staff.director)
-    assert client.get(url("bracket_pdf", pk=private.pk)).status_code == 404
-    assert client.get(url("pairings_pdf", pk=private.pk, number=1)).status_code == 404
+    assert client.get(url("pairings:bracket_pdf", pk=private.pk)).status_code == 404
+    assert client.get(url("pairings:pairings_pdf", pk=private.pk, number=1)).status_code == 404
     assert client.get(url("round_kit", pk=private.pk, number=2)).status_code == 404
     bracket = gin_tournament(staff, 4, format=Format.SINGLE_ELIMINATION)
     assert client.get(url("round_kit", pk=bracket.pk, number=1)).status_code == 404
-    assert client.get(url("pairings_pdf", pk=bracket.pk, number=1)).status_code == 404
+    assert client.get(url("pairings:pairings_pdf", pk=bracket.pk, number=1)).status_code == 404
     assert client.post(url("standings_pdf", pk=private.pk)).status_code == 405
 
 
@@ -530,7 +532,7 @@ def test_the_urls(staff, private):
     assert url("round_kit", pk=private.pk, number=1) == (
         f"/tournaments/{private.pk}/rounds/1/kit.pdf"
     )
-    assert url("bracket_pdf", pk=private.pk) == f"/tournaments/{private.pk}/bracket.pdf"
+    assert url("pairings:bracket_pdf", pk=private.pk) == f"/tournaments/{private.pk}/bracket.pdf"
 
 
 def test_a_bracket_before_the_draw_says_when_it_comes(client, staff):
@@ -544,7 +546,7 @@ def test_a_bracket_before_the_draw_says_when_it_comes(client, staff):
     )
     enter_players(tournament, staff.director, 8, prefix="Gin")
 
-    pdf = fetch(client, "bracket_pdf", pk=tournament.pk)
+    pdf = fetch(client, "pairings:bracket_pdf", pk=tournament.pk)
 
     assert pdf.pages == 1 and pdf.size() == A4_LANDSCAPE
     assert "The bracket is drawn when the tournament starts." in pdf.words()

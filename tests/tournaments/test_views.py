@@ -823,7 +823,7 @@ def test_a_gin_tournament_has_the_common_pages_and_the_pairings_console(client, 
             tournament=tournament, user=staff.director, name=name, check_in=True
         )
     page = client.get(tournament.get_absolute_url()).content.decode()
-    assert reverse("tournaments:pairing_console", args=[tournament.pk]) in page
+    assert reverse("pairings:console", args=[tournament.pk]) in page
     assert "Seat the next round" not in page
     assert client.get(url("entries", tournament)).status_code == 200
     assert client.get(url("results", tournament)).status_code == 200

@@ -1,7 +1,7 @@
 """The tournament pages, by sub-domain: `core` (the list, creating one, the tournament's page,
 entries, finishing and reopening), `tables` (rounds, tables and the public pages) and `money` (the
-ledger). The pages of the Gin formats (brackets, Swiss, round robin) are `pairings`, which the URL
-module imports directly.
+ledger). The pages of the Gin formats (brackets, Swiss, round robin) are the `pairings` app's
+(`pairings.views`).
 
 The views and helpers the URL modules and other page modules use are importable from here.
 """
