@@ -150,7 +150,7 @@ def season_list(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.success(
                     request, gettext("Season %(name)s created.") % {"name": season.name}
                 )
-                return redirect("clublife:season_detail", slug=club.slug, pk=season.pk)
+                return redirect("clublife:season-detail", slug=club.slug, pk=season.pk)
     elif director:
         form = SeasonForm(
             initial={
@@ -222,7 +222,7 @@ def season_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         with on_form(form):
             season = seasons.season_update(season=season, user=request.user, **form.cleaned_data)
             messages.success(request, gettext("Season %(name)s saved.") % {"name": season.name})
-            return redirect("clublife:season_detail", slug=club.slug, pk=season.pk)
+            return redirect("clublife:season-detail", slug=club.slug, pk=season.pk)
     return render(
         request,
         "clublife/season_edit.html",

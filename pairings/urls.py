@@ -2,8 +2,8 @@
 tournaments' own pages (config/urls.py includes both): the bracket, the pairings, the standings,
 the director's actions, and the printables (pairings/pdf_views.py):
 
-<pk>/rounds/<number>/pairings.pdf  pairings_pdf   a Swiss or round robin round
-<pk>/bracket.pdf[?paper=a3]        bracket_pdf
+<pk>/rounds/<number>/pairings.pdf  pairings-pdf   a Swiss or round robin round
+<pk>/bracket.pdf[?paper=a3]        bracket-pdf
 """
 
 from django.urls import path
@@ -18,9 +18,9 @@ urlpatterns = [
     path("<int:pk>/pairings/standings/", views.standings, name="standings"),
     path("<int:pk>/pairings/console/", views.console, name="console"),
     path("<int:pk>/draw/", views.draw, name="draw"),
-    path("<int:pk>/next-round/", views.next_round, name="next_round"),
-    path("<int:pk>/tables/<int:table>/fix/", views.result_fix, name="result_fix"),
+    path("<int:pk>/next-round/", views.next_round, name="next-round"),
+    path("<int:pk>/tables/<int:table>/fix/", views.result_fix, name="result-fix"),
     # The printables.
-    path("<int:pk>/rounds/<int:number>/pairings.pdf", pdf_views.pairings, name="pairings_pdf"),
-    path("<int:pk>/bracket.pdf", pdf_views.bracket, name="bracket_pdf"),
+    path("<int:pk>/rounds/<int:number>/pairings.pdf", pdf_views.pairings, name="pairings-pdf"),
+    path("<int:pk>/bracket.pdf", pdf_views.bracket, name="bracket-pdf"),
 ]

@@ -329,12 +329,12 @@ def walk_patterns() -> list[tuple[str, str, list[str]]]:
 def _pk_kind(name: str) -> str:
     """What `pk` means in the pattern called `name`."""
     rules = (
-        (("scoring:", "match_pdf:", "api-match-", "api-event-"), "match"),
+        (("scoring:", "match-pdf:", "api-match-", "api-event-"), "match"),
         (
             (
                 "tournaments:",
                 "pairings:",
-                "clublife:tournament_",
+                "clublife:tournament-",
                 "api-tournament-",
                 "api-round-",
                 "api-table-",
@@ -342,8 +342,8 @@ def _pk_kind(name: str) -> str:
             ),
             "tournament",
         ),
-        (("clublife:season_", "api-club-season"), "season"),
-        (("clublife:player_profile", "api-player-detail", "api-club-player-profile"), "player"),
+        (("clublife:season-", "api-club-season"), "season"),
+        (("clublife:player-profile", "api-player-detail", "api-club-player-profile"), "player"),
         (("clubs:member-update",), "membership"),
     )
     for prefixes, kind in rules:

@@ -4,10 +4,10 @@ standings, seating, tables, results, the ledger) and the printables (tournaments
 The Gin formats' pages (bracket, pairings, standings, the director's actions, their printables)
 are `pairings.urls`, in the namespace "pairings", under the same /tournaments/.
 
-<pk>/rounds/<number>/kit.pdf       round_kit      wall list + a score sheet per table
-<pk>/rounds/<number>/seating.pdf   seating_pdf    wall list alone
-<pk>/standings.pdf                 standings_pdf
-<pk>/results.pdf                   results_pdf    final ranking, payouts, pot
+<pk>/rounds/<number>/kit.pdf       round-kit      wall list + a score sheet per table
+<pk>/rounds/<number>/seating.pdf   seating-pdf    wall list alone
+<pk>/standings.pdf                 standings-pdf
+<pk>/results.pdf                   results-pdf    final ranking, payouts, pot
 """
 
 from django.urls import path
@@ -20,7 +20,7 @@ urlpatterns = [
     # Table tournaments and every tournament's pages.
     path("", views.tournament_list, name="list"),
     path("new/", views.tournament_create, name="create"),
-    path("new/rules/", views.rule_options, name="rule_options"),
+    path("new/rules/", views.rule_options, name="rule-options"),
     path("<int:pk>/", views.tournament_detail, name="detail"),
     path("<int:pk>/entries/", views.entries, name="entries"),
     path("<int:pk>/seat/", views.round_seat, name="seat"),
@@ -28,7 +28,7 @@ urlpatterns = [
     path("<int:pk>/rounds/<int:number>/swap/", views.table_swap, name="swap"),
     path("<int:pk>/rounds/<int:number>/start/", views.round_start, name="start"),
     path("<int:pk>/rounds/<int:number>/clock/", views.round_clock, name="clock"),
-    path("<int:pk>/rounds/<int:number>/time/", views.round_call_time, name="call_time"),
+    path("<int:pk>/rounds/<int:number>/time/", views.round_call_time, name="call-time"),
     path("<int:pk>/tables/<int:table>/", views.table_page, name="table"),
     path("<int:pk>/tables/<int:table>/confirm/", views.table_confirm, name="confirm"),
     path("<int:pk>/tables/<int:table>/playoff/", views.table_playoff, name="playoff"),
@@ -38,10 +38,10 @@ urlpatterns = [
     path("<int:pk>/seating/", views.seating, name="seating"),
     path("<int:pk>/results/", views.results, name="results"),
     path("<int:pk>/ledger/", views.ledger, name="ledger"),
-    path("<int:pk>/ledger.csv", views.ledger_csv, name="ledger_csv"),
+    path("<int:pk>/ledger.csv", views.ledger_csv, name="ledger-csv"),
     # The printables.
-    path("<int:pk>/rounds/<int:number>/kit.pdf", pdf_views.round_kit, name="round_kit"),
-    path("<int:pk>/rounds/<int:number>/seating.pdf", pdf_views.seating, name="seating_pdf"),
-    path("<int:pk>/standings.pdf", pdf_views.standings, name="standings_pdf"),
-    path("<int:pk>/results.pdf", pdf_views.results, name="results_pdf"),
+    path("<int:pk>/rounds/<int:number>/kit.pdf", pdf_views.round_kit, name="round-kit"),
+    path("<int:pk>/rounds/<int:number>/seating.pdf", pdf_views.seating, name="seating-pdf"),
+    path("<int:pk>/standings.pdf", pdf_views.standings, name="standings-pdf"),
+    path("<int:pk>/results.pdf", pdf_views.results, name="results-pdf"),
 ]

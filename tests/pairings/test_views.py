@@ -101,11 +101,11 @@ def test_next_round_refused_until_the_round_is_over_then_paired():
     tournament, _entries = gin_tournament(staff, Format.SWISS, 4, rounds_planned=2)
     round = pairing_services.draw(tournament=tournament, user=staff.director)
     client = client_for(staff.director)
-    response = client.post(url("next_round", tournament), follow=True)
+    response = client.post(url("next-round", tournament), follow=True)
     assert "Round 1 is not over" in text(response)
     for table in round.tables.all():
         play(table, seated(table)[0], staff.scorekeeper)
-    response = client.post(url("next_round", tournament), follow=True)
+    response = client.post(url("next-round", tournament), follow=True)
     assert "Round 2 is paired." in text(response)
     assert tournament.rounds.count() == 2
 
@@ -146,7 +146,7 @@ def test_the_director_fixes_a_result_with_a_reason_and_sees_the_history():
     table = format_of(tournament).bracket_of(tournament).tables[1]
     _first, second = seated(table)
     client = client_for(staff.director)
-    fix_url = url("result_fix", tournament, table=table.pk)
+    fix_url = url("result-fix", tournament, table=table.pk)
     response = client.post(fix_url, {"winner": second.pk, "walkover": "on", "reason": ""})
     assert response.status_code == 200 and "This field is required." in text(response)
     assert not ResultFix.objects.exists()

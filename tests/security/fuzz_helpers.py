@@ -659,11 +659,11 @@ QUICK_NAMES = {
     "clubs:list",
     "clubs:detail",
     "tournaments:list",
-    "clublife:season_list",
-    "clublife:season_detail",
+    "clublife:season-list",
+    "clublife:season-detail",
     "clublife:ratings",
-    "clublife:matches_export",
-    "clublife:statistics_csv",
+    "clublife:matches-export",
+    "clublife:statistics-csv",
     "clublife:archive",
     "api-club-list",
     "api-club-detail",
@@ -735,7 +735,7 @@ def object_paths(match_ids, tournament_ids, season_ids, club_slug_by_id) -> list
     for name, route, params in walk_patterns():
         if name in SKIPPED_NAMES or name.startswith(SKIPPED_PREFIXES):
             continue
-        if set(params) == {"pk"} and name.startswith(("scoring:", "match_pdf:", "api-match-")):
+        if set(params) == {"pk"} and name.startswith(("scoring:", "match-pdf:", "api-match-")):
             paths += [_fill(route, pk=pk) for pk in match_ids]
         elif set(params) == {"pk"} and name.startswith(
             ("tournaments:", "pairings:", "api-tournament-")
