@@ -9,7 +9,8 @@ from typing import Any
 from django.utils.translation import gettext
 
 from pairings.selectors import GinStandings
-from tournaments.exports import dropped_mark, spreadsheet_number
+from tournaments.exports import spreadsheet_number
+from tournaments.presenters import dropped_mark
 
 
 def write_bracket_standings(result: GinStandings, writer: Any) -> None:

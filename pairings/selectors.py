@@ -20,9 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import cast
 
-from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
-
+from pairings import presenters as words
 from pairings.engine import brackets as engine
 from pairings.engine.standings import (
     BracketPlace,
@@ -233,15 +231,9 @@ def _bracket_from(facts: Facts, replay: Replay) -> BracketView:
             Conflict(
                 dropped.match,
                 view.tables.get(dropped.match),
-                gettext(
-                    "The result of match %(match)s (%(winner)s beat %(loser)s) no longer fits: "
-                    "its players changed after an earlier result was fixed."
-                )
-                % {
-                    "match": dropped.match,
-                    "winner": facts.name(dropped.winner),
-                    "loser": facts.name(dropped.loser),
-                },
+                words.discarded_result(
+                    dropped.match, facts.name(dropped.winner), facts.name(dropped.loser)
+                ),
             )
         )
     discarded = {result.match for result in bracket.discarded}
@@ -251,15 +243,7 @@ def _bracket_from(facts: Facts, replay: Replay) -> BracketView:
             continue
         if set(table_facts.seats) != {p for p in match.players if p is not None}:
             view.conflicts.append(
-                Conflict(
-                    number,
-                    table_facts.table,
-                    gettext(
-                        "Match %(match)s was started by players who no longer play it: "
-                        "fix its result or clear the fix that changed it."
-                    )
-                    % {"match": number},
-                )
+                Conflict(number, table_facts.table, words.started_by_other_players(number))
             )
     return view
 
@@ -272,15 +256,6 @@ def bracket_of(tournament: Tournament, replay: Replay) -> BracketView:
     """The bracket replayed (by `replay`) from the results in force, with its tables, fixes and
     conflicts. Ask the tournament's format: `format_of(tournament).bracket_of(tournament)`."""
     return _bracket_from(_facts(tournament), replay)
-
-
-STATUS_LABELS = {
-    "waiting": _("Waiting"),
-    "ready": _("To play"),
-    "playing": _("Playing"),
-    "played": _("Played"),
-    "not_needed": _("Not needed"),
-}
 
 
 @dataclass(frozen=True)
@@ -315,7 +290,8 @@ class MatchCard:
 
     @property
     def status_label(self) -> str:
-        return str(STATUS_LABELS[self.status])
+        """Its badge: walkover, fixed, or its state (`pairings.presenters`)."""
+        return words.bracket_match_label(self.status, walkover=self.walkover, fixed=self.fixed)
 
 
 @dataclass(frozen=True)
@@ -331,31 +307,10 @@ class BracketSection:
     columns: tuple[BracketColumn, ...]
 
 
-def _slot_label(slot: engine.Slot, names: dict[engine.PlayerId, str], players) -> str:
+def _side(slot: engine.Slot, names: dict[engine.PlayerId, str], players) -> str:
     if slot.kind is engine.SlotKind.SEED:
         return names.get(players[slot.ref - 1], "")
-    if slot.kind is engine.SlotKind.WINNER:
-        return gettext("Winner of match %(match)s") % {"match": slot.ref}
-    return gettext("Loser of match %(match)s") % {"match": slot.ref}
-
-
-def _round_title(section: engine.Section, round: int, rounds: int) -> str:
-    if section is engine.Section.LOSERS:
-        return gettext("Losers' round %(round)s") % {"round": round}
-    if section is engine.Section.THIRD_PLACE:
-        return gettext("Third place")
-    if section is engine.Section.GRAND_FINAL:
-        return gettext("Grand final")
-    if section is engine.Section.RESET:
-        return gettext("Grand final, second match")
-    left = rounds - round
-    if left == 0:
-        return gettext("Final")
-    if left == 1:
-        return gettext("Semi-finals")
-    if left == 2:
-        return gettext("Quarter-finals")
-    return gettext("Round %(round)s") % {"round": round}
+    return words.slot_label(slot.kind, slot.ref)
 
 
 def _card_order(card: MatchCard) -> tuple[bool, int]:
@@ -376,7 +331,7 @@ def bracket_sections(view: BracketView) -> list[BracketSection]:
         first_side, second_side = (
             view.names.get(player, "")
             if player is not None
-            else _slot_label(slot, view.names, bracket.players)
+            else _side(slot, view.names, bracket.players)
             for player, slot in zip(match.players, match.slots, strict=True)
         )
         sides = (first_side, second_side)
@@ -415,11 +370,6 @@ def bracket_sections(view: BracketView) -> list[BracketSection]:
         if section is engine.Section.RESET:
             order = 2
         grouped[(key, order)].append(card)
-    titles = {
-        "winners": gettext("Winners' bracket") if bracket.double else gettext("Bracket"),
-        "losers": gettext("Losers' bracket"),
-        "finals": gettext("Grand final"),
-    }
     sections = []
     for key in ("winners", "losers", "finals"):
         orders = sorted(order for section_key, order in grouped if section_key == key)
@@ -430,11 +380,12 @@ def bracket_sections(view: BracketView) -> list[BracketSection]:
             cards = sorted(grouped[(key, order)], key=_card_order)
             titles_in = []
             for card in cards:
-                title = _round_title(card.match.section, card.match.round, rounds)
+                title = words.column_title(card.match.section, card.match.round, rounds)
                 if title not in titles_in:
                     titles_in.append(title)
             columns.append(BracketColumn(" · ".join(titles_in), tuple(cards)))
-        sections.append(BracketSection(key, titles[key], tuple(columns)))
+        title = words.section_title(key, double=bracket.double)
+        sections.append(BracketSection(key, title, tuple(columns)))
     return sections
 
 
@@ -464,6 +415,13 @@ class PairingView:
         if self.facts.has_events:
             return "playing"
         return "ready"
+
+    @property
+    def winner(self) -> Entry | None:
+        """Who won, once the result counts (None for a draw)."""
+        if self.result is None or self.result.winner is None:
+            return None
+        return self.first if self.result.winner == self.first.pk else self.second
 
     @property
     def scores(self) -> tuple[int | None, int | None]:
@@ -611,17 +569,17 @@ def bracket_standings_of(tournament: Tournament, replay: Replay) -> GinStandings
 def _stage(bracket: engine.Bracket, player: engine.PlayerId) -> str:
     """How far a player went in a bracket: the round of the match they went out in."""
     if bracket.champion == player:
-        return gettext("Champion")
+        return words.champion_label()
     rounds = bracket.size.bit_length() - 1
     out = None
     for result in bracket.results:
         if result.loser == player:
             out = bracket.matches[result.match - 1]
     if out is None:
-        return gettext("Still playing")
+        return words.still_playing_label()
     if bracket.double and out.section is engine.Section.WINNERS:
-        return gettext("Still playing")
-    return _round_title(out.section, out.round, rounds)
+        return words.still_playing_label()
+    return words.column_title(out.section, out.round, rounds)
 
 
 def bracket_ranking(tournament: Tournament, replay: Replay) -> list[RankingRow]:
@@ -638,7 +596,7 @@ def bracket_ranking(tournament: Tournament, replay: Replay) -> list[RankingRow]:
         RankingRow(
             place=1,
             entry=facts.entries[row.player],
-            stage=gettext("Still playing"),
+            stage=words.still_playing_label(),
             still_playing=True,
         )
         for row in still_in

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from clubs.errors import as_message, on_form
 from clubs.permissions import can_direct, can_score
+from pairings import presenters as words
 from pairings import selectors, services
 from pairings.formats import bracket_format_of
 from tournaments import lookups
@@ -28,12 +29,6 @@ from tournaments.formats import format_of
 from tournaments.models import Table, Tournament, TournamentStatus
 
 POLL_SECONDS = 10
-TIE_BREAK_LABELS = {
-    "buchholz": _("Buchholz"),
-    "median_buchholz": _("median-Buchholz"),
-    "net": _("net points"),
-    "head_to_head": _("head to head"),
-}
 
 
 def _gin_tournament(request: HttpRequest, pk: int) -> Tournament:
@@ -86,7 +81,7 @@ def bracket(request: HttpRequest, pk: int) -> HttpResponse:
         "sections": view.sections,
     }
     if view.bracket is not None and view.bracket.champion is not None:
-        context["champion"] = view.names[view.bracket.champion]
+        context["champion"] = words.champion_line(view.names[view.bracket.champion])
     template = "pairings/bracket.html"
     if request.GET.get("fragment") == "1":
         template = "pairings/_bracket.html"
@@ -126,7 +121,7 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         **_common(request, tournament),
         "standings": result,
-        "tie_break_labels": [str(TIE_BREAK_LABELS.get(key, key)) for key in result.tie_breaks],
+        "order": words.standings_order(result.tie_breaks),
     }
     template = "pairings/standings.html"
     if request.GET.get("fragment") == "1":

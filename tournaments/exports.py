@@ -25,7 +25,8 @@ from typing import Any
 from django.utils.translation import gettext
 
 from tournaments.formats import format_of
-from tournaments.models import Entry, EntryStatus, Tournament
+from tournaments.models import Tournament
+from tournaments.presenters import dropped_mark
 from tournaments.selectors import TableStandings
 
 FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
@@ -68,11 +69,6 @@ def spreadsheet_number(value: Fraction | float | None) -> str:
     if isinstance(value, Fraction):
         value = Decimal(value.numerator) / Decimal(value.denominator)
     return f"{Decimal(value):.2f}"
-
-
-def dropped_mark(entry: Entry) -> str:
-    """The status column of a standings row: "dropped" for a player who dropped, else empty."""
-    return gettext("dropped") if entry.status == EntryStatus.DROPPED else ""
 
 
 def write_tournament_standings(tournament: Tournament, out) -> None:

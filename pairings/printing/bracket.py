@@ -13,6 +13,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
+from pairings import presenters as words
 from pairings.engine import brackets as engine
 from pairings.formats import bracket_format_of
 from pairings.selectors import BracketView
@@ -70,7 +71,7 @@ def _side_text(card, side: int, chars: int) -> str:
     if card.known[side] and slot.kind is engine.SlotKind.SEED:
         text = f"{text} ({slot.ref})"
     if card.winner_side == side and card.walkover:
-        mark = " " + gettext("w/o")
+        mark = " " + words.walkover_mark()
         return shorten(text, chars - len(mark)) + mark
     return shorten(text, chars)
 
@@ -178,7 +179,7 @@ def bracket_chart(view: BracketView, *, width: float, height: float) -> BracketC
             )
         )
         if card.match.section is engine.Section.THIRD_PLACE:
-            texts.append(_label(gettext("Third place"), x, y - LABEL, w))
+            texts.append(_label(words.third_place_label(), x, y - LABEL, w))
 
     def column_titles(area: _Area, titles: Sequence[str]) -> None:
         column_width = area.width / area.columns
@@ -270,9 +271,7 @@ def bracket_document(
         chart = bracket_chart(view, width=box.width, height=box.height - BRACKET_HEAD)
         champion = view.bracket.champion
         if champion is not None:
-            context["champion"] = gettext("Champion: %(name)s") % {
-                "name": view.names.get(champion, "")
-            }
+            context["champion"] = words.champion_line(view.names.get(champion, ""))
     context["chart"] = chart
     return PdfDocument(
         html=render_to_string("pdf/tournament_bracket.html", context),

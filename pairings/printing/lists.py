@@ -13,17 +13,16 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 from django.utils.translation import gettext
 
+from pairings import presenters as words
 from pairings import selectors
 from scoring.printing import PORTRAIT, Column, PdfDocument, Row
 from tournaments.models import Round
+from tournaments.presenters import number, round_title, tie_breaks_note
 from tournaments.printing import (
     HEAD,
-    TIE_BREAK_LABELS,
     StandingsList,
     grid_pages,
     list_grid,
-    number,
-    round_title,
     tournament_context,
 )
 
@@ -87,8 +86,7 @@ def pairing_standings_list(standings: selectors.GinStandings) -> StandingsList:
         )
     notes = [
         gettext("Rounds counted: %(count)s.") % {"count": standings.rounds_counted},
-        gettext("Tie-breaks, in order: %(list)s.")
-        % {"list": ", ".join(str(TIE_BREAK_LABELS.get(t, t)) for t in standings.tie_breaks)},
+        tie_breaks_note(words.tie_break_label(key) for key in standings.tie_breaks),
         gettext("Points: a win or a bye 1, a draw 0.5. Players on the same place share it."),
     ]
     return columns, rows, notes
@@ -126,7 +124,7 @@ def pairings_document(round: Round) -> PdfDocument:
                         first,
                         second,
                         totals,
-                        _pairing_result(pairing),
+                        words.pairing_result_short(pairing),
                     )
                 )
             )
@@ -135,7 +133,7 @@ def pairings_document(round: Round) -> PdfDocument:
     context = tournament_context(tournament, kind)
     notes = [gettext("The first player of a table deals the first hand.")]
     if byes:
-        notes.append(gettext("Bye (a point, no match): %(names)s.") % {"names": ", ".join(byes)})
+        notes.append(words.byes_note(byes))
     context.update(
         {
             "heading": f"{kind} · {round_title(round)}",
@@ -148,19 +146,3 @@ def pairings_document(round: Round) -> PdfDocument:
         title=context["title"],
         filename=f"tallone-tournament-{tournament.pk}-round-{round.number}-pairings.pdf",
     )
-
-
-def _pairing_result(pairing) -> str:
-    result = pairing.result
-    if result is None:
-        return {
-            "awaiting_confirmation": gettext("to confirm"),
-            "playing": gettext("playing"),
-            "no_winner": gettext("no winner yet"),
-        }.get(pairing.status, "")
-    if result.winner is None:
-        return gettext("draw")
-    winner = pairing.first if result.winner == pairing.first.pk else pairing.second
-    if result.walkover:
-        return gettext("%(name)s (walkover)") % {"name": winner.player.name}
-    return gettext("%(name)s +%(net)s") % {"name": winner.player.name, "net": result.net}

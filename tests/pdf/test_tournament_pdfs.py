@@ -22,10 +22,9 @@ from scoring.models import MatchStatus
 from tests.factories import ClubFactory, member
 from tests.pdf.conftest import A4_LANDSCAPE, A4_PORTRAIT, Pdf
 from tests.tournaments.helpers import Staff, enter_players
-from tournaments import services
+from tournaments import presenters, services
 from tournaments.formats import format_of
 from tournaments.models import Format, Table
-from tournaments.printing import common as common_printing
 from tournaments.printing import seating as seating_printing
 
 pytestmark = pytest.mark.django_db
@@ -314,11 +313,11 @@ def test_results_printed_before_the_end_say_they_are_provisional(client, staff, 
 
 
 def test_grid_numbers_show_halves_and_round_thirds():
-    assert common_printing.number(Fraction(7)) == "7"
-    assert common_printing.number(Fraction(11, 2)) == "5.5"
-    assert common_printing.number(Fraction(19, 3)) == "6.33"
-    assert common_printing.number(Fraction(29, 8)) == "3.63"
-    assert common_printing.number(Fraction(-5, 2)) == "-2.5"
+    assert presenters.number(Fraction(7)) == "7"
+    assert presenters.number(Fraction(11, 2)) == "5.5"
+    assert presenters.number(Fraction(19, 3)) == "6.33"
+    assert presenters.number(Fraction(29, 8)) == "3.63"
+    assert presenters.number(Fraction(-5, 2)) == "-2.5"
 
 
 # Gin: Swiss pairings and standings ---------------------------------------------------------------

@@ -7,22 +7,15 @@ tournaments, import from here):
 - `standings`: `standings_document(tournament)` (listed the way the format shows its standings:
   `STANDINGS_LISTS`, to which `pairings` adds the Gin formats' lists) and
   `results_document(tournament)` (the final ranking with the payouts);
-- `common`: what they share (words, `PAPERS`, the heading, the pages of a list).
+- `common`: what they share (`PAPERS`, the heading, the pages of a list); their words and
+  numbers are `tournaments.presenters`'.
 The Gin formats' printables (the bracket, a round of pairings) are `pairings.printing`.
 
 Speed follows scoring/printing/: lists are monospace grids (`scoring.printing.Grid`, one SVG
 and three blocks of text a page); the wall list is a few large paragraphs.
 """
 
-from tournaments.printing.common import (
-    HEAD,
-    PAPERS,
-    TIE_BREAK_LABELS,
-    grid_pages,
-    number,
-    round_title,
-    tournament_context,
-)
+from tournaments.printing.common import HEAD, PAPERS, grid_pages, tournament_context
 from tournaments.printing.seating import round_kit, seating_document
 from tournaments.printing.standings import (
     STANDINGS_LISTS,
@@ -36,14 +29,11 @@ __all__ = [
     "HEAD",
     "PAPERS",
     "STANDINGS_LISTS",
-    "TIE_BREAK_LABELS",
     "StandingsList",
     "grid_pages",
     "list_grid",
-    "number",
     "results_document",
     "round_kit",
-    "round_title",
     "seating_document",
     "standings_document",
     "tournament_context",

@@ -29,14 +29,13 @@ from tournaments import selectors
 from tournaments.formats import format_of
 from tournaments.models import Tournament
 from tournaments.money import ledger as money_ledger
+from tournaments.presenters import number, tie_break_label, tie_breaks_note
 from tournaments.printing.common import (
     HEAD,
     LIST_FONT,
     LIST_ROW,
-    TIE_BREAK_LABELS,
     amount,
     grid_pages,
-    number,
     tournament_context,
 )
 
@@ -77,8 +76,7 @@ def table_standings_list(standings: selectors.TableStandings) -> StandingsList:
     ]
     notes = [
         gettext("Rounds counted: %(count)s.") % {"count": standings.rounds_counted},
-        gettext("Tie-breaks, in order: %(list)s.")
-        % {"list": ", ".join(str(TIE_BREAK_LABELS.get(t, t)) for t in standings.tie_breaks)},
+        tie_breaks_note(tie_break_label(key) for key in standings.tie_breaks),
         gettext(
             "Opp. avg: the average tournament points of the players met. Penalty: the points "
             "of all matches, fewer first. Players on the same place share it."

@@ -14,8 +14,6 @@ from tournaments.views.core import (
     back_to,
     entries,
     entry_of,
-    notice_text,
-    repeat_text,
     round_of,
     rule_options,
     table_of,
@@ -33,7 +31,6 @@ from tournaments.views.money import (
 )
 from tournaments.views.tables import (
     TABLE_POLL_SECONDS,
-    points_text,
     results,
     round_call_time,
     round_clock,
@@ -60,9 +57,6 @@ __all__ = [
     "entry_of",
     "ledger",
     "ledger_csv",
-    "notice_text",
-    "points_text",
-    "repeat_text",
     "results",
     "round_call_time",
     "round_clock",
