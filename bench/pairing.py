@@ -5,7 +5,7 @@ with random results, seeded so that every run plays the same tournament, and tim
 `pair_swiss` (the standings between rounds are computed untimed). Prints, for every round, the
 seconds it took, the path the pairing took (ideal pairing / local repair / exact matching on the
 whole field), the rematches in the ideal pairing that had to be repaired, the pairs that float
-between score groups, "extra D" (rule D of `tournaments.engine.swiss`: the sum of squared score
+between score groups, "extra D" (rule D of `pairings.engine.swiss`: the sum of squared score
 differences above the least possible, 0 when the score groups were kept with the fewest floats)
 and the rematches left; then the worst round against the target.
 
@@ -33,9 +33,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.engine import swiss
-from tournaments.engine.pairing_standings import MatchResult, Round, pairing_standings
-from tournaments.engine.swiss import SwissEntry, default_rounds, pair_swiss
+from pairings.engine import swiss
+from pairings.engine.standings import MatchResult, Round, pairing_standings
+from pairings.engine.swiss import SwissEntry, default_rounds, pair_swiss
 
 TARGET_SECONDS_PER_ROUND = 2.0
 

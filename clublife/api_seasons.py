@@ -70,7 +70,7 @@ class SeasonSerializer(serializers.ModelSerializer):
 
     def get_page(self, season: Season) -> str:
         return reverse(
-            "clublife:season_detail",
+            "clublife:season-detail",
             kwargs=self._address_of(season),
             request=self.context.get("request"),
         )

@@ -22,7 +22,6 @@ from typing import Any
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clublife import ratings
@@ -379,15 +378,3 @@ def season_standings_view(season: Season, *, user=None) -> SeasonView:
     # players sharing a place are listed by name
     rows.sort(key=lambda row: (row.place, row.player.name.casefold(), row.player.pk))
     return SeasonView(season=season, rows=rows, matches=counted)
-
-
-def season_summary(season: Season) -> str:
-    """What the season counts, in words: "Scala 40, Ramino · club nights and tournament tables"."""
-    games = ", ".join(str(Game(game).label) for game in season.games) or gettext("every game")
-    if season.counts_club_matches and season.counts_tournaments:
-        sources = gettext("club nights and tournament tables")
-    elif season.counts_club_matches:
-        sources = gettext("club nights")
-    else:
-        sources = gettext("tournament tables")
-    return f"{games} · {sources}"

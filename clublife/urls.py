@@ -10,30 +10,30 @@ app_name = "clublife"
 urlpatterns = [
     # ratings and player profiles
     path("ratings/", views_ratings.leaderboard, name="ratings"),
-    path("ratings/recompute/", views_ratings.recompute, name="ratings_recompute"),
-    path("players/<int:pk>/profile/", views_ratings.profile, name="player_profile"),
+    path("ratings/recompute/", views_ratings.recompute, name="ratings-recompute"),
+    path("players/<int:pk>/profile/", views_ratings.profile, name="player-profile"),
     # seasons
-    path("seasons/", views_seasons.season_list, name="season_list"),
-    path("seasons/<int:pk>/", views_seasons.season_detail, name="season_detail"),
-    path("seasons/<int:pk>/edit/", views_seasons.season_edit, name="season_edit"),
+    path("seasons/", views_seasons.season_list, name="season-list"),
+    path("seasons/<int:pk>/", views_seasons.season_detail, name="season-detail"),
+    path("seasons/<int:pk>/edit/", views_seasons.season_edit, name="season-edit"),
     path(
         "seasons/<int:pk>/standings.pdf",
         views_seasons.season_standings_pdf,
-        name="season_standings_pdf",
+        name="season-standings-pdf",
     ),
     path(
         "seasons/<int:pk>/standings.csv",
         views_seasons.season_standings_csv,
-        name="season_standings_csv",
+        name="season-standings-csv",
     ),
     # import and export
     path("import/", views_exchange.match_import, name="import"),
-    path("matches/export.json", views_exchange.matches_export, name="matches_export"),
-    path("statistics.csv", views_exchange.statistics_csv, name="statistics_csv"),
+    path("matches/export.json", views_exchange.matches_export, name="matches-export"),
+    path("statistics.csv", views_exchange.statistics_csv, name="statistics-csv"),
     path("archive.json", views_exchange.archive, name="archive"),
     path(
         "tournaments/<int:pk>/standings.csv",
         views_exchange.standings_csv,
-        name="tournament_standings_csv",
+        name="tournament-standings-csv",
     ),
 ]

@@ -15,11 +15,11 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
-from clublife import charts, ratings
+from clublife import charts, presenters, ratings
 from clubs.models import Player
 from clubs.permissions import can_direct
 from scoring.models import Game
@@ -81,17 +81,13 @@ def profile(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             rating_svg = charts.rating_chart(
                 [(point.mu, point.sigma) for point in game.history],
                 start=(first.mu_before, first.sigma_before),
-                title=gettext("%(game)s rating, match by match") % {"game": game.label},
-                mu_label=gettext("skill (mu)"),
-                band_label=gettext("mu ± sigma"),
-                x_label=gettext("Rated matches"),
+                **presenters.rating_chart_words(game.label),
             )
         places_svg = None
         if game.statistics.finished:
             places_svg = charts.places_chart(
                 game.places,
-                title=gettext("%(game)s: places") % {"game": game.label},
-                x_label=gettext("Place"),
+                **presenters.places_chart_words(game.label),
             )
         games.append(
             {

@@ -25,7 +25,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_safe
 
-from clublife import seasons
+from clublife import presenters, seasons
 from clublife.models import Season
 from clublife.printing import season_document
 from clubs import validators
@@ -36,8 +36,7 @@ from scoring.models import Game
 from scoring.printing import render_pdf
 from tournaments import lookups
 from tournaments.exports import csv_writer
-from tournaments.printing import number
-from tournaments.views import points_text
+from tournaments.presenters import number, points_text
 
 # The form ----------------------------------------------------------------------------------------
 
@@ -150,7 +149,7 @@ def season_list(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.success(
                     request, gettext("Season %(name)s created.") % {"name": season.name}
                 )
-                return redirect("clublife:season_detail", slug=club.slug, pk=season.pk)
+                return redirect("clublife:season-detail", slug=club.slug, pk=season.pk)
     elif director:
         form = SeasonForm(
             initial={
@@ -160,7 +159,7 @@ def season_list(request: HttpRequest, slug: str) -> HttpResponse:
             }
         )
     rows = [
-        (season, seasons.season_summary(season))
+        (season, presenters.season_summary(season))
         for season in Season.objects.filter(club=club).order_by("-starts_on", "-pk")
     ]
     return render(
@@ -188,23 +187,14 @@ def season_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         {
             "club": club,
             "season": season,
-            "summary": seasons.season_summary(season),
-            "scale": _scale_lines(season),
+            "summary": presenters.season_summary(season),
+            "entry_rule": presenters.entry_rule(season),
+            "scale": presenters.scale_lines(seasons.scale_of(season).custom),
             "rows": rows,
             "matches": matches,
             "is_director": can_direct(request.user, club),
         },
     )
-
-
-def _scale_lines(season: Season) -> list[str]:
-    """The placement points of a custom scale, a line a table size; empty for the default."""
-    scale = seasons.scale_of(season)
-    return [
-        gettext("Tables of %(size)s: %(points)s")
-        % {"size": size, "points": ", ".join(number(value) for value in points)}
-        for size, points in scale.custom
-    ]
 
 
 @require_http_methods(["GET", "POST"])
@@ -222,7 +212,7 @@ def season_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         with on_form(form):
             season = seasons.season_update(season=season, user=request.user, **form.cleaned_data)
             messages.success(request, gettext("Season %(name)s saved.") % {"name": season.name})
-            return redirect("clublife:season_detail", slug=club.slug, pk=season.pk)
+            return redirect("clublife:season-detail", slug=club.slug, pk=season.pk)
     return render(
         request,
         "clublife/season_edit.html",

@@ -22,6 +22,7 @@ urlpatterns = [
     path("", include("clubs.api_urls")),
     path("", include("scoring.api_urls")),
     path("", include("tournaments.api_urls")),
+    path("", include("pairings.api_urls")),
     path("clubs/<slug:slug>/", include("clublife.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view loads Swagger UI's start script as a file, so the page needs no inline script.

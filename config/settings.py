@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "clubs",
     "scoring",
     "tournaments",
+    "pairings",
     "clublife",
 ]
 

@@ -11,8 +11,9 @@ urlpatterns = [
     path("clubs/", include("clubs.urls")),
     path("clubs/<slug:slug>/", include("clublife.urls")),
     path("matches/", include("scoring.urls")),
-    path("matches/<int:pk>/", include((scoring_urls.pdf_urlpatterns, "match_pdf"))),
+    path("matches/<int:pk>/", include((scoring_urls.pdf_urlpatterns, "match-pdf"))),
     path("tournaments/", include("tournaments.urls")),
+    path("tournaments/", include("pairings.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path(
         "accounts/login/",

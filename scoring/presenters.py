@@ -162,8 +162,10 @@ def describe_change(change: MatchChange, game: str, rules: dict[str, Any]) -> st
 
 
 def status_label(status: str) -> str:
-    """A player's status ("In play", "Eliminated", "Out"...)."""
-    return str(PlayerStatus(str(status)).label)
+    """A player's status ("In play", "Eliminated", "Out"...); "" for none (a seat whose match
+    has not started)."""
+    status = str(status)
+    return str(PlayerStatus(status).label) if status in PlayerStatus.values else ""
 
 
 def ended_by_label(ended_by: str | None) -> str:

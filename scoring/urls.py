@@ -2,8 +2,8 @@
 
 The site (config/urls.py):
   path("matches/", include("scoring.urls")): the pages, names "scoring:<name>";
-  path("matches/<int:pk>/", include((scoring_urls.pdf_urlpatterns, "match_pdf"))):
-  /matches/<pk>/sheet.pdf, /matches/<pk>/report.pdf; names "match_pdf:sheet", "match_pdf:report".
+  path("matches/<int:pk>/", include((scoring_urls.pdf_urlpatterns, "match-pdf"))):
+  /matches/<pk>/sheet.pdf, /matches/<pk>/report.pdf; names "match-pdf:sheet", "match-pdf:report".
 The API's printables (/api/v1/matches/<pk>/sheet.pdf and .../report.pdf, names
 "api-match-sheet-pdf", "api-match-report-pdf") are in scoring/api_urls.py.
 """
@@ -30,7 +30,7 @@ urlpatterns = [
     path("<int:pk>/events/<int:number>/void/", views.event_void, name="void"),
 ]
 
-# Included under "matches/<int:pk>/" in the namespace "match_pdf" (config/urls.py).
+# Included under "matches/<int:pk>/" in the namespace "match-pdf" (config/urls.py).
 pdf_urlpatterns = [
     path("sheet.pdf", pdf_views.sheet, name="sheet"),
     path("report.pdf", pdf_views.report, name="report"),

@@ -26,11 +26,11 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from clublife import seasons
 from clublife.models import Season
 from clubs.models import Club, Membership, Player, Role
+from pairings import services as pairing_services
 from scoring import services as scoring
 from scoring.models import Match, MatchStatus
 from tests.factories import UserFactory
 from tests.tournaments.helpers import play_distinct
-from tournaments import pairing_services
 from tournaments import services as tournaments
 from tournaments.models import Entry, Format, Round, Table, Tournament
 
@@ -329,11 +329,12 @@ def walk_patterns() -> list[tuple[str, str, list[str]]]:
 def _pk_kind(name: str) -> str:
     """What `pk` means in the pattern called `name`."""
     rules = (
-        (("scoring:", "match_pdf:", "api-match-", "api-event-"), "match"),
+        (("scoring:", "match-pdf:", "api-match-", "api-event-"), "match"),
         (
             (
                 "tournaments:",
-                "clublife:tournament_",
+                "pairings:",
+                "clublife:tournament-",
                 "api-tournament-",
                 "api-round-",
                 "api-table-",
@@ -341,8 +342,8 @@ def _pk_kind(name: str) -> str:
             ),
             "tournament",
         ),
-        (("clublife:season_", "api-club-season"), "season"),
-        (("clublife:player_profile", "api-player-detail", "api-club-player-profile"), "player"),
+        (("clublife:season-", "api-club-season"), "season"),
+        (("clublife:player-profile", "api-player-detail", "api-club-player-profile"), "player"),
         (("clubs:member-update",), "membership"),
     )
     for prefixes, kind in rules:

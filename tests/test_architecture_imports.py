@@ -3,8 +3,8 @@
 docs/ARCHITECTURE.md:
 
 (a) the chain: an app imports only from its own layer or from the layers below it
-    (`ORDER`: config's shared infrastructure <- clubs <- scoring <- tournaments <- clublife
-    <- config's wiring);
+    (`ORDER`: config's shared infrastructure <- clubs <- scoring <- tournaments <- pairings
+    <- clublife <- config's wiring);
 (b) an `engine/` package imports only the standard library, the named algorithm libraries and
     its own package;
 (c) no import cycle between modules;
@@ -43,8 +43,10 @@ CONFIG_WIRING = frozenset(
 )
 
 # Lowest first. A module may import modules of its own layer and of the layers before it.
-# `clublife` is club life (seasons, ratings, profiles, archive), above tournaments.
-ORDER = ["config", "clubs", "scoring", "tournaments", "clublife", "config-wiring"]
+# `pairings` is the Gin formats (brackets, round robin, Swiss), above tournaments, which never
+# imports it (it joins the format registry from its AppConfig.ready()); `clublife` is club life
+# (seasons, ratings, profiles, archive), on top.
+ORDER = ["config", "clubs", "scoring", "tournaments", "pairings", "clublife", "config-wiring"]
 
 # What an engine may import besides the standard library and its own package.
 ENGINE_LIBRARIES = frozenset({"networkx", "openskill"})
@@ -62,6 +64,12 @@ ALLOWED_FUNCTION_IMPORTS: dict[tuple[str, str], str] = {
         "TournamentsConfig.ready",
     ): "signal receivers are connected once the app registry is ready (Django's documented "
     "place for it); importing them at module level would import models before apps load",
+    (
+        "pairings.apps",
+        "PairingsConfig.ready",
+    ): "the Gin formats join the format registry, with how their standings are shown, and their "
+    "signal receivers are connected, once the app registry is ready (Django's documented place "
+    "for it); their modules import models, which cannot be imported while apps load",
     (
         "clublife.apps",
         "ClublifeConfig.ready",
@@ -98,7 +106,7 @@ def module_name(path: Path, root: Path) -> tuple[str, bool]:
 def project_sources(root: Path = ROOT) -> dict[str, tuple[str, bool]]:
     """module -> (source, is_package) for every module of the project's packages."""
     sources: dict[str, tuple[str, bool]] = {}
-    for package in ("config", "clubs", "scoring", "tournaments", "clublife"):
+    for package in ("config", "clubs", "scoring", "tournaments", "pairings", "clublife"):
         for path in sorted((root / package).rglob("*.py")):
             name, is_package = module_name(path, root)
             sources[name] = (path.read_text(encoding="utf-8"), is_package)
@@ -281,12 +289,12 @@ def test_every_known_violation_still_exists():
 def test_the_walk_sees_every_app_and_the_imports_inside_functions():
     """The walk is not vacuous: it finds the apps' modules and the allowed import in ready()."""
     sources = project_sources()
-    assert {"clubs.models", "scoring.engine.rules", "tournaments.engine.swiss", "config.urls"} <= (
+    assert {"clubs.models", "scoring.engine.rules", "pairings.engine.swiss", "config.urls"} <= (
         set(sources)
     )
     modules = set(sources)
-    source, is_package = sources["tournaments.apps"]
-    inside = [i for i in imports_of("tournaments.apps", source, is_package, modules) if i.function]
+    source, is_package = sources["pairings.apps"]
+    inside = [i for i in imports_of("pairings.apps", source, is_package, modules) if i.function]
     assert {i.target for i in inside} >= {"scoring.signals"}
     for key in ALLOWED_FUNCTION_IMPORTS:
         assert key[0] in sources, f"allowed import in a module that no longer exists: {key}"

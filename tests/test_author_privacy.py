@@ -24,12 +24,13 @@ from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from clubs.models import Role
+from pairings import services as pairing_services
 from scoring import services as scoring
 from scoring.models import Match, MatchStatus
 from tests.factories import ClubFactory, PlayerFactory, member
+from tests.pairings.test_services import gin_tournament, play, seated
 from tests.tournaments.helpers import enter_players, play_distinct
-from tests.tournaments.test_pairing_services import gin_tournament, play, seated
-from tournaments import pairing_services, services
+from tournaments import services
 from tournaments.formats import format_of
 from tournaments.models import Format
 
@@ -173,11 +174,11 @@ def test_a_member_of_the_club_gets_the_authors_from_the_match_api(finished_match
 
 
 @pytest.mark.parametrize("who", OUTSIDERS)
-@pytest.mark.parametrize("name", ["match_pdf:report", "api-match-report-pdf"])
+@pytest.mark.parametrize("name", ["match-pdf:report", "api-match-report-pdf"])
 def test_outsiders_download_a_report_that_names_nobody(
     who, name, finished_match, other_club_member
 ):
-    client = (site if name.startswith("match_pdf") else api)(viewer(who, other_club_member))
+    client = (site if name.startswith("match-pdf") else api)(viewer(who, other_club_member))
     text = pdf_text(ok(client.get(reverse(name, args=[finished_match.pk]))))
     assert "Hand 1: recorded on " in text and "corrected on " in text  # the note is still there
     assert SCORER not in text and CORRECTOR not in text
@@ -187,7 +188,7 @@ def test_outsiders_download_a_report_that_names_nobody(
 def test_a_member_of_the_club_downloads_a_report_that_names_the_authors(
     finished_match, plain_member
 ):
-    url = reverse("match_pdf:report", args=[finished_match.pk])
+    url = reverse("match-pdf:report", args=[finished_match.pk])
     text = pdf_text(ok(site(plain_member).get(url)))
     assert f"Hand 1: recorded by {SCORER} on " in text
     assert f"corrected by {CORRECTOR} on " in text
@@ -321,8 +322,8 @@ def test_outsiders_see_a_fixed_bracket_without_who_fixed_or_scored_it(
 ):
     tournament, fixed, _staff, _reader = bracket_scene
     client = site(viewer(who, other_club_member))
-    for name in ("bracket", "pairing_standings"):
-        page = ok(client.get(reverse(f"tournaments:{name}", args=[tournament.pk]))).decode()
+    for name in ("pairings:bracket", "pairings:standings"):
+        page = ok(client.get(reverse(name, args=[tournament.pk]))).decode()
         assert FIXER not in page and TABLE_SCORER not in page, name
     for path in (
         reverse("api-tournament-bracket", args=[tournament.pk]),
@@ -331,15 +332,15 @@ def test_outsiders_see_a_fixed_bracket_without_who_fixed_or_scored_it(
         content = ok(api(viewer(who, other_club_member)).get(path))
         assert FIXER.encode() not in content and TABLE_SCORER.encode() not in content, path
     # The fix's history, with who made each fix, is the directors' page only.
-    fix = reverse("tournaments:result_fix", args=[tournament.pk, fixed.pk])
+    fix = reverse("pairings:result-fix", args=[tournament.pk, fixed.pk])
     assert client.get(fix).status_code in (302, 404)
 
 
 def test_the_fix_history_names_the_director_to_the_clubs_directors_only(bracket_scene):
     tournament, fixed, staff, reader = bracket_scene
-    fix = reverse("tournaments:result_fix", args=[tournament.pk, fixed.pk])
+    fix = reverse("pairings:result-fix", args=[tournament.pk, fixed.pk])
     assert site(reader).get(fix).status_code == 403
-    page = ok(site(staff.scorekeeper).get(reverse("tournaments:bracket", args=[tournament.pk])))
+    page = ok(site(staff.scorekeeper).get(reverse("pairings:bracket", args=[tournament.pk])))
     assert b"Walkover" in page
     history = ok(site(staff.director).get(fix)).decode()
     assert "No-show" in history and FIXER in history.split('id="fix-history"', 1)[1]

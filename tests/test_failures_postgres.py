@@ -27,6 +27,7 @@ from rest_framework.test import APIClient
 
 from clublife.models import Rating, RatingChange
 from clubs.models import Role
+from pairings import services as pairing_services
 from scoring import services as scoring
 from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer, MatchStatus
 from tests import failure_helpers
@@ -34,7 +35,7 @@ from tests.api.conftest import api_token
 from tests.concurrency import run_together
 from tests.factories import member, start_match
 from tests.tournaments.helpers import Staff, enter_players, play_distinct
-from tournaments import pairing_services, selectors, services
+from tournaments import selectors, services
 from tournaments.formats import format_of
 from tournaments.models import Entry, EntryStatus, Format, Table
 

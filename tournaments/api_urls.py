@@ -1,4 +1,5 @@
-"""The tournaments API, under /api/v1/tournaments/."""
+"""The tournaments API, under /api/v1/tournaments/ (the Gin formats' endpoints there are
+`pairings.api_urls`)."""
 
 from django.urls import path
 
@@ -35,8 +36,4 @@ urlpatterns = [
     path(T + "standings/", api.StandingsView.as_view(), name="api-tournament-standings"),
     path(T + "final-ranking/", api.FinalRankingView.as_view(), name="api-tournament-final-ranking"),
     path(T + "ledger/", api.LedgerView.as_view(), name="api-tournament-ledger"),
-    path(T + "draw/", api.DrawView.as_view(), name="api-tournament-draw"),
-    path(T + "next-round/", api.NextRoundView.as_view(), name="api-tournament-next-round"),
-    path(T + "bracket/", api.BracketView.as_view(), name="api-tournament-bracket"),
-    path(TABLE + "fix/", api.TableFixView.as_view(), name="api-table-fix"),
 ]

@@ -7,9 +7,8 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from scoring.signals import match_changed
-        from tournaments import pairing_services
         from tournaments.formats import FORMATS
 
-        self.formats = FORMATS  # `Tournament.kind` reads the format registry here
-        match_changed.connect(pairing_services.on_match_changed, dispatch_uid="tournaments")
+        # `Tournament.kind` reads the format registry here (the Gin formats join it from
+        # `PairingsConfig.ready()`)
+        self.formats = FORMATS

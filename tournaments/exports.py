@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import csv
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -26,6 +26,8 @@ from django.utils.translation import gettext
 
 from tournaments.formats import format_of
 from tournaments.models import Tournament
+from tournaments.presenters import dropped_mark
+from tournaments.selectors import TableStandings
 
 FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 PLAIN_NUMBER = re.compile(r"[+-]?\d+([.,]\d+)?")
@@ -69,17 +71,13 @@ def spreadsheet_number(value: Fraction | float | None) -> str:
     return f"{Decimal(value):.2f}"
 
 
-def _dropped(entry) -> str:
-    return gettext("dropped") if entry.status == "dropped" else ""
-
-
 def write_tournament_standings(tournament: Tournament, out) -> None:
     """The standings as the standings page shows them, for table and Gin formats alike."""
     kind = format_of(tournament)
     STANDINGS_WRITERS[kind.standings_kind](kind.standings(tournament), csv_writer(out))
 
 
-def _write_table_standings(table, writer) -> None:
+def write_table_standings(table: TableStandings, writer: Any) -> None:
     writer.writerow(
         [
             gettext("Place"),
@@ -104,59 +102,11 @@ def _write_table_standings(table, writer) -> None:
                 row.tables,
                 spreadsheet_number(row.opponents),
                 row.penalty,
-                _dropped(row.entry),
+                dropped_mark(row.entry),
             ]
         )
 
 
-def _write_bracket_standings(result, writer) -> None:
-    writer.writerow([gettext("Place"), gettext("Player"), gettext("Seed")])
-    for row in result.rows:
-        writer.writerow([row.place_label, row.entry.player.name, row.standing.seed])
-
-
-def _write_pairing_standings(result, writer) -> None:
-    writer.writerow(
-        [
-            gettext("Place"),
-            gettext("Shared"),
-            gettext("Player"),
-            gettext("Played"),
-            gettext("Wins"),
-            gettext("Draws"),
-            gettext("Losses"),
-            gettext("Byes"),
-            gettext("Points"),
-            gettext("Buchholz"),
-            gettext("Median-Buchholz"),
-            gettext("Net"),
-            gettext("Status"),
-        ]
-    )
-    for row in result.rows:
-        standing: Any = row.standing
-        writer.writerow(
-            [
-                standing.place,
-                gettext("yes") if row.shared else "",
-                row.entry.player.name,
-                standing.played,
-                standing.wins,
-                standing.draws,
-                standing.losses,
-                standing.byes,
-                spreadsheet_number(standing.points),
-                spreadsheet_number(standing.buchholz),
-                spreadsheet_number(standing.median_buchholz),
-                standing.net,
-                _dropped(row.entry),
-            ]
-        )
-
-
-# How each way of showing standings (`TournamentFormat.standings_kind`) is written.
-STANDINGS_WRITERS = {
-    "table": _write_table_standings,
-    "pairing": _write_pairing_standings,
-    "bracket": _write_bracket_standings,
-}
+# How each way of showing standings (`TournamentFormat.standings_kind`) is written; the Gin
+# formats' writers (`pairings.exports`) are added by `PairingsConfig.ready()`.
+STANDINGS_WRITERS: dict[str, Callable[[Any, Any], None]] = {"table": write_table_standings}

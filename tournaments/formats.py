@@ -6,13 +6,17 @@ Modelled on Tabbycat's draw managers (`draw/manager.py`, `DRAW_MANAGER_CLASSES`)
 played at and which settings it checks, who goes to the next round (a table format's seating
 plan, a Swiss's or round robin's pairings, a bracket's replay), when it is over, its standings and
 final ranking, and which pages and printables show it. The services and selectors call it and never
-compare `tournament.format` themselves; the algorithms stay in `tournaments.engine`, pure, and the
-classes here are the thin adapter between the two, as the services are for the engine.
+compare `tournament.format` themselves; the algorithms stay in the engines, pure, and the classes
+are the thin adapter between the two, as the services are for the engine.
+
+This module holds the base class, the table formats (rounds and final table, knockout by tables)
+and the registry. The formats of an app above tournaments join it with `register()` from that
+app's `AppConfig.ready()`: the Gin formats (brackets, round robin, Swiss) are
+`pairings.formats`, registered by `PairingsConfig.ready()`, so tournaments never imports them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,16 +24,11 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Game
-from tournaments import pairing_selectors, selectors
-from tournaments.engine import brackets, knockout, pairing_standings, table_standings
+from tournaments import selectors
+from tournaments.engine import knockout, table_standings
 from tournaments.engine.errors import TournamentError
-from tournaments.engine.pairing_standings import Pairing
-from tournaments.engine.pairing_standings import Round as EngineRound
 from tournaments.engine.placement import PlacementScale
-from tournaments.engine.round_robin import round_robin
-from tournaments.engine.swiss import SwissEntry, default_rounds, pair_swiss
 from tournaments.errors import TournamentActionError
-from tournaments.locking import locked_bracket
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -42,7 +41,6 @@ from tournaments.models import (
 from tournaments.rounds import close_previous, present_entries
 
 TABLE_GAMES = frozenset({Game.SCALA40, Game.RAMINO})
-GIN_TIE_BREAKS = ("buchholz", "median_buchholz", "net", "head_to_head")
 
 
 @dataclass(frozen=True)
@@ -58,7 +56,7 @@ class SeatingPlan:
 
 class TournamentFormat:
     """What a format is and does. The defaults are the refusals: a format that is not seated at
-    tables refuses a seating, one that is not paired refuses a draw."""
+    tables refuses a seating."""
 
     value: str = ""
     uses_tables = False  # seated at tables of 2 to 6 (Scala 40, Ramino), or paired (Gin)
@@ -69,6 +67,12 @@ class TournamentFormat:
     resumes_last_round_on_reopen = True
     standings_kind = ""  # "table", "pairing" or "bracket": how standings are shown
     default_settings: dict[str, Any] = {}
+    # Pages: the panel the tournament's page includes under its own (a template name, or none),
+    # the standings page, and the API links a tournament of this format has besides the common
+    # ones (`api-tournament-<name>`).
+    console_template = ""
+    standings_url_name = "tournaments:standings"
+    api_links: tuple[str, ...] = ()
 
     # What it is ----------------------------------------------------------------------------
 
@@ -109,30 +113,9 @@ class TournamentFormat:
             )
         return self
 
-    def require_draw(self) -> None:
-        if self.uses_tables:
-            raise TournamentActionError(
-                _("This tournament is seated at tables, not paired."), field="format"
-            )
-
-    def require_rounds_of_pairings(self) -> PairingFormat:
-        """This format, as a Swiss or round robin; refused for the other formats."""
-        if not isinstance(self, PairingFormat):
-            raise TournamentActionError(
-                _("Only a Swiss or a round robin is played in rounds of pairings."),
-                field="format",
-            )
-        return self
-
     def all_rounds_played(self, tournament: Tournament, round: Round | None) -> bool:
         """Whether no round is left to seat (the director's console stops offering one)."""
         return False
-
-    def first_pairings(self, tournament: Tournament, players: list[int]) -> EngineRound:
-        raise NotImplementedError
-
-    def planned_rounds(self, tournament: Tournament, round_one: Round | None) -> int:
-        raise NotImplementedError
 
     # The end ---------------------------------------------------------------------------------
 
@@ -151,13 +134,19 @@ class TournamentFormat:
     ) -> list[selectors.RankingRow]:
         raise NotImplementedError
 
-    def bracket_of(self, tournament: Tournament) -> pairing_selectors.BracketView:
-        """The bracket replayed from its results (a bracket format's)."""
-        raise NotImplementedError
-
     def home_url_name(self) -> str:
         """The page a director's action on the tournament's rounds comes back to."""
         return "tournaments:detail"
+
+
+def checked_final_size(size: int) -> int:
+    """The final table's size as the knockout engine checks it; its refusal names the setting
+    (`final_table_size`) rather than the engine's argument."""
+    try:
+        return knockout.check_final_size(size)
+    except TournamentError as error:
+        field = "final_table_size" if error.field == "final_size" else error.field
+        raise TournamentActionError(error.translated(gettext), field=field) from error
 
 
 # Table formats (Scala 40, Ramino) ----------------------------------------------------------------
@@ -236,11 +225,7 @@ class RoundsFormat(TableFormat):
     def checked_cut(self, clean: dict[str, Any]) -> None:
         super().checked_cut(clean)
         if clean["final_table_size"]:
-            try:
-                knockout.check_final_size(clean["final_table_size"])
-            except TournamentError as error:
-                field = "final_table_size" if error.field == "final_size" else error.field
-                raise TournamentActionError(error.translated(gettext), field=field) from error
+            checked_final_size(clean["final_table_size"])
 
     def check_settings(self, clean: dict[str, Any]) -> None:
         if clean["rounds_planned"] < 1:
@@ -293,11 +278,10 @@ class KnockoutFormat(TableFormat):
     def checked_cut(self, clean: dict[str, Any]) -> None:
         try:
             knockout.check_cut(clean.get("advance"), clean.get("drop"))
-            final = clean.get("final_table_size") or clean["table_size_max"]
-            clean["final_table_size"] = knockout.check_final_size(final)
         except TournamentError as error:
-            field = "final_table_size" if error.field == "final_size" else error.field
-            raise TournamentActionError(error.translated(gettext), field=field) from error
+            raise TournamentActionError.from_engine(error) from error
+        final = clean.get("final_table_size") or clean["table_size_max"]
+        clean["final_table_size"] = checked_final_size(final)
 
     def plan_round(
         self, tournament: Tournament, previous: Round | None, number: int
@@ -363,224 +347,29 @@ class KnockoutFormat(TableFormat):
         ]
 
 
-# Gin formats -------------------------------------------------------------------------------------
-
-
-class GinFormat(TournamentFormat):
-    default_settings = {"tie_breaks": list(GIN_TIE_BREAKS), "confirm_results": False}
-
-    def check_game(self, game: str) -> None:
-        if game != Game.GIN:
-            raise TournamentActionError(
-                _("Brackets, round robin and Swiss are for Gin Rummy: choose a Gin preset."),
-                field="preset",
-            )
-
-    def checked_tie_breaks(self, tie_breaks: Any) -> list[str]:
-        return [str(tie_break) for tie_break in pairing_standings.check_tie_breaks(tie_breaks)]
-
-    def standings(
-        self, tournament: Tournament, view: selectors.TournamentView | None = None
-    ) -> pairing_selectors.GinStandings:
-        raise NotImplementedError
-
-
-class BracketFormat(GinFormat):
-    is_bracket = True
-    resumes_last_round_on_reopen = False  # a bracket's round follows its results
-    standings_kind = "bracket"
-
-    def home_url_name(self) -> str:
-        return "tournaments:bracket"
-
-    def replay(
-        self, tournament: Tournament, players: list[int], results: Iterable[brackets.Result]
-    ) -> brackets.Bracket:
-        raise NotImplementedError
-
-    def bracket_of(self, tournament: Tournament) -> pairing_selectors.BracketView:
-        return pairing_selectors.bracket_of(tournament, self.replay)
-
-    def standings(
-        self, tournament: Tournament, view: selectors.TournamentView | None = None
-    ) -> pairing_selectors.GinStandings:
-        return pairing_selectors.bracket_standings_of(tournament, self.replay)
-
-    def final_ranking(
-        self, tournament: Tournament, view: selectors.TournamentView | None = None
-    ) -> list[selectors.RankingRow]:
-        return pairing_selectors.bracket_ranking(tournament, self.replay)
-
-    def check_finished(self, tournament: Tournament) -> None:
-        locked_bracket(tournament)  # a hand being recorded now is seen, or waits for the end
-        view = self.bracket_of(tournament)
-        if view.bracket is None or not view.bracket.finished:
-            raise TournamentActionError(
-                _("The bracket is not over: every match needs a result."), field="round"
-            )
-
-
-class SingleEliminationFormat(BracketFormat):
-    value = Format.SINGLE_ELIMINATION
-
-    def replay(self, tournament, players, results) -> brackets.Bracket:
-        return brackets.single_elimination(
-            players, third_place=tournament.third_place, results=results
-        )
-
-
-class DoubleEliminationFormat(BracketFormat):
-    value = Format.DOUBLE_ELIMINATION
-
-    def replay(self, tournament, players, results) -> brackets.Bracket:
-        return brackets.double_elimination(
-            players, reset=tournament.grand_final_reset, results=results
-        )
-
-
-class PairingFormat(GinFormat):
-    """Swiss and round robin: rounds of pairings, one at a time."""
-
-    pairs_next_round = True
-    standings_kind = "pairing"
-
-    def home_url_name(self) -> str:
-        return "tournaments:pairings"
-
-    def next_pairings(
-        self,
-        tournament: Tournament,
-        rounds: list[pairing_selectors.PairingRound],
-        number: int,
-        dropped: set[int],
-    ) -> tuple[EngineRound, list[int]]:
-        """The pairings of round `number` after `rounds`, and the players whose opponent had
-        dropped (they have a bye)."""
-        raise NotImplementedError
-
-    def standings(
-        self, tournament: Tournament, view: selectors.TournamentView | None = None
-    ) -> pairing_selectors.GinStandings:
-        return pairing_selectors.pairing_standings_of(tournament)
-
-    def final_ranking(
-        self, tournament: Tournament, view: selectors.TournamentView | None = None
-    ) -> list[selectors.RankingRow]:
-        return pairing_selectors.pairing_ranking(tournament)
-
-    def check_finished(self, tournament: Tournament) -> None:
-        rounds = pairing_selectors.pairing_rounds(tournament)
-        complete = bool(rounds) and rounds[-1].complete
-        planned = self.planned_rounds(tournament, rounds[0].round if rounds else None)
-        if not complete or len(rounds) < planned:
-            raise TournamentActionError(
-                _("Rounds played so far: %(count)s of %(planned)s.")
-                % {"count": sum(1 for r in rounds if r.complete), "planned": planned},
-                field="round",
-            )
-        Round.objects.filter(tournament=tournament, status=RoundStatus.RUNNING).update(
-            status=RoundStatus.FINISHED
-        )
-
-
-class RoundRobinFormat(PairingFormat):
-    value = Format.ROUND_ROBIN
-
-    def skips_range_check(self, field: str) -> bool:
-        return field == "cycles"  # said below in the round robin's own words
-
-    def check_settings(self, clean: dict[str, Any]) -> None:
-        if clean["cycles"] not in (1, 2):
-            raise TournamentActionError(
-                _("A round robin is played once or twice (single or double)."), field="cycles"
-            )
-
-    def first_pairings(self, tournament: Tournament, players: list[int]) -> EngineRound:
-        try:
-            return round_robin(players, cycles=tournament.cycles)[0]
-        except TournamentError as error:
-            raise TournamentActionError.from_engine(error) from error
-
-    def planned_rounds(self, tournament: Tournament, round_one: Round | None) -> int:
-        """The whole schedule of the players drawn."""
-        count = len(pairing_selectors.draw_players(round_one)) if round_one is not None else 0
-        per_cycle = count - 1 if count % 2 == 0 else count
-        return per_cycle * tournament.cycles
-
-    def next_pairings(self, tournament, rounds, number, dropped) -> tuple[EngineRound, list[int]]:
-        players = pairing_selectors.draw_players(rounds[0].round)
-        scheduled = round_robin(players, cycles=tournament.cycles)[number - 1]
-        pairings = []
-        forfeits = []
-        for pairing in scheduled.pairings:
-            gone = [player for player in pairing.players if player in dropped]
-            if not gone:
-                pairings.append(Pairing(len(pairings) + 1, pairing.first, pairing.second))
-            else:
-                forfeits += [player for player in pairing.players if player not in dropped]
-        bye = scheduled.bye if scheduled.bye not in dropped else None
-        return EngineRound(number, tuple(pairings), bye), forfeits
-
-
-class SwissFormat(PairingFormat):
-    value = Format.SWISS
-    takes_late_arrivals = True
-    late_check_in_waits = True
-
-    def first_pairings(self, tournament: Tournament, players: list[int]) -> EngineRound:
-        return pair_swiss([SwissEntry(player, 0) for player in players])
-
-    def planned_rounds(self, tournament: Tournament, round_one: Round | None) -> int:
-        """As set; 0: enough rounds for a single perfect score."""
-        if tournament.rounds_planned:
-            return tournament.rounds_planned
-        count = len(pairing_selectors.draw_players(round_one)) if round_one is not None else 0
-        return default_rounds(max(count, 2))
-
-    def next_pairings(self, tournament, rounds, number, dropped) -> tuple[EngineRound, list[int]]:
-        standings = pairing_selectors.pairing_standings_of(tournament)
-        points = {row.entry.pk: row.standing.points for row in standings.rows}
-        present = list(
-            tournament.entries.filter(status=EntryStatus.CHECKED_IN, first_round__lte=number)
-            .order_by("seed")
-            .values_list("pk", flat=True)
-        )
-        if len(present) < 2:
-            raise TournamentActionError(
-                _("At least 2 players must still be in to pair a round (now: %(count)s).")
-                % {"count": len(present)},
-                field="entries",
-            )
-        previous = [
-            EngineRound(
-                pairing_round.round.number,
-                tuple(
-                    Pairing(index, pairing.first.pk, pairing.second.pk)
-                    for index, pairing in enumerate(pairing_round.pairings, start=1)
-                    if pairing.second is not None
-                ),
-                pairing_round.round.report.get("bye"),
-            )
-            for pairing_round in rounds
-        ]
-        try:
-            paired = pair_swiss([SwissEntry(p, points.get(p, 0)) for p in present], previous)
-        except TournamentError as error:
-            raise TournamentActionError.from_engine(error) from error
-        return paired, []
-
-
 # The registry ------------------------------------------------------------------------------------
 
-FORMAT_CLASSES: dict[str, type[TournamentFormat]] = {
-    Format.ROUNDS: RoundsFormat,
-    Format.KNOCKOUT: KnockoutFormat,
-    Format.SINGLE_ELIMINATION: SingleEliminationFormat,
-    Format.DOUBLE_ELIMINATION: DoubleEliminationFormat,
-    Format.ROUND_ROBIN: RoundRobinFormat,
-    Format.SWISS: SwissFormat,
-}
-FORMATS: dict[str, TournamentFormat] = {value: cls() for value, cls in FORMAT_CLASSES.items()}
+FORMAT_CLASSES: dict[str, type[TournamentFormat]] = {}
+FORMATS: dict[str, TournamentFormat] = {}
+
+
+def register(*classes: type[TournamentFormat]) -> None:
+    """Add format classes to the registry, one per `Format` value. The table formats are added
+    here; an app of other formats adds its own from its `AppConfig.ready()` (registering a class
+    again changes nothing; another class for a value already taken is a mistake)."""
+    for cls in classes:
+        if cls.value not in Format.values:
+            raise ValueError(f"{cls.__name__}.value {cls.value!r} is not a Format")
+        known = FORMAT_CLASSES.get(cls.value)
+        if known is cls:
+            continue
+        if known is not None:
+            raise ValueError(f"{cls.value!r} is already the format of {known.__name__}")
+        FORMAT_CLASSES[cls.value] = cls
+        FORMATS[cls.value] = cls()
+
+
+register(RoundsFormat, KnockoutFormat)
 DEFAULT_FORMAT = Format.ROUNDS  # the creation form's first choice
 
 
@@ -602,6 +391,6 @@ def format_of(tournament: Tournament) -> TournamentFormat:
 
 
 def is_gin_format(value: Any) -> bool:
-    """Whether a (possibly invalid) format value names a Gin format (the form unfolds the Gin
-    settings for it)."""
-    return value in FORMATS and isinstance(FORMATS[value], GinFormat)
+    """Whether a (possibly invalid) format value names a Gin format, one that is paired rather
+    than seated at tables (the form unfolds the Gin settings for it)."""
+    return value in FORMATS and not FORMATS[value].uses_tables

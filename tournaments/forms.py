@@ -167,7 +167,7 @@ class TournamentForm(forms.Form):
         # choosing other rules reloads their options below the form
         self.fields["preset"].widget.attrs.update(
             {
-                "hx-get": reverse("tournaments:rule_options"),
+                "hx-get": reverse("tournaments:rule-options"),
                 "hx-trigger": "change",
                 "hx-target": "#rule-options-body",
                 "hx-sync": "this:replace",

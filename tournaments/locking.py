@@ -1,9 +1,9 @@
 """What every tournaments service does first: lock the tournament's row, refuse a finished
 tournament, and who to record as the author of a change.
 
-Both `tournaments.services` and `tournaments.pairing_services` (and the format registry's
-operations) use these; the lock order is the tournament row first, then match rows, then a
-bracket's round row (see `tournaments.pairing_services`).
+Both `tournaments.services` and `pairings.services` (and the format registry's operations) use
+these; the lock order is the tournament row first, then match rows, then a bracket's round row
+(see `pairings.services`).
 """
 
 from __future__ import annotations

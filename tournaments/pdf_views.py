@@ -3,7 +3,9 @@
 Who sees them: as the tournament's pages, everyone for a public tournament and the members of
 its club for the others (`Tournament.objects.for_user`); anything else answers 404, and so does
 a printable the format does not have (a bracket of a table tournament, a round that does not
-exist). The PDF is in the request's language and never kept by a shared cache.
+exist). The PDF is in the request's language and never kept by a shared cache. The Gin
+formats' printables (the bracket, a round of pairings) are `pairings.pdf_views`, on the same
+helpers (`printed_round`, `pdf_response`).
 """
 
 from __future__ import annotations
@@ -19,16 +21,16 @@ from django.views.decorators.http import require_safe
 from scoring.printing import PdfDocument, render_pdf
 from tournaments import lookups, printing
 from tournaments.formats import format_of
-from tournaments.models import Round, RoundKind, Tournament
+from tournaments.models import Round, Tournament
 
 
-def _round(tournament: Tournament, number: int) -> Round:
+def printed_round(tournament: Tournament, number: int) -> Round:
     round = get_object_or_404(Round.objects.filter(tournament=tournament), number=number)
     round.tournament = tournament
     return round
 
 
-def _response(documents: Sequence[PdfDocument]) -> FileResponse:
+def pdf_response(documents: Sequence[PdfDocument]) -> FileResponse:
     """The documents rendered as one PDF, named after the first."""
     first = documents[0]
     response = FileResponse(
@@ -47,7 +49,7 @@ def round_kit(request: HttpRequest, pk: int, number: int) -> FileResponse:
     tournament = lookups.visible_tournament(request, pk)
     if not format_of(tournament).uses_tables:
         raise Http404
-    return _response(printing.round_kit(_round(tournament, number), request=request))
+    return pdf_response(printing.round_kit(printed_round(tournament, number), request=request))
 
 
 @require_safe
@@ -56,38 +58,14 @@ def seating(request: HttpRequest, pk: int, number: int) -> FileResponse:
     tournament = lookups.visible_tournament(request, pk)
     if not format_of(tournament).uses_tables:
         raise Http404
-    return _response([printing.seating_document(_round(tournament, number))])
+    return pdf_response([printing.seating_document(printed_round(tournament, number))])
 
 
 @require_safe
 def standings(request: HttpRequest, pk: int) -> FileResponse:
-    return _response([printing.standings_document(lookups.visible_tournament(request, pk))])
+    return pdf_response([printing.standings_document(lookups.visible_tournament(request, pk))])
 
 
 @require_safe
 def results(request: HttpRequest, pk: int) -> FileResponse:
-    return _response([printing.results_document(lookups.visible_tournament(request, pk))])
-
-
-@require_safe
-def bracket(request: HttpRequest, pk: int) -> FileResponse:
-    """The bracket on one landscape page: A4, or A3 with `?paper=a3`."""
-    tournament = lookups.visible_tournament(request, pk)
-    if not format_of(tournament).is_bracket:
-        raise Http404
-    paper = request.GET.get("paper", "a4").lower()
-    if paper not in printing.PAPERS:
-        paper = "a4"
-    return _response([printing.bracket_document(tournament, paper=paper)])
-
-
-@require_safe
-def pairings(request: HttpRequest, pk: int, number: int) -> FileResponse:
-    """A round of a Swiss or round robin: tables, who deals first, results, the bye."""
-    tournament = lookups.visible_tournament(request, pk)
-    if not format_of(tournament).pairs_next_round:
-        raise Http404
-    round = _round(tournament, number)
-    if round.kind != RoundKind.PAIRING:
-        raise Http404
-    return _response([printing.pairings_document(round)])
+    return pdf_response([printing.results_document(lookups.visible_tournament(request, pk))])

@@ -11,9 +11,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import cast
 
-from django.utils.translation import gettext
-
 from scoring.models import Match, MatchPlayer, MatchStatus
+from tournaments import presenters
 from tournaments.engine import knockout
 from tournaments.engine import table_standings as engine_standings
 from tournaments.engine.placement import DEFAULT_SCALE, PlacementScale
@@ -320,9 +319,9 @@ def final_ranking(
         if index == 0 or key(ordered[index - 1]) != key(entry_id):
             place = index + 1
         if entry_id in final_places:
-            stage = gettext("Final table")
+            stage = presenters.final_table_label()
         elif reached[entry_id]:
-            stage = gettext("Round %(number)s") % {"number": reached[entry_id]}
+            stage = presenters.round_number_label(reached[entry_id])
         else:
             stage = ""
         rows.append(RankingRow(place=place, entry=view.entries[entry_id], stage=stage))

@@ -1,20 +1,18 @@
 """Tournament pages, in one namespace "tournaments": the pages of table tournaments (Scala 40,
 Ramino) and those every tournament has (the list, creating one, the director's console, entries,
-standings, seating, tables, results, the ledger), the Gin formats' pages (bracket, pairings,
-standings and the director's actions) and the printables (tournaments/pdf_views.py):
+standings, seating, tables, results, the ledger) and the printables (tournaments/pdf_views.py).
+The Gin formats' pages (bracket, pairings, standings, the director's actions, their printables)
+are `pairings.urls`, in the namespace "pairings", under the same /tournaments/.
 
-<pk>/rounds/<number>/kit.pdf       round_kit      wall list + a score sheet per table
-<pk>/rounds/<number>/seating.pdf   seating_pdf    wall list alone
-<pk>/rounds/<number>/pairings.pdf  pairings_pdf   a Swiss or round robin round
-<pk>/standings.pdf                 standings_pdf
-<pk>/results.pdf                   results_pdf    final ranking, payouts, pot
-<pk>/bracket.pdf[?paper=a3]        bracket_pdf
+<pk>/rounds/<number>/kit.pdf       round-kit      wall list + a score sheet per table
+<pk>/rounds/<number>/seating.pdf   seating-pdf    wall list alone
+<pk>/standings.pdf                 standings-pdf
+<pk>/results.pdf                   results-pdf    final ranking, payouts, pot
 """
 
 from django.urls import path
 
 from tournaments import pdf_views, views
-from tournaments.views import pairings as pairing_views
 
 app_name = "tournaments"
 
@@ -22,7 +20,7 @@ urlpatterns = [
     # Table tournaments and every tournament's pages.
     path("", views.tournament_list, name="list"),
     path("new/", views.tournament_create, name="create"),
-    path("new/rules/", views.rule_options, name="rule_options"),
+    path("new/rules/", views.rule_options, name="rule-options"),
     path("<int:pk>/", views.tournament_detail, name="detail"),
     path("<int:pk>/entries/", views.entries, name="entries"),
     path("<int:pk>/seat/", views.round_seat, name="seat"),
@@ -30,7 +28,7 @@ urlpatterns = [
     path("<int:pk>/rounds/<int:number>/swap/", views.table_swap, name="swap"),
     path("<int:pk>/rounds/<int:number>/start/", views.round_start, name="start"),
     path("<int:pk>/rounds/<int:number>/clock/", views.round_clock, name="clock"),
-    path("<int:pk>/rounds/<int:number>/time/", views.round_call_time, name="call_time"),
+    path("<int:pk>/rounds/<int:number>/time/", views.round_call_time, name="call-time"),
     path("<int:pk>/tables/<int:table>/", views.table_page, name="table"),
     path("<int:pk>/tables/<int:table>/confirm/", views.table_confirm, name="confirm"),
     path("<int:pk>/tables/<int:table>/playoff/", views.table_playoff, name="playoff"),
@@ -40,20 +38,10 @@ urlpatterns = [
     path("<int:pk>/seating/", views.seating, name="seating"),
     path("<int:pk>/results/", views.results, name="results"),
     path("<int:pk>/ledger/", views.ledger, name="ledger"),
-    path("<int:pk>/ledger.csv", views.ledger_csv, name="ledger_csv"),
-    # The Gin formats: bracket, pairings, standings and the director's actions.
-    path("<int:pk>/bracket/", pairing_views.bracket, name="bracket"),
-    path("<int:pk>/pairings/", pairing_views.pairings, name="pairings"),
-    path("<int:pk>/pairings/standings/", pairing_views.standings, name="pairing_standings"),
-    path("<int:pk>/pairings/console/", pairing_views.console, name="pairing_console"),
-    path("<int:pk>/draw/", pairing_views.draw, name="draw"),
-    path("<int:pk>/next-round/", pairing_views.next_round, name="next_round"),
-    path("<int:pk>/tables/<int:table>/fix/", pairing_views.result_fix, name="result_fix"),
+    path("<int:pk>/ledger.csv", views.ledger_csv, name="ledger-csv"),
     # The printables.
-    path("<int:pk>/rounds/<int:number>/kit.pdf", pdf_views.round_kit, name="round_kit"),
-    path("<int:pk>/rounds/<int:number>/seating.pdf", pdf_views.seating, name="seating_pdf"),
-    path("<int:pk>/rounds/<int:number>/pairings.pdf", pdf_views.pairings, name="pairings_pdf"),
-    path("<int:pk>/standings.pdf", pdf_views.standings, name="standings_pdf"),
-    path("<int:pk>/results.pdf", pdf_views.results, name="results_pdf"),
-    path("<int:pk>/bracket.pdf", pdf_views.bracket, name="bracket_pdf"),
+    path("<int:pk>/rounds/<int:number>/kit.pdf", pdf_views.round_kit, name="round-kit"),
+    path("<int:pk>/rounds/<int:number>/seating.pdf", pdf_views.seating, name="seating-pdf"),
+    path("<int:pk>/standings.pdf", pdf_views.standings, name="standings-pdf"),
+    path("<int:pk>/results.pdf", pdf_views.results, name="results-pdf"),
 ]

@@ -12,7 +12,8 @@ from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext
 
-from clublife.seasons import CountedMatch, SeasonView, scale_of, season_summary
+from clublife.presenters import entry_rule, scale_note, season_summary, where
+from clublife.seasons import SeasonView, scale_of
 from scoring.models import Game
 from scoring.printing import (
     CONTINUED,
@@ -25,23 +26,8 @@ from scoring.printing import (
     page_counter,
     shorten,
 )
-from tournaments.printing.common import HEAD, LIST_FONT, LIST_ROW, grid_pages, number
-
-
-def where(counted: CountedMatch) -> str:
-    """Where a counted match was played: "Coppa d'autunno, table 3" or "Club night, table 2";
-    "A private tournament" for a tournament the reader may not see (never named)."""
-    match = counted.match
-    if counted.private_tournament:
-        return gettext("A private tournament")
-    if counted.tournament is not None:
-        return gettext("%(tournament)s, table %(table)s") % {
-            "tournament": counted.tournament.name,
-            "table": counted.table_number,
-        }
-    if match.table_label:
-        return gettext("Club night, table %(table)s") % {"table": match.table_label}
-    return gettext("Club night")
+from tournaments.presenters import number
+from tournaments.printing.common import HEAD, LIST_FONT, LIST_ROW, grid_pages
 
 
 def season_document(view: SeasonView) -> PdfDocument:
@@ -54,16 +40,8 @@ def season_document(view: SeasonView) -> PdfDocument:
     }
     info = [season.name, club.name, dates, season_summary(season)]
     notes = [
-        gettext("Placement points by table size: %(points)s.")
-        % {
-            "points": "; ".join(
-                f"{size}: {', '.join(number(value) for value in points)}"
-                for size, points in season_scale(view)
-            )
-        },
-        gettext("A player who re-entered is placed where their first entry ended.")
-        if season.first_entry_only
-        else gettext("Every entry counts: a player who re-entered keeps their place."),
+        scale_note(season_scale(view)),
+        entry_rule(season),
         gettext(
             "Ties: more points, then more wins, then fewer matches; players equal on all three "
             "share the place."

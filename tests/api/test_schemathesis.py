@@ -24,9 +24,10 @@ from hypothesis import strategies as st
 
 from clublife.seasons import season_create
 from config.wsgi import application
+from pairings import services as pairing_services
 from tests.api.conftest import NAMES, api_token
 from tests.errors import field_errors
-from tournaments import pairing_services, services
+from tournaments import services
 from tournaments.models import Tournament
 
 # Deterministic, bounded fuzzing; Hypothesis' example database is off so that a failure found on

@@ -7,10 +7,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from clubs.models import Role
+from pairings import services as pairing_services
 from tests.api.conftest import Api
 from tests.factories import PlayerFactory, member
 from tests.tournaments.helpers import Staff, enter_players, play_round
-from tournaments import pairing_services, services
+from tournaments import services
 
 # A logged-in read: the session, the user and the tournament, then what the selector reads (five
 # queries for the whole tournament view: entries, rounds, tables, seats, match results).

@@ -88,7 +88,7 @@ def test_the_profile_costs_the_same_queries_for_3_and_12_matches(client, as_memb
         club, user, people = build(8, matches)
         if as_member:
             client.force_login(user)
-        address = reverse("clublife:player_profile", kwargs={"slug": club.slug, "pk": people[0].pk})
+        address = reverse("clublife:player-profile", kwargs={"slug": club.slug, "pk": people[0].pk})
         queries, page = count(client, address)
         assert f"{matches} matches counted" in page
         counts.append(queries)

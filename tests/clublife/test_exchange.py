@@ -21,12 +21,13 @@ from clublife import exchange, seasons
 from clublife.exchange import ArchiveError, ImportRefused
 from clublife.models import Rating, RatingChange, Season
 from clubs.models import Club, Player, Role
+from pairings import services as pairing_services
 from scoring import services as scoring
 from scoring.engine.document import replay_document
 from scoring.models import EventVersion, Match, MatchStatus
 from tests.factories import ClubFactory, PlayerFactory, UserFactory, member, start_match
 from tests.tournaments.helpers import Staff, enter_players, play_round
-from tournaments import pairing_services, services
+from tournaments import services
 from tournaments.formats import format_of
 from tournaments.models import Format, Table, TournamentStatus
 

@@ -113,7 +113,7 @@ class Demo:
 
     def profile_url(self, name):
         return reverse(
-            "clublife:player_profile", kwargs={"slug": "demo", "pk": self.players[name].pk}
+            "clublife:player-profile", kwargs={"slug": "demo", "pk": self.players[name].pk}
         )
 
     def api_url(self, name):
@@ -275,7 +275,7 @@ def test_a_player_who_never_played_has_an_empty_profile(client, demo):
 
 def test_another_clubs_player_and_a_private_club_answer_404(client, demo):
     stranger = PlayerFactory(club=ClubFactory(is_public=True))
-    address = reverse("clublife:player_profile", kwargs={"slug": "demo", "pk": stranger.pk})
+    address = reverse("clublife:player-profile", kwargs={"slug": "demo", "pk": stranger.pk})
     assert client.get(address).status_code == 404
     demo.club.is_public = False
     demo.club.save()

@@ -283,7 +283,7 @@ def test_the_ratings_page_shows_each_game_with_mu_and_sigma(client, club):
     assert f"{anna.mu:.1f} ± {anna.sigma:.1f}" in page
     assert f"{anna.ordinal:.1f}" in page
     profile = reverse(
-        "clublife:player_profile", kwargs={"slug": club.club.slug, "pk": club.players["Anna"].pk}
+        "clublife:player-profile", kwargs={"slug": club.club.slug, "pk": club.players["Anna"].pk}
     )
     assert profile in page
 
@@ -307,7 +307,7 @@ def test_the_ratings_page_is_for_members_and_everyone_when_the_club_is_public(cl
 def test_directors_recompute_from_the_page_and_others_may_not(client, club):
     first = club.scala(NAMES, {"Bruno": 10, "Carla": 20, "Dario": 30}, "Anna")
     Rating.objects.update(mu=1.0)
-    address = reverse("clublife:ratings_recompute", kwargs={"slug": club.club.slug})
+    address = reverse("clublife:ratings-recompute", kwargs={"slug": club.club.slug})
     client.force_login(club.staff.scorekeeper)
     assert client.post(address).status_code == 403
     client.force_login(member(Club().club, Role.OWNER))

@@ -356,7 +356,7 @@ def test_the_standings_page_shows_points_with_halves_and_the_matches_counted(eng
     club, (first, second, _third) = example
     season = club.season()
     english.force_login(club.member)
-    response = english.get(url("season_detail", club, season))
+    response = english.get(url("season-detail", club, season))
     assert response.status_code == 200
     html = response.content.decode()
     assert '<td class="num place">1</td> <th scope="row">Anna</th>' in row_texts(html, "Anna")
@@ -367,7 +367,7 @@ def test_the_standings_page_shows_points_with_halves_and_the_matches_counted(eng
     assert f'href="{first.get_absolute_url()}"' in html
     assert f'href="{second.get_absolute_url()}"' in html
     assert "(match place 1)" in html  # Elena won night 2, third by her first entry
-    assert url("season_edit", club, season) not in html  # a member cannot change it
+    assert url("season-edit", club, season) not in html  # a member cannot change it
 
 
 def test_the_standings_page_links_a_tournament_table_to_its_tournament(english):
@@ -376,19 +376,19 @@ def test_the_standings_page_links_a_tournament_table_to_its_tournament(english):
     services.table_confirm(table=table, user=club.director)
     season = club.season()
     english.force_login(club.director)
-    html = english.get(url("season_detail", club, season)).content.decode()
+    html = english.get(url("season-detail", club, season)).content.decode()
     assert f'href="{tournament.get_absolute_url()}"' in html
     assert "Coppa d&#x27;autunno</a>, table 1" in html
-    assert url("season_edit", club, season) in html
+    assert url("season-edit", club, season) in html
 
 
 def test_a_director_creates_a_season_from_the_list(english):
     club = Club()
     english.force_login(club.director)
-    html = english.get(url("season_list", club)).content.decode()
+    html = english.get(url("season-list", club)).content.decode()
     assert "New season" in html
     response = english.post(
-        url("season_list", club),
+        url("season-list", club),
         {
             "name": "Inverno",
             "starts_on": "2026-01-01",
@@ -401,14 +401,14 @@ def test_a_director_creates_a_season_from_the_list(english):
     )
     season = Season.objects.get()
     assert response.status_code == 302
-    assert response["Location"] == url("season_detail", club, season)
+    assert response["Location"] == url("season-detail", club, season)
     assert season.games == ["scala40", "ramino"]
     assert (season.counts_club_matches, season.counts_tournaments) == (True, False)
     assert season.placement_points == {
         "4": ["10", "6", "3", "1"],
         "5": ["7", "5.5", "4", "2.5", "1"],
     }
-    html = english.get(url("season_list", club)).content.decode()
+    html = english.get(url("season-list", club)).content.decode()
     assert "Inverno" in html and "Scala 40, Ramino · club nights" in html
 
 
@@ -416,7 +416,7 @@ def test_a_refused_season_comes_back_with_the_error_next_to_the_field(english):
     club = Club()
     english.force_login(club.director)
     response = english.post(
-        url("season_list", club),
+        url("season-list", club),
         {
             "name": "Inverno",
             "starts_on": "2026-03-01",
@@ -431,7 +431,7 @@ def test_a_refused_season_comes_back_with_the_error_next_to_the_field(english):
     assert 'value="Inverno"' in html  # nothing typed is lost
     assert not Season.objects.exists()
     response = english.post(
-        url("season_list", club),
+        url("season-list", club),
         {
             "name": "Inverno",
             "starts_on": "2026-01-01",
@@ -446,10 +446,10 @@ def test_a_director_changes_a_season(english, example):
     club, _matches = example
     season = club.season(placement_points={"4": [10, 6, 3, 1]})
     english.force_login(club.director)
-    html = english.get(url("season_edit", club, season)).content.decode()
+    html = english.get(url("season-edit", club, season)).content.decode()
     assert "4: 10, 6, 3, 1" in html
     response = english.post(
-        url("season_edit", club, season),
+        url("season-edit", club, season),
         {
             "name": "Autunno lungo",
             "starts_on": season.starts_on.isoformat(),
@@ -477,8 +477,8 @@ def test_only_directors_open_the_settings(client, who, expected):
     season = club.season()
     user = member(ClubFactory(), Role.OWNER) if who == "outsider" else getattr(club, who)
     client.force_login(user)
-    assert client.get(url("season_edit", club, season)).status_code == expected
-    response = client.post(url("season_list", club), {"name": "X"})
+    assert client.get(url("season-edit", club, season)).status_code == expected
+    response = client.post(url("season-list", club), {"name": "X"})
     assert response.status_code == expected  # a director sees the form's errors
     assert Season.objects.count() == 1
 
@@ -486,38 +486,38 @@ def test_only_directors_open_the_settings(client, who, expected):
 def test_a_private_club_s_seasons_are_for_its_members(client):
     club = Club()
     season = club.season()
-    for name in ("season_list", "season_detail", "season_standings_pdf", "season_standings_csv"):
-        address = url(name, club, None if name == "season_list" else season)
+    for name in ("season-list", "season-detail", "season-standings-pdf", "season-standings-csv"):
+        address = url(name, club, None if name == "season-list" else season)
         assert client.get(address).status_code == 404, name
         client.force_login(member(ClubFactory(), Role.OWNER))
         assert client.get(address).status_code == 404, name
         client.logout()
-    assert client.post(url("season_list", club), {"name": "X"}).status_code == 404
+    assert client.post(url("season-list", club), {"name": "X"}).status_code == 404
     assert Season.objects.count() == 1
 
 
 def test_a_public_club_s_seasons_are_for_everyone_to_read(client):
     club = Club(is_public=True)
     season = club.season()
-    assert client.get(url("season_list", club)).status_code == 200
-    assert "New season" not in client.get(url("season_list", club)).content.decode()
-    assert client.get(url("season_detail", club, season)).status_code == 200
-    response = client.post(url("season_list", club), {"name": "X"})
+    assert client.get(url("season-list", club)).status_code == 200
+    assert "New season" not in client.get(url("season-list", club)).content.decode()
+    assert client.get(url("season-detail", club, season)).status_code == 200
+    response = client.post(url("season-list", club), {"name": "X"})
     assert response.status_code == 302 and "login" in response["Location"]
-    assert client.get(url("season_edit", club, season)).status_code == 302
+    assert client.get(url("season-edit", club, season)).status_code == 302
 
 
 def test_another_club_s_season_is_not_found_under_this_club(client):
     club, other = Club(is_public=True), Club(is_public=True)
     season = other.season()
-    assert client.get(url("season_detail", club, season)).status_code == 404
+    assert client.get(url("season-detail", club, season)).status_code == 404
 
 
 def test_the_pdf_lists_the_standings_and_the_matches(english, example):
     club, _matches = example
     season = club.season()
     english.force_login(club.member)
-    response = english.get(url("season_standings_pdf", club, season))
+    response = english.get(url("season-standings-pdf", club, season))
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
     data = b"".join(response.streaming_content)
@@ -537,7 +537,7 @@ def test_the_csv_has_a_row_a_player(english, example):
     club, _matches = example
     season = club.season()
     english.force_login(club.member)
-    response = english.get(url("season_standings_csv", club, season))
+    response = english.get(url("season-standings-csv", club, season))
     assert response.status_code == 200
     assert 'filename="autunno-standings.csv"' in response["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.content.decode())))
@@ -577,7 +577,7 @@ def test_the_standings_page_costs_the_same_queries_for_2_and_12_nights(client):
         club, season = build(nights)
         client.force_login(club.director)
         with CaptureQueriesContext(connection) as context:
-            response = client.get(url("season_detail", club, season))
+            response = client.get(url("season-detail", club, season))
         assert response.status_code == 200
         assert f"{nights} matches counted" in response.content.decode()
         counts.append(len(context.captured_queries))

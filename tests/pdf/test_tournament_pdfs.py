@@ -13,17 +13,18 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from clubs.models import Role
+from pairings import selectors as pairing_selectors
+from pairings import services as pairing_services
+from pairings.engine import brackets as engine
+from pairings.printing import bracket as bracket_printing
 from scoring import services as scoring
 from scoring.models import MatchStatus
 from tests.factories import ClubFactory, member
 from tests.pdf.conftest import A4_LANDSCAPE, A4_PORTRAIT, Pdf
 from tests.tournaments.helpers import Staff, enter_players
-from tournaments import pairing_selectors, pairing_services, services
-from tournaments.engine import brackets as engine
+from tournaments import presenters, services
 from tournaments.formats import format_of
 from tournaments.models import Format, Table
-from tournaments.printing import bracket as bracket_printing
-from tournaments.printing import common as common_printing
 from tournaments.printing import seating as seating_printing
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +33,7 @@ A3_LANDSCAPE = (1191, 842)
 
 
 def url(name: str, **kwargs) -> str:
-    return reverse(f"tournaments:{name}", kwargs=kwargs)
+    return reverse(name if ":" in name else f"tournaments:{name}", kwargs=kwargs)
 
 
 def fetch(client, name: str, query: str = "", **kwargs) -> Pdf:
@@ -121,7 +122,7 @@ def test_the_round_kit_of_22_players_is_the_wall_list_then_a_filled_sheet_per_ta
     services.round_start(round=round, user=staff.director)
     client.force_login(staff.director)
 
-    pdf = fetch(client, "round_kit", pk=tournament.pk, number=1)
+    pdf = fetch(client, "round-kit", pk=tournament.pk, number=1)
 
     tables = seating_of(round)
     assert [len(table) for table in tables] == [4, 4, 4, 4, 3, 3]
@@ -152,11 +153,11 @@ def test_before_the_start_the_kit_is_the_wall_list_and_says_the_sheets_come_with
     seated_round(tournament, staff)
     client.force_login(staff.director)
 
-    pdf = fetch(client, "round_kit", pk=tournament.pk, number=1)
+    pdf = fetch(client, "round-kit", pk=tournament.pk, number=1)
 
     assert pdf.pages == 2
     assert "The score sheets come with the round kit once the round has started" in pdf.words(0)
-    response = client.get(url("round_kit", pk=tournament.pk, number=1))
+    response = client.get(url("round-kit", pk=tournament.pk, number=1))
     assert response["Content-Disposition"] == (
         f'inline; filename="tallone-tournament-{tournament.pk}-round-1-kit.pdf"'
     )
@@ -168,7 +169,7 @@ def test_who_sits_where_is_alphabetical_with_each_players_table_and_seat(client,
     round = seated_round(tournament, staff)
     client.force_login(staff.director)
 
-    pdf = fetch(client, "seating_pdf", pk=tournament.pk, number=1)
+    pdf = fetch(client, "seating-pdf", pk=tournament.pk, number=1)
 
     where = {
         name: (table, seat)
@@ -187,7 +188,7 @@ def test_a_large_field_runs_the_wall_list_over_several_pages_and_keeps_everyone(
     round = seated_round(tournament, staff)
     client.force_login(staff.director)
 
-    pdf = fetch(client, "seating_pdf", pk=tournament.pk, number=1)
+    pdf = fetch(client, "seating-pdf", pk=tournament.pk, number=1)
 
     tables = seating_of(round)
     assert len(tables) == 23
@@ -262,7 +263,7 @@ def test_the_standings_show_points_with_halves_wins_strength_of_schedule_penalty
 ):
     client.force_login(staff.director)
 
-    pdf = fetch(client, "standings_pdf", pk=one_table.pk)
+    pdf = fetch(client, "standings-pdf", pk=one_table.pk)
 
     rows = [line.split() for line in pdf.lines() if line[:1].isdigit() and len(line.split()) == 7]
     # placement points of a table of 5: 7, 5.5, 4, 2.5, 1; the average of the others' points
@@ -283,7 +284,7 @@ def test_the_final_results_give_each_payout_and_the_pot(client, staff, one_table
     services.tournament_finish(tournament=one_table, user=staff.director)
     client.force_login(staff.director)
 
-    pdf = fetch(client, "results_pdf", pk=one_table.pk)
+    pdf = fetch(client, "results-pdf", pk=one_table.pk)
 
     lines = pdf.lines()
     # 5 x 20 = 100, 10 % to the house, 90 in prizes: 50 / 30 / 20 %
@@ -306,17 +307,17 @@ def test_the_final_results_give_each_payout_and_the_pot(client, staff, one_table
 def test_results_printed_before_the_end_say_they_are_provisional(client, staff, one_table):
     client.force_login(staff.director)
 
-    words = fetch(client, "results_pdf", pk=one_table.pk).words()
+    words = fetch(client, "results-pdf", pk=one_table.pk).words()
 
     assert "The tournament is not over: this ranking is provisional." in words
 
 
 def test_grid_numbers_show_halves_and_round_thirds():
-    assert common_printing.number(Fraction(7)) == "7"
-    assert common_printing.number(Fraction(11, 2)) == "5.5"
-    assert common_printing.number(Fraction(19, 3)) == "6.33"
-    assert common_printing.number(Fraction(29, 8)) == "3.63"
-    assert common_printing.number(Fraction(-5, 2)) == "-2.5"
+    assert presenters.number(Fraction(7)) == "7"
+    assert presenters.number(Fraction(11, 2)) == "5.5"
+    assert presenters.number(Fraction(19, 3)) == "6.33"
+    assert presenters.number(Fraction(29, 8)) == "3.63"
+    assert presenters.number(Fraction(-5, 2)) == "-2.5"
 
 
 # Gin: Swiss pairings and standings ---------------------------------------------------------------
@@ -327,7 +328,7 @@ def test_a_swiss_round_prints_its_pairings_results_and_bye(client, staff):
     play_open_matches(tournament, staff.scorekeeper)
     client.force_login(staff.director)
 
-    pdf = fetch(client, "pairings_pdf", pk=tournament.pk, number=1)
+    pdf = fetch(client, "pairings:pairings-pdf", pk=tournament.pk, number=1)
 
     (round,) = pairing_selectors.pairing_rounds(tournament)
     assert len(round.pairings) == 2 and len(round.byes) == 1
@@ -347,7 +348,7 @@ def test_swiss_standings_count_match_points_and_the_bye(client, staff):
     play_open_matches(tournament, staff.scorekeeper)
     client.force_login(staff.director)
 
-    pdf = fetch(client, "standings_pdf", pk=tournament.pk)
+    pdf = fetch(client, "standings-pdf", pk=tournament.pk)
 
     rows = {line.split()[2]: line.split() for line in pdf.lines() if re.match(r"^\d+ +Gin", line)}
     standings = format_of(tournament).standings(tournament)
@@ -369,7 +370,7 @@ def test_a_64_player_bracket_is_one_landscape_a4_page_or_a3_on_request(client, s
     play_open_matches(tournament, staff.scorekeeper)  # round 1: the better seed wins
     client.force_login(staff.director)
 
-    pdf = fetch(client, "bracket_pdf", pk=tournament.pk)
+    pdf = fetch(client, "pairings:bracket-pdf", pk=tournament.pk)
 
     assert pdf.pages == 1
     assert pdf.size() == A4_LANDSCAPE
@@ -380,7 +381,7 @@ def test_a_64_player_bracket_is_one_landscape_a4_page_or_a3_on_request(client, s
     final = max(match.number for match in bracket.matches)
     assert f"Winner of match {final - 2}" in text  # a semi-final, in the final's box
     assert "Third place" in text and "Final" in text
-    a3 = fetch(client, "bracket_pdf", query="?paper=a3", pk=tournament.pk)
+    a3 = fetch(client, "pairings:bracket-pdf", query="?paper=a3", pk=tournament.pk)
     assert a3.pages == 1
     assert a3.size() == A3_LANDSCAPE
 
@@ -390,7 +391,7 @@ def test_a_64_player_double_elimination_fits_one_page_with_the_losers_bracket_be
     play_open_matches(tournament, staff.scorekeeper)
     client.force_login(staff.director)
 
-    pdf = fetch(client, "bracket_pdf", pk=tournament.pk)
+    pdf = fetch(client, "pairings:bracket-pdf", pk=tournament.pk)
 
     assert pdf.pages == 1 and pdf.size() == A4_LANDSCAPE
     words = pdf.words()
@@ -417,7 +418,7 @@ def test_a_finished_bracket_names_its_champion_and_the_walkover(client, staff):
         pass
     client.force_login(staff.director)
 
-    words = fetch(client, "bracket_pdf", pk=tournament.pk).words()
+    words = fetch(client, "pairings:bracket-pdf", pk=tournament.pk).words()
 
     champion = format_of(tournament).bracket_of(tournament).bracket.champion
     assert f"Champion: {view.names[champion]}" in words
@@ -482,10 +483,10 @@ def private(staff):
 
 
 PRINTABLES = [
-    ("round_kit", {"number": 1}),
-    ("seating_pdf", {"number": 1}),
-    ("standings_pdf", {}),
-    ("results_pdf", {}),
+    ("round-kit", {"number": 1}),
+    ("seating-pdf", {"number": 1}),
+    ("standings-pdf", {}),
+    ("results-pdf", {}),
 ]
 
 
@@ -517,20 +518,20 @@ def test_a_public_tournament_prints_for_anyone(client, staff, name, kwargs):
 
 def test_printables_a_format_does_not_have_answer_404(client, staff, private):
     client.force_login(staff.director)
-    assert client.get(url("bracket_pdf", pk=private.pk)).status_code == 404
-    assert client.get(url("pairings_pdf", pk=private.pk, number=1)).status_code == 404
-    assert client.get(url("round_kit", pk=private.pk, number=2)).status_code == 404
+    assert client.get(url("pairings:bracket-pdf", pk=private.pk)).status_code == 404
+    assert client.get(url("pairings:pairings-pdf", pk=private.pk, number=1)).status_code == 404
+    assert client.get(url("round-kit", pk=private.pk, number=2)).status_code == 404
     bracket = gin_tournament(staff, 4, format=Format.SINGLE_ELIMINATION)
-    assert client.get(url("round_kit", pk=bracket.pk, number=1)).status_code == 404
-    assert client.get(url("pairings_pdf", pk=bracket.pk, number=1)).status_code == 404
-    assert client.post(url("standings_pdf", pk=private.pk)).status_code == 405
+    assert client.get(url("round-kit", pk=bracket.pk, number=1)).status_code == 404
+    assert client.get(url("pairings:pairings-pdf", pk=bracket.pk, number=1)).status_code == 404
+    assert client.post(url("standings-pdf", pk=private.pk)).status_code == 405
 
 
 def test_the_urls(staff, private):
-    assert url("round_kit", pk=private.pk, number=1) == (
+    assert url("round-kit", pk=private.pk, number=1) == (
         f"/tournaments/{private.pk}/rounds/1/kit.pdf"
     )
-    assert url("bracket_pdf", pk=private.pk) == f"/tournaments/{private.pk}/bracket.pdf"
+    assert url("pairings:bracket-pdf", pk=private.pk) == f"/tournaments/{private.pk}/bracket.pdf"
 
 
 def test_a_bracket_before_the_draw_says_when_it_comes(client, staff):
@@ -544,20 +545,20 @@ def test_a_bracket_before_the_draw_says_when_it_comes(client, staff):
     )
     enter_players(tournament, staff.director, 8, prefix="Gin")
 
-    pdf = fetch(client, "bracket_pdf", pk=tournament.pk)
+    pdf = fetch(client, "pairings:bracket-pdf", pk=tournament.pk)
 
     assert pdf.pages == 1 and pdf.size() == A4_LANDSCAPE
     assert "The bracket is drawn when the tournament starts." in pdf.words()
 
 
-@pytest.mark.parametrize("name", ["seating_pdf", "standings_pdf", "results_pdf"])
+@pytest.mark.parametrize("name", ["seating-pdf", "standings-pdf", "results-pdf"])
 def test_the_lists_read_the_same_number_of_queries_whatever_the_field(client, name):
     counts = []
     for players in (8, 30):
         staff = Staff()
         tournament = table_tournament(staff, players)
         seated_round(tournament, staff)
-        address = url(name, pk=tournament.pk, **({"number": 1} if name == "seating_pdf" else {}))
+        address = url(name, pk=tournament.pk, **({"number": 1} if name == "seating-pdf" else {}))
         with CaptureQueriesContext(connection) as queries:
             assert client.get(address).status_code == 200
         counts.append(len(queries))

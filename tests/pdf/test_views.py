@@ -22,7 +22,7 @@ KINDS = ("sheet", "report")
 
 
 def site_url(match, kind: str) -> str:
-    return reverse(f"match_pdf:{kind}", kwargs={"pk": match.pk})
+    return reverse(f"match-pdf:{kind}", kwargs={"pk": match.pk})
 
 
 def api_url(match, kind: str) -> str:

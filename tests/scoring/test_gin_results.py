@@ -79,7 +79,7 @@ def page(match) -> str:
 def report_text(match) -> str:
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    response = client.get(reverse("match_pdf:report", args=[match.pk]))
+    response = client.get(reverse("match-pdf:report", args=[match.pk]))
     assert response.status_code == 200
     content = b"".join(response.streaming_content)
     pages = PdfReader(io.BytesIO(content)).pages

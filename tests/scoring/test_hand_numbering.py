@@ -109,7 +109,7 @@ def test_the_api_and_the_report_count_hands_as_the_page_does(client, played):
     ]
     assert events[3]["is_void"] is True
 
-    report = client.get(reverse("match_pdf:report", args=[match.pk]))
+    report = client.get(reverse("match-pdf:report", args=[match.pk]))
     pdf = Pdf.of(b"".join(report.streaming_content))
     numbered = [words[0] for words in (line.split() for line in pdf.lines()) if words]
     for hand in ("1", "2", "3", "4", "5"):

@@ -156,10 +156,10 @@ def test_the_live_fragment_brings_a_visitor_the_new_hand(live_match, scorer):
 
 def test_a_visitor_reads_the_pdfs_of_a_live_match_without_any_author(live_match, scorer):
     visitor = site()
-    sheet = visitor.get(reverse("match_pdf:sheet", args=[live_match.pk]))
+    sheet = visitor.get(reverse("match-pdf:sheet", args=[live_match.pk]))
     assert sheet.status_code == 200
     assert "Anna" in pdf_text(sheet)
-    report = visitor.get(reverse("match_pdf:report", args=[live_match.pk]))
+    report = visitor.get(reverse("match-pdf:report", args=[live_match.pk]))
     assert report.status_code == 200
     text = pdf_text(report)
     assert "Standings so far (match in progress)" in text
@@ -212,8 +212,8 @@ def test_a_match_in_progress_is_not_found_unless_the_club_shows_it_live(
         for path in (
             live_match.get_absolute_url(),
             reverse("scoring:live", args=[live_match.pk]) + "?revision=0",
-            reverse("match_pdf:sheet", args=[live_match.pk]),
-            reverse("match_pdf:report", args=[live_match.pk]),
+            reverse("match-pdf:sheet", args=[live_match.pk]),
+            reverse("match-pdf:report", args=[live_match.pk]),
             reverse("api-match-detail", args=[live_match.pk]),
         ):
             assert client.get(path).status_code == 404, (who, path)

@@ -1058,8 +1058,8 @@ def test_a_user_without_a_role_in_the_club_never_sees_the_entry_form(client, mat
 @pytest.mark.django_db
 def test_the_match_page_links_to_its_score_sheet_and_report(client, scorer, match):
     content = client.get(match.get_absolute_url()).content.decode()
-    sheet = reverse("match_pdf:sheet", kwargs={"pk": match.pk})
-    report = reverse("match_pdf:report", kwargs={"pk": match.pk})
+    sheet = reverse("match-pdf:sheet", kwargs={"pk": match.pk})
+    report = reverse("match-pdf:report", kwargs={"pk": match.pk})
     assert f'href="{sheet}"' in content
     assert f'href="{report}"' in content
     response = client.get(sheet)

@@ -40,6 +40,8 @@ from tournaments.models import Tournament
 # language switch only sets a cookie, the API's catch-all answers 404 to anything.
 SKIPPED_NAMES = {"login", "logout", "set_language", "api-token", "api-not-found"}
 SKIPPED_PREFIXES = ("admin:",)
+# The names whose only parameter <pk> is a tournament.
+TOURNAMENT_PAGES = ("tournaments:", "pairings:", "api-tournament-")
 # Not read: the API's description and its documentation pages show no stored row.
 NOT_READ = {"api-schema", "api-docs", "api-redoc"}
 
@@ -657,11 +659,11 @@ QUICK_NAMES = {
     "clubs:list",
     "clubs:detail",
     "tournaments:list",
-    "clublife:season_list",
-    "clublife:season_detail",
+    "clublife:season-list",
+    "clublife:season-detail",
     "clublife:ratings",
-    "clublife:matches_export",
-    "clublife:statistics_csv",
+    "clublife:matches-export",
+    "clublife:statistics-csv",
     "clublife:archive",
     "api-club-list",
     "api-club-detail",
@@ -733,9 +735,11 @@ def object_paths(match_ids, tournament_ids, season_ids, club_slug_by_id) -> list
     for name, route, params in walk_patterns():
         if name in SKIPPED_NAMES or name.startswith(SKIPPED_PREFIXES):
             continue
-        if set(params) == {"pk"} and name.startswith(("scoring:", "match_pdf:", "api-match-")):
+        if set(params) == {"pk"} and name.startswith(("scoring:", "match-pdf:", "api-match-")):
             paths += [_fill(route, pk=pk) for pk in match_ids]
-        elif set(params) == {"pk"} and name.startswith(("tournaments:", "api-tournament-")):
+        elif set(params) == {"pk"} and name.startswith(
+            ("tournaments:", "pairings:", "api-tournament-")
+        ):
             paths += [_fill(route, pk=pk) for pk in tournament_ids]
         elif set(params) == {"slug", "pk"} and "season" in name:
             paths += [_fill(route, pk=pk, slug=club_slug_by_id[pk]) for pk in season_ids]

@@ -472,12 +472,12 @@ def test_control_the_net_covers_every_write_and_form(scene):
             assert name in found, f"no form posts to {name}: {sorted(found)}"
         names = {target.name for target in scene.targets}
         for name in (
-            "match_pdf:sheet",
-            "match_pdf:report",
-            "tournaments:standings_pdf",
-            "clublife:season_standings_pdf",
-            "clublife:statistics_csv",
-            "tournaments:ledger_csv",
+            "match-pdf:sheet",
+            "match-pdf:report",
+            "tournaments:standings-pdf",
+            "clublife:season-standings-pdf",
+            "clublife:statistics-csv",
+            "tournaments:ledger-csv",
             "scoring:match",
             "tournaments:detail",
         ):

@@ -15,14 +15,16 @@ from tournaments import formats
 from tournaments.models import Format, Tournament
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("clubs", "scoring", "tournaments", "config")
-# The registry itself, the engines (pure, with their own format enums), and where `Format` is
-# defined (the model's choices and its check constraint).
+APPS = ("clubs", "scoring", "tournaments", "pairings", "config")
+# The registry itself (the table formats and the Gin formats it registers), the engines (pure,
+# with their own format enums), and where `Format` is defined (the model's choices and its check
+# constraint).
 ALLOWED = {
     Path("tournaments/formats.py"),
+    Path("pairings/formats.py"),
     Path("tournaments/models.py"),
 }
-ALLOWED_DIRS = ("tournaments/engine/", "scoring/engine/")
+ALLOWED_DIRS = ("tournaments/engine/", "pairings/engine/", "scoring/engine/")
 FORMAT_NAMES = set(Format.names)
 
 
@@ -86,7 +88,7 @@ def test_every_format_has_its_class():
         assert kind.label == str(Format(value).label)
         # each class answers the questions the services and pages ask
         assert kind.standings_kind in ("table", "pairing", "bracket")
-        assert kind.home_url_name().startswith("tournaments:")
+        assert kind.home_url_name().startswith(("tournaments:", "pairings:"))
 
 
 def test_format_of_and_kind_ask_the_registry():

@@ -257,7 +257,7 @@ def test_only_directors_may_create_and_only_for_their_clubs(client, staff):
 def test_a_gin_tournament_is_created_with_its_rule_options_a_mano(client, staff, director):
     page = client.get(reverse("tournaments:create")).content.decode()
     assert 'hx-get="/tournaments/new/rules/"' in page and 'name="rules-elimination_at"' in page
-    options = client.get(reverse("tournaments:rule_options"), {"preset": "gin-standard"})
+    options = client.get(reverse("tournaments:rule-options"), {"preset": "gin-standard"})
     assert 'name="rules-hands_to_win"' in options.content.decode()
 
     rules = {"rules-preset": "gin-standard", "rules-match_mode": "hands", "rules-hands_to_win": "3"}
@@ -484,7 +484,7 @@ def test_the_clock_pauses_resumes_and_time_ends_every_match(client, staff, direc
     assert "The clock runs again." in follow_messages(response)
     round.refresh_from_db()
     assert round.clock_paused_at is None
-    response = client.post(url("call_time", tournament, 1), follow=True)
+    response = client.post(url("call-time", tournament, 1), follow=True)
     assert "Time called: 2 matches ended." in follow_messages(response)
     page = response.content.decode()
     assert "Time called" in page
@@ -680,11 +680,11 @@ def test_director_actions_answer_404_outside_the_club_403_without_the_role_405_t
         url("swap", tournament, 1),
         url("start", tournament, 1),
         url("clock", tournament, 1),
-        url("call_time", tournament, 1),
+        url("call-time", tournament, 1),
         url("playoff", tournament, table.pk),
         url("finish", tournament),
     ]
-    gets = [url("entries", tournament), url("ledger", tournament), url("ledger_csv", tournament)]
+    gets = [url("entries", tournament), url("ledger", tournament), url("ledger-csv", tournament)]
     log_in(client, member(ClubFactory(), Role.DIRECTOR))  # another club's director
     for address in posts + gets:
         method = client.post if address in posts else client.get
@@ -796,7 +796,7 @@ def test_the_ledger_and_its_csv_add_up(client, staff, director):
     winner = response.context["money"].by_player[0]
     assert winner[0] == 1 and winner[2] == Decimal("36")
 
-    response = client.get(url("ledger_csv", tournament))
+    response = client.get(url("ledger-csv", tournament))
     assert response["Content-Type"].startswith("text/csv")
     assert "coppa-di-natale-ledger.csv" in response["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.content.decode())))
@@ -823,7 +823,7 @@ def test_a_gin_tournament_has_the_common_pages_and_the_pairings_console(client, 
             tournament=tournament, user=staff.director, name=name, check_in=True
         )
     page = client.get(tournament.get_absolute_url()).content.decode()
-    assert reverse("tournaments:pairing_console", args=[tournament.pk]) in page
+    assert reverse("pairings:console", args=[tournament.pk]) in page
     assert "Seat the next round" not in page
     assert client.get(url("entries", tournament)).status_code == 200
     assert client.get(url("results", tournament)).status_code == 200

@@ -1,6 +1,7 @@
 """The tournaments API, by sub-domain: `core` (tournaments and entries), `tables` (rounds and their
-tables), `results` (standings, ranking, ledger) and `pairings` (Gin's draw, rounds, fixes,
-bracket). The views `tournaments.api_urls` routes are importable from here.
+tables) and `results` (standings, ranking, ledger). The views `tournaments.api_urls` routes are
+importable from here. The Gin formats' API (the draw, rounds, fixes, the bracket) is
+`pairings.api`.
 """
 
 from tournaments.api.core import (
@@ -12,12 +13,6 @@ from tournaments.api.core import (
     TournamentFinishView,
     TournamentListView,
     TournamentReopenView,
-)
-from tournaments.api.pairings import (
-    BracketView,
-    DrawView,
-    NextRoundView,
-    TableFixView,
 )
 from tournaments.api.results import (
     FinalRankingView,
@@ -38,15 +33,12 @@ from tournaments.api.tables import (
 )
 
 __all__ = [
-    "BracketView",
     "CheckInAllView",
-    "DrawView",
     "EntryCheckInView",
     "EntryDropView",
     "EntryListView",
     "FinalRankingView",
     "LedgerView",
-    "NextRoundView",
     "RoundCallTimeView",
     "RoundDetailView",
     "RoundListView",
@@ -57,7 +49,6 @@ __all__ = [
     "RoundSwapView",
     "StandingsView",
     "TableConfirmView",
-    "TableFixView",
     "TablePlayoffView",
     "TournamentDetailView",
     "TournamentFinishView",

@@ -4,6 +4,7 @@ ranking and the ledger."""
 from __future__ import annotations
 
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
+from rest_framework import serializers
 from rest_framework.response import Response
 
 from clubs.api import READ_ERRORS, ApiView
@@ -14,9 +15,7 @@ from tournaments.api.core import (
 from tournaments.formats import format_of
 from tournaments.models import Entry
 from tournaments.serializers import (
-    BracketStandingsSerializer,
     LedgerSerializer,
-    PairingStandingsSerializer,
     RankingRowSerializer,
     TableStandingsSerializer,
 )
@@ -24,18 +23,18 @@ from tournaments.serializers import (
 # Standings, ranking, money -----------------------------------------------------------------------
 
 
+# The serializer of each way of showing standings (`TournamentFormat.standings_kind`); the Gin
+# formats' (`pairings.serializers`) are added by `PairingsConfig.ready()`.
+STANDINGS_SERIALIZERS: dict[str, type[serializers.Serializer]] = {
+    "table": TableStandingsSerializer,
+}
+# One of them, told apart by `kind` (read when the schema is made, once every app is ready).
 STANDINGS = PolymorphicProxySerializer(
     component_name="Standings",
-    serializers=[TableStandingsSerializer, PairingStandingsSerializer, BracketStandingsSerializer],
+    serializers=lambda: list(STANDINGS_SERIALIZERS.values()),
     resource_type_field_name="kind",
     many=False,
 )
-# The serializer of each way of showing standings (`TournamentFormat.standings_kind`).
-STANDINGS_SERIALIZERS = {
-    "table": TableStandingsSerializer,
-    "pairing": PairingStandingsSerializer,
-    "bracket": BracketStandingsSerializer,
-}
 
 
 class StandingsView(ApiView):

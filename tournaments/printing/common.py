@@ -1,16 +1,15 @@
-"""What every printable of a tournament shares: the words (tie-breaks, round titles, numbers as
-the grids print them, amounts), the paper sizes, the heading (`tournament_context`) and the pages
-of a list (`list_grid`, `grid_pages`)."""
+"""What every printable of a tournament shares: the event line of a round's score sheets, amounts,
+the paper sizes, the heading (`tournament_context`) and the pages of a list (`grid_pages`); the
+words and numbers come from `tournaments.presenters` (`round_title`, `number`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from decimal import ROUND_HALF_UP, Decimal
-from fractions import Fraction
+from decimal import Decimal
 
 from django.utils import translation
 from django.utils.formats import date_format
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext
 
 from scoring.models import Game
 from scoring.printing import (
@@ -27,45 +26,16 @@ from scoring.printing import (
     shorten,
     split_rows,
 )
-from tournaments.models import Round, RoundKind, Tournament
+from tournaments.models import Round, Tournament
+from tournaments.presenters import round_title
 
 # Words -------------------------------------------------------------------------------------------
-
-TIE_BREAK_LABELS = {
-    "points": gettext_lazy("tournament points"),
-    "wins": gettext_lazy("tables won"),
-    "head_to_head": gettext_lazy("head to head"),
-    "opponents": gettext_lazy("strength of schedule"),
-    "penalty": gettext_lazy("penalty points (fewer first)"),
-    "buchholz": gettext_lazy("Buchholz"),
-    "median_buchholz": gettext_lazy("median Buchholz"),
-    "net": gettext_lazy("net points"),
-}
-
-
-def round_title(round: Round) -> str:
-    """ "Round 2", or "Final table" for the final of a table tournament."""
-    if round.kind == RoundKind.FINAL:
-        return gettext("Final table")
-    if round.kind == RoundKind.BRACKET:
-        return gettext("Bracket")
-    return gettext("Round %(number)s") % {"number": round.number}
+# (the rounds' titles and the numbers as the grids print them are `tournaments.presenters`')
 
 
 def event_line(round: Round) -> str:
     """The event line of a round's score sheets: the tournament and the round."""
     return f"{round.tournament.name} — {round_title(round)}"
-
-
-def number(value: Fraction | float | int, places: int = 2) -> str:
-    """A number as the grids print it, a dot for decimals, halves up: 7, 5.5, 3.63 (29/8),
-    6.33 (19/3)."""
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    exact = Decimal(value.numerator) / Decimal(value.denominator)
-    text = f"{exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)}"
-    return text.rstrip("0").rstrip(".")
 
 
 def amount(value: Decimal) -> str:

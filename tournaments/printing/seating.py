@@ -27,12 +27,8 @@ from scoring.printing import (
     split_rows,
 )
 from tournaments.models import Round, RoundStatus, TableSeat
-from tournaments.printing.common import (
-    HEAD,
-    event_line,
-    round_title,
-    tournament_context,
-)
+from tournaments.presenters import round_title
+from tournaments.printing.common import HEAD, event_line, tournament_context
 
 # The wall list -----------------------------------------------------------------------------------
 

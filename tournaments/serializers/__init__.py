@@ -1,7 +1,7 @@
 """Serializers of the tournaments API, by sub-domain: `core` (choice sets, exact numbers,
-tournaments, entries), `tables` (rounds and their tables), `results` (table standings, ranking,
-ledger) and `pairings` (Gin's standings, bracket, fixes). Every serializer and helper the API
-modules use is importable from here.
+tournaments, entries), `tables` (rounds and their tables) and `results` (table standings,
+ranking, ledger). Every serializer and helper the API modules use is importable from here. The
+Gin formats' serializers (standings, bracket, fixes) are `pairings.serializers`.
 """
 
 from tournaments.serializers.core import (
@@ -29,22 +29,6 @@ from tournaments.serializers.core import (
     rounded,
     setting_field,
 )
-from tournaments.serializers.pairings import (
-    BracketMatchSerializer,
-    BracketMatchStatusEnum,
-    BracketPlayerSerializer,
-    BracketResultSerializer,
-    BracketSectionEnum,
-    BracketSerializer,
-    BracketStandingsRowSerializer,
-    BracketStandingsSerializer,
-    ConflictSerializer,
-    PairingStandingsRowSerializer,
-    PairingStandingsSerializer,
-    ResultFixCreateSerializer,
-    ResultFixSerializer,
-    slot_label,
-)
 from tournaments.serializers.results import (
     EntryAmountSerializer,
     LedgerPotSerializer,
@@ -71,18 +55,9 @@ from tournaments.serializers.tables import (
 
 __all__ = [
     "SETTING_FIELDS",
-    "BracketMatchSerializer",
-    "BracketMatchStatusEnum",
-    "BracketPlayerSerializer",
-    "BracketResultSerializer",
-    "BracketSectionEnum",
-    "BracketSerializer",
-    "BracketStandingsRowSerializer",
-    "BracketStandingsSerializer",
     "CallTimeSerializer",
     "CheckedInSerializer",
     "ClockSerializer",
-    "ConflictSerializer",
     "EntryAmountSerializer",
     "EntryCountsSerializer",
     "EntryCreateSerializer",
@@ -91,14 +66,10 @@ __all__ = [
     "ExactNumberField",
     "LedgerPotSerializer",
     "LedgerSerializer",
-    "PairingStandingsRowSerializer",
-    "PairingStandingsSerializer",
     "PlaceAmountSerializer",
     "PlayoffSerializer",
     "RankingRowSerializer",
     "RepeatSerializer",
-    "ResultFixCreateSerializer",
-    "ResultFixSerializer",
     "RoundKindEnum",
     "RoundSeatSerializer",
     "RoundSerializer",
@@ -125,5 +96,4 @@ __all__ = [
     "money_field",
     "rounded",
     "setting_field",
-    "slot_label",
 ]

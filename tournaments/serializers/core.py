@@ -367,8 +367,7 @@ class TournamentDetailSerializer(TournamentSerializer):
     def get_links(self, tournament) -> dict:
         request = self.context.get("request")
         names = ["entries", "rounds", "standings", "final-ranking", "ledger"]
-        if format_of(tournament).is_bracket:
-            names.append("bracket")
+        names += format_of(tournament).api_links
         return {
             name.replace("-", "_"): link(request, f"api-tournament-{name}", tournament.pk)
             for name in names

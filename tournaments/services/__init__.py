@@ -1,7 +1,7 @@
 """Everything that changes a tournament, by sub-domain: `core` (the tournament and its entries:
 settings, creation, registration, check-in, drops, finishing, reopening) and `tables` (the rounds
 of a table tournament: seating, swaps, the clock, time calls, confirming tables, playoff places).
-The pairings of Swiss and knockout tournaments are `tournaments.pairing_services`.
+The draw, rounds of pairings and fixes of the Gin formats are `pairings.services`.
 
 The public names are importable from here, where callers and tests have always found them, with
 the refusal of every tournaments service (`tournaments.errors`) and whether a table's result

@@ -22,7 +22,6 @@ from clubs.actors import Actor
 from clubs.permissions import can_direct
 from scoring import services as scoring
 from scoring.models import EventVersion, Match, MatchStatus
-from tournaments import pairing_services
 from tournaments.engine import seating, tables
 from tournaments.engine.errors import TournamentError
 from tournaments.errors import TournamentActionError
@@ -106,10 +105,8 @@ def table_confirm(*, table: Table, user: Actor) -> Table:
     table.confirmed_at = timezone.now()
     table.confirmed_revision = match.revision
     table.save(update_fields=["confirmed_by", "confirmed_at", "confirmed_revision"])
-    if format_of(tournament).is_bracket:
-        # a confirmed result is what moves a bracket on when results need confirmation
-        pairing_services.sync_bracket(tournament, user=user)
-    table_confirmed.send(sender=Table, table=table)
+    # what a confirmed result moves on: a bracket (`pairings`), the ratings (club life)
+    table_confirmed.send(sender=Table, table=table, tournament=tournament, user=user)
     return table
 
 

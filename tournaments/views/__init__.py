@@ -1,7 +1,7 @@
 """The tournament pages, by sub-domain: `core` (the list, creating one, the tournament's page,
 entries, finishing and reopening), `tables` (rounds, tables and the public pages) and `money` (the
-ledger). The pages of the Gin formats (brackets, Swiss, round robin) are `pairings`, which the URL
-module imports directly.
+ledger). The pages of the Gin formats (brackets, Swiss, round robin) are the `pairings` app's
+(`pairings.views`).
 
 The views and helpers the URL modules and other page modules use are importable from here.
 """
@@ -14,8 +14,6 @@ from tournaments.views.core import (
     back_to,
     entries,
     entry_of,
-    notice_text,
-    repeat_text,
     round_of,
     rule_options,
     table_of,
@@ -33,7 +31,6 @@ from tournaments.views.money import (
 )
 from tournaments.views.tables import (
     TABLE_POLL_SECONDS,
-    points_text,
     results,
     round_call_time,
     round_clock,
@@ -60,9 +57,6 @@ __all__ = [
     "entry_of",
     "ledger",
     "ledger_csv",
-    "notice_text",
-    "points_text",
-    "repeat_text",
     "results",
     "round_call_time",
     "round_clock",

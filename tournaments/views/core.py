@@ -36,11 +36,11 @@ from tournaments.models import (
     Round,
     RoundKind,
     RoundStatus,
-    SeatingMethod,
     Table,
     Tournament,
     TournamentStatus,
 )
+from tournaments.presenters import repeat_line, seating_notice, table_state_label
 
 PAGE_SIZE = 20
 STANDINGS_POLL_SECONDS = 15
@@ -67,29 +67,6 @@ def entry_of(tournament: Tournament, pk: Any) -> Entry:
 
 def back_to(tournament: Tournament, anchor: str = "") -> HttpResponse:
     return redirect(tournament.get_absolute_url() + (f"#{anchor}" if anchor else ""))
-
-
-def notice_text(notice: dict[str, Any]) -> str:
-    """A seating notice stored in English, in the user's language."""
-    params = dict(notice.get("params") or {})
-    if params.get("method") in SeatingMethod.values:
-        params["method"] = str(SeatingMethod(params["method"]).label)
-    try:
-        return gettext(notice["message"]) % params
-    except (KeyError, TypeError, ValueError):
-        return notice.get("message", "")
-
-
-def repeat_text(repeat: dict[str, Any]) -> str:
-    return ngettext(
-        "Table %(table)s: %(players)s have met %(count)s time before.",
-        "Table %(table)s: %(players)s have met %(count)s times before.",
-        repeat.get("before", 1),
-    ) % {
-        "table": repeat.get("table"),
-        "players": ", ".join(repeat.get("players", [])),
-        "count": repeat.get("before", 1),
-    }
 
 
 # The list and creating a tournament --------------------------------------------------------------
@@ -205,12 +182,7 @@ class TableRow:
 
     @property
     def state_label(self) -> str:
-        return {
-            "seated": gettext("Seated"),
-            "playing": gettext("Playing"),
-            "awaiting": gettext("Awaiting confirmation"),
-            "done": gettext("Done"),
-        }[self.state]
+        return table_state_label(self.state)
 
 
 def table_rows(request: HttpRequest, tournament: Tournament, tables: list) -> list[TableRow]:
@@ -301,8 +273,8 @@ def _console(request: HttpRequest, tournament: Tournament, view, **forms: Any) -
         context["swap_form"] = forms.get("swap_form") or SwapForm(seated=seated_entries)
         context["reseat_form"] = SeatForm(prefix="reseat")
         report = round.report or {}
-        context["repeats"] = [repeat_text(r) for r in report.get("repeats", [])]
-        context["notices"] = [notice_text(n) for n in report.get("notices", [])]
+        context["repeats"] = [repeat_line(r) for r in report.get("repeats", [])]
+        context["notices"] = [seating_notice(n) for n in report.get("notices", [])]
     context["ties"] = kind.cut_ties(tournament, view)
     return context
 

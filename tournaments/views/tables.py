@@ -10,19 +10,17 @@ form error.
 from __future__ import annotations
 
 from decimal import Decimal
-from fractions import Fraction
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import formats
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST, require_safe
 
 from clubs.errors import as_message
 from clubs.permissions import can_direct, can_score, can_see_authors, can_see_match
-from scoring.models import PlayerStatus
+from scoring.presenters import status_label
 from tournaments import lookups, selectors, services
 from tournaments.formats import format_of
 from tournaments.forms import SeatForm, SwapForm
@@ -32,11 +30,11 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.money import ledger as money_ledger
+from tournaments.presenters import points_text, repeat_line
 from tournaments.views.core import (
     STANDINGS_POLL_SECONDS,
     back_to,
     entry_of,
-    repeat_text,
     round_of,
     table_of,
     table_rows,
@@ -122,7 +120,7 @@ def table_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "round": round,
             "first": first,
             "second": second,
-            "repeats": [repeat_text(repeat) for repeat in refused.error.repeats],
+            "repeats": [repeat_line(repeat) for repeat in refused.error.repeats],
         }
         return render(request, "tournaments/swap_confirm.html", context)
     if refused:
@@ -136,7 +134,7 @@ def table_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         messages.warning(
             request,
             gettext("Warning: the swap makes a repeat. %(repeat)s")
-            % {"repeat": repeat_text(repeat)},
+            % {"repeat": repeat_line(repeat)},
         )
     return back_to(tournament, "round")
 
@@ -241,16 +239,6 @@ def table_playoff(request: HttpRequest, pk: int, table: int) -> HttpResponse:
 # Public pages: standings, seating, a table, the results -----------------------------------------
 
 
-def points_text(points: Fraction) -> str:
-    """Tournament points as shown: exact fractions rounded to two decimals, no trailing zeros."""
-    text = f"{Decimal(points.numerator) / Decimal(points.denominator):.2f}"
-    return formats.number_format(Decimal(text.rstrip("0").rstrip(".")), use_l10n=True)
-
-
-def _status_label(status: str) -> str:
-    return str(PlayerStatus(status).label) if status in PlayerStatus.values else ""
-
-
 def _table_format(tournament: Tournament) -> None:
     if not format_of(tournament).uses_tables:
         raise Http404
@@ -336,7 +324,7 @@ def table_page(request: HttpRequest, pk: int, table: int) -> HttpResponse:
         "club": tournament.club,
         "round": round_view.round,
         "row": row,
-        "seats": [(seat, _status_label(seat.status)) for seat in table_view.seats],
+        "seats": [(seat, status_label(seat.status)) for seat in table_view.seats],
         "is_director": can_direct(request.user, tournament.club),
         "match": match,
         "can_score": match is not None and can_score(request.user, tournament.club),

@@ -1,0 +1,15 @@
+"""The API of the Gin formats, under /api/v1/tournaments/ beside the tournaments' own."""
+
+from django.urls import path
+
+from pairings import api
+
+T = "tournaments/<int:pk>/"
+TABLE = T + "tables/<int:table_id>/"
+
+urlpatterns = [
+    path(T + "draw/", api.DrawView.as_view(), name="api-tournament-draw"),
+    path(T + "next-round/", api.NextRoundView.as_view(), name="api-tournament-next-round"),
+    path(T + "bracket/", api.BracketView.as_view(), name="api-tournament-bracket"),
+    path(TABLE + "fix/", api.TableFixView.as_view(), name="api-table-fix"),
+]

@@ -1,0 +1,36 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class PairingsConfig(AppConfig):
+    """The Gin formats (brackets, round robin, Swiss), above tournaments: tournaments never
+    imports this app; it joins it here, once the app registry is ready."""
+
+    name = "pairings"
+    verbose_name = _("Pairings")
+
+    def ready(self) -> None:
+        from pairings import exports, printing, serializers, services
+        from pairings.formats import GIN_FORMATS
+        from scoring.signals import match_changed
+        from tournaments import formats
+        from tournaments.api.results import STANDINGS_SERIALIZERS
+        from tournaments.exports import STANDINGS_WRITERS
+        from tournaments.printing import STANDINGS_LISTS
+        from tournaments.signals import table_confirmed
+
+        formats.register(*GIN_FORMATS)
+        # how the Gin standings are shown: the API, the CSV and the PDF of the standings
+        STANDINGS_SERIALIZERS.update(
+            pairing=serializers.PairingStandingsSerializer,
+            bracket=serializers.BracketStandingsSerializer,
+        )
+        STANDINGS_WRITERS.update(
+            pairing=exports.write_pairing_standings, bracket=exports.write_bracket_standings
+        )
+        STANDINGS_LISTS.update(
+            pairing=printing.pairing_standings_list, bracket=printing.bracket_standings_list
+        )
+        # a bracket moves on when one of its matches changes and when a result is confirmed
+        match_changed.connect(services.on_match_changed, dispatch_uid="pairings")
+        table_confirmed.connect(services.on_table_confirmed, dispatch_uid="pairings")

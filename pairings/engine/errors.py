@@ -1,0 +1,48 @@
+"""Errors of the pairing engine, shaped like the other engines' (`tournaments/engine/errors.py`,
+`scoring/engine/errors.py`).
+
+The engine packages import nothing outside themselves, so the shape is repeated here rather than
+imported: a `TournamentError` is a refusal a director must see (English template with %-style
+placeholders, marked with `gettext_noop`, translated by the Django layer through `translated`);
+`InternalError` is a bug.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+def gettext_noop(message: str) -> str:
+    """Mark a string for translation without translating it (the engine never imports Django)."""
+    return message
+
+
+_ = gettext_noop
+
+
+class TournamentError(Exception):
+    """A refusal: `field` names the setting or input at fault."""
+
+    def __init__(
+        self, message: str, *, field: str | None = None, params: dict[str, Any] | None = None
+    ) -> None:
+        self.message_template = message
+        self.params = dict(params or {})
+        self.field = field
+        super().__init__(self.message)
+
+    @property
+    def message(self) -> str:
+        return self.message_template % self.params if self.params else self.message_template
+
+    def translated(self, gettext: Callable[[str], str]) -> str:
+        template = gettext(self.message_template)
+        return template % self.params if self.params else template
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"field": self.field, "message": self.message}
+
+
+class InternalError(Exception):
+    """Something that cannot happen did: a bug in the engine."""

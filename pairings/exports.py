@@ -1,0 +1,58 @@
+"""CSV exports of the Gin formats: the standings of a bracket and of a Swiss or round robin, as
+the tournament's standings CSV writes them (`tournaments.exports.STANDINGS_WRITERS`, added by
+`PairingsConfig.ready()`), with the tournaments' writer and numbers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext
+
+from pairings.selectors import GinStandings
+from tournaments.exports import spreadsheet_number
+from tournaments.presenters import dropped_mark
+
+
+def write_bracket_standings(result: GinStandings, writer: Any) -> None:
+    writer.writerow([gettext("Place"), gettext("Player"), gettext("Seed")])
+    for row in result.rows:
+        writer.writerow([row.place_label, row.entry.player.name, row.standing.seed])
+
+
+def write_pairing_standings(result: GinStandings, writer: Any) -> None:
+    writer.writerow(
+        [
+            gettext("Place"),
+            gettext("Shared"),
+            gettext("Player"),
+            gettext("Played"),
+            gettext("Wins"),
+            gettext("Draws"),
+            gettext("Losses"),
+            gettext("Byes"),
+            gettext("Points"),
+            gettext("Buchholz"),
+            gettext("Median-Buchholz"),
+            gettext("Net"),
+            gettext("Status"),
+        ]
+    )
+    for row in result.rows:
+        standing: Any = row.standing
+        writer.writerow(
+            [
+                standing.place,
+                gettext("yes") if row.shared else "",
+                row.entry.player.name,
+                standing.played,
+                standing.wins,
+                standing.draws,
+                standing.losses,
+                standing.byes,
+                spreadsheet_number(standing.points),
+                spreadsheet_number(standing.buchholz),
+                spreadsheet_number(standing.median_buchholz),
+                standing.net,
+                dropped_mark(row.entry),
+            ]
+        )

@@ -1,0 +1,238 @@
+"""Words in one place for the Gin formats: the sentences and labels that the bracket and pairings
+pages, their printables and the standings share, in the user's language (the tournaments' own
+words, which these build on, are `tournaments.presenters`).
+
+- matches: `match_state_label` (a bracket match or a pairing: waiting, to play, playing, awaiting
+  confirmation, played, not needed, no winner), `bracket_match_label` (a bracket card's badge),
+  `pairing_result` (a pairing's result as a page says it) and `pairing_result_short` (as a
+  printed grid fits it), `bye_line`, `byes_note`;
+- the bracket: `slot_label` ("Winner of match 5"), `column_title` ("Semi-finals", "Losers'
+  round 2"), `section_title`, `champion_label`, `still_playing_label`, `champion_line`, the
+  conflicts the director must check (`discarded_result`, `started_by_other_players`);
+- standings: `tie_break_label` (the Gin tie-breaks, and the tournaments' for the shared ones),
+  `standings_order` (the standings page's line).
+
+Nothing here reads the database or computes a score: the selectors give the numbers (the net
+points of a result included). It imports no selector, so selectors may ask it for the words they
+carry (a card's sides and badge, a column's title, a ranking's stage, a conflict).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Protocol
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext, gettext_lazy
+
+from pairings.engine.brackets import Section, SlotKind
+from tournaments import presenters as tournament_words
+from tournaments.models import Entry
+
+# Matches -----------------------------------------------------------------------------------------
+
+MATCH_STATES: dict[str, Promise] = {
+    "waiting": gettext_lazy("Waiting"),
+    "ready": gettext_lazy("To play"),
+    "played": gettext_lazy("Played"),
+    "not_needed": gettext_lazy("Not needed"),
+    "no_winner": gettext_lazy("No winner: the director decides"),
+}
+# said as a table's state is (`tournaments.presenters.table_state_label`)
+TABLE_STATES = {"playing": "playing", "awaiting_confirmation": "awaiting"}
+
+
+def match_state_label(state: str) -> str:
+    """Where a bracket match or a pairing is: "Waiting", "To play", "Playing", "Awaiting
+    confirmation", "Played", "Not needed", "No winner: the director decides"."""
+    if state in TABLE_STATES:
+        return tournament_words.table_state_label(TABLE_STATES[state])
+    return str(MATCH_STATES[state])
+
+
+def bracket_match_label(state: str, *, walkover: bool, fixed: bool) -> str:
+    """The badge of a bracket match: "Walkover", "Fixed" (by the director), or its state."""
+    if walkover:
+        return gettext("Walkover")
+    if fixed:
+        return gettext("Fixed")
+    return match_state_label(state)
+
+
+class Result(Protocol):
+    """A pairing's result as the selectors give it (`pairings.selectors.TableResult`)."""
+
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def net(self) -> int: ...
+    @property
+    def walkover(self) -> bool: ...
+    @property
+    def fixed(self) -> bool: ...
+
+
+class Pairing(Protocol):
+    """A pairing as the selectors give it (`pairings.selectors.PairingView`)."""
+
+    @property
+    def result(self) -> Result | None: ...
+    @property
+    def winner(self) -> Entry | None: ...
+    @property
+    def status(self) -> str: ...
+
+
+def _winner(pairing: Pairing) -> str:
+    return pairing.winner.player.name if pairing.winner is not None else ""
+
+
+def pairing_result(pairing: Pairing) -> str:
+    """A pairing's result as a page says it: "Draw", "Anna wins · net 28", "Anna wins
+    (walkover)", "Anna wins (fixed by the director)"; while it has none, its state."""
+    result = pairing.result
+    if result is None:
+        return match_state_label(pairing.status)
+    if result.winner is None:
+        return gettext("Draw")
+    wins = gettext("%(name)s wins") % {"name": _winner(pairing)}
+    if result.walkover:
+        return f"{wins} ({gettext('walkover')})"
+    if result.fixed:
+        return f"{wins} ({gettext('fixed by the director')})"
+    return f"{wins} · " + gettext("net %(net)s") % {"net": result.net}
+
+
+SHORT_STATES: dict[str, Promise] = {
+    "awaiting_confirmation": gettext_lazy("to confirm"),
+    "playing": gettext_lazy("playing"),
+    "no_winner": gettext_lazy("no winner yet"),
+}
+
+
+def pairing_result_short(pairing: Pairing) -> str:
+    """A pairing's result as a printed grid fits it: "Anna +28", "Anna (walkover)", "draw";
+    while it has none, "to confirm", "playing", "no winner yet" or nothing."""
+    result = pairing.result
+    if result is None:
+        label = SHORT_STATES.get(pairing.status)
+        return str(label) if label is not None else ""
+    if result.winner is None:
+        return gettext("draw")
+    if result.walkover:
+        return gettext("%(name)s (walkover)") % {"name": _winner(pairing)}
+    return gettext("%(name)s +%(net)s") % {"name": _winner(pairing), "net": result.net}
+
+
+def bye_line(name: str) -> str:
+    """A page's line for the bye of a round: "Bye: Anna (1 point)"."""
+    return gettext("Bye: %(name)s (1 point)") % {"name": name}
+
+
+def byes_note(names: Iterable[str]) -> str:
+    """A printable's note of the byes of a round: "Bye (a point, no match): Anna."."""
+    return gettext("Bye (a point, no match): %(names)s.") % {"names": ", ".join(names)}
+
+
+# The bracket -------------------------------------------------------------------------------------
+
+
+def slot_label(kind: SlotKind, match: int) -> str:
+    """A side of a bracket match before its player is known: "Winner of match 5", "Loser of
+    match 5"."""
+    if kind is SlotKind.WINNER:
+        return gettext("Winner of match %(match)s") % {"match": match}
+    return gettext("Loser of match %(match)s") % {"match": match}
+
+
+def column_title(section: Section, round: int, rounds: int) -> str:
+    """A round of a bracket (`rounds`: the rounds of its winners' bracket): "Final",
+    "Semi-finals", "Quarter-finals", "Round 2", "Losers' round 3", "Third place", "Grand
+    final" and its second match."""
+    if section is Section.LOSERS:
+        return gettext("Losers' round %(round)s") % {"round": round}
+    if section is Section.THIRD_PLACE:
+        return third_place_label()
+    if section is Section.GRAND_FINAL:
+        return gettext("Grand final")
+    if section is Section.RESET:
+        return gettext("Grand final, second match")
+    left = rounds - round
+    if left == 0:
+        return gettext("Final")
+    if left == 1:
+        return gettext("Semi-finals")
+    if left == 2:
+        return gettext("Quarter-finals")
+    return tournament_words.round_number_label(round)
+
+
+def third_place_label() -> str:
+    return gettext("Third place")
+
+
+def section_title(key: str, *, double: bool) -> str:
+    """A part of the bracket: the "Bracket" of a single elimination, or the "Winners' bracket",
+    "Losers' bracket" and "Grand final" of a double one."""
+    if key == "losers":
+        return gettext("Losers' bracket")
+    if key == "finals":
+        return gettext("Grand final")
+    return gettext("Winners' bracket") if double else gettext("Bracket")
+
+
+def champion_label() -> str:
+    return gettext("Champion")
+
+
+def still_playing_label() -> str:
+    return gettext("Still playing")
+
+
+def champion_line(name: str) -> str:
+    """ "Champion: Anna", over the bracket (its page and its printable)."""
+    return gettext("Champion: %(name)s") % {"name": name}
+
+
+def walkover_mark() -> str:
+    """After a winner by walkover in the printed bracket: "w/o"."""
+    return gettext("w/o")
+
+
+def discarded_result(match: int, winner: str, loser: str) -> str:
+    """A result the bracket set aside: its players changed after an earlier fix."""
+    return gettext(
+        "The result of match %(match)s (%(winner)s beat %(loser)s) no longer fits: "
+        "its players changed after an earlier result was fixed."
+    ) % {"match": match, "winner": winner, "loser": loser}
+
+
+def started_by_other_players(match: int) -> str:
+    """A bracket match played by players who no longer play it."""
+    return gettext(
+        "Match %(match)s was started by players who no longer play it: "
+        "fix its result or clear the fix that changed it."
+    ) % {"match": match}
+
+
+# Standings ---------------------------------------------------------------------------------------
+
+GIN_TIE_BREAK_LABELS: dict[str, Promise] = {
+    "buchholz": gettext_lazy("Buchholz"),
+    "median_buchholz": gettext_lazy("median-Buchholz"),
+    "net": gettext_lazy("net points"),
+}
+
+
+def tie_break_label(key: str) -> str:
+    """A Gin tie-break in words ("median-Buchholz"); head to head is said as the table
+    formats say it."""
+    label = GIN_TIE_BREAK_LABELS.get(key)
+    return str(label) if label is not None else tournament_words.tie_break_label(key)
+
+
+def standings_order(tie_breaks: Iterable[str]) -> str:
+    """The standings page's line: "Order: match points, then Buchholz, median-Buchholz, net
+    points, head to head."."""
+    labels = ", ".join(tie_break_label(key) for key in tie_breaks)
+    return gettext("Order: match points, then %(list)s.") % {"list": labels}

@@ -1,0 +1,280 @@
+"""The bracket of a tournament: `bracket_document(tournament, paper=...)`, a Gin bracket on one
+landscape page (A4, or A3), drawn by `bracket_chart` from the engine's bracket: one SVG of boxes and
+lines under one small block of text per match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.template.loader import render_to_string
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
+
+from pairings import presenters as words
+from pairings.engine import brackets as engine
+from pairings.formats import bracket_format_of
+from pairings.selectors import BracketView
+from scoring.printing import (
+    MM_PER_PT,
+    MONO_ADVANCE,
+    PdfDocument,
+    shorten,
+)
+from tournaments.models import Tournament
+from tournaments.printing import PAPERS, tournament_context
+
+# The bracket -------------------------------------------------------------------------------------
+
+LABEL = 6.0  # mm: a column's title, two lines at most
+TITLE = 6.0  # mm: a section's title (double elimination)
+MAX_UNIT = 16.0  # mm: the height of a first-round match, at most
+MAX_FONT = 10.0  # pt
+WIDE = 24  # characters of a side the font makes room for
+BRACKET_HEAD = 19.0  # mm: the heading, the line under it and the champion
+
+
+@dataclass(frozen=True)
+class BracketText:
+    """A block of text placed on the chart: a match's two sides, a number or a title."""
+
+    style: str
+    html: SafeString
+    kind: str  # "match", "number", "label", "title"
+
+
+@dataclass(frozen=True)
+class BracketChart:
+    style: str
+    svg: SafeString
+    texts: tuple[BracketText, ...]
+    font_size: float
+
+
+@dataclass(frozen=True)
+class _Area:
+    """A section of the chart: the rectangle of its boxes (below its titles), its columns."""
+
+    top: float
+    rows: int
+    columns: int
+    width: float
+
+
+def _side_text(card, side: int, chars: int) -> str:
+    """A side of a match card: the player (with the seed where the draw put them), or where
+    they come from ("Winner of match 5"); "w/o" after a winner by walkover."""
+    text = card.sides[side]
+    slot = card.match.slots[side]
+    if card.known[side] and slot.kind is engine.SlotKind.SEED:
+        text = f"{text} ({slot.ref})"
+    if card.winner_side == side and card.walkover:
+        mark = " " + words.walkover_mark()
+        return shorten(text, chars - len(mark)) + mark
+    return shorten(text, chars)
+
+
+def bracket_chart(view: BracketView, *, width: float, height: float) -> BracketChart:
+    """The bracket of `view` (`pairings.selectors.BracketView`) drawn in `width` x `height` mm:
+    the winners' bracket (single elimination: the bracket, the third-place match under the
+    final), its columns by round, each match a box at its row of the full chart; the grand
+    final and its second match to the right; the losers' bracket below. Rows share the height,
+    so the font scales with the field (a box is two lines of text).
+
+    One SVG draws the boxes, the winners' halves shaded and the lines from each match to the
+    one its winner plays next; the text of a match is one block of monospace lines, its number
+    in the margin left of the box: WeasyPrint's time goes by the blocks and lines of text."""
+    sections = {section.key: section for section in view.sections}
+    bracket = view.bracket
+    winners = sections.get("winners")
+    losers = sections.get("losers")
+    finals = sections.get("finals")
+    wb_rows = bracket.size // 2
+    third = any(
+        card.match.section is engine.Section.THIRD_PLACE
+        for column in winners.columns
+        for card in column.cards
+    )
+    wb_rows += 1 if third else 0  # the third-place match sits under the final
+    lb_rows = bracket.size // 4 if losers else 0
+    wb_columns = len(winners.columns) + (len(finals.columns) if finals else 0)
+    overhead = LABEL + (TITLE + TITLE * 1.5 + LABEL if losers else 0)
+    unit = min((height - overhead) / (wb_rows + lb_rows), MAX_UNIT)
+    box_height = unit * 0.86
+    line = box_height / 2
+    digits = len(str(len(bracket.matches)))
+    # The font: as tall as a line allows, but no wider than a column needs for its longest side
+    # (up to WIDE characters; longer names are cut short).
+    columns = [wb_columns, *([len(losers.columns)] if losers else [])]
+    longest = max(
+        len(card.sides[side]) + (5 if card.match.slots[side].kind is engine.SlotKind.SEED else 0)
+        for section in view.sections
+        for column in section.columns
+        for card in column.cards
+        for side in (0, 1)
+    )
+    needed = min(longest, WIDE) + digits + 1
+    narrowest = width / max(columns) - 3.2  # the room for text in the narrowest box
+    font = min(
+        line / 1.12 / MM_PER_PT,
+        narrowest / needed / MM_PER_PT / MONO_ADVANCE,
+        MAX_FONT,
+    )
+    char = font * MM_PER_PT * MONO_ADVANCE
+    gap = (digits + 1) * char + 1.0  # the match number, and room for the line coming in
+    areas: dict = {}
+    top = 0.0
+    if losers:
+        areas["title_winners"] = top
+        top += TITLE
+    areas["winners"] = _Area(top + LABEL, wb_rows, wb_columns, width)
+    top += LABEL + wb_rows * unit
+    if losers:
+        areas["title_losers"] = top + TITLE * 0.5
+        top += TITLE * 1.5
+        areas["losers"] = _Area(top + LABEL, lb_rows, len(losers.columns), width)
+        top += LABEL + lb_rows * unit
+    chart_height = top
+    boxes, shades, lines, texts = [], [], [], []
+    where: dict[int, tuple[float, float, float]] = {}  # match -> x, y of its box, its width
+
+    def place(area: _Area, column: int, rows_per_match: float, card) -> None:
+        column_width = area.width / area.columns
+        x = column * column_width + gap
+        w = column_width - gap - 1.0
+        match = card.match
+        if match.section is engine.Section.THIRD_PLACE:
+            centre = (area.rows - 0.5) * unit
+        elif match.section in (engine.Section.GRAND_FINAL, engine.Section.RESET):
+            centre = (bracket.size // 4) * unit if bracket.size >= 4 else 0.5 * unit
+        else:
+            centre = (match.position + 0.5) * rows_per_match * unit
+        y = area.top + centre - box_height / 2
+        where[match.number] = (x, y, w)
+        boxes.append(
+            f"M{x:.2f} {y:.2f}h{w:.2f}v{box_height:.2f}h{-w:.2f}ZM{x:.2f} {y + line:.2f}h{w:.2f}"
+        )
+        if card.winner_side is not None:
+            shades.append(
+                f"M{x:.2f} {y + line * card.winner_side:.2f}h{w:.2f}v{line:.2f}h{-w:.2f}Z"
+            )
+        chars = max(int((w - 1.2) / char), 4)
+        text = "\n".join(
+            [
+                f"{match.number:>{digits}} {_side_text(card, 0, chars)}",
+                f"{'':>{digits}} {_side_text(card, 1, chars)}",
+            ]
+        )
+        texts.append(
+            BracketText(
+                style=(
+                    f"left:{x + 0.6 - (digits + 1) * char:.2f}mm;top:{y:.2f}mm;"
+                    f"width:{w - 0.6 + (digits + 1) * char:.2f}mm;"
+                    f"font-size:{font:.2f}pt;line-height:{line:.3f}mm"
+                ),
+                html=escape(text),
+                kind="match",
+            )
+        )
+        if card.match.section is engine.Section.THIRD_PLACE:
+            texts.append(_label(words.third_place_label(), x, y - LABEL, w))
+
+    def column_titles(area: _Area, titles: Sequence[str]) -> None:
+        column_width = area.width / area.columns
+        for index, title in enumerate(titles):
+            x = index * column_width + gap
+            texts.append(_label(title, x, area.top - LABEL, column_width - gap))
+
+    area = areas["winners"]
+    titles = []
+    for index, column in enumerate(winners.columns):
+        titles.append(column.title.split(" · ")[0])  # not "Third place", labelled on its box
+        rows_per_match = 2 ** (column.cards[0].match.round - 1)
+        for card in column.cards:
+            place(area, index, rows_per_match, card)
+    if finals:
+        for offset, column in enumerate(finals.columns):
+            titles.append(column.title)
+            for card in column.cards:
+                place(area, len(winners.columns) + offset, 1, card)
+    column_titles(area, titles)
+    if losers:
+        texts.append(_title(winners.title, areas["title_winners"]))
+        texts.append(_title(losers.title, areas["title_losers"]))
+        area = areas["losers"]
+        for index, column in enumerate(losers.columns):
+            # losers' rounds 1 and 2 have size / 4 matches, rounds 3 and 4 half as many...
+            matches = lb_rows >> ((column.cards[0].match.round - 1) // 2)
+            for card in column.cards:
+                place(area, index, lb_rows / max(matches, 1), card)
+        column_titles(area, [column.title for column in losers.columns])
+    # The lines: from a match to the match its winner plays next, in the same part of the chart
+    # (a loser dropping into the losers' bracket is named there: "Loser of match 5").
+    for match in bracket.matches:
+        for slot in match.slots:
+            if slot.kind is not engine.SlotKind.WINNER:
+                continue
+            source = bracket.matches[slot.ref - 1]
+            crosses = (source.section is engine.Section.LOSERS) != (
+                match.section is engine.Section.LOSERS
+            )
+            if crosses or slot.ref not in where or match.number not in where:
+                continue
+            x1, y1, w1 = where[slot.ref]
+            x2, y2, _w2 = where[match.number]
+            turn = x1 + w1 + 0.5
+            lines.append(f"M{x1 + w1:.2f} {y1 + line:.2f}H{turn:.2f}V{y2 + line:.2f}H{x2:.2f}")
+    svg = mark_safe(
+        f'<svg class="chart" viewBox="0 0 {width:.2f} {chart_height:.2f}" width="{width:.2f}mm" '
+        f'height="{chart_height:.2f}mm">'
+        f'<path d="{"".join(shades)}" fill="#e2e2e2" stroke="none"/>'
+        f'<path d="{"".join(lines)}" stroke="#777" stroke-width="0.25" fill="none"/>'
+        f'<path d="{"".join(boxes)}" stroke="#222" stroke-width="0.3" fill="none"/></svg>'
+    )
+    return BracketChart(
+        style=f"width:{width:.2f}mm;height:{chart_height:.2f}mm",
+        svg=svg,
+        texts=tuple(texts),
+        font_size=font,
+    )
+
+
+def _label(text: str, x: float, y: float, width: float) -> BracketText:
+    return BracketText(
+        style=f"left:{x:.2f}mm;top:{y:.2f}mm;width:{width:.2f}mm;line-height:{LABEL:.2f}mm",
+        html=escape(text),
+        kind="label",
+    )
+
+
+def _title(text: str, y: float) -> BracketText:
+    return BracketText(
+        style=f"left:0;top:{y:.2f}mm;line-height:{TITLE:.2f}mm", html=escape(text), kind="title"
+    )
+
+
+def bracket_document(
+    tournament: Tournament, *, paper: str = "a4", view: BracketView | None = None
+) -> PdfDocument:
+    """The bracket of a Gin tournament on one landscape page, A4 or A3 (`paper`)."""
+    if view is None:
+        bracket_format = bracket_format_of(tournament)
+        assert bracket_format is not None  # the bracket's PDF view answers 404 for the others
+        view = bracket_format.bracket_of(tournament)
+    size, box = PAPERS[paper]
+    kind = gettext("Bracket")
+    context = tournament_context(tournament, kind, box=box, paper=size)
+    chart = None
+    if view.bracket is not None:
+        chart = bracket_chart(view, width=box.width, height=box.height - BRACKET_HEAD)
+        champion = view.bracket.champion
+        if champion is not None:
+            context["champion"] = words.champion_line(view.names.get(champion, ""))
+    context["chart"] = chart
+    return PdfDocument(
+        html=render_to_string("pdf/tournament_bracket.html", context),
+        title=context["title"],
+        filename=f"tallone-tournament-{tournament.pk}-bracket.pdf",
+    )

@@ -1,0 +1,216 @@
+"""The pages of Gin tournaments: the bracket (live, for phones and projectors), the pairings of
+each round, the standings, and the director's actions (draw, next round, fix a result).
+
+Views stay thin: they read through `pairings.selectors`, write through `pairings.services`, and
+ask `clubs.permissions` who may act. A tournament is looked
+up in `Tournament.objects.for_user`, so a private tournament of another club answers 404; a
+member who may not direct gets 403 on the director's actions.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from clubs.errors import as_message, on_form
+from clubs.permissions import can_direct, can_score
+from pairings import presenters as words
+from pairings import selectors, services
+from pairings.formats import bracket_format_of
+from tournaments import lookups
+from tournaments.formats import format_of
+from tournaments.models import Table, Tournament, TournamentStatus
+
+POLL_SECONDS = 10
+
+
+def _gin_tournament(request: HttpRequest, pk: int) -> Tournament:
+    """A Gin tournament the user may see (public, or of their club), or 404."""
+    tournament = lookups.visible_tournament(request, pk)
+    if format_of(tournament).uses_tables:
+        raise Http404
+    return tournament
+
+
+def _directed(request: HttpRequest, pk: int) -> Tournament:
+    """The tournament if the user may direct it: 404 outside the club, 403 without the role."""
+    tournament = _gin_tournament(request, pk)
+    lookups.require_director(request, tournament.club)
+    return tournament
+
+
+def _common(request: HttpRequest, tournament: Tournament) -> dict:
+    projector = request.GET.get("projector") == "1"
+    return {
+        "tournament": tournament,
+        "club": tournament.club,
+        "can_direct": can_direct(request.user, tournament.club),
+        "can_score": can_score(request.user, tournament.club),
+        "projector": projector,
+        "poll": tournament.status == TournamentStatus.RUNNING,
+        "poll_seconds": POLL_SECONDS,
+        "running": tournament.status == TournamentStatus.RUNNING,
+        "finished": tournament.status == TournamentStatus.FINISHED,
+    }
+
+
+def _home_of(tournament: Tournament) -> str:
+    return reverse(format_of(tournament).home_url_name(), kwargs={"pk": tournament.pk})
+
+
+# Pages -------------------------------------------------------------------------------------------
+
+
+@require_safe
+def bracket(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _gin_tournament(request, pk)
+    kind = bracket_format_of(tournament)
+    if kind is None:
+        return redirect(format_of(tournament).home_url_name(), pk=tournament.pk)
+    view = kind.bracket_of(tournament)
+    context = {
+        **_common(request, tournament),
+        "view": view,
+        "sections": view.sections,
+    }
+    if view.bracket is not None and view.bracket.champion is not None:
+        context["champion"] = words.champion_line(view.names[view.bracket.champion])
+    template = "pairings/bracket.html"
+    if request.GET.get("fragment") == "1":
+        template = "pairings/_bracket.html"
+    return render(request, template, context)
+
+
+@require_safe
+def pairings(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _gin_tournament(request, pk)
+    if format_of(tournament).home_url_name() != "pairings:pairings":
+        return redirect(format_of(tournament).home_url_name(), pk=tournament.pk)
+    rounds = selectors.pairing_rounds(tournament)
+    chosen = None
+    if rounds:
+        chosen = rounds[-1]
+        wanted = request.GET.get("round", "")
+        if wanted.isdigit():
+            chosen = next((r for r in rounds if r.round.number == int(wanted)), None)
+            if chosen is None:
+                raise Http404
+    context = {
+        **_common(request, tournament),
+        "rounds": rounds,
+        "chosen": chosen,
+        "is_last": chosen is not None and chosen is rounds[-1],
+    }
+    template = "pairings/pairings.html"
+    if request.GET.get("fragment") == "1":
+        template = "pairings/_pairings.html"
+    return render(request, template, context)
+
+
+@require_safe
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _gin_tournament(request, pk)
+    result = format_of(tournament).standings(tournament)
+    context = {
+        **_common(request, tournament),
+        "standings": result,
+        "order": words.standings_order(result.tie_breaks),
+    }
+    template = "pairings/standings.html"
+    if request.GET.get("fragment") == "1":
+        template = "pairings/_standings.html"
+    return render(request, template, context)
+
+
+@require_safe
+def console(request: HttpRequest, pk: int) -> HttpResponse:
+    """The director's buttons of the console (loaded into the tournament page); empty for
+    everyone else."""
+    tournament = _gin_tournament(request, pk)
+    if not can_direct(request.user, tournament.club):
+        return HttpResponse("")
+    return render(request, "pairings/_actions.html", _common(request, tournament))
+
+
+# The director's actions --------------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def draw(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _directed(request, pk)
+    with as_message(request):
+        services.draw(tournament=tournament, user=request.user)
+        messages.success(request, gettext("The draw is made: the first matches can start."))
+    return redirect(_home_of(tournament))
+
+
+@login_required
+@require_POST
+def next_round(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _directed(request, pk)
+    with as_message(request) as refused:
+        round = services.next_round(tournament=tournament, user=request.user)
+    if refused:
+        return redirect(_home_of(tournament))
+    messages.success(request, gettext("Round %(number)s is paired.") % {"number": round.number})
+    return redirect(_home_of(tournament) + f"?round={round.number}")
+
+
+class FixForm(forms.Form):
+    winner = forms.TypedChoiceField(label=_("Winner"), coerce=int, empty_value=None, required=False)
+    walkover = forms.BooleanField(
+        label=_("Walkover: the other player did not play"), required=False
+    )
+    reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 3}))
+
+    def __init__(self, *args, seats, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["winner"].choices = [
+            ("", gettext("No fix: the match's own result counts")),
+            *((entry.pk, entry.player.name) for entry in seats),
+        ]
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def result_fix(request: HttpRequest, pk: int, table: int) -> HttpResponse:
+    tournament = _directed(request, pk)
+    table = get_object_or_404(
+        Table.objects.select_related("round", "match"), pk=table, round__tournament=tournament
+    )
+    seats = [seat.entry for seat in table.seats.select_related("entry__player").order_by("seat")]
+    fixes = list(table.fixes.select_related("winner__player", "created_by").order_by("id"))
+    current = next((fix for fix in fixes if fix.is_current), None)
+    initial = {"winner": current.winner_id if current else None}
+    form = FixForm(request.POST or None, seats=seats, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        winner = next((e for e in seats if e.pk == form.cleaned_data["winner"]), None)
+        with on_form(form):
+            services.result_fix(
+                table=table,
+                user=request.user,
+                winner=winner,
+                walkover=form.cleaned_data["walkover"],
+                reason=form.cleaned_data["reason"],
+            )
+            messages.success(request, gettext("The result is fixed."))
+            return redirect(_home_of(tournament))
+    return render(
+        request,
+        "pairings/fix.html",
+        {
+            **_common(request, tournament),
+            "table": table,
+            "seats": seats,
+            "fixes": list(reversed(fixes)),
+            "form": form,
+        },
+    )

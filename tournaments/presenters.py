@@ -1,0 +1,159 @@
+"""Words in one place for tournaments: the sentences, labels and numbers as shown that the pages,
+the printables and the exports share, in the user's language (as `scoring/presenters.py` is for a
+match).
+
+- numbers: `points_text` (tournament points on a page, localised), `number` (as the printed
+  grids and the CSV notes write them, a dot for decimals);
+- rounds: `round_label` (a page's "Qualifying round 2", "Final table"), `round_title` (a
+  printable's "Round 2", "Final table", "Bracket"), `round_number_label`, `final_table_label`
+  (the final ranking's stages say them too);
+- tables: `table_state_label` (seated, playing, awaiting confirmation, done: the console, the
+  table page, and the Gin pairings share "Playing" and "Awaiting confirmation");
+- seating: `seating_notice` (a notice of the seating engine, stored in English) and
+  `repeat_line` (players who have met before);
+- tie-breaks: `tie_break_label` and `tie_breaks_note` (the standings printables' note; the Gin
+  formats add their own tie-breaks in `pairings.presenters`);
+- entries: `dropped_mark` (a dropped player in the standings: the pages' badge, the CSV column).
+
+Amounts of money are said by `scoring.presenters.money` ("€ 36.00"), pages and printables alike.
+
+Nothing here reads the database or computes a score: the selectors and the engine give the
+numbers, this module says them. It imports only models, so selectors may ask it too (the final
+ranking's stages).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.utils import formats
+from django.utils.functional import Promise
+from django.utils.translation import gettext, gettext_lazy, ngettext
+
+from tournaments.models import Entry, EntryStatus, Round, RoundKind, SeatingMethod
+
+# Numbers -----------------------------------------------------------------------------------------
+
+
+def points_text(points: Fraction) -> str:
+    """Tournament points as a page shows them: exact fractions rounded to two decimals, no
+    trailing zeros, in the user's number format (5,5 in Italian)."""
+    text = f"{Decimal(points.numerator) / Decimal(points.denominator):.2f}"
+    return formats.number_format(Decimal(text.rstrip("0").rstrip(".")), use_l10n=True)
+
+
+def number(value: Fraction | float | int, places: int = 2) -> str:
+    """A number as the printed grids write it, a dot for decimals, halves up: 7, 5.5, 3.63 (29/8),
+    6.33 (19/3)."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    text = f"{exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)}"
+    return text.rstrip("0").rstrip(".")
+
+
+# Rounds ------------------------------------------------------------------------------------------
+
+
+def final_table_label() -> str:
+    return str(RoundKind.FINAL.label)
+
+
+def round_number_label(number: int) -> str:
+    """ "Round 3" (a round of a printable, a column of a bracket, the stage a player reached)."""
+    return gettext("Round %(number)s") % {"number": number}
+
+
+def round_label(round: Round) -> str:
+    """A round as the pages name it: its kind and number ("Qualifying round 2", "Knockout round
+    3"), the final table without one."""
+    if round.kind == RoundKind.FINAL:
+        return final_table_label()
+    return f"{round.get_kind_display()} {round.number}"
+
+
+def round_title(round: Round) -> str:
+    """A round as the printables name it: "Round 2", or "Final table" for the final of a table
+    tournament, "Bracket" for a bracket."""
+    if round.kind == RoundKind.FINAL:
+        return final_table_label()
+    if round.kind == RoundKind.BRACKET:
+        return str(RoundKind.BRACKET.label)
+    return round_number_label(round.number)
+
+
+# Tables ------------------------------------------------------------------------------------------
+
+TABLE_STATES: dict[str, Promise] = {
+    "seated": gettext_lazy("Seated"),
+    "playing": gettext_lazy("Playing"),
+    "awaiting": gettext_lazy("Awaiting confirmation"),
+    "done": gettext_lazy("Done"),
+}
+
+
+def table_state_label(state: str) -> str:
+    """Where a table is: "Seated", "Playing", "Awaiting confirmation" or "Done"."""
+    return str(TABLE_STATES[state])
+
+
+# Seating -----------------------------------------------------------------------------------------
+
+
+def seating_notice(notice: Mapping[str, Any]) -> str:
+    """A seating notice stored in English (`report["notices"]`), in the user's language."""
+    params = dict(notice.get("params") or {})
+    if params.get("method") in SeatingMethod.values:
+        params["method"] = str(SeatingMethod(params["method"]).label)
+    try:
+        return gettext(notice["message"]) % params
+    except (KeyError, TypeError, ValueError):
+        return notice.get("message", "")
+
+
+def repeat_line(repeat: Mapping[str, Any]) -> str:
+    """Players seated together again (`report["repeats"]`): "Table 2: Anna, Bruno have met 1
+    time before."."""
+    return ngettext(
+        "Table %(table)s: %(players)s have met %(count)s time before.",
+        "Table %(table)s: %(players)s have met %(count)s times before.",
+        repeat.get("before", 1),
+    ) % {
+        "table": repeat.get("table"),
+        "players": ", ".join(repeat.get("players", [])),
+        "count": repeat.get("before", 1),
+    }
+
+
+# Tie-breaks --------------------------------------------------------------------------------------
+
+TIE_BREAK_LABELS: dict[str, Promise] = {
+    "points": gettext_lazy("tournament points"),
+    "wins": gettext_lazy("tables won"),
+    "head_to_head": gettext_lazy("head to head"),
+    "opponents": gettext_lazy("strength of schedule"),
+    "penalty": gettext_lazy("penalty points (fewer first)"),
+}
+
+
+def tie_break_label(key: str) -> str:
+    """A tie-break of the table formats in words ("tables won"), or its key if unknown."""
+    label = TIE_BREAK_LABELS.get(key)
+    return str(label) if label is not None else key
+
+
+def tie_breaks_note(labels: Iterable[str]) -> str:
+    """The standings printables' note: "Tie-breaks, in order: tournament points, tables won."."""
+    return gettext("Tie-breaks, in order: %(list)s.") % {"list": ", ".join(labels)}
+
+
+# Entries -----------------------------------------------------------------------------------------
+
+
+def dropped_mark(entry: Entry) -> str:
+    """A standings row's mark for a player who dropped ("dropped"), else empty."""
+    return gettext("dropped") if entry.status == EntryStatus.DROPPED else ""

@@ -1,0 +1,31 @@
+"""The tournaments' words in templates (`{% load tournament_words %}`): filters over
+`tournaments.presenters` (and `scoring.presenters.money`), so a page says a round, an amount or
+a dropped player as the other pages, the printables and the exports do, from one place."""
+
+from decimal import Decimal
+
+from django import template
+
+from scoring.presenters import money as money_text
+from tournaments import presenters
+from tournaments.models import Entry, Round
+
+register = template.Library()
+
+
+@register.filter
+def round_label(round: Round) -> str:
+    """`{{ round|round_label }}`: "Qualifying round 2", "Final table"."""
+    return presenters.round_label(round)
+
+
+@register.filter
+def money(amount: Decimal) -> str:
+    """`{{ amount|money }}`: "€ 36.00"."""
+    return money_text(amount)
+
+
+@register.filter
+def dropped_mark(entry: Entry) -> str:
+    """`{{ entry|dropped_mark }}`: "dropped" for a player who dropped, else empty."""
+    return presenters.dropped_mark(entry)
