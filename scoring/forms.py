@@ -22,60 +22,16 @@ from scoring.engine.cards import RANKS, count_points
 from scoring.engine.presets import PRESETS
 from scoring.engine.rules import BOOL, CHOICE, INT, MONEY, OPTIONAL_INT, OptionInfo
 from scoring.models import Game
-from scoring.presenters import GIN_RESULTS, RAMINO_CLOSINGS, option_choices
+from scoring.presenters import (
+    GIN_RESULTS,
+    OPTION_LABELS,
+    PRESET_LABELS,
+    RAMINO_CLOSINGS,
+    option_choices,
+)
 from scoring.services import MatchError, MatchMovedOn
 
 MAX_SEATS = 6
-
-# The presets' names, on the match pages and on the printables (scoring/pdf.py) alike.
-PRESET_LABELS = {
-    "scala40": _("Scala 40, standard rules"),
-    "scala40-club": _("Scala 40, club rules (not opened 100, re-entry)"),
-    "ramino": _("Ramino"),
-    "gin": _("Gin Rummy, Italian rules"),
-    "gin-standard": _("Gin Rummy, standard"),
-    "gin-classic": _("Gin Rummy, classic"),
-    "gin-oklahoma": _("Gin Rummy, Oklahoma"),
-    "gin-hollywood": _("Gin Rummy, Hollywood"),
-}
-
-OPTION_LABELS = {
-    "elimination_at": _("Elimination threshold"),
-    "elimination_rule": _("Elimination rule"),
-    "in_hand_scoring": _("Closing in hand"),
-    "in_hand_bonus": _("Closing in hand bonus"),
-    "not_opened_penalty": _("Not opened penalty"),
-    "allow_negative": _("Negative totals"),
-    "reentry_allowed": _("Re-entry allowed"),
-    "reentry_max": _("Re-entries per player"),
-    "reentry_extra_points": _("Re-entry extra points"),
-    "reentry_min_in_play": _("Players in play for a re-entry"),
-    "reentry_fee": _("Re-entry fee"),
-    "stake": _("Stake"),
-    "ace_alone_is_one": _("A lone ace counts 1"),
-    "bonus_mode": _("Closing bonus"),
-    "normal_bonus": _("Normal closing bonus"),
-    "colore_bonus": _("Colore bonus"),
-    "figura_bonus": _("Figura bonus"),
-    "variant": _("Variant"),
-    "knock_limit": _("Knock limit"),
-    "gin_bonus": _("Gin bonus"),
-    "big_gin_bonus": _("Big gin bonus"),
-    "undercut_bonus": _("Undercut bonus"),
-    "undercut_on_tie": _("A tie is an undercut"),
-    "box_bonus": _("Box value"),
-    "box_recipient": _("Box goes to"),
-    "box_timing": _("Boxes counted"),
-    "game_bonus": _("Game bonus"),
-    "shutout": _("Shutout"),
-    "shutout_game_bonus": _("Shutout game bonus"),
-    "target": _("Target"),
-    "match_mode": _("Match mode"),
-    "hands_to_win": _("Hands to win"),
-    "ace_upcard": _("Ace upcard"),
-    "spade_doubles": _("A spade upcard doubles"),
-    "spade_doubles_boxes": _("A spade upcard doubles the boxes"),
-}
 
 NOT_IN_PLAY_NOW = _("This player is no longer in play: reload the page.")
 NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
@@ -88,10 +44,6 @@ def preset_from(data) -> str:
     """The preset named by `data["preset"]` (a form's data or a query), or the default one."""
     preset = data.get("preset", "")
     return preset if preset in PRESETS else DEFAULT_START_PRESET
-
-
-def preset_label(preset: str) -> str:
-    return str(PRESET_LABELS.get(preset, preset))
 
 
 def preset_choices() -> list[tuple[str, list[tuple[str, str]]]]:

@@ -27,7 +27,6 @@ from scoring.forms import (
     GinHandForm,
     PenaltyHandForm,
     new_idempotency_key,
-    preset_label,
 )
 from scoring.models import EventKind, Game, Match
 from scoring.presenters import (
@@ -39,6 +38,7 @@ from scoring.presenters import (
     games_won_line,
     gin_final_lines,
     kind_label,
+    preset_label,
     rules_summary,
     status_label,
 )

@@ -22,6 +22,7 @@ from django.template.defaultfilters import floatformat
 from django.utils.dateformat import time_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext, ngettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import (
     EngineError,
@@ -56,6 +57,61 @@ GIN_RESULTS = [
     ("big_gin", pgettext_lazy("gin result", "Big gin")),
     ("dead", pgettext_lazy("gin result", "Dead hand")),
 ]
+
+
+# The presets' names, on the match pages and on the printables alike.
+PRESET_LABELS = {
+    "scala40": _("Scala 40, standard rules"),
+    "scala40-club": _("Scala 40, club rules (not opened 100, re-entry)"),
+    "ramino": _("Ramino"),
+    "gin": _("Gin Rummy, Italian rules"),
+    "gin-standard": _("Gin Rummy, standard"),
+    "gin-classic": _("Gin Rummy, classic"),
+    "gin-oklahoma": _("Gin Rummy, Oklahoma"),
+    "gin-hollywood": _("Gin Rummy, Hollywood"),
+}
+
+OPTION_LABELS = {
+    "elimination_at": _("Elimination threshold"),
+    "elimination_rule": _("Elimination rule"),
+    "in_hand_scoring": _("Closing in hand"),
+    "in_hand_bonus": _("Closing in hand bonus"),
+    "not_opened_penalty": _("Not opened penalty"),
+    "allow_negative": _("Negative totals"),
+    "reentry_allowed": _("Re-entry allowed"),
+    "reentry_max": _("Re-entries per player"),
+    "reentry_extra_points": _("Re-entry extra points"),
+    "reentry_min_in_play": _("Players in play for a re-entry"),
+    "reentry_fee": _("Re-entry fee"),
+    "stake": _("Stake"),
+    "ace_alone_is_one": _("A lone ace counts 1"),
+    "bonus_mode": _("Closing bonus"),
+    "normal_bonus": _("Normal closing bonus"),
+    "colore_bonus": _("Colore bonus"),
+    "figura_bonus": _("Figura bonus"),
+    "variant": _("Variant"),
+    "knock_limit": _("Knock limit"),
+    "gin_bonus": _("Gin bonus"),
+    "big_gin_bonus": _("Big gin bonus"),
+    "undercut_bonus": _("Undercut bonus"),
+    "undercut_on_tie": _("A tie is an undercut"),
+    "box_bonus": _("Box value"),
+    "box_recipient": _("Box goes to"),
+    "box_timing": _("Boxes counted"),
+    "game_bonus": _("Game bonus"),
+    "shutout": _("Shutout"),
+    "shutout_game_bonus": _("Shutout game bonus"),
+    "target": _("Target"),
+    "match_mode": _("Match mode"),
+    "hands_to_win": _("Hands to win"),
+    "ace_upcard": _("Ace upcard"),
+    "spade_doubles": _("A spade upcard doubles"),
+    "spade_doubles_boxes": _("A spade upcard doubles the boxes"),
+}
+
+
+def preset_label(preset: str) -> str:
+    return str(PRESET_LABELS.get(preset, preset))
 
 
 # The values of the rule options that are a choice, in words (the rules forms offer these; a

@@ -1,10 +1,11 @@
 """Everything that changes a match. Each service runs in one transaction and locks the match row
 first (`select_for_update`), so two phones at one table never lose or duplicate an event.
 
-After every change the whole match is replayed by the engine; if the engine refuses (a hand that
-is impossible now, a correction that makes a later hand impossible), the transaction is rolled
-back and `MatchError` says which event and why. Nothing already recorded is ever lost: events are
-append-only versions.
+After every change the whole match is replayed by the engine and its summary cached
+(`scoring.cache`); if the engine refuses (a hand impossible now, a correction that makes a later
+hand impossible), the transaction is rolled back and `MatchError` says which event and why.
+Nothing already recorded is ever lost: events are append-only versions. A submission based on a
+view the match has left behind is refused with `MatchMovedOn` (409), saying what changed.
 
 A closed match (`Match.closed_because`: a higher app closes the matches of a finished tournament)
 refuses every change, with the reason as the `MatchError`'s message: `refuse_if_closed`, called
@@ -16,13 +17,12 @@ from __future__ import annotations
 import datetime
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, NamedTuple, cast
+from dataclasses import asdict, dataclass
+from typing import Any, NamedTuple
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, connection, transaction
-from django.db.models import Field, QuerySet
-from django.utils import timezone
+from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -30,6 +30,7 @@ from clubs import validators
 from clubs.actors import Actor
 from clubs.errors import ServiceError
 from clubs.models import Club, Player, User
+from scoring.cache import refresh_cache
 from scoring.engine import EngineError, MatchState, RuleSet, Status, hand_numbers, rules_for
 from scoring.engine.document import parse_document
 from scoring.engine.replay import replay
@@ -39,9 +40,7 @@ from scoring.models import (
     Match,
     MatchEvent,
     MatchPlayer,
-    MatchStatus,
 )
-from scoring.signals import match_changed
 
 
 class MatchError(ServiceError):
@@ -71,17 +70,7 @@ class MatchChange:
     at: datetime.datetime
 
     def as_dict(self) -> dict[str, Any]:
-        return {
-            "event": self.event,
-            "hand": self.hand,
-            "kind": self.kind,
-            "version": self.version,
-            "data": self.data,
-            "is_void": self.is_void,
-            "reason": self.reason,
-            "revision": self.revision,
-            "at": self.at.isoformat(),
-        }
+        return {**asdict(self), "at": self.at.isoformat()}
 
 
 class MatchMovedOn(MatchError):
@@ -299,7 +288,8 @@ def match_start(
         MatchPlayer(match=match, player=player, seat=number, name=player.name)
         for number, player in enumerate(players, start=1)
     )
-    _refresh_cache(match, seats, replay_match(match, seats, []))
+    started = replay_match(match, seats, [])
+    refresh_cache(match, seats, started.state, started.hand_count)
     return match
 
 
@@ -401,7 +391,7 @@ def event_record_replayed(
     )
     version.event = event
     replayed = replay_events(match, seats, [*_in_force(events), (number, data)])
-    _refresh_cache(match, seats, replayed)
+    refresh_cache(match, seats, replayed.state, replayed.hand_count)
     return Recorded(
         event=event,
         created=True,
@@ -487,7 +477,14 @@ def events_import(
         for step, (event, (_number, data)) in enumerate(zip(created, added, strict=True), start=1)
     )
     # one revision per event, as recorded one by one
-    _refresh_cache(match, seats, replayed, finished_at=finished_at, changes=len(added))
+    refresh_cache(
+        match,
+        seats,
+        replayed.state,
+        replayed.hand_count,
+        finished_at=finished_at,
+        changes=len(added),
+    )
     return created
 
 
@@ -629,7 +626,8 @@ def _new_version(
         revision=match.revision + 1,
         created_by=_user_or_none(user),
     )
-    _refresh_cache(match, seats, replay_current(match, seats))
+    replayed = replay_current(match, seats)
+    refresh_cache(match, seats, replayed.state, replayed.hand_count)
     return version
 
 
@@ -675,7 +673,7 @@ def event_void(
     )
 
 
-# The cache ---------------------------------------------------------------------------------------
+# Checks ------------------------------------------------------------------------------------------
 
 
 def _event_kind(data: Any, *, event: int | None = None) -> str:
@@ -688,90 +686,6 @@ def _event_kind(data: Any, *, event: int | None = None) -> str:
             event=event,
         )
     return str(kind)
-
-
-def _refresh_cache(
-    match: Match,
-    seats: Sequence[MatchPlayer],
-    replayed: Replay,
-    *,
-    finished_at: datetime.datetime | None = None,
-    changes: int = 1,
-) -> None:
-    """Store the replay's summary on the match and its seats (same transaction as the change).
-    A match that finishes now gets `finished_at` (default: now) as the moment it finished. The
-    revision moves on by `changes` (one per event written)."""
-    state = replayed.state
-    by_name = {seat.name: seat for seat in seats}
-    changed = []
-    for player_state in state.players:
-        seat = by_name[player_state.name]
-        cached = (
-            player_state.total,
-            str(player_state.status),
-            player_state.reentries,
-            player_state.place,
-            player_state.hands_won,
-        )
-        if (seat.total, seat.status, seat.reentries, seat.place, seat.hands_won) != cached:
-            seat.total, seat.status, seat.reentries, seat.place, seat.hands_won = cached
-            changed.append(seat)
-    # Only the seats the change touched: the closer's total stays, and so on.
-    _save_seats(changed, ["total", "status", "reentries", "place", "hands_won"])
-    was_finished = match.status == MatchStatus.FINISHED
-    match.status = MatchStatus.FINISHED if state.finished else MatchStatus.IN_PROGRESS
-    if state.finished and not was_finished:
-        match.finished_at = finished_at or timezone.now()
-    elif not state.finished:
-        match.finished_at = None
-    match.winner = by_name[state.winner] if state.winner else None
-    match.ended_by = str(state.ended_by) if state.ended_by else ""
-    match.dealer_seat = by_name[state.dealer].seat if state.dealer else None
-    match.pot_total = state.pot.total
-    match.hand_count = replayed.hand_count
-    match.revision += changes
-    match.save(
-        update_fields=[
-            "status",
-            "finished_at",
-            "winner",
-            "ended_by",
-            "dealer_seat",
-            "pot_total",
-            "hand_count",
-            "revision",
-        ]
-    )
-    match_changed.send(sender=Match, match=match, was_finished=was_finished)
-
-
-def _save_seats(seats: Sequence[MatchPlayer], fields: Sequence[str]) -> None:
-    """Write `fields` of each seat: one UPDATE by primary key, sent for all seats at once.
-
-    `bulk_update` would build a CASE expression per field, which cost a hand more Python time
-    than everything else it writes (see docs/PERFORMANCE.md). For plain fields only: no
-    `pre_save` runs (no `auto_now`)."""
-    if not seats:
-        return
-    meta = MatchPlayer._meta
-    # Plain concrete fields (and the primary key): each has a column.
-    columns = [cast("Field[Any, Any]", meta.get_field(name)) for name in fields]
-    quote = connection.ops.quote_name
-    assignments = ", ".join(f"{quote(cast(str, column.column))} = %s" for column in columns)
-    pk_column = cast(str, meta.pk.column)
-    sql = f"UPDATE {quote(meta.db_table)} SET {assignments} WHERE {quote(pk_column)} = %s"
-    rows = [
-        [
-            *(
-                column.get_db_prep_save(getattr(seat, column.attname), connection)
-                for column in columns
-            ),
-            seat.pk,
-        ]
-        for seat in seats
-    ]
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
 
 
 def _user_or_none(user: Actor) -> User | None:

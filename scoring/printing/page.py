@@ -13,9 +13,8 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
 from scoring.charts import Chart
-from scoring.forms import preset_label
 from scoring.models import Game, Match, MatchPlayer
-from scoring.presenters import rules_in_words
+from scoring.presenters import preset_label, rules_in_words
 from scoring.printing.geometry import (
     MM_PER_PT,
     MONO_ADVANCE,
