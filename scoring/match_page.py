@@ -393,7 +393,7 @@ def _form_revision(form, match: Match) -> int | None:
     if "based_on" not in form.fields:
         return None
     if form.is_bound:
-        raw = form.data.get("accept_revision") or form.data.get("based_on")
+        raw = form["accept_revision"].value() or form["based_on"].value()
     else:
         raw = form.initial.get("based_on")
     try:
