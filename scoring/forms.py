@@ -240,6 +240,18 @@ class RulesForm(forms.Form):
 
 # Entering a hand ---------------------------------------------------------------------------------
 
+
+class AcceptedRevisionInput(forms.HiddenInput):
+    """The revision "record mine as hand N" accepts. The page posts it twice: the notice's button
+    (the revision accepted now) comes before the form's hidden field (empty, or one accepted
+    earlier) in the page, and a browser posts both in that order; the latest accepted wins."""
+
+    def value_from_datadict(self, data, files, name):
+        values = data.getlist(name) if hasattr(data, "getlist") else [data.get(name)]
+        numbers = [int(value) for value in values if value and str(value).isdigit()]
+        return str(max(numbers)) if numbers else None
+
+
 # Where a refusal of the engine goes: its field name in the hand forms, or a group of fields.
 PLAYER_GROUP_FIELDS = {"points", "deadwood", "cards", "not_opened"}
 
@@ -277,7 +289,7 @@ class EntryForm(forms.Form):
                 min_value=0, required=False, widget=forms.HiddenInput
             )
             self.fields["accept_revision"] = forms.IntegerField(
-                min_value=0, required=False, widget=forms.HiddenInput
+                min_value=0, required=False, widget=AcceptedRevisionInput
             )
             if not self.is_bound:
                 self.initial["idempotency_key"] = new_idempotency_key()

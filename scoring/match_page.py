@@ -16,6 +16,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -384,6 +385,45 @@ def match_context(
         "conflict": conflict,
         "poll": not state.finished,
         "poll_seconds": POLL_SECONDS,
+        "client": client_config(match),
+    }
+
+
+def client_config(match: Match) -> dict[str, Any]:
+    """What the page's script needs (static/js/entry.js), rendered as JSON in the page: where
+    the match's service worker is, how often the page polls, and every sentence the script shows,
+    in the user's language (the script has no catalogue of its own)."""
+    return {
+        "match": match.pk,
+        "worker": reverse("scoring:service-worker"),
+        "scope": reverse("scoring:service-worker").rsplit("/", 1)[0] + "/",
+        "poll": POLL_SECONDS,
+        "csrfCookie": settings.CSRF_COOKIE_NAME,
+        "text": {
+            "hand": gettext("Hand %(number)s"),
+            "sending": gettext("Sending…"),
+            "pendingTitle": gettext("Not recorded yet"),
+            "pendingHelp": gettext(
+                "Kept on this phone: sent by itself as soon as the network is back."
+            ),
+            "refusedHelp": gettext("Not recorded: edit it (back into the form) or discard it."),
+            "waiting": gettext("waiting for the network"),
+            "refused": gettext("not recorded"),
+            "edit": gettext("Edit"),
+            "discard": gettext("Discard"),
+            "discardAsk": gettext("Discard it? It was never recorded."),
+            "offlineSince": gettext("Offline since %(time)s."),
+            "copyOf": gettext("Scores as they were at %(time)s."),
+            "updatedAgo": gettext("Last update %(seconds)s s ago."),
+            "updatedAt": gettext("Last update at %(time)s."),
+            "loggedOut": gettext(
+                "You are logged out: log in again, then tap Edit and record it again."
+            ),
+            "serverError": gettext("The server did not take it (error %(status)s)."),
+            "playersChanged": gettext(
+                "The players in play changed meanwhile: tap Edit, check it and record it again."
+            ),
+        },
     }
 
 
@@ -393,7 +433,7 @@ def _form_revision(form, match: Match) -> int | None:
     if "based_on" not in form.fields:
         return None
     if form.is_bound:
-        raw = form.data.get("accept_revision") or form.data.get("based_on")
+        raw = form["accept_revision"].value() or form["based_on"].value()
     else:
         raw = form.initial.get("based_on")
     try:

@@ -15,6 +15,7 @@ from scoring import pdf_views, views
 app_name = "scoring"
 
 urlpatterns = [
+    path("sw.js", views.service_worker, name="service-worker"),
     path("new/<slug:slug>/", views.match_start, name="start"),
     path("new/<slug:slug>/rules/", views.rule_options, name="rule-options"),
     path("<int:pk>/", views.match_page, name="match"),

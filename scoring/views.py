@@ -9,11 +9,15 @@ built by `scoring.match_page`, in the words of `scoring.presenters`.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
+from csp.utils import build_policy
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.staticfiles import finders
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
@@ -21,7 +25,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
-from clubs.errors import ServiceError, as_message, on_form
+from clubs.errors import Refusal, ServiceError, as_message, on_form
 from clubs.models import Club
 from clubs.permissions import can_score, is_member
 from scoring import services
@@ -106,19 +110,48 @@ def match_history(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_safe
 def match_live(request: HttpRequest, pk: int) -> HttpResponse:
-    """The scoreboard and history, for polling: 204 when the page's revision is still current."""
+    """The scoreboard and history, for polling: 204 when the page's revision is still current.
+    A page whose entry form is untouched asks for a fresh one too (`entry=fresh`: the players in
+    play and the hand number of now, nothing to warn about); one being typed is compared with
+    the match (`form`, `seen`) and told what changed since it was made."""
     match = _visible_match(request, pk)
     if request.GET.get("revision") == str(match.revision):
         return HttpResponse(status=204)
     seen = request.GET.get("seen", "")
-    context = match_context(
-        request,
-        match,
-        signature=request.GET.get("form", ""),
-        seen=int(seen) if seen.isdigit() else None,
-        with_form=False,
-    )
+    fresh_entry = request.GET.get("entry") == "fresh"
+    if fresh_entry:
+        context = match_context(request, match)
+    else:
+        context = match_context(
+            request,
+            match,
+            signature=request.GET.get("form", ""),
+            seen=int(seen) if seen.isdigit() else None,
+            with_form=False,
+        )
+    context["fresh_entry"] = fresh_entry
     return render(request, "scoring/_live.html", context)
+
+
+@require_safe
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The match pages' service worker (static/js/sw.js), served under /matches/ so that its
+    scope is the match pages: it keeps the last match pages seen and their static files, so a
+    match page opens without a network. It is told the static files' address, the content
+    security policy of the copies it keeps and the version (a new one replaces the old worker)."""
+    path = finders.find("js/sw.js")
+    if not path:
+        raise Http404
+    config = {
+        "version": settings.TALLONE_VERSION,
+        "static": settings.STATIC_URL,
+        "policy": build_policy(),
+    }
+    with open(path, encoding="utf-8") as source:
+        body = f"self.TALLONE = {json.dumps(config)};\n{source.read()}"
+    response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 def _back_to(match: Match) -> HttpResponse:
@@ -126,6 +159,35 @@ def _back_to(match: Match) -> HttpResponse:
 
     (A form posted to "...#entry" would otherwise bring its fragment along the redirect.)"""
     return redirect(match.get_absolute_url() + "#top")
+
+
+# What a hand, a re-entry or a withdrawal answers the page's script (static/js/entry.js): the
+# parts of the match page in one answer, and what happened in the header X-Tallone-Answer.
+ANSWER_STATUS = {"recorded": 200, "refused": 422, "conflict": 409}
+
+
+def _answer(
+    request: HttpRequest, match: Match, outcome: str, *, form=None, detail=None
+) -> HttpResponse:
+    """After a hand, a re-entry or a withdrawal sent from the match page: back to the page (a
+    browser without the script), or, for the page's script, its new scoreboard, history, entry
+    form (the refused one, with what was typed and why, or a fresh one) and messages in one
+    answer, with no redirect. `outcome` is "recorded" (also when it was already recorded),
+    "refused" or "conflict" (another phone changed the match first)."""
+    if not request.htmx:
+        return _back_to(match)
+    if outcome == "recorded":
+        match.refresh_from_db()
+        detail = None
+    context = match_context(request, match, detail, form=form)
+    response = render(request, "scoring/_answer.html", context, status=ANSWER_STATUS[outcome])
+    response["X-Tallone-Answer"] = outcome
+    return response
+
+
+def _refused(request: HttpRequest, match: Match) -> HttpResponse:
+    """A refusal already said in a message (the match is over, closed, the player cannot...)."""
+    return _answer(request, match, "refused")
 
 
 def _already_recorded(request: HttpRequest, match: Match) -> bool:
@@ -161,12 +223,14 @@ def _refusal_words(detail: MatchDetail | None, default: str) -> Callable[[Servic
 @require_POST
 def hand_record(request: HttpRequest, pk: int) -> HttpResponse:
     match = _scoring_match(request, pk)
-    if _already_recorded(request, match) or _closed(request, match):
-        return _back_to(match)
+    if _already_recorded(request, match):
+        return _answer(request, match, "recorded")
+    if _closed(request, match):
+        return _refused(request, match)
     detail = match_detail(match)
     if detail.state.finished:
         messages.error(request, gettext("The match is over."))
-        return _back_to(match)
+        return _refused(request, match)
     form = hand_form(match, in_play_seats(detail), request.POST)
     if form.is_valid():
         this_hand = event_title(EventKind.HAND, detail.next_hand_number)
@@ -183,11 +247,20 @@ def hand_record(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, gettext("Hand %(number)s recorded.") % {"number": number})
             else:
                 messages.info(request, gettext("This was already recorded."))
-            return _back_to(match)
+            return _answer(request, match, "recorded")
     form.fresh_key()
+    if request.htmx:
+        outcome = "conflict" if form.conflict else "refused"
+        return _answer(request, match, outcome, form=form, detail=detail)
     context = match_context(request, match, detail, form=form)
     # 409 when another phone changed the match first: nothing was recorded, the page says what
     return render(request, "scoring/match.html", context, status=409 if form.conflict else 200)
+
+
+def _outcome(refused: Refusal) -> str:
+    if not refused:
+        return "recorded"
+    return "conflict" if isinstance(refused.error, services.MatchMovedOn) else "refused"
 
 
 def _seat(detail: MatchDetail, number: int):
@@ -199,8 +272,10 @@ def _seat(detail: MatchDetail, number: int):
 def reentry(request: HttpRequest, pk: int) -> HttpResponse:
     """An eliminated player re-enters (one tap on the offer the match page shows)."""
     match = _scoring_match(request, pk)
-    if _already_recorded(request, match) or _closed(request, match):
-        return _back_to(match)
+    if _already_recorded(request, match):
+        return _answer(request, match, "recorded")
+    if _closed(request, match):
+        return _refused(request, match)
     detail = match_detail(match)
     form = SeatEventForm(request.POST, seats=[(seat.seat, seat.name) for seat in detail.seats])
     offered = {offer.seat for offer in reentry_offers(detail)}
@@ -210,9 +285,9 @@ def reentry(request: HttpRequest, pk: int) -> HttpResponse:
     moved_on = based_on is not None and based_on != match.revision
     if not form.is_valid() or (form.cleaned_data["seat"] not in offered and not moved_on):
         messages.error(request, gettext("This player cannot re-enter now."))
-        return _back_to(match)
+        return _refused(request, match)
     seat = _seat(detail, form.cleaned_data["seat"])
-    with as_message(request, text=_refusal_words(detail, kind_label(EventKind.REENTRY))):
+    with as_message(request, text=_refusal_words(detail, kind_label(EventKind.REENTRY))) as refused:
         services.player_reenter(
             match=match,
             user=request.user,
@@ -221,7 +296,7 @@ def reentry(request: HttpRequest, pk: int) -> HttpResponse:
             based_on=based_on,
         )
         messages.success(request, gettext("%(player)s re-entered.") % {"player": seat.name})
-    return _back_to(match)
+    return _answer(request, match, _outcome(refused))
 
 
 @login_required
@@ -230,15 +305,17 @@ def stays_out(request: HttpRequest, pk: int) -> HttpResponse:
     """An eliminated player declines the re-entry (one tap on the offer the match page shows):
     the withdrawal of that player alone, refused when they are not eliminated any more."""
     match = _scoring_match(request, pk)
-    if _already_recorded(request, match) or _closed(request, match):
-        return _back_to(match)
+    if _already_recorded(request, match):
+        return _answer(request, match, "recorded")
+    if _closed(request, match):
+        return _refused(request, match)
     detail = match_detail(match)
     form = SeatEventForm(request.POST, seats=[(seat.seat, seat.name) for seat in detail.seats])
     if not form.is_valid():
         messages.error(request, gettext("Choose the player."))
-        return _back_to(match)
+        return _refused(request, match)
     seat = _seat(detail, form.cleaned_data["seat"])
-    with as_message(request, text=_refusal_words(detail, EventKind.WITHDRAW)):
+    with as_message(request, text=_refusal_words(detail, EventKind.WITHDRAW)) as refused:
         services.player_stays_out(
             match=match,
             user=request.user,
@@ -246,7 +323,7 @@ def stays_out(request: HttpRequest, pk: int) -> HttpResponse:
             idempotency_key=form.cleaned_data["idempotency_key"],
         )
         messages.success(request, gettext("%(player)s stays out.") % {"player": seat.name})
-    return _back_to(match)
+    return _answer(request, match, _outcome(refused))
 
 
 @login_required
@@ -255,9 +332,9 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     The offer after a bust has its own one-tap "stays out" (`stays_out`), for that player only."""
     match = _scoring_match(request, pk)
     if request.method == "POST" and _already_recorded(request, match):
-        return _back_to(match)
+        return _answer(request, match, "recorded")
     if _closed(request, match):
-        return _back_to(match)
+        return _refused(request, match)
     detail = match_detail(match)
     statuses = (Status.IN_PLAY, Status.ELIMINATED)
     seats = [
@@ -267,12 +344,13 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     ]
     if detail.state.finished:
         messages.error(request, gettext("The match is over."))
-        return _back_to(match)
+        return _refused(request, match)
+    words = _refusal_words(detail, kind_label(EventKind.WITHDRAW))
     if request.method == "POST":
         form = SeatEventForm(request.POST, seats=seats)
         if form.is_valid():
             seat = _seat(detail, form.cleaned_data["seat"])
-            with on_form(form, text=_refusal_words(detail, kind_label(EventKind.WITHDRAW))):
+            with on_form(form, text=words):
                 services.player_withdraw(
                     match=match,
                     user=request.user,
@@ -281,8 +359,13 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
                     based_on=form.based_on(),
                 )
                 messages.success(request, gettext("%(player)s is out.") % {"player": seat.name})
-                return _back_to(match)
+                return _answer(request, match, "recorded")
         form.fresh_key()
+        if request.htmx:  # a one-tap withdrawal from the match page: its refusal in a message
+            refusals = [*form.non_field_errors(), *form.errors.get("seat", [])]
+            for text in [words(form.conflict)] if form.conflict else refusals:
+                messages.error(request, text)
+            return _answer(request, match, "conflict" if form.conflict else "refused")
     else:
         initial: dict[str, Any] = {"based_on": match.revision}
         if request.GET.get("seat", "").isdigit():

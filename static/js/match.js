@@ -57,6 +57,7 @@
   function setUp(root) {
     root.querySelectorAll("form[data-entry]").forEach(function (form) {
       if (form.dataset.entryReady) {
+        update(form); // filled in again: by entry.js, or by the browser coming Back
         return;
       }
       form.dataset.entryReady = "1";
@@ -68,6 +69,14 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    setUp(document);
+  });
+  // A form put in or filled in by entry.js (an answer, a kept draft); a page the browser shows
+  // again from its memory (Back) with the values it kept: the closer's row is worked out again.
+  document.addEventListener("tallone:form", function () {
+    setUp(document);
+  });
+  window.addEventListener("pageshow", function () {
     setUp(document);
   });
 })();

@@ -32,6 +32,18 @@
       target.open = true;
     }
   }
+  // Logging out forgets the match pages the service worker kept for opening them offline.
+  document.querySelectorAll("form[data-forget-pages]").forEach(function (form) {
+    form.addEventListener("submit", function (event) {
+      if (!window.caches) {
+        return;
+      }
+      event.preventDefault();
+      window.caches.delete(form.dataset.forgetPages).finally(function () {
+        form.submit();
+      });
+    });
+  });
   // Coming back with the browser's Back button shows the page as it was left: allow a new submit.
   window.addEventListener("pageshow", function () {
     document.querySelectorAll("form[data-submitting]").forEach(function (form) {

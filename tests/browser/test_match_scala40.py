@@ -131,6 +131,9 @@ def test_a_second_phone_sees_a_new_hand_without_reloading(browser, phone, live_s
         expect(other.locator("#event-1")).to_contain_text("Closed by Anna.")
         assert other.evaluate("window.notReloaded") is True
         expect(typing).to_have_value("7")  # the form being typed is left alone
+        expect(other.locator("#form-notice")).to_contain_text(
+            "Hand 1 was recorded from another phone"
+        )
 
         services.hand_record(
             match=match,
@@ -139,5 +142,6 @@ def test_a_second_phone_sees_a_new_hand_without_reloading(browser, phone, live_s
         )
         expect(other.get_by_role("link", name="Reload the form")).to_be_visible(timeout=POLL_WAIT)
         expect(total(other, "Dario")).to_have_text("110")
+        expect(typing).to_have_value("7")
     finally:
         other_context.close()

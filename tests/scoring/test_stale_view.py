@@ -166,3 +166,24 @@ def test_the_api_answers_409_with_the_hand_recorded_meanwhile(client, table):
     bad = client.post(url, {**first, "based_on": "seven"}, content_type="application/json")
     assert bad.status_code == 400
     assert bad.json()["errors"][0]["field"] == "based_on"
+
+
+@pytest.mark.django_db
+def test_record_mine_counts_as_a_browser_posts_it(client, table):
+    """The notice's "record mine as hand N" button comes before the form's hidden field of the
+    same name (empty) in the page, and a browser posts both, in that order: the revision the
+    button accepts is the one taken."""
+    match, scorer = table
+    seen = based_on(client.get(match.get_absolute_url()).content.decode())
+    services.hand_record(
+        match=match,
+        user=scorer,
+        data={"closer": "Anna", "points": {"Bruno": 35, "Carla": 12, "Dario": 9}},
+    )
+    mine = hand_data(match, "Anna", {"Bruno": 35, "Carla": 12, "Dario": 9}, based_on=seen)
+    refused = post_hand(client, match, mine)
+    accept = re.search(r'name="accept_revision" value="(\d+)"', refused.content.decode()).group(1)
+    again = post_hand(client, match, {**mine, "accept_revision": [accept, ""]})
+    assert again.status_code == 302
+    assert "Hand 2 recorded." in client.get(again.url).content.decode()
+    assert MatchEvent.objects.filter(match=match).count() == 2

@@ -1,0 +1,812 @@
+/* Tallone, the match page: a small client that a weak or missing network cannot fool (issue 18).
+
+   - A hand, a re-entry, "stays out" or a withdrawal is sent in place: one request, whose answer
+     is the page's new parts (scoring.views._answer; X-Tallone-Answer says what happened).
+   - Whatever is sent is first kept on this phone (localStorage, per match) with its idempotency
+     key and the match revision the page showed (based_on); it is forgotten only once the server
+     has answered. What cannot be sent waits, shown as not recorded, and goes by itself when the
+     network is back (the online event, retries with backoff). The server records a key once, so
+     a resend after a lost answer records nothing twice. What the server refuses when it is
+     finally sent stays, with the server's reason: edit it (back into the form) or discard it.
+   - What is typed in the entry form is kept too (the draft): a reload or Back loses nothing.
+   - The page follows the match (the live poll every few seconds): an untouched form is replaced
+     by a fresh one, a form being typed is told what changed meanwhile; the line above the scores
+     says when they may be old. A service worker (sw.js) keeps the page to open it offline.
+   Without this script the page is plain forms (POST, redirect). The words come from the page
+   (#match-client), in the user's language. */
+(() => {
+  "use strict";
+  const node = document.getElementById("match-client");
+  if (!node || !window.fetch || !window.localStorage) {
+    return;
+  }
+  const config = JSON.parse(node.textContent);
+  const T = config.text;
+  const STORE = `tallone.match.${config.match}.`;
+  const ACTIONS = /\/(hand|reentry|stays-out|withdraw)\/$/;
+  const OWN = ["csrfmiddlewaretoken", "idempotency_key", "based_on", "accept_revision"];
+  const TIMEOUT = 20000;
+  const byId = (id) => document.getElementById(id);
+  const entryForm = () => byId("entry-form");
+  let sendingKey = null; // the entry on its way
+  let foregroundKey = null; // ...when the form shows it as sending (then it is not listed)
+  let noticeWanted = false; // an entry put back in the form: show the notice the poll brings
+  let retryTimer = 0;
+  let retryDelay = 0;
+  let pollTimer = 0;
+  let polling = false;
+  let fresh = {}; // radio name -> value a fresh form has checked (Ramino's closing: normal)
+  let copyAt = Number(document.documentElement.dataset.offlineCopy) || 0; // opened offline
+  let lastContact = copyAt || Date.now();
+  let offlineSince = copyAt || !navigator.onLine ? Date.now() : 0;
+
+  // Small things ---------------------------------------------------------------------------------
+
+  const fill = (text, values) => text.replace(/%\((\w+)\)s/g, (all, name) => values[name]);
+  const clock = (ms) =>
+    new Date(ms).toLocaleTimeString(document.documentElement.lang || undefined, {
+      hour: "2-digit",
+      minute: "2-digit",
+    });
+  const words = (element) => (element ? element.textContent.replace(/\s+/g, " ").trim() : "");
+
+  function make(tag, text, className) {
+    const element = document.createElement(tag);
+    element.textContent = text || "";
+    element.className = className || "";
+    return element;
+  }
+
+  function newKey() {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    return Array.from(bytes, (byte) => (byte + 256).toString(16).slice(1)).join("");
+  }
+
+  function csrfToken() {
+    const cookie = document.cookie.match(new RegExp(`(?:^|; )${config.csrfCookie}=([^;]+)`));
+    const input = document.querySelector('input[name="csrfmiddlewaretoken"]');
+    return cookie ? decodeURIComponent(cookie[1]) : input ? input.value : "";
+  }
+
+  // fetch, given up after TIMEOUT; resolves to {response, html}
+  function request(url, options) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), TIMEOUT);
+    const asked = { credentials: "same-origin", signal: controller.signal, ...options };
+    return fetch(url, asked)
+      .then((response) => response.text().then((html) => ({ response, html })))
+      .finally(() => clearTimeout(timer));
+  }
+
+  // What this phone keeps ---------------------------------------------------------------------
+
+  function read(name) {
+    try {
+      return JSON.parse(localStorage.getItem(STORE + name));
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function write(name, value) {
+    try {
+      if (value === null) {
+        localStorage.removeItem(STORE + name);
+      } else {
+        localStorage.setItem(STORE + name, JSON.stringify(value));
+      }
+    } catch (error) {
+      // storage full or forbidden: the page still works while it stays open
+    }
+  }
+
+  const queue = () => read("pending") || [];
+  const revisionOf = (item) => Number(item.accept || item.basedOn);
+
+  function setQueue(list) {
+    write("pending", list.length ? list : null);
+    showPending();
+  }
+
+  const change = (key, changes) =>
+    setQueue(queue().map((entry) => (entry.key === key ? { ...entry, ...changes } : entry)));
+  const drop = (key) => setQueue(queue().filter((entry) => entry.key !== key));
+
+  // The entry form -------------------------------------------------------------------------------
+
+  function inPlace(form) {
+    return (
+      form.tagName === "FORM" &&
+      (form.getAttribute("method") || "").toLowerCase() === "post" &&
+      ACTIONS.test(new URL(form.action, location.href).pathname) &&
+      form.elements.idempotency_key &&
+      byId("scoreboard")
+    );
+  }
+
+  const formChanged = (form) =>
+    document.dispatchEvent(new CustomEvent("tallone:form", { detail: form }));
+  const seatsOf = (form) =>
+    Array.from(form.querySelectorAll(".player-entry"), (row) => row.dataset.seat).join(",");
+
+  function fieldsOf(form) {
+    const fields = [];
+    new FormData(form).forEach((value, name) => {
+      if (!OWN.includes(name)) {
+        fields.push([name, String(value)]);
+      }
+    });
+    return fields;
+  }
+
+  // "Anna closed · Bruno 35 · Carla 12 · Dario not opened", from what the form shows
+  function summaryOf(form) {
+    const parts = [];
+    form.querySelectorAll(".choice-group").forEach((group) => {
+      const checked = group.querySelector("input:checked");
+      if (checked && group.id !== "group-closer") {
+        const legend = words(group.querySelector("legend"));
+        parts.push(legend + (legend.endsWith("?") ? " " : ": ") + words(checked.closest("label")));
+      }
+    });
+    form.querySelectorAll("input[type=checkbox]:checked, input[type=text]").forEach((input) => {
+      if (!input.closest(".player-entry") && (input.type !== "text" || input.value)) {
+        const label = input.closest("label") || form.querySelector(`label[for="${input.id}"]`);
+        parts.push(words(label) + (input.type === "text" ? `: ${input.value}` : ""));
+      }
+    });
+    form.querySelectorAll(".player-entry").forEach((row) => {
+      const name = words(row.querySelector(".entry-name"));
+      const points = row.querySelector("input.points");
+      const cards = row.querySelector(".cards-line input");
+      const notOpened = row.querySelector(".not-opened input");
+      if (row.classList.contains("is-closer")) {
+        parts.push(`${name} ${words(row.querySelector(".closer-note"))}`);
+      } else if (notOpened && notOpened.checked) {
+        parts.push(`${name} ${words(notOpened.closest("label"))}`);
+      } else if (points && points.value && !points.disabled) {
+        parts.push(`${name} ${points.value}`);
+      } else if (cards && cards.value && !cards.disabled) {
+        parts.push(`${name} ${cards.value}`);
+      }
+    });
+    return parts.join(" · ");
+  }
+
+  function entryOf(form, submitter) {
+    const hand = form.id === "entry-form";
+    const button = submitter || form.querySelector('[type="submit"]');
+    let accept = form.elements.accept_revision ? form.elements.accept_revision.value : "";
+    if (submitter && submitter.name === "accept_revision") {
+      accept = submitter.value; // "record mine as hand N"
+    }
+    return {
+      key: form.elements.idempotency_key.value,
+      basedOn: form.elements.based_on ? form.elements.based_on.value : "",
+      accept,
+      action: new URL(form.action, location.href).pathname,
+      fields: fieldsOf(form),
+      hand,
+      title: words(hand ? byId("entry-title") : button), // "Hand 7": its number when typed
+      summary: hand ? summaryOf(form) : "",
+      seats: hand ? seatsOf(form) : "",
+      state: "waiting",
+      reason: "",
+    };
+  }
+
+  function learn(form) {
+    fresh = {};
+    form.querySelectorAll('input[type="radio"]').forEach((input) => {
+      if (input.defaultChecked) {
+        fresh[input.name] = input.value;
+      }
+    });
+  }
+
+  // An empty form for the next hand, with a key of its own.
+  function clear(form) {
+    for (const input of form.elements) {
+      if (input.type === "radio") {
+        input.checked = fresh[input.name] === input.value;
+      } else if (input.type === "checkbox") {
+        input.checked = false;
+      } else if (input.tagName === "INPUT" && !["hidden", "submit"].includes(input.type)) {
+        input.value = "";
+        input.readOnly = false; // match.js locks a "not opened" box and remembers what it held
+        delete input.dataset.typed;
+      }
+    }
+    form.querySelectorAll("output").forEach((output) => (output.textContent = ""));
+    form.querySelectorAll(".field-error, .form-errors").forEach((error) => error.remove());
+    form.querySelectorAll(".has-error").forEach((field) => field.classList.remove("has-error"));
+    form.elements.idempotency_key.value = newKey();
+    if (form.elements.accept_revision) {
+      form.elements.accept_revision.value = "";
+    }
+    formChanged(form);
+  }
+
+  function restore(form, saved) {
+    const values = {};
+    saved.fields.forEach(([name, value]) => (values[name] = values[name] || []).push(value));
+    for (const input of form.elements) {
+      if (!input.name || OWN.includes(input.name) || input.tagName !== "INPUT") {
+        continue;
+      }
+      const given = values[input.name] || [];
+      if (input.type === "radio" || input.type === "checkbox") {
+        input.checked = given.includes(input.value);
+      } else if (!["hidden", "submit"].includes(input.type)) {
+        input.readOnly = false;
+        input.value = given.length ? given[0] : "";
+        const helper = input.closest("details");
+        if (input.value && helper) {
+          helper.open = true;
+        }
+      }
+    }
+    form.elements.idempotency_key.value = saved.key;
+    form.elements.based_on.value = saved.basedOn;
+    if (form.elements.accept_revision) {
+      form.elements.accept_revision.value = saved.accept || "";
+    }
+    formChanged(form);
+  }
+
+  function saveDraft() {
+    const form = entryForm();
+    if (form) {
+      write("draft", { ...entryOf(form, null), at: Date.now() });
+    }
+  }
+
+  function showTitle() {
+    const section = byId("entry");
+    const title = byId("entry-title");
+    if (section && title && section.dataset.nextHand) {
+      const waiting = queue().filter((entry) => entry.hand && entry.key !== foregroundKey);
+      title.textContent = fill(T.hand, { number: Number(section.dataset.nextHand) + waiting.length });
+    }
+  }
+
+  function busy(form, submitter, on) {
+    const button = submitter || form.querySelector('[type="submit"]');
+    form.classList.toggle("is-sending", on);
+    form.setAttribute("aria-busy", String(on));
+    form.inert = on; // nothing typed into a hand on its way
+    if (button) {
+      if (on) {
+        button.dataset.label = button.textContent;
+        button.textContent = T.sending;
+      } else if (button.dataset.label) {
+        button.textContent = button.dataset.label;
+        delete button.dataset.label;
+      }
+      button.disabled = on;
+    }
+  }
+
+  // The page's parts, from the server ----------------------------------------------------------
+
+  function parse(html) {
+    const parsed = document.createElement("template");
+    parsed.innerHTML = html;
+    return parsed.content;
+  }
+
+  function swap(parts, ids) {
+    ids.forEach((id) => {
+      const incoming = parts.getElementById(id);
+      const current = byId(id);
+      if (incoming && current) {
+        current.replaceWith(incoming);
+      }
+    });
+  }
+
+  // Put an answer's parts in the page. `form` says what becomes of the entry form: "sent" (it is
+  // the form that was sent: shown as answered, with what was typed and why it was refused),
+  // "kept" (whatever the user is typing stays, in the answer's form: the players in play and the
+  // hand number of now) or "board" (the entry form and its notice are left alone).
+  function apply(html, outcome, form) {
+    const draft = form === "kept" ? read("draft") : null;
+    const ids = ["match-flash", "scoreboard", "history"];
+    if (form === "kept" && outcome !== "recorded") {
+      ids.shift(); // the reason is shown with the entry kept, not at the top of the page
+    }
+    if (form === "sent" || (form === "kept" && outcome === "recorded")) {
+      ids.push("form-notice");
+    }
+    if (form !== "board") {
+      ids.push("entry-area");
+    }
+    swap(parse(html), ids);
+    const entry = entryForm();
+    if (entry && form !== "board") {
+      if (outcome === "recorded") {
+        learn(entry); // a fresh form
+      } else if (form === "kept") {
+        // the refused entry's form, made fresh: emptied, based on the match as it is now
+        clear(entry);
+        entry.elements.based_on.value = byId("scoreboard").dataset.revision;
+        byId("form-notice").textContent = "";
+      }
+      if (draft) {
+        restore(entry, draft);
+      }
+    }
+    formChanged(entry);
+    showPending();
+    snapshotSoon();
+  }
+
+  function reveal() {
+    const target = document.querySelector(
+      "#form-notice .notice, #entry-area .has-error, #entry-area .form-errors, #match-flash .message"
+    );
+    if (target) {
+      target.scrollIntoView({ block: "center" });
+    }
+  }
+
+  function reasonOf(html) {
+    const found = parse(html).querySelectorAll(
+      "#match-flash .message.error, #form-notice strong, #form-notice li, " +
+        "#entry-area .form-errors, #entry-area .field-error"
+    );
+    return Array.from(found, words).join(" ");
+  }
+
+  // Sending ----------------------------------------------------------------------------------
+
+  // What was typed after `entry` was based on the match before it: it now follows it. (An entry
+  // sent with the revision it was based on made the next one; one sent without, the answer's.)
+  function recorded(entry, html) {
+    const answer = /data-revision="(\d+)"/.exec(html);
+    const after = entry.basedOn ? revisionOf(entry) + 1 : answer ? Number(answer[1]) : 0;
+    const rebase = (item) =>
+      revisionOf(item) < after ? { ...item, basedOn: String(after), accept: "" } : item;
+    setQueue(queue().filter((item) => item.key !== entry.key).map(rebase));
+    const draft = read("draft");
+    if (draft) {
+      write("draft", rebase(draft));
+    }
+  }
+
+  function send(entry, form, submitter) {
+    sendingKey = entry.key;
+    foregroundKey = form ? entry.key : null;
+    change(entry.key, { state: "sending" });
+    const body = new URLSearchParams(entry.fields);
+    body.set("idempotency_key", entry.key);
+    if (entry.basedOn) {
+      body.set("based_on", entry.basedOn);
+    }
+    if (entry.accept) {
+      body.set("accept_revision", entry.accept);
+    }
+    if (form) {
+      busy(form, submitter, true);
+    }
+    const done = () => {
+      sendingKey = foregroundKey = null;
+      if (form && form.isConnected) {
+        busy(form, submitter, false);
+      }
+    };
+    const headers = { "HX-Request": "true", "X-CSRFToken": csrfToken() };
+    request(entry.action, { method: "POST", body, headers }).then(
+      ({ response, html }) => {
+        done();
+        answered(entry, response, html, form);
+      },
+      () => {
+        done();
+        unsent(entry, form);
+      }
+    );
+  }
+
+  function answered(entry, response, html, form) {
+    const outcome = response.headers.get("X-Tallone-Answer");
+    const foregroundHand = Boolean(form && entry.hand);
+    contact();
+    if (outcome === "recorded") {
+      retryDelay = 0;
+      recorded(entry, html);
+      if (foregroundHand) {
+        write("draft", null);
+      }
+      apply(html, outcome, foregroundHand ? "sent" : "kept");
+      if (form) {
+        window.scrollTo(0, 0);
+      }
+      flush();
+    } else if (outcome === "refused" || outcome === "conflict") {
+      if (form) {
+        // the user is looking: the answer says why, in place, and nothing stays kept
+        drop(entry.key);
+        apply(html, outcome, foregroundHand ? "sent" : "board");
+        if (foregroundHand) {
+          saveDraft();
+        }
+        reveal();
+      } else {
+        change(entry.key, { state: "refused", reason: reasonOf(html) });
+        apply(html, outcome, "kept");
+      }
+    } else if (response.status >= 500 || response.status === 429) {
+      unsent(entry, form); // busy, or a passing error: again later
+    } else {
+      // not an answer of the match page: the login page (logged out), an error page
+      const loggedOut = response.redirected || response.status === 401 || response.status === 403;
+      change(entry.key, {
+        state: "refused",
+        reason: loggedOut ? T.loggedOut : fill(T.serverError, { status: response.status }),
+      });
+      if (foregroundHand && entryForm()) {
+        clear(entryForm());
+      }
+    }
+  }
+
+  function unsent(entry, form) {
+    lost();
+    change(entry.key, { state: "waiting" });
+    if (form && entry.hand && entryForm()) {
+      write("draft", null);
+      clear(entryForm()); // the hand is in the list of what waits; the form is for the next one
+    }
+    if (form && byId("pending")) {
+      byId("pending").scrollIntoView({ block: "center" });
+    }
+    clearTimeout(retryTimer);
+    retryDelay = Math.min(retryDelay ? retryDelay * 2 : 2000, 60000);
+    retryTimer = setTimeout(flush, retryDelay);
+  }
+
+  // Send the oldest entry kept, unless one is on its way or the oldest was refused.
+  function flush() {
+    const entry = queue()[0];
+    if (sendingKey || !entry || entry.state === "refused") {
+      return;
+    }
+    const form = entryForm();
+    if (entry.hand && form && entry.seats !== seatsOf(form)) {
+      change(entry.key, { state: "refused", reason: T.playersChanged });
+      return;
+    }
+    send(entry, null, null);
+  }
+
+  document.addEventListener(
+    "submit",
+    (event) => {
+      const form = event.target;
+      if (!inPlace(form)) {
+        return;
+      }
+      event.preventDefault();
+      event.stopPropagation(); // tallone.js's "submitted once" is this script's business here
+      if (form.classList.contains("is-sending")) {
+        return;
+      }
+      const entry = entryOf(form, event.submitter);
+      const first = queue().length === 0 && !sendingKey;
+      if (entry.hand) {
+        write("draft", null);
+      }
+      setQueue([...queue(), entry]);
+      if (first) {
+        send(entry, form, event.submitter);
+      } else {
+        if (entry.hand) {
+          clear(form); // it waits behind the others; the form is free for the next hand
+        }
+        flush();
+      }
+    },
+    true
+  );
+
+  // What is kept, shown ---------------------------------------------------------------------
+
+  function edit(key) {
+    const entry = queue().find((item) => item.key === key);
+    const form = entryForm();
+    if (entry && form) {
+      restore(form, entry);
+      drop(key);
+      saveDraft();
+      form.scrollIntoView({ block: "start" });
+      noticeWanted = true;
+      poll(); // what changed since it was typed: the notice offers to record it as the next hand
+    }
+  }
+
+  function discard(key) {
+    if (window.confirm(T.discardAsk)) {
+      drop(key);
+      flush();
+    }
+  }
+
+  function actionButton(label, className, action) {
+    const button = make("button", label, `button small ${className}`);
+    button.type = "button";
+    button.addEventListener("click", action);
+    return button;
+  }
+
+  function showPending() {
+    showTitle();
+    const box = byId("pending");
+    if (!box) {
+      return;
+    }
+    const list = queue().filter((entry) => entry.key !== foregroundKey);
+    box.textContent = "";
+    box.hidden = list.length === 0;
+    if (!list.length) {
+      return;
+    }
+    const section = byId("entry");
+    let next = section ? Number(section.dataset.nextHand) : 0;
+    const states = { waiting: T.waiting, sending: T.sending, refused: T.refused };
+    const items = make("ol", "", "pending-list");
+    list.forEach((entry) => {
+      const item = make("li", "", `pending-item ${entry.state}`);
+      const head = make("p", "", "pending-head");
+      // a hand's number as it would be recorded now (the match over: as it was typed)
+      const title = entry.hand && next ? fill(T.hand, { number: next++ }) : entry.title;
+      head.append(make("strong", title), " ", make("span", states[entry.state], "badge"));
+      item.append(head);
+      if (entry.summary) {
+        item.append(make("p", entry.summary, "pending-summary"));
+      }
+      if (entry.state === "refused") {
+        const buttons = make("div", "", "button-row");
+        if (entry.hand && entryForm()) {
+          buttons.append(actionButton(T.edit, "", () => edit(entry.key)));
+        }
+        buttons.append(actionButton(T.discard, "danger", () => discard(entry.key)));
+        item.append(make("p", entry.reason, "field-error"), buttons);
+      }
+      items.append(item);
+    });
+    const waiting = list.some((entry) => entry.state !== "refused");
+    const help = waiting ? T.pendingHelp : entryForm() ? T.refusedHelp : "";
+    box.append(make("h2", T.pendingTitle), make("p", help, "help"), items);
+  }
+
+  // Following the match, and whether the scores are current -----------------------------------
+
+  function contact() {
+    lastContact = Date.now();
+    offlineSince = copyAt = 0;
+    showConnection();
+  }
+
+  function lost() {
+    offlineSince = offlineSince || Date.now();
+    showConnection();
+  }
+
+  function showConnection() {
+    const line = byId("connection");
+    if (!line) {
+      return;
+    }
+    const age = Math.floor((Date.now() - lastContact) / 5000) * 5;
+    let text = "";
+    if (offlineSince) {
+      text = fill(T.offlineSince, { time: clock(offlineSince) });
+      text += copyAt ? ` ${fill(T.copyOf, { time: clock(copyAt) })}` : "";
+    } else if (pollUrl() && age > 3 * config.poll) {
+      text =
+        age < 90
+          ? fill(T.updatedAgo, { seconds: age })
+          : fill(T.updatedAt, { time: clock(lastContact) });
+    }
+    line.hidden = !text;
+    line.classList.toggle("offline", Boolean(offlineSince));
+    if (line.textContent !== text) {
+      line.textContent = text;
+    }
+  }
+
+  // The live poll's address (the scoreboard's hx-get): what changed since the form being typed
+  // was made (its revision, as this script keeps it), or a fresh form for an untouched one.
+  function pollUrl() {
+    const board = byId("scoreboard");
+    const url = board && board.getAttribute("hx-get");
+    const form = entryForm();
+    const revision = url && /[?&]revision=(\d+)/.exec(url);
+    if (!form || !revision) {
+      return url;
+    }
+    const accept = form.elements.accept_revision ? form.elements.accept_revision.value : "";
+    const seen = revisionOf({ accept, basedOn: form.elements.based_on.value });
+    let asked = url.replace(/([?&]seen=)\d*/, `$1${seen}`);
+    if (seen < Number(revision[1]) && !document.querySelector("#form-notice .notice")) {
+      // a form made at an older revision (a kept draft, an entry put back to edit) and no
+      // notice yet: ask what changed since, even if the scores are current
+      asked = asked.replace(/([?&]revision=)\d*/, `$1${seen}`);
+    }
+    return read("draft") ? asked : `${asked}&entry=fresh`;
+  }
+
+  function poll() {
+    clearTimeout(pollTimer);
+    const url = pollUrl();
+    if (!url) {
+      return; // the match is over: nothing more to follow
+    }
+    pollTimer = setTimeout(poll, config.poll * 1000);
+    if (sendingKey || polling) {
+      return; // the answer on its way brings the news
+    }
+    polling = true;
+    request(url, {}).then(
+      ({ response, html }) => {
+        polling = false;
+        if (response.ok) {
+          contact(); // a busy server's error leaves the scores as they are: the line says so
+        }
+        if (response.status === 200 && !sendingKey) {
+          live(parse(html));
+        }
+      },
+      () => {
+        polling = false;
+        lost();
+      }
+    );
+  }
+
+  function live(parts) {
+    const ids = ["scoreboard", "form-notice", "history"];
+    if (!read("draft")) {
+      ids.push("entry-area"); // a fresh form, if it was asked for and nothing was typed since
+    }
+    const freshForm = ids.includes("entry-area") && parts.getElementById("entry-area");
+    swap(parts, ids);
+    const form = entryForm();
+    if (form && freshForm) {
+      learn(form);
+    }
+    formChanged(form);
+    showPending();
+    const notice = document.querySelector("#form-notice .notice");
+    if (notice && noticeWanted) {
+      noticeWanted = false;
+      notice.scrollIntoView({ block: "start" });
+    }
+    snapshotSoon();
+  }
+
+  // The points of the cards typed, counted by the server as they are typed.
+  let countTimer = 0;
+
+  function countCards(input) {
+    clearTimeout(countTimer);
+    countTimer = setTimeout(() => {
+      const url = `${input.getAttribute("hx-get")}?${new URLSearchParams({ [input.name]: input.value })}`;
+      const output = document.querySelector(input.getAttribute("hx-target"));
+      request(url, {}).then(({ response, html }) => {
+        if (response.ok && output) {
+          output.innerHTML = html; // the server's words for the count (_card_count.html)
+        }
+      }, () => {});
+    }, 300);
+  }
+
+  // The service worker's copy of the page -----------------------------------------------------
+
+  let snapshotTimer = 0;
+
+  function snapshotSoon() {
+    clearTimeout(snapshotTimer);
+    snapshotTimer = setTimeout(snapshot, 800);
+  }
+
+  function snapshot() {
+    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!worker || sendingKey) {
+      return;
+    }
+    const page = document.documentElement.cloneNode(true);
+    page.removeAttribute("data-offline-copy");
+    page.querySelectorAll("#pending, #connection, #match-flash, .messages").forEach((part) => {
+      part.textContent = "";
+    });
+    page.querySelectorAll("#entry-form [data-entry-ready], #entry-form input").forEach((input) => {
+      ["data-entry-ready", "data-typed", "readonly", "disabled"].forEach((name) => {
+        input.removeAttribute(name); // worked out again by match.js from what is checked
+      });
+    });
+    page.querySelectorAll("[data-entry-ready]").forEach((form) => delete form.dataset.entryReady);
+    const assets = Array.from(
+      document.querySelectorAll('script[src], link[rel="stylesheet"]'),
+      (element) => element.src || element.href
+    );
+    const html = `<!DOCTYPE html>\n${page.outerHTML}`;
+    worker.postMessage({ type: "page", url: location.pathname, html, assets });
+  }
+
+  // Start ------------------------------------------------------------------------------------
+
+  document.addEventListener("input", (event) => {
+    const input = event.target;
+    if (input.form && input.form.id === "entry-form") {
+      saveDraft();
+    }
+    if (input.matches("input[hx-get][hx-target]")) {
+      countCards(input);
+    }
+  });
+  document.addEventListener("change", (event) => {
+    if (event.target.form && event.target.form.id === "entry-form") {
+      saveDraft();
+    }
+  });
+  // "It was the same hand: discard mine", "Reload the form": what was typed goes
+  document.addEventListener("click", (event) => {
+    if (event.target.closest("#form-notice a")) {
+      write("draft", null);
+    }
+  });
+  window.addEventListener("online", () => {
+    retryDelay = 0;
+    clearTimeout(retryTimer);
+    flush();
+    poll();
+  });
+  window.addEventListener("offline", lost);
+  window.addEventListener("storage", (event) => {
+    if (event.key && event.key.startsWith(STORE)) {
+      showPending();
+    }
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted) {
+      showPending();
+      flush();
+      poll();
+    }
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") {
+      flush();
+    }
+  });
+
+  const form = entryForm();
+  let draft = read("draft");
+  if (draft && Date.now() - draft.at > 2 * 86400000) {
+    write("draft", null); // typed two days ago: not this evening's hand
+    draft = null;
+  }
+  if (form) {
+    const spent = (key) => queue().some((entry) => entry.key === key);
+    learn(form);
+    if (draft) {
+      restore(form, draft);
+    }
+    if (copyAt || spent(form.elements.idempotency_key.value)) {
+      form.elements.idempotency_key.value = newKey(); // a kept copy's key may be spent
+    }
+  }
+  // an entry on its way when the page was left waits again
+  setQueue(queue().map((entry) => (entry.state === "sending" ? { ...entry, state: "waiting" } : entry)));
+  showConnection();
+  setInterval(showConnection, 1000);
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register(config.worker, { scope: config.scope }).catch(() => {});
+    navigator.serviceWorker.addEventListener("controllerchange", snapshotSoon);
+    snapshotSoon();
+  }
+  flush();
+  pollTimer = setTimeout(poll, config.poll * 1000);
+})();
