@@ -34,7 +34,12 @@ from scoring.services import MatchError, MatchMovedOn
 MAX_SEATS = 6
 
 NOT_IN_PLAY_NOW = _("This player is no longer in play: reload the page.")
-NUMERIC = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
+NUMERIC = {
+    "inputmode": "numeric",
+    "pattern": "[0-9]*",
+    "autocomplete": "off",
+    "enterkeyhint": "next",
+}
 
 
 DEFAULT_START_PRESET = "scala40"

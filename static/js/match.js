@@ -79,4 +79,32 @@
   window.addEventListener("pageshow", function () {
     setUp(document);
   });
+
+  // The points box being typed stays above the phone's keyboard (which takes a moment to open),
+  // and Enter (the keyboard's "next") moves to the next box still to fill.
+  function isPointsBox(element) {
+    return element.matches && element.matches("form[data-entry] input.points");
+  }
+  document.addEventListener("focusin", function (event) {
+    var box = event.target;
+    if (isPointsBox(box)) {
+      setTimeout(function () {
+        box.scrollIntoView({ block: "center" });
+      }, 300);
+    }
+  });
+  document.addEventListener("keydown", function (event) {
+    var box = event.target;
+    if (event.key !== "Enter" || !isPointsBox(box)) {
+      return;
+    }
+    var boxes = Array.prototype.filter.call(box.form.querySelectorAll("input.points"), function (b) {
+      return !b.disabled && !b.readOnly && b.offsetParent !== null;
+    });
+    var next = boxes[boxes.indexOf(box) + 1];
+    if (next) {
+      event.preventDefault();
+      next.focus();
+    }
+  });
 })();

@@ -83,3 +83,33 @@ def test_hands_keep_their_numbers_through_a_reentry_a_withdrawal_and_a_void(phon
     first_words = {line.split()[0] for line in text.splitlines() if line.split()}
     assert {"1", "2", "3", "4", "5"} <= first_words
     assert "6" not in first_words and "7" not in first_words
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_points_box_being_typed_stays_above_the_keyboard(phone, live_server):
+    """Issue 18: the next points box scrolls into view above the keyboard (which covers the lower
+    part of a phone's screen), and the keyboard's "next" moves to it."""
+    club = ClubFactory()
+    scorer = member(club, Role.SCOREKEEPER)
+    match = start_match(
+        club=club, preset="scala40-club", names=("Anna", "Bruno", "Carla", "Dario", "Elena")
+    )
+    logged_in(phone, live_server, scorer)
+    italian(phone, live_server)
+    phone.goto(live_server.url + match.get_absolute_url())
+    phone.get_by_role("group", name="Chi ha chiuso?").get_by_label("Anna", exact=True).check()
+    bruno = phone.get_by_role("group", name="Bruno", exact=True).get_by_label("Punti")
+    assert bruno.get_attribute("enterkeyhint") == "next"
+    bruno.focus()
+    bruno.type("12")
+    phone.keyboard.press("Enter")
+    carla = phone.get_by_role("group", name="Carla", exact=True).get_by_label("Punti")
+    expect(carla).to_be_focused()
+    phone.keyboard.press("Enter")
+    phone.keyboard.press("Enter")
+    elena = phone.get_by_role("group", name="Elena", exact=True).get_by_label("Punti")
+    expect(elena).to_be_focused()
+    phone.wait_for_timeout(700)
+    box = elena.bounding_box()
+    assert box is not None and box["y"] + box["height"] < 844 * 0.6  # above a phone keyboard
+    assert not phone.get_by_text("Mano 1 registrata.").is_visible()  # Enter did not send it
