@@ -43,7 +43,7 @@ from scoring.forms import (
     preset_from,
 )
 from scoring.match_page import (
-    CONFLICT_CHANGES_SHOWN,
+    conflict_of,
     hand_form,
     history_context,
     in_play_seats,
@@ -51,7 +51,7 @@ from scoring.match_page import (
     reentry_offers,
 )
 from scoring.models import EventKind, Game, Match, MatchEvent
-from scoring.presenters import describe_change, describe_event, event_title, kind_label
+from scoring.presenters import describe_event, event_title, kind_label
 from scoring.selectors import EventRow, MatchDetail, hand_number, match_detail
 
 # Looking up a match ------------------------------------------------------------------------------
@@ -210,10 +210,9 @@ def _refusal_words(detail: MatchDetail | None, default: str) -> Callable[[Servic
             return match_error_text(error, default)
         text = match_error_text(error, _title_of(detail, error.event, default))
         if isinstance(error, services.MatchMovedOn):
-            changes = [
-                describe_change(c, detail.match.game, detail.match.rules) for c in error.changes
-            ]
-            text = " ".join([text, *changes[-CONFLICT_CHANGES_SHOWN:]])
+            # the same sentences as the page's conflict notice (the latest changes only)
+            conflict = conflict_of(detail.match, detail, error.changes, form_fits=False)
+            text = " ".join([text, *(conflict.sentences if conflict else ())])
         return text
 
     return words
