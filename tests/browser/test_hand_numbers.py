@@ -65,8 +65,10 @@ def test_hands_keep_their_numbers_through_a_reentry_a_withdrawal_and_a_void(phon
 
     # the history, newest first: hands by their numbers, the others by what they are
     phone.get_by_role("link", name=re.compile("Tutta la cronologia")).click()
-    titles = phone.locator(".event-title").all_inner_texts()
-    assert titles == ["Mano 5", "Mano 4", "Ritiro", "Mano 3", "Rientro", "Mano 2", "Mano 1"]
+    # to_have_text on the list waits for the history page (all_inner_texts would read at once)
+    expect(phone.locator(".event-title")).to_have_text(
+        ["Mano 5", "Mano 4", "Ritiro", "Mano 3", "Rientro", "Mano 2", "Mano 1"]
+    )
     expect(phone.locator(".event.void .event-title")).to_have_text("Mano 3")
 
     # the hand picker: "correct hand 4" in two taps from the top
