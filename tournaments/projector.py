@@ -13,19 +13,19 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from tournaments import selectors
 from tournaments.formats import format_of
 from tournaments.models import EntryStatus, Round, RoundStatus, Tournament
-from tournaments.presenters import points_text, round_label
+from tournaments.presenters import points_text, round_label, round_title
 
 # What can rotate, in the order a director reads it, with the words of the settings form.
 SLIDE_LABELS: dict[str, Any] = {
+    "bracket": gettext_lazy("Bracket"),
     "standings": gettext_lazy("Standings"),
     "seating": gettext_lazy("Who sits where"),
     "clock": gettext_lazy("The round's clock"),
-    "bracket": pgettext_lazy("projector", "Bracket"),
 }
 ROTATE_SECONDS = 15
 ROTATE_MIN, ROTATE_MAX = 2, 300
@@ -102,11 +102,8 @@ def slides(tournament: Tournament) -> dict[str, Slide]:
 
 def available_keys(tournament: Tournament) -> list[str]:
     """The slides a tournament of this format can show (the settings form's choices)."""
-    kind = format_of(tournament)
-    keys = ["standings", "seating", "clock"]
-    if kind.is_bracket:
-        keys.insert(0, "bracket")
-    return [key for key in SLIDE_LABELS if key in keys]
+    bracket = format_of(tournament).is_bracket
+    return [key for key in SLIDE_LABELS if key != "bracket" or bracket]
 
 
 # The clock ---------------------------------------------------------------------------------------
@@ -116,7 +113,7 @@ def clock_of(round: Round | None) -> Clock | None:
     """The clock of a round whose clock was started (None before, or without a round)."""
     if round is None or round.clock_started_at is None:
         return None
-    label = round_label(round)
+    label = round_title(round)
     if round.status == RoundStatus.FINISHED:
         return Clock(label, None, False, gettext("Round complete"))
     if round.time_called_at is not None:

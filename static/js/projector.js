@@ -29,6 +29,10 @@
     if (!list) {
       return;
     }
+    // the page's mark takes its room in the bar before anything is measured
+    var mark = screen.querySelector("[data-page]");
+    mark.textContent = pageWords.replace("%(page)s", "88").replace("%(pages)s", "88");
+    mark.hidden = false;
     var lines = Array.prototype.slice.call(list.querySelectorAll(".pj-line:not(.pj-headline)"));
     lines.forEach(function (line) {
       line.remove();
@@ -61,16 +65,37 @@
         column.appendChild(line);
       }
     });
-    if (pages.length > 1) {
-      pages.forEach(function (page, index) {
-        var mark = page.querySelector("[data-page]");
-        mark.textContent = pageWords
-          .replace("%(page)s", index + 1)
-          .replace("%(pages)s", pages.length);
-        mark.hidden = false;
-        page.dataset.page = String(index + 1);
-      });
+    pages.forEach(function (page, index) {
+      var mark = page.querySelector("[data-page]");
+      mark.textContent = pageWords.replace("%(page)s", index + 1).replace("%(pages)s", pages.length);
+      mark.hidden = pages.length < 2;
+      page.dataset.page = String(index + 1);
+    });
+  }
+
+  // A bracket of several parts (winners', losers', grand final): a screen for each part.
+  function split(screen) {
+    var parts = screen.querySelectorAll(".pj-bracket-section");
+    if (parts.length < 2) {
+      return;
     }
+    var last = screen;
+    Array.prototype.slice.call(parts, 1).forEach(function (part, index) {
+      var next = screen.cloneNode(true);
+      var box = next.querySelector(".pj-fit");
+      box.innerHTML = "";
+      box.appendChild(part);
+      next.dataset.page = String(index + 2);
+      last.after(next);
+      last = next;
+    });
+    screen.dataset.page = "1";
+    var pages = parts.length;
+    root.querySelectorAll('.pj-screen[data-key="' + screen.dataset.key + '"]').forEach(function (page) {
+      var mark = page.querySelector("[data-page]");
+      mark.textContent = pageWords.replace("%(page)s", page.dataset.page).replace("%(pages)s", pages);
+      mark.hidden = false;
+    });
   }
 
   // A bracket's type shrinks until the whole bracket fits its screen.
@@ -79,17 +104,16 @@
     if (!box) {
       return;
     }
-    var body = screen.querySelector(".pj-body");
     var high = parseFloat(getComputedStyle(root).fontSize);
     var low = 6;
     box.style.fontSize = high + "px";
-    if (box.scrollHeight <= body.clientHeight && box.scrollWidth <= body.clientWidth) {
+    if (box.scrollHeight <= box.clientHeight && box.scrollWidth <= box.clientWidth) {
       return;
     }
     for (var step = 0; step < 12; step += 1) {
       var middle = (low + high) / 2;
       box.style.fontSize = middle + "px";
-      if (box.scrollHeight <= body.clientHeight && box.scrollWidth <= body.clientWidth) {
+      if (box.scrollHeight <= box.clientHeight && box.scrollWidth <= box.clientWidth) {
         low = middle;
       } else {
         high = middle;
@@ -119,8 +143,9 @@
   function layout(keep) {
     screens().forEach(function (screen) {
       paginate(screen);
-      fit(screen);
+      split(screen);
     });
+    screens().forEach(fit);
     var all = screens();
     var found = 0;
     if (keep) {

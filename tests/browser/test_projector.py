@@ -12,8 +12,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from pairings import services as pairing_services
 from tests.browser.conftest import ARTIFACTS, is_csp_violation
 from tests.factories import PlayerFactory
+from tests.pairings.test_services import gin_tournament
 from tests.tournaments.helpers import Staff, play_round
 from tournaments import services
 from tournaments.models import Format
@@ -156,3 +158,29 @@ def test_the_projector_shows_every_name_in_full_and_turns_its_pages(browser, liv
     finally:
         context.close()
     assert violations == [], violations
+
+
+@pytest.mark.parametrize("size", SIZES, ids=list(SIZES))
+def test_a_double_elimination_bracket_of_16_fits_the_screen_with_every_name(
+    browser, live_server, size
+):
+    staff = Staff()
+    tournament, entries = gin_tournament(staff, Format.DOUBLE_ELIMINATION, 16)
+    for entry, name in zip(entries, sixty_names(), strict=False):
+        entry.player.name = name
+        entry.player.save(update_fields=["name"])
+    pairing_services.draw(tournament=tournament, user=staff.director)
+    viewport = SIZES[size]
+    context = browser.new_context(viewport=viewport, locale="it-IT")
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/tournaments/{tournament.pk}/projector/?show=bracket")
+        expect(page.locator(".pj-screen.is-shown")).to_have_attribute("data-key", "bracket")
+        shown = page.evaluate(READ_SCREEN)
+        for name in shown["names"]:
+            check_full(name, viewport)
+        texts = {name["text"] for name in shown["names"]}
+        assert {entry.player.name for entry in entries} <= texts
+        page.screenshot(path=str(ARTIFACTS / f"projector-{size}-bracket.png"))
+    finally:
+        context.close()
