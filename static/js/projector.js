@@ -43,7 +43,8 @@
     var columns = current.querySelector(".pj-columns");
     var column = list;
     var count = 1;
-    var bottom = current.querySelector(".pj-body").getBoundingClientRect().bottom;
+    var body = current.querySelector(".pj-body");
+    var bottom = body.getBoundingClientRect().bottom - parseFloat(getComputedStyle(body).paddingBottom);
     lines.forEach(function (line) {
       column.appendChild(line);
       if (column.children.length > 2 && overflows(column, bottom)) {
