@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
 from tournaments import lookups, projector
@@ -30,6 +31,8 @@ def projector_page(request: HttpRequest, pk: int) -> HttpResponse:
         "poll_seconds": projector.POLL_SECONDS,
         "refresh_url": f"{request.path}?{_with_fragment(request)}",
         "home_url": reverse("tournaments:detail", args=[tournament.pk]),
+        # the mark of a list split into screens, filled in by the page's script
+        "page_words": gettext("page %(page)s of %(pages)s"),
     }
     if request.GET.get("fragment") == "1":
         return render(request, "tournaments/_projector_deck.html", context)
