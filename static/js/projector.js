@@ -184,6 +184,15 @@
       });
   }
 
+  // The director at the laptop may turn the pages by hand: the arrow keys.
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "ArrowRight" || event.key === "PageDown") {
+      show(shown + 1);
+    } else if (event.key === "ArrowLeft" || event.key === "PageUp") {
+      show(shown - 1);
+    }
+  });
+
   var resized = null;
   window.addEventListener("resize", function () {
     clearTimeout(resized);

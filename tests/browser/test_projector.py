@@ -184,5 +184,13 @@ def test_a_double_elimination_bracket_of_16_fits_the_screen_with_every_name(
         texts = {name["text"] for name in shown["names"]}
         assert {entry.player.name for entry in entries} <= texts
         page.screenshot(path=str(ARTIFACTS / f"projector-{size}-bracket.png"))
+        # the losers' bracket and the grand final: a screen each, reached by the arrow key too
+        for number in ("2", "3"):
+            page.keyboard.press("ArrowRight")
+            expect(page.locator(".pj-screen.is-shown")).to_have_attribute("data-page", number)
+            shown = page.evaluate(READ_SCREEN)
+            assert shown["names"]
+            for name in shown["names"]:
+                check_full(name, viewport)
     finally:
         context.close()
