@@ -11,7 +11,6 @@ from pairings import presenters as words
 from pairings import selectors
 from pairings.formats import bracket_format_of
 from tournaments.models import EntryStatus, Tournament
-from tournaments.presenters import dropped_mark
 from tournaments.projector import SLIDE_LABELS, Line, Slide, clock_slide, standings_after
 
 
@@ -46,7 +45,7 @@ def pairing_slides(tournament: Tournament) -> dict[str, Slide]:
             name=row.entry.player.name,
             lead=f"{row.standing.place}{'=' if row.shared else ''}",
             values=(f"{row.standing.points:g}",),
-            dim=row.entry.status == EntryStatus.DROPPED or bool(dropped_mark(row.entry)),
+            dim=row.entry.status == EntryStatus.DROPPED,
         )
         for row in standings.rows
     ]

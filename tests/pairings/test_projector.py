@@ -50,3 +50,22 @@ def test_a_swiss_projector_shows_the_standings_and_the_round_with_its_bye():
     assert "Round 1" in page and "bye" in page
     for entry in entries:
         assert entry.player.name in page
+
+
+def test_a_knockout_tournament_page_offers_the_bracket_on_the_projector():
+    staff = Staff()
+    tournament, _entries = gin_tournament(staff, Format.DOUBLE_ELIMINATION, 5)
+    content = (
+        client_for(staff.director)
+        .get(reverse("tournaments:detail", args=[tournament.pk]))
+        .content.decode()
+    )
+    assert re.findall(r'name="show" value="(\w+)" checked', content) == [
+        "bracket",
+        "standings",
+        "seating",
+        "clock",
+    ]
+    bracket_page = client_for().get(reverse("pairings:bracket", args=[tournament.pk]))
+    projector = reverse("tournaments:projector", args=[tournament.pk])
+    assert f'href="{projector}?show=bracket"' in bracket_page.content.decode()
