@@ -29,6 +29,7 @@ from tournaments.views.money import (
     ledger,
     ledger_csv,
 )
+from tournaments.views.projector import projector_page
 from tournaments.views.tables import (
     TABLE_POLL_SECONDS,
     results,
@@ -57,6 +58,7 @@ __all__ = [
     "entry_of",
     "ledger",
     "ledger_csv",
+    "projector_page",
     "results",
     "round_call_time",
     "round_clock",
