@@ -4,9 +4,9 @@ Seats 200 players (tables of 3 to 5, preferring 4) for 8 rounds with `balanced`.
 it feeds back random table results (a seeded shuffle gives every table its places and penalty
 points), computes the standings and passes their places as the next round's ranks, as the Django
 layer will. It times `seat_round` alone and prints, for every round, the seconds it took, the
-repeat meetings it had to leave and the least possible (the report's bound), the first-seat spread and how many players sit away from their
-standing's tables; then the slowest round. Target: under 2 s per round. Results go to
-docs/PERFORMANCE.md.
+repeat meetings it had to leave and the least possible (the report's bound), the first-seat
+spread and how many players sit away from their standing's tables; then the slowest round.
+Target: under 2 s per round. Results go to docs/PERFORMANCE.md.
 
 Options: `--players N`, `--rounds R`, `--seed S`, `--apart G` (G keep-apart groups of 4 random
 players, every other one hard), `--profile` (cProfile of the slowest round's seating, top
@@ -80,9 +80,7 @@ def main() -> int:
     for number in range(1, options.rounds + 1):
         seed = rng.randrange(2**31)
         start = time.perf_counter()
-        result = seat_round(
-            ranks, method=Method.BALANCED, seed=seed, history=history, apart=apart
-        )
+        result = seat_round(ranks, method=Method.BALANCED, seed=seed, history=history, apart=apart)
         elapsed = time.perf_counter() - start
         times.append(elapsed)
         if slowest is None or elapsed > times[slowest[0] - 1]:

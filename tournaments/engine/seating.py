@@ -299,7 +299,7 @@ def seating_report(
     room = Room(order, known, tuple(len(table) for table in tables), history)
     rules = ApartRules(apart, room.index, len(tables))
     fixed = tuple(tuple(table) for table in tables)
-    rules.refuse_hard([[room.index[player] for player in table] for table in fixed])
+    rules.refuse_hard([[room.index[player] for player in table] for table in fixed], order)
     return _report(room, fixed, None, rules=rules, history=history, ranks_known=ranks is not None)
 
 

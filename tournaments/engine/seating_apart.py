@@ -30,6 +30,10 @@ HARD_GROUP_TOGETHER = _(
     "No seating found keeps the players of %(group)s apart at these tables: make the group soft, "
     "or take players out of it."
 )
+HARD_GROUP_SEATED_TOGETHER = _(
+    "%(first)s and %(second)s are in the keep-apart group %(group)s: they cannot sit at the same "
+    "table."
+)
 GROUP_NOT_A_LIST = _("A keep-apart group must list its players.")
 
 
@@ -118,16 +122,24 @@ class ApartRules:
                         found.append((number, a, b))
         return found
 
-    def refuse_hard(self, tables: Sequence[Sequence[int]]) -> None:
-        """Refuse a seating that puts two players of a hard group at one table."""
+    def refuse_hard(
+        self, tables: Sequence[Sequence[int]], order: Sequence[PlayerId] | None = None
+    ) -> None:
+        """Refuse a seating that puts two players of a hard group at one table: one the search
+        made (no seating found), or, with `order` (index -> player), one made by hand (naming the
+        two players)."""
         for _table, a, b in self.conflicts(tables):
             group = self.group_of[(a, b)]
-            if group.hard:
-                raise TournamentError(
-                    HARD_GROUP_TOGETHER,
-                    field="apart",
-                    params={"group": group.name or str(self.groups.index(group) + 1)},
-                )
+            if not group.hard:
+                continue
+            name = group.name or str(self.groups.index(group) + 1)
+            if order is None:
+                raise TournamentError(HARD_GROUP_TOGETHER, field="apart", params={"group": name})
+            raise TournamentError(
+                HARD_GROUP_SEATED_TOGETHER,
+                field="apart",
+                params={"group": name, "first": order[a], "second": order[b]},
+            )
 
     def pairs(
         self, tables: Sequence[Sequence[PlayerId]], index: Mapping[PlayerId, int]
