@@ -213,3 +213,14 @@ def test_round_2_of_13_players_reports_4_repeats_the_minimum_possible(client, st
     assert count > 4
     assert f"{count} repeats; at least 4 are unavoidable with these tables." in report_items(page)
     assert Entry.objects.filter(tournament=tournament).count() == 13
+
+
+def test_a_gin_tournament_has_no_keep_apart_groups(client, staff, director):
+    tournament, entries = make(staff, 4, preset="gin", format=Format.SINGLE_ELIMINATION)
+    assert client.get(url("keep-apart", tournament)).status_code == 404
+    assert "Keep players apart" not in client.get(tournament.get_absolute_url()).content.decode()
+    with pytest.raises(services.TournamentActionError) as refused:
+        services.apart_group_add(
+            tournament=tournament, user=staff.director, entries=entries[:2], hard=True
+        )
+    assert refused.value.field == "format"

@@ -29,6 +29,11 @@ def apart_group_add(
     seating on; `hard`: never together, else when possible."""
     tournament = locked(tournament)
     refuse_if_finished(tournament)
+    if not tournament.kind.uses_tables:
+        raise TournamentActionError(
+            _("Players are kept apart at tables: this tournament is played in pairings."),
+            field="format",
+        )
     ids = {entry.pk for entry in entries}
     if len(ids) < 2:
         raise TournamentActionError(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
@@ -42,6 +42,8 @@ def _page(request: HttpRequest, tournament: Tournament, form: KeepApartForm | No
 def keep_apart(request: HttpRequest, pk: int) -> HttpResponse:
     """The groups and the form to add one. POST `action`: add (the default) or remove (`group`)."""
     tournament = lookups.directed_tournament(request, pk)
+    if not tournament.kind.uses_tables:
+        raise Http404  # the Gin formats pair players: nobody is seated at tables
     if request.method != "POST":
         return _page(request, tournament)
     if request.POST.get("action") == "remove":
