@@ -132,6 +132,7 @@ APART_TOGETHER = _(
     "Pairs of players of a keep-apart group at the same table, because no seating found keeps "
     "them all apart: %(count)s."
 )
+APART_SEATED = _("Pairs of players of a keep-apart group at the same table: %(count)s.")
 DISPLACED = _(
     "To avoid repeat meetings and rotate the first seat, some players sit away from the tables "
     "of their place in the standings (greatest distance in tables: %(distance)s): %(players)s."
@@ -370,7 +371,8 @@ def _report(
     apart = rules.pairs(tables, index)
     notices = []
     if apart:
-        notices.append(Notice(APART_TOGETHER, {"count": len(apart)}))
+        together = APART_SEATED if method is None else APART_TOGETHER
+        notices.append(Notice(together, {"count": len(apart)}))
     if repeats:
         count = len(repeats)
         if method in (None, Method.BALANCED) and bound and count == bound:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from tournaments.engine.errors import TournamentError
 from tournaments.engine.seating import (
+    APART_SEATED,
     APART_TOGETHER,
     REPEATS_ABOVE_MINIMUM,
     REPEATS_MINIMUM,
@@ -321,6 +322,7 @@ def test_a_hand_made_seating_that_breaks_a_hard_group_is_refused():
     soft = ApartGroup(("A", "B"), name="couple")
     report = seating_report([("A", "B", "C"), ("D", "E", "F")], apart=[soft])
     assert [(p.players, p.table, p.group) for p in report.apart] == [(("A", "B"), 1, "couple")]
+    assert Notice(APART_SEATED, {"count": 1}) in report.gave_way
 
 
 def test_the_same_groups_and_seed_give_the_same_seating():
