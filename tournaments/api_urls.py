@@ -27,7 +27,7 @@ urlpatterns = [
     path(
         T + "keep-apart/<int:group_id>/",
         api.KeepApartDetailView.as_view(),
-        name="api-keep-apart-detail",
+        name="api-tournament-keep-apart-group",
     ),
     path(T + "rounds/", api.RoundListView.as_view(), name="api-tournament-rounds"),
     path(ROUND, api.RoundDetailView.as_view(), name="api-round-detail"),
