@@ -19,7 +19,7 @@ from clubs.models import Club, Player
 from scoring.engine.rules import MONEY_MAX
 from scoring.forms import preset_choices
 from tournaments.formats import DEFAULT_FORMAT, is_gin_format
-from tournaments.models import Format, SeatingMethod, Tournament
+from tournaments.models import Entry, EntryStatus, Format, SeatingMethod, Tournament
 from tournaments.services import (
     SETTING_DEFAULTS,
     SETTING_RANGES,
@@ -266,6 +266,52 @@ class SwapForm(forms.Form):
         choices = [("", _("— choose —")), *seated]
         self.fields["first"].choices = choices
         self.fields["second"].choices = choices
+
+
+class KeepApartForm(forms.Form):
+    """A keep-apart group: several players of the tournament, never or preferably not at the
+    same table."""
+
+    entries = forms.ModelMultipleChoiceField(
+        queryset=Entry.objects.none(),
+        label=_("Players to keep apart"),
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={"required": _("Choose at least two players to keep apart.")},
+    )
+    hard = forms.TypedChoiceField(
+        label=_("How strictly"),
+        choices=[
+            ("", _("When possible: the seating report says when they could not be kept apart")),
+            ("1", _("Never at the same table: a seating that cannot keep them apart is refused")),
+        ],
+        coerce=bool,
+        empty_value=False,
+        required=False,
+        widget=forms.RadioSelect,
+        initial="",
+    )
+    name = forms.CharField(
+        label=_("Name of the group (optional)"),
+        max_length=80,
+        required=False,
+        strip=True,
+        help_text=_("For example a family, a couple or a club. Empty: the players' names."),
+    )
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["entries"].queryset = (
+            tournament.entries.exclude(status=EntryStatus.DROPPED)
+            .select_related("player")
+            .order_by("player__name")
+        )
+        self.fields["entries"].label_from_instance = lambda entry: entry.player.name
+
+    def clean_entries(self) -> Any:
+        entries = self.cleaned_data["entries"]
+        if len(entries) < 2:
+            raise forms.ValidationError(_("Choose at least two players to keep apart."))
+        return entries
 
 
 class ReopenForm(forms.Form):

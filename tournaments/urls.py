@@ -24,6 +24,7 @@ urlpatterns = [
     path("new/rules/", views.rule_options, name="rule-options"),
     path("<int:pk>/", views.tournament_detail, name="detail"),
     path("<int:pk>/entries/", views.entries, name="entries"),
+    path("<int:pk>/keep-apart/", views.keep_apart, name="keep-apart"),
     path("<int:pk>/seat/", views.round_seat, name="seat"),
     path("<int:pk>/rounds/<int:number>/reseat/", views.round_reseat, name="reseat"),
     path("<int:pk>/rounds/<int:number>/swap/", views.table_swap, name="swap"),

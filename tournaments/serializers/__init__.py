@@ -40,8 +40,11 @@ from tournaments.serializers.results import (
     TableStandingsSerializer,
 )
 from tournaments.serializers.tables import (
+    ApartPairSerializer,
     CallTimeSerializer,
     ClockSerializer,
+    KeepApartCreateSerializer,
+    KeepApartSerializer,
     PlayoffSerializer,
     RepeatSerializer,
     RoundSeatSerializer,
@@ -55,6 +58,7 @@ from tournaments.serializers.tables import (
 
 __all__ = [
     "SETTING_FIELDS",
+    "ApartPairSerializer",
     "CallTimeSerializer",
     "CheckedInSerializer",
     "ClockSerializer",
@@ -64,6 +68,8 @@ __all__ = [
     "EntrySerializer",
     "EntryStatusEnum",
     "ExactNumberField",
+    "KeepApartCreateSerializer",
+    "KeepApartSerializer",
     "LedgerPotSerializer",
     "LedgerSerializer",
     "PlaceAmountSerializer",

@@ -40,7 +40,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.presenters import repeat_line, seating_notice, table_state_label
+from tournaments.presenters import apart_line, repeat_line, seating_notice, table_state_label
 
 PAGE_SIZE = 20
 STANDINGS_POLL_SECONDS = 15
@@ -254,6 +254,7 @@ def _console(request: HttpRequest, tournament: Tournament, view, **forms: Any) -
         "registered": sum(1 for e in entries if e.status == EntryStatus.REGISTERED),
         "checked_in": sum(1 for e in entries if e.status == EntryStatus.CHECKED_IN),
         "dropped": sum(1 for e in entries if e.status == EntryStatus.DROPPED),
+        "apart_groups": tournament.apart_groups.count(),
     }
     kind = format_of(tournament)
     if tournament.status == TournamentStatus.FINISHED or not kind.uses_tables:
@@ -275,6 +276,7 @@ def _console(request: HttpRequest, tournament: Tournament, view, **forms: Any) -
         report = round.report or {}
         context["repeats"] = [repeat_line(r) for r in report.get("repeats", [])]
         context["notices"] = [seating_notice(n) for n in report.get("notices", [])]
+        context["apart"] = [apart_line(pair) for pair in report.get("apart", [])]
     context["ties"] = kind.cut_ties(tournament, view)
     return context
 
