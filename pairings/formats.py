@@ -96,13 +96,22 @@ class BracketFormat(GinFormat):
     ) -> list[RankingRow]:
         return selectors.bracket_ranking(tournament, self.replay)
 
-    def check_finished(self, tournament: Tournament) -> None:
-        locked_bracket(tournament)  # a hand being recorded now is seen, or waits for the end
-        view = self.bracket_of(tournament)
-        if view.bracket is None or not view.bracket.finished:
-            raise TournamentActionError(
+    def finish_refusal(
+        self, tournament: Tournament, view: TournamentView | None = None
+    ) -> TournamentActionError | None:
+        """Over once every match of the bracket has its result (the champion is known)."""
+        bracket = self.bracket_of(tournament).bracket
+        if bracket is None or not bracket.finished:
+            return TournamentActionError(
                 _("The bracket is not over: every match needs a result."), field="round"
             )
+        return None
+
+    def check_finished(self, tournament: Tournament) -> None:
+        locked_bracket(tournament)  # a hand being recorded now is seen, or waits for the end
+        refusal = self.finish_refusal(tournament)
+        if refusal is not None:
+            raise refusal
 
 
 class SingleEliminationFormat(BracketFormat):
@@ -153,16 +162,35 @@ class PairingFormat(GinFormat):
     ) -> list[RankingRow]:
         return selectors.pairing_ranking(tournament)
 
-    def check_finished(self, tournament: Tournament) -> None:
+    def rounds_left(self, tournament: Tournament, rounds: list[selectors.PairingRound]) -> int:
+        """How many rounds are still to pair after `rounds` (the rounds paired so far)."""
+        planned = self.planned_rounds(tournament, rounds[0].round if rounds else None)
+        return max(planned - len(rounds), 0)
+
+    def all_rounds_played(self, tournament: Tournament, round: Round | None) -> bool:
+        """Whether every round of the schedule (round robin) or as set (Swiss) is paired."""
+        rounds = selectors.pairing_rounds(tournament)
+        return bool(rounds) and not self.rounds_left(tournament, rounds)
+
+    def finish_refusal(
+        self, tournament: Tournament, view: TournamentView | None = None
+    ) -> TournamentActionError | None:
+        """Over once every round is paired and the last one has all its results."""
         rounds = selectors.pairing_rounds(tournament)
         complete = bool(rounds) and rounds[-1].complete
-        planned = self.planned_rounds(tournament, rounds[0].round if rounds else None)
-        if not complete or len(rounds) < planned:
-            raise TournamentActionError(
+        if not complete or self.rounds_left(tournament, rounds):
+            planned = len(rounds) + self.rounds_left(tournament, rounds)
+            return TournamentActionError(
                 _("Rounds played so far: %(count)s of %(planned)s.")
                 % {"count": sum(1 for r in rounds if r.complete), "planned": planned},
                 field="round",
             )
+        return None
+
+    def check_finished(self, tournament: Tournament) -> None:
+        refusal = self.finish_refusal(tournament)
+        if refusal is not None:
+            raise refusal
         Round.objects.filter(tournament=tournament, status=RoundStatus.RUNNING).update(
             status=RoundStatus.FINISHED
         )

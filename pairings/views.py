@@ -61,6 +61,18 @@ def _common(request: HttpRequest, tournament: Tournament) -> dict:
     }
 
 
+def _actions(tournament: Tournament) -> dict:
+    """What the director's buttons offer: the next round while one is left to pair, and "Finish
+    the tournament" when the format says it can finish."""
+    kind = format_of(tournament)
+    if tournament.status == TournamentStatus.FINISHED:
+        return {"can_pair": False, "can_finish": False}
+    return {
+        "can_pair": kind.pairs_next_round and not kind.all_rounds_played(tournament, None),
+        "can_finish": kind.can_finish(tournament),
+    }
+
+
 def _home_of(tournament: Tournament) -> str:
     return reverse(format_of(tournament).home_url_name(), kwargs={"pk": tournament.pk})
 
@@ -80,6 +92,8 @@ def bracket(request: HttpRequest, pk: int) -> HttpResponse:
         "view": view,
         "sections": view.sections,
     }
+    if context["can_direct"] and not context["projector"] and request.GET.get("fragment") != "1":
+        context.update(_actions(tournament))
     if view.bracket is not None and view.bracket.champion is not None:
         context["champion"] = words.champion_line(view.names[view.bracket.champion])
     template = "pairings/bracket.html"
@@ -108,6 +122,8 @@ def pairings(request: HttpRequest, pk: int) -> HttpResponse:
         "chosen": chosen,
         "is_last": chosen is not None and chosen is rounds[-1],
     }
+    if context["can_direct"] and not context["projector"] and request.GET.get("fragment") != "1":
+        context.update(_actions(tournament))
     template = "pairings/pairings.html"
     if request.GET.get("fragment") == "1":
         template = "pairings/_pairings.html"
@@ -136,7 +152,8 @@ def console(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _gin_tournament(request, pk)
     if not can_direct(request.user, tournament.club):
         return HttpResponse("")
-    return render(request, "pairings/_actions.html", _common(request, tournament))
+    context = {**_common(request, tournament), **_actions(tournament)}
+    return render(request, "pairings/_actions.html", context)
 
 
 # The director's actions --------------------------------------------------------------------------
