@@ -152,6 +152,13 @@ class PairingFormat(GinFormat):
         dropped (they have a bye)."""
         raise NotImplementedError
 
+    def schedule(
+        self, tournament: Tournament, rounds: list[selectors.PairingRound]
+    ) -> list[EngineRound]:
+        """Every round known ahead from the draw (a round robin's whole schedule); a Swiss
+        pairs each round from the standings, so none."""
+        return []
+
     def standings(
         self, tournament: Tournament, view: TournamentView | None = None
     ) -> selectors.GinStandings:
@@ -219,6 +226,14 @@ class RoundRobinFormat(PairingFormat):
         count = len(selectors.draw_players(round_one)) if round_one is not None else 0
         per_cycle = count - 1 if count % 2 == 0 else count
         return per_cycle * tournament.cycles
+
+    def schedule(
+        self, tournament: Tournament, rounds: list[selectors.PairingRound]
+    ) -> list[EngineRound]:
+        """The whole schedule, fixed by the draw (the players drawn, in seed order)."""
+        if not rounds:
+            return []
+        return round_robin(selectors.draw_players(rounds[0].round), cycles=tournament.cycles)
 
     def next_pairings(self, tournament, rounds, number, dropped) -> tuple[EngineRound, list[int]]:
         players = selectors.draw_players(rounds[0].round)

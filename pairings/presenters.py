@@ -11,6 +11,7 @@ words, which these build on, are `tournaments.presenters`).
   `score_legend`, `champion_label`, `still_playing_label`, `champion_line`, the
   conflicts the director must check (`discarded_result`, `started_by_other_players`);
 - standings: `tie_break_label` (the Gin tie-breaks, and the tournaments' for the shared ones),
+  `tie_break_column` and `tie_break_value` (the standings' tie-break columns),
   `standings_order` (the standings page's line).
 
 Nothing here reads the database or computes a score: the selectors give the numbers (the net
@@ -252,6 +253,27 @@ GIN_TIE_BREAK_LABELS: dict[str, Promise] = {
     "median_buchholz": gettext_lazy("median-Buchholz"),
     "net": gettext_lazy("net points"),
 }
+
+
+TIE_BREAK_COLUMNS: dict[str, Promise] = {
+    "buchholz": gettext_lazy("Buchholz"),
+    "median_buchholz": gettext_lazy("Median-Buchholz"),
+    "net": gettext_lazy("Net"),
+    "head_to_head": gettext_lazy("Head to head"),
+}
+
+
+def tie_break_column(key: str) -> str:
+    """A tie-break as the standings' column heading: "Buchholz", "Median-Buchholz", "Net",
+    "Head to head"."""
+    return str(TIE_BREAK_COLUMNS[key])
+
+
+def tie_break_value(value: float | None) -> str:
+    """A tie-break's value in the standings: "3", "1.5"; head to head not reached: a dash."""
+    if value is None:
+        return "\N{EN DASH}"
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 def tie_break_label(key: str) -> str:

@@ -16,7 +16,7 @@ players equal (never in a bracket: such a table waits for the director).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -29,6 +29,7 @@ from pairings.engine.standings import (
     bracket_standings,
     pairing_standings,
 )
+from pairings.engine.standings import Round as EngineRound
 from scoring.models import Match, MatchPlayer, MatchStatus
 from tournaments.models import (
     Entry,
@@ -510,6 +511,39 @@ def _rounds_from(facts: Facts) -> list[PairingRound]:
     return rounds
 
 
+@dataclass(frozen=True)
+class ScheduledRound:
+    """A round of a schedule known from the draw (a round robin's): who meets whom, the bye,
+    and whether it has been paired (its tables exist) yet."""
+
+    number: int
+    pairings: tuple[tuple[str, str], ...]  # names, who deals first first
+    bye: str
+    paired: bool
+
+
+def schedule_of(
+    tournament: Tournament, schedule: Sequence[EngineRound], paired: int
+) -> list[ScheduledRound]:
+    """The rounds of `schedule` (the format's, `PairingFormat.schedule`) with the players'
+    names; the first `paired` are paired already. One query."""
+    if not schedule:
+        return []
+    names = dict(tournament.entries.values_list("pk", "player__name"))
+    return [
+        ScheduledRound(
+            number=round.number,
+            pairings=tuple(
+                (names.get(pairing.first, ""), names.get(pairing.second, ""))
+                for pairing in round.pairings
+            ),
+            bye=names.get(round.bye, "") if round.bye is not None else "",
+            paired=round.number <= paired,
+        )
+        for round in schedule
+    ]
+
+
 def pairing_rounds(tournament: Tournament) -> list[PairingRound]:
     """The rounds of a Swiss or round robin, each with its pairings, results and byes."""
     return _rounds_from(_facts(tournament))
@@ -519,10 +553,51 @@ def pairing_rounds(tournament: Tournament) -> list[PairingRound]:
 
 
 @dataclass(frozen=True)
+class TieBreakCell:
+    """A tie-break's value in a row of the standings; `decided`: it is what set this player
+    apart from a neighbour with the same match points."""
+
+    key: str
+    value: float | None  # None: head to head not reached
+    decided: bool = False
+
+
+@dataclass(frozen=True)
 class PairingStandingRow:
     standing: Standing
     entry: Entry
     shared: bool
+    cells: tuple[TieBreakCell, ...] = ()
+
+
+def _tie_break_value(standing: Standing, key: str) -> float | None:
+    return cast(float | None, getattr(standing, key))
+
+
+def _tie_break_cells(rows: Sequence[Standing], tie_breaks: Sequence[str]) -> list[tuple]:
+    """Each row's tie-break values in the tournament's order, the one that decided against a
+    neighbour on the same match points marked."""
+
+    def compared(standing: Standing, key: str) -> float:
+        return _tie_break_value(standing, key) or 0.0  # head to head not reached counts 0
+
+    decided: list[set[str]] = [set() for _row in rows]
+    for index in range(len(rows) - 1):
+        upper, lower = rows[index], rows[index + 1]
+        if upper.points != lower.points:
+            continue
+        for key in tie_breaks:
+            if compared(upper, key) != compared(lower, key):
+                decided[index].add(key)
+                decided[index + 1].add(key)
+                break
+    return [
+        tuple(
+            TieBreakCell(key, _tie_break_value(row, key), key in decided[index])
+            for key in tie_breaks
+        )
+        for index, row in enumerate(rows)
+    ]
 
 
 @dataclass(frozen=True)
@@ -570,12 +645,16 @@ def _pairing_standings(facts: Facts) -> GinStandings:
         sorted(players), results, byes=byes, tie_breaks=facts.tournament.tie_breaks
     )
     places = [row.place for row in rows]
+    tie_breaks = tuple(str(key) for key in facts.tournament.tie_breaks)
+    cells = _tie_break_cells(rows, tie_breaks)
     return GinStandings(
         kind="pairing",
-        tie_breaks=tuple(facts.tournament.tie_breaks),
+        tie_breaks=tie_breaks,
         rows=tuple(
-            PairingStandingRow(row, facts.entries[row.player], places.count(row.place) > 1)
-            for row in rows
+            PairingStandingRow(
+                row, facts.entries[row.player], places.count(row.place) > 1, cells[index]
+            )
+            for index, row in enumerate(rows)
         ),
         rounds_counted=sum(1 for pairing_round in rounds if pairing_round.played),
     )

@@ -23,7 +23,7 @@ from clubs.errors import as_message, on_form
 from clubs.permissions import can_direct, can_score
 from pairings import presenters as words
 from pairings import selectors, services
-from pairings.formats import bracket_format_of
+from pairings.formats import bracket_format_of, rounds_format_of
 from tournaments import lookups
 from tournaments.formats import format_of
 from tournaments.models import Table, Tournament, TournamentStatus
@@ -116,11 +116,13 @@ def pairings(request: HttpRequest, pk: int) -> HttpResponse:
             chosen = next((r for r in rounds if r.round.number == int(wanted)), None)
             if chosen is None:
                 raise Http404
+    schedule = rounds_format_of(tournament).schedule(tournament, rounds)
     context = {
         **_common(request, tournament),
         "rounds": rounds,
         "chosen": chosen,
         "is_last": chosen is not None and chosen is rounds[-1],
+        "schedule": selectors.schedule_of(tournament, schedule, len(rounds)),
     }
     if context["can_direct"] and not context["projector"] and request.GET.get("fragment") != "1":
         context.update(_actions(tournament))
