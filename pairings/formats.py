@@ -116,6 +116,7 @@ class BracketFormat(GinFormat):
 
 class SingleEliminationFormat(BracketFormat):
     value = Format.SINGLE_ELIMINATION
+    form_settings = ("third_place",)
 
     def replay(self, tournament, players, results) -> brackets.Bracket:
         return brackets.single_elimination(
@@ -125,6 +126,7 @@ class SingleEliminationFormat(BracketFormat):
 
 class DoubleEliminationFormat(BracketFormat):
     value = Format.DOUBLE_ELIMINATION
+    form_settings = ("grand_final_reset",)
 
     def replay(self, tournament, players, results) -> brackets.Bracket:
         return brackets.double_elimination(
@@ -205,6 +207,7 @@ class PairingFormat(GinFormat):
 
 class RoundRobinFormat(PairingFormat):
     value = Format.ROUND_ROBIN
+    form_settings = ("cycles",)
 
     def skips_range_check(self, field: str) -> bool:
         return field == "cycles"  # said below in the round robin's own words
@@ -252,6 +255,8 @@ class RoundRobinFormat(PairingFormat):
 
 class SwissFormat(PairingFormat):
     value = Format.SWISS
+    form_settings = ("swiss_rounds",)
+    rounds_field = "swiss_rounds"  # 0: automatic, in the Swiss's own words
     takes_late_arrivals = True
     late_check_in_waits = True
 

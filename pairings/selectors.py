@@ -29,7 +29,6 @@ from pairings.engine.standings import (
     bracket_standings,
     pairing_standings,
 )
-from pairings.engine.standings import Round as EngineRound
 from scoring.models import Match, MatchPlayer, MatchStatus
 from tournaments.models import (
     Entry,
@@ -509,39 +508,6 @@ def _rounds_from(facts: Facts) -> list[PairingRound]:
         byes = tuple(facts.entries[entry] for entry in round_byes(round) if entry in facts.entries)
         rounds.append(PairingRound(round, tuple(pairings), byes))
     return rounds
-
-
-@dataclass(frozen=True)
-class ScheduledRound:
-    """A round of a schedule known from the draw (a round robin's): who meets whom, the bye,
-    and whether it has been paired (its tables exist) yet."""
-
-    number: int
-    pairings: tuple[tuple[str, str], ...]  # names, who deals first first
-    bye: str
-    paired: bool
-
-
-def schedule_of(
-    tournament: Tournament, schedule: Sequence[EngineRound], paired: int
-) -> list[ScheduledRound]:
-    """The rounds of `schedule` (the format's, `PairingFormat.schedule`) with the players'
-    names; the first `paired` are paired already. One query."""
-    if not schedule:
-        return []
-    names = dict(tournament.entries.values_list("pk", "player__name"))
-    return [
-        ScheduledRound(
-            number=round.number,
-            pairings=tuple(
-                (names.get(pairing.first, ""), names.get(pairing.second, ""))
-                for pairing in round.pairings
-            ),
-            bye=names.get(round.bye, "") if round.bye is not None else "",
-            paired=round.number <= paired,
-        )
-        for round in schedule
-    ]
 
 
 def pairing_rounds(tournament: Tournament) -> list[PairingRound]:

@@ -24,6 +24,7 @@ from clubs.permissions import can_direct, can_score
 from pairings import presenters as words
 from pairings import selectors, services
 from pairings.formats import bracket_format_of, rounds_format_of
+from pairings.schedule import schedule_of
 from tournaments import lookups
 from tournaments.formats import format_of
 from tournaments.models import Table, Tournament, TournamentStatus
@@ -122,7 +123,7 @@ def pairings(request: HttpRequest, pk: int) -> HttpResponse:
         "rounds": rounds,
         "chosen": chosen,
         "is_last": chosen is not None and chosen is rounds[-1],
-        "schedule": selectors.schedule_of(tournament, schedule, len(rounds)),
+        "schedule": schedule_of(tournament, schedule, len(rounds)),
     }
     if context["can_direct"] and not context["projector"] and request.GET.get("fragment") != "1":
         context.update(_actions(tournament))

@@ -74,6 +74,10 @@ class TournamentFormat:
     console_template = ""
     standings_url_name = "tournaments:standings"
     api_links: tuple[str, ...] = ()
+    # The creation form: the fields of this format's own settings (the form shows only those),
+    # and the field its planned rounds come from (a Swiss asks for its rounds in its own words).
+    form_settings: tuple[str, ...] = ()
+    rounds_field = "rounds_planned"
 
     # What it is ----------------------------------------------------------------------------
 
@@ -250,6 +254,15 @@ class TableFormat(TournamentFormat):
 
 class RoundsFormat(TableFormat):
     value = Format.ROUNDS
+    form_settings = (
+        "rounds_planned",
+        "final_table_size",
+        "table_size",
+        "table_size_min",
+        "table_size_max",
+        "first_seating",
+        "seating",
+    )
     takes_late_arrivals = True
     late_check_in_waits = True
 
@@ -307,6 +320,16 @@ class RoundsFormat(TableFormat):
 
 class KnockoutFormat(TableFormat):
     value = Format.KNOCKOUT
+    form_settings = (
+        "advance",
+        "drop",
+        "final_table_size",
+        "table_size",
+        "table_size_min",
+        "table_size_max",
+        "first_seating",
+        "seating",
+    )
     ranks_by_round = True
 
     def checked_cut(self, clean: dict[str, Any]) -> None:
@@ -425,9 +448,3 @@ def format_named(value: str) -> TournamentFormat:
 def format_of(tournament: Tournament) -> TournamentFormat:
     """The format class of `tournament` (the registry's answer to "which format is this?")."""
     return FORMATS[tournament.format]
-
-
-def is_gin_format(value: Any) -> bool:
-    """Whether a (possibly invalid) format value names a Gin format, one that is paired rather
-    than seated at tables (the form unfolds the Gin settings for it)."""
-    return value in FORMATS and not FORMATS[value].uses_tables
