@@ -141,6 +141,8 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         **_common(request, tournament),
         "standings": result,
         "order": words.standings_order(result.tie_breaks),
+        # a tie-break set players on the same points apart: the page says which is in bold
+        "decided": any(cell.decided for row in result.rows for cell in getattr(row, "cells", ())),
     }
     template = "pairings/standings.html"
     if request.GET.get("fragment") == "1":
