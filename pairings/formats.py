@@ -257,6 +257,8 @@ class SwissFormat(PairingFormat):
     value = Format.SWISS
     form_settings = ("swiss_rounds",)
     rounds_field = "swiss_rounds"  # 0: automatic, in the Swiss's own words
+    # rounds unless set: automatic, enough for a single perfect score
+    default_settings = {**GinFormat.default_settings, "rounds_planned": 0}
     takes_late_arrivals = True
     late_check_in_waits = True
 

@@ -8,6 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from tournaments import services
 from tournaments.formats import FORMATS
 from tournaments.models import Tournament
 
@@ -61,3 +62,14 @@ def test_a_posted_form_with_an_error_shows_the_chosen_formats_settings(client, s
     shown = wrappers(response.content.decode())
     assert shown["cycles"] == ("round_robin", False)
     assert shown["rounds_planned"][1] is True  # a table format's: hidden
+
+
+def test_a_swiss_created_without_its_rounds_has_automatic_rounds(staff):
+    tournament = services.tournament_create(
+        club=staff.club, user=staff.director, name="Svizzero", preset="gin", format="swiss"
+    )
+    assert tournament.rounds_planned == 0
+    rounds = services.tournament_create(
+        club=staff.club, user=staff.director, name="Coppa", preset="scala40", format="rounds"
+    )
+    assert rounds.rounds_planned == 3
