@@ -264,7 +264,7 @@ def _console(request: HttpRequest, tournament: Tournament, view, **forms: Any) -
     final_done = round is not None and round.kind == RoundKind.FINAL and complete
     all_played = kind.all_rounds_played(tournament, round)
     context["can_seat"] = (round is None or complete) and not (final_done or all_played)
-    context["can_finish"] = round is not None and complete and not seated
+    context["can_finish"] = kind.can_finish(tournament, view)  # the format says when it ends
     context["seat_form"] = forms.get("seat_form") or SeatForm()
     if seated:
         seated_entries = sorted(
