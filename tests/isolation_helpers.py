@@ -32,7 +32,7 @@ from scoring.models import Match, MatchStatus
 from tests.factories import UserFactory
 from tests.tournaments.helpers import play_distinct
 from tournaments import services as tournaments
-from tournaments.models import Entry, Format, Round, Table, Tournament
+from tournaments.models import Entry, Format, GuestCheckIn, Round, Table, Tournament
 
 MARKER = "bxyz"  # in every name of club B (compared case-insensitively)
 MISSING_ID = 987654  # no object has this id
@@ -60,6 +60,7 @@ class Side:
     gin_table: Table
     gin_entry: Entry
     season: Season
+    guest: GuestCheckIn  # a guest waiting for approval at the table tournament's check-in
     markers: list[str] = field(default_factory=list)  # strings only this club's pages show
 
 
@@ -132,6 +133,9 @@ def build_side(
     tournaments.round_call_time(round=table_round, user=scorekeeper)
     for table in table_round.tables.all():
         tournaments.table_confirm(table=table, user=director)
+    guest = tournaments.guest_ask(
+        tournament=table_tournament, name=f"Ospite {surname}", user=None
+    )
 
     gin_tournament = tournaments.tournament_create(
         club=club,
@@ -186,6 +190,7 @@ def build_side(
         gin_table=gin_table,
         gin_entry=gin_tournament.entries.order_by("pk").first(),
         season=season,
+        guest=guest,
         markers=[surname.lower(), slug, *(f"{prefix}{role}" for role in people)],
     )
 
@@ -365,6 +370,7 @@ def _variants(name: str, params: list[str], side: Side) -> list[tuple[str, dict]
             "table": side.table.pk,
             "table_id": side.table.pk,
             "entry_id": side.table_entry.pk,
+            "guest": side.guest.pk,
         }
         gin = {
             "pk": side.gin_tournament.pk,
@@ -372,6 +378,7 @@ def _variants(name: str, params: list[str], side: Side) -> list[tuple[str, dict]
             "table": side.gin_table.pk,
             "table_id": side.gin_table.pk,
             "entry_id": side.gin_entry.pk,
+            "guest": side.guest.pk,
         }
         return [("table tournament", table), ("gin tournament", gin)]
     values = {}
@@ -381,6 +388,11 @@ def _variants(name: str, params: list[str], side: Side) -> list[tuple[str, dict]
         values["pk"] = side.players[0].pk
     elif kind == "membership":
         values["pk"] = Membership.objects.get(club=side.club, user=side.scorekeeper).pk
+    if "key" in params:
+        # A check-in link is a secret (`Tournament.check_in_key`): knowing B's ids is not
+        # knowing it, so the audit tries what the ids give (the tournament's id), never the key.
+        values["key"] = side.table_tournament.pk
+        kind = "check-in link guessed from the id"
     if "token_id" in params:  # one of B's scorekeeper's API tokens
         values["token_id"] = _token_id_of(side.scorekeeper)
     if name.startswith("admin:"):

@@ -41,6 +41,7 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.presenters import repeat_line, seating_notice, table_state_label
+from tournaments.views.checkin import check_in_panel
 
 PAGE_SIZE = 20
 STANDINGS_POLL_SECONDS = 15
@@ -298,6 +299,9 @@ def _detail_page(
     if request.htmx and request.GET.get("panel") == "round":
         return render(request, "tournaments/_round_panel.html", context)
     if context["is_director"]:
+        context.update(check_in_panel(request, tournament))
+        if request.htmx and request.GET.get("panel") == "check-in":
+            return render(request, "tournaments/_check_in_panel.html", context)
         context.update(_console(request, tournament, view))
         context["reopenings"] = list(tournament.reopenings.select_related("created_by"))
         if tournament.status == TournamentStatus.FINISHED:
