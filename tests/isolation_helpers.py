@@ -133,9 +133,7 @@ def build_side(
     tournaments.round_call_time(round=table_round, user=scorekeeper)
     for table in table_round.tables.all():
         tournaments.table_confirm(table=table, user=director)
-    guest = tournaments.guest_ask(
-        tournament=table_tournament, name=f"Ospite {surname}", user=None
-    )
+    guest = tournaments.guest_ask(tournament=table_tournament, name=f"Ospite {surname}", user=None)
 
     gin_tournament = tournaments.tournament_create(
         club=club,
