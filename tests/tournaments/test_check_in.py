@@ -305,6 +305,13 @@ def test_the_qr_page_shows_the_link_as_a_qr_code_for_directors_only(staff):
     assert page.status_code == 200
     assert 'src="data:image/png;base64,' in body
     assert f"http://testserver/tournaments/check-in/{tournament.check_in_key}/" in body
+    # Its check-in panel refreshes itself too, and its answers come back to this page.
+    assert "?panel=check-in&amp;next=qr" in body
+    visitor().post(link(tournament), {"name": "Dario Ospite"})
+    panel = desk.get(
+        tournament.get_absolute_url() + "?panel=check-in&next=qr", HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert '<input type="hidden" name="next" value="qr">' in panel
     assert (
         visitor().get(reverse("tournaments:check-in-qr", args=[tournament.pk])).status_code == 302
     )
@@ -355,6 +362,8 @@ def test_the_wall_list_is_sorted_by_name_and_each_round_has_its_page(staff):
     ]
     assert order == sorted(order)
     assert reverse("tournaments:seating-pdf", args=[tournament.pk, 1]) in text
+    seating = visitor().get(reverse("tournaments:seating", args=[tournament.pk])).content
+    assert reverse("tournaments:round-where", args=[tournament.pk, 1]) in seating.decode()
     assert (
         visitor().get(reverse("tournaments:round-where", args=[tournament.pk, 2])).status_code
         == 404

@@ -44,8 +44,8 @@ def check_in_list_document(tournament: Tournament) -> PdfDocument:
     columns = [
         Column(gettext("Player"), 24, "<", stretch=1, rule="thick"),
         Column(gettext("Checked in"), 12, "<"),
-        Column(gettext("Paid (€)"), 10),
-        Column(gettext("Due (€)"), 10),
+        Column(gettext("Paid (€)"), 13),
+        Column(gettext("Due (€)"), 15),
     ]
     rows = []
     for row in board.rows:

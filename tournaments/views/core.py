@@ -301,6 +301,7 @@ def _detail_page(
     if context["is_director"]:
         context.update(check_in_panel(request, tournament))
         if request.htmx and request.GET.get("panel") == "check-in":
+            context["next"] = "qr" if request.GET.get("next") == "qr" else ""
             return render(request, "tournaments/_check_in_panel.html", context)
         context.update(_console(request, tournament, view))
         context["reopenings"] = list(tournament.reopenings.select_related("created_by"))
