@@ -100,6 +100,11 @@ def test_a_player_checks_in_by_the_link_without_an_account_and_twice_is_once(sta
     first_time = anna.checked_in_at
     assert first_time is not None
 
+    # The same phone may check in someone else: "not you?" shows the list again.
+    assert "Tap your name" not in phone.get(link(tournament)).content.decode()
+    other = phone.get(link(tournament) + "?other=1").content.decode()
+    assert "Tap your name" in other and "You are checked in as" not in other
+
     # Again, from this phone or another: still checked in once, and said so.
     again = visitor().post(link(tournament), {"entry": anna.pk}, follow=True)
     assert "Anna Rossi, you are already checked in." in messages_of(again)

@@ -106,6 +106,8 @@ def _check_in_context(request: HttpRequest, tournament: Tournament) -> dict[str,
     me = next((row for row in board.rows if row.entry.pk == mine), None)
     if me is None and guest is not None and guest.entry_id is not None:
         me = next((row for row in board.rows if row.entry.pk == guest.entry_id), None)
+    if request.GET.get("other") == "1":
+        me = guest = None  # "not you?": the list again, for another player on this phone
     return {
         "tournament": tournament,
         "rows": [row for row in board.rows if not row.dropped],
