@@ -373,6 +373,10 @@ def test_the_wall_list_is_sorted_by_name_and_each_round_has_its_page(staff):
         visitor().get(reverse("tournaments:round-where", args=[tournament.pk, 2])).status_code
         == 404
     )
+    # The projector's seating says where to look it up.
+    projector = visitor().get(reverse("tournaments:projector", args=[tournament.pk]))
+    seating_slide = projector.content.decode().split('data-key="seating"')[1].split("</header>")[0]
+    assert f"Where do I sit? testserver/tournaments/{tournament.pk}/where/" in seating_slide
     # Linked from the tournament's page.
     assert reverse("tournaments:where", args=[tournament.pk]) in (
         visitor().get(tournament.get_absolute_url()).content.decode()
