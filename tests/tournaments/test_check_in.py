@@ -128,6 +128,15 @@ def test_an_entry_of_another_tournament_or_a_dropped_player_is_refused(staff):
     assert "Bruno Bianchi has dropped out." in messages_of(answer)
     assert "Bruno Bianchi" not in answer.content.decode().split("Tap your name")[1]
 
+    # A player dropped after checking in is no longer told they are checked in.
+    phone = visitor()
+    carla = entry(tournament, "Carla Verdi")
+    phone.post(link(tournament), {"entry": carla.pk})
+    assert "You are checked in as" in phone.get(link(tournament)).content.decode()
+    services.entry_drop(entry=carla, user=staff.director)
+    page = phone.get(link(tournament)).content.decode()
+    assert "You are checked in as" not in page and "Tap your name" in page
+
 
 def test_the_link_is_a_secret_not_the_tournament_id(staff):
     tournament = make(staff)

@@ -103,9 +103,10 @@ def _check_in_context(request: HttpRequest, tournament: Tournament) -> dict[str,
     mine = _remembered(request, SESSION_ENTRIES, tournament)
     guest_pk = _remembered(request, SESSION_GUESTS, tournament)
     guest = tournament.guest_check_ins.filter(pk=guest_pk).first() if guest_pk else None
-    me = next((row for row in board.rows if row.entry.pk == mine), None)
+    here = {row.entry.pk: row for row in board.rows if row.here}  # a player dropped is not
+    me = here.get(mine) if mine else None
     if me is None and guest is not None and guest.entry_id is not None:
-        me = next((row for row in board.rows if row.entry.pk == guest.entry_id), None)
+        me = here.get(guest.entry_id)
     if request.GET.get("other") == "1":
         me = guest = None  # "not you?": the list again, for another player on this phone
     return {
