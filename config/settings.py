@@ -196,6 +196,11 @@ REST_FRAMEWORK = {
 # scorekeeper sends a hand every minute or two; an integrator importing a season stays well under.
 API_WRITE_RATE = env.str("API_WRITE_RATE", default="120/min")
 API_ANONYMOUS_WRITE_RATE = env.str("API_ANONYMOUS_WRITE_RATE", default="20/min")
+# Self check-in and "where do I sit?" (pages without an account), per client address: a whole
+# club shares one address on its wifi, so the limits leave room for a room of players arriving at
+# once, and stop a script trying names or checking everyone in.
+CHECK_IN_RATE = env.str("CHECK_IN_RATE", default="60/min")
+SEAT_FINDER_RATE = env.str("SEAT_FINDER_RATE", default="600/min")
 # Token requests per username and address (the login's pair: never by address alone, a club shares
 # one), whatever the password; wrong passwords are also counted by django-axes.
 API_TOKEN_RATE = env.str("API_TOKEN_RATE", default="10/min")

@@ -31,3 +31,27 @@ class ApiWriteThrottle(SimpleRateThrottle):
         if request.user and request.user.is_authenticated:
             return f"throttle-write-user-{request.user.pk}"
         return f"throttle-write-address-{self.get_ident(request)}"
+
+
+class AddressThrottle(SimpleRateThrottle):
+    """A page's own rate limit per client address (`scope`, at `rate` such as "30/min"), for the
+    pages anyone may use without an account (self check-in, "where do I sit?"). The address is
+    DRF's, behind TRUSTED_PROXY_COUNT proxies as the API's throttles read it; the counts live in
+    the default cache, as the API's."""
+
+    def __init__(self, scope: str, rate: str):
+        self.scope_name = scope
+        self.rate = rate
+        self.num_requests, self.duration = self.parse_rate(rate)
+
+    def get_cache_key(self, request, view):
+        return f"throttle-{self.scope_name}-address-{self.get_ident(request)}"
+
+
+def seconds_to_wait(request, scope: str, rate: str) -> int | None:
+    """Count one request of the client's address in `scope`; None while within `rate`, else the
+    seconds to wait (at least 1) before the next one is allowed."""
+    throttle = AddressThrottle(scope, rate)
+    if throttle.allow_request(request, None):
+        return None
+    return max(int(throttle.wait() or 1), 1)

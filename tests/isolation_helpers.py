@@ -32,7 +32,7 @@ from scoring.models import Match, MatchStatus
 from tests.factories import UserFactory
 from tests.tournaments.helpers import play_distinct
 from tournaments import services as tournaments
-from tournaments.models import Entry, Format, KeepApart, Round, Table, Tournament
+from tournaments.models import Entry, Format, GuestCheckIn, KeepApart, Round, Table, Tournament
 
 MARKER = "bxyz"  # in every name of club B (compared case-insensitively)
 MISSING_ID = 987654  # no object has this id
@@ -61,6 +61,7 @@ class Side:
     gin_entry: Entry
     apart_group: KeepApart  # a keep-apart group of the table tournament
     season: Season
+    guest: GuestCheckIn  # a guest waiting for approval at the table tournament's check-in
     markers: list[str] = field(default_factory=list)  # strings only this club's pages show
 
 
@@ -133,6 +134,7 @@ def build_side(
     tournaments.round_call_time(round=table_round, user=scorekeeper)
     for table in table_round.tables.all():
         tournaments.table_confirm(table=table, user=director)
+    guest = tournaments.guest_ask(tournament=table_tournament, name=f"Ospite {surname}", user=None)
 
     gin_tournament = tournaments.tournament_create(
         club=club,
@@ -190,6 +192,7 @@ def build_side(
         gin_entry=gin_tournament.entries.order_by("pk").first(),
         apart_group=apart_group,
         season=season,
+        guest=guest,
         markers=[surname.lower(), slug, *(f"{prefix}{role}" for role in people)],
     )
 
@@ -370,6 +373,7 @@ def _variants(name: str, params: list[str], side: Side) -> list[tuple[str, dict]
             "table_id": side.table.pk,
             "entry_id": side.table_entry.pk,
             "group_id": side.apart_group.pk,
+            "guest": side.guest.pk,
         }
         gin = {
             "pk": side.gin_tournament.pk,
@@ -378,6 +382,7 @@ def _variants(name: str, params: list[str], side: Side) -> list[tuple[str, dict]
             "table_id": side.gin_table.pk,
             "entry_id": side.gin_entry.pk,
             "group_id": side.apart_group.pk,
+            "guest": side.guest.pk,
         }
         return [("table tournament", table), ("gin tournament", gin)]
     values = {}
@@ -387,6 +392,11 @@ def _variants(name: str, params: list[str], side: Side) -> list[tuple[str, dict]
         values["pk"] = side.players[0].pk
     elif kind == "membership":
         values["pk"] = Membership.objects.get(club=side.club, user=side.scorekeeper).pk
+    if "key" in params:
+        # A check-in link is a secret (`Tournament.check_in_key`): knowing B's ids is not
+        # knowing it, so the audit tries what the ids give (the tournament's id), never the key.
+        values["key"] = side.table_tournament.pk
+        kind = "check-in link guessed from the id"
     if "token_id" in params:  # one of B's scorekeeper's API tokens
         values["token_id"] = _token_id_of(side.scorekeeper)
     if name.startswith("admin:"):

@@ -373,3 +373,16 @@ class ReopenForm(forms.Form):
             "tournament again once it is fixed."
         ),
     )
+
+
+class GuestForm(forms.Form):
+    """A guest not on the list checks in by typing their name (the director approves it)."""
+
+    name = forms.CharField(
+        label=_("Not on the list? Type your name"),
+        max_length=80,
+        strip=True,
+        validators=[validators.player_name_validator],
+        widget=forms.TextInput(attrs={"autocomplete": "name", "autocapitalize": "words"}),
+        help_text=_("The director approves your check-in at the desk."),
+    )

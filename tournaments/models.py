@@ -11,6 +11,7 @@ A bracket (single or double elimination) is not stored: it is replayed by the en
 seeds and the results of its tables, plus the director's fixes (`ResultFix`, append-only).
 """
 
+import secrets
 from decimal import Decimal
 
 from django.apps import apps
@@ -54,6 +55,12 @@ def default_tie_breaks() -> list[str]:
 
 def default_payout_percents() -> list[str]:
     return ["50", "30", "20"]
+
+
+def new_check_in_key() -> str:
+    """The secret of a tournament's check-in link: 96 random bits (16 characters, URL-safe), so
+    the link cannot be guessed from the tournament's id or from another tournament's link."""
+    return secrets.token_urlsafe(12)
 
 
 class TournamentQuerySet(models.QuerySet):
@@ -149,6 +156,16 @@ class Tournament(models.Model):
     )
     round_minutes = models.PositiveSmallIntegerField(
         _("minutes per round"), default=60, help_text=_("The round clock; 0: no clock.")
+    )
+    check_in_key = models.CharField(
+        _("check-in key"),
+        max_length=32,
+        unique=True,
+        default=new_check_in_key,
+        editable=False,
+        help_text=_(
+            "The secret of the self check-in link and its QR code; a new one revokes the old."
+        ),
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -277,6 +294,59 @@ class KeepApart(models.Model):
 
     def __str__(self) -> str:
         return self.name or ", ".join(entry.player.name for entry in self.entries.all())
+
+
+class GuestStatus(models.TextChoices):
+    PENDING = "pending", _("Waiting for the director")
+    APPROVED = "approved", _("Approved")
+    REFUSED = "refused", _("Refused")
+
+
+class GuestCheckIn(models.Model):
+    """A guest who checked in by the tournament's QR code with a typed name: the director
+    approves it (which registers and checks in the guest: `entry`) or refuses it."""
+
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="guest_check_ins",
+        verbose_name=_("tournament"),
+    )
+    name = models.CharField(_("name"), max_length=120)
+    status = models.CharField(
+        _("status"), max_length=10, choices=GuestStatus.choices, default=GuestStatus.PENDING
+    )
+    entry = models.ForeignKey(
+        Entry,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("entry"),
+    )
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("decided by"),
+    )
+    decided_at = models.DateTimeField(_("decided"), null=True, blank=True)
+    created_at = models.DateTimeField(_("asked"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("guest check-in")
+        verbose_name_plural = _("guest check-ins")
+        ordering = ["tournament", "created_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=GuestStatus.values), name="guest_check_in_status_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class RoundKind(models.TextChoices):

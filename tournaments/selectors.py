@@ -6,8 +6,11 @@ a fixed number of queries whatever the size of the tournament: pages and the API
 
 from __future__ import annotations
 
+import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
 from fractions import Fraction
 from typing import cast
 
@@ -18,6 +21,9 @@ from tournaments.engine import table_standings as engine_standings
 from tournaments.engine.placement import DEFAULT_SCALE, PlacementScale
 from tournaments.models import (
     Entry,
+    EntryStatus,
+    GuestCheckIn,
+    GuestStatus,
     Round,
     RoundKind,
     Table,
@@ -326,3 +332,132 @@ def final_ranking(
             stage = ""
         rows.append(RankingRow(place=place, entry=view.entries[entry_id], stage=stage))
     return rows
+
+
+# Self check-in and "where do I sit?" ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CheckInRow:
+    """A player of the check-in list: here or not, the entry fee paid or still due."""
+
+    entry: Entry
+    paid: Decimal
+    due: Decimal
+
+    @property
+    def name(self) -> str:
+        return self.entry.player.name
+
+    @property
+    def here(self) -> bool:
+        return self.entry.status == EntryStatus.CHECKED_IN
+
+    @property
+    def dropped(self) -> bool:
+        return self.entry.status == EntryStatus.DROPPED
+
+
+@dataclass(frozen=True)
+class CheckInList:
+    """Every entry by name, with the guests waiting for the director's approval."""
+
+    rows: tuple[CheckInRow, ...]
+    guests: tuple[GuestCheckIn, ...]  # waiting, oldest first
+
+    @property
+    def here(self) -> int:
+        return sum(1 for row in self.rows if row.here)
+
+    @property
+    def expected(self) -> int:
+        return sum(1 for row in self.rows if not row.dropped)
+
+    @property
+    def paid(self) -> Decimal:
+        return sum((row.paid for row in self.rows), Decimal(0))
+
+    @property
+    def due(self) -> Decimal:
+        return sum((row.due for row in self.rows), Decimal(0))
+
+    @property
+    def latest(self) -> tuple[CheckInRow, ...]:
+        """The last players checked in, the latest first."""
+        here = [row for row in self.rows if row.entry.checked_in_at is not None and row.here]
+        return tuple(sorted(here, key=lambda row: cast(datetime, row.entry.checked_in_at))[::-1])
+
+    @property
+    def missing(self) -> tuple[CheckInRow, ...]:
+        return tuple(row for row in self.rows if row.entry.status == EntryStatus.REGISTERED)
+
+
+def name_key(name: str) -> str:
+    """A name as the check-in and "where do I sit?" pages compare it: lower case, accents and
+    extra spaces dropped ("Nicolò  D'Amico" -> "nicolo d'amico")."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    plain = "".join(char for char in decomposed if not unicodedata.combining(char))
+    return " ".join(plain.split())
+
+
+def check_in_list(tournament: Tournament) -> CheckInList:
+    """Every entry of `tournament` by name: here or not, the fee paid (`Entry.has_paid`) or due
+    (a player who dropped owes nothing more); and the guests waiting. Two queries."""
+    fee = tournament.entry_fee
+    rows = []
+    for entry in tournament.entries.select_related("player"):
+        paid = fee if entry.has_paid else Decimal(0)
+        due = Decimal(0) if entry.has_paid or entry.status == EntryStatus.DROPPED else fee
+        rows.append(CheckInRow(entry=entry, paid=paid, due=due))
+    rows.sort(key=lambda row: (name_key(row.name), row.entry.seed))
+    guests = tuple(tournament.guest_check_ins.filter(status=GuestStatus.PENDING))
+    return CheckInList(rows=tuple(rows), guests=guests)
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    name: str
+    table: int
+    seat: int
+    table_id: int
+
+
+@dataclass(frozen=True)
+class SeatFinder:
+    """A round's seating by name, and the seats of the players whose name holds `query`."""
+
+    round: Round
+    rows: tuple[SeatRow, ...]  # everyone, by name
+    query: str
+    found: tuple[SeatRow, ...]
+
+    @property
+    def searched(self) -> bool:
+        return len(name_key(self.query)) >= FINDER_MIN_LETTERS
+
+
+FINDER_MIN_LETTERS = 3
+
+
+def seat_finder(round: Round, query: str = "") -> SeatFinder:
+    """Who sits where in `round`, by name, and the rows whose name contains `query` (at least
+    `FINDER_MIN_LETTERS` letters; any case, accents or not). One query."""
+    rows = sorted(
+        (
+            SeatRow(
+                name=seat.entry.player.name,
+                table=seat.table.number,
+                seat=seat.seat,
+                table_id=seat.table_id,
+            )
+            for seat in TableSeat.objects.filter(table__round=round).select_related(
+                "entry__player", "table"
+            )
+        ),
+        key=lambda row: (name_key(row.name), row.table, row.seat),
+    )
+    wanted = name_key(query)
+    found: tuple[SeatRow, ...] = ()
+    if len(wanted) >= FINDER_MIN_LETTERS:
+        found = tuple(row for row in rows if wanted in name_key(row.name))
+    return SeatFinder(round=round, rows=tuple(rows), query=query.strip(), found=found)

@@ -9,11 +9,18 @@ are `pairings.urls`, in the namespace "pairings", under the same /tournaments/.
 <pk>/rounds/<number>/seating.pdf   seating-pdf    wall list alone
 <pk>/standings.pdf                 standings-pdf
 <pk>/results.pdf                   results-pdf    final ranking, payouts, pot
+<pk>/check-in/qr.pdf               check-in-poster-pdf   the check-in QR code for the door
+<pk>/check-in/list.pdf             check-in-list-pdf     who is here, fees paid and due
+
+Self check-in and "where do I sit?" (tournaments/views/checkin.py): the player's pages under
+check-in/<key>/ (the tournament's secret check-in key, no account needed), the public
+<pk>/where/ and <pk>/rounds/<number>/where/, and the director's <pk>/check-in/.
 """
 
 from django.urls import path
 
 from tournaments import pdf_views, views
+from tournaments.views import checkin
 
 app_name = "tournaments"
 
@@ -42,6 +49,16 @@ urlpatterns = [
     path("<int:pk>/results/", views.results, name="results"),
     path("<int:pk>/ledger/", views.ledger, name="ledger"),
     path("<int:pk>/ledger.csv", views.ledger_csv, name="ledger-csv"),
+    # Self check-in and "where do I sit?".
+    path("check-in/<str:key>/", checkin.check_in, name="check-in"),
+    path("check-in/<str:key>/where/", checkin.check_in_where, name="check-in-where"),
+    path("<int:pk>/where/", checkin.where, name="where"),
+    path("<int:pk>/rounds/<int:number>/where/", checkin.where, name="round-where"),
+    path("<int:pk>/check-in/", checkin.check_in_qr, name="check-in-qr"),
+    path("<int:pk>/check-in/key/", checkin.check_in_key, name="check-in-key"),
+    path("<int:pk>/guests/<int:guest>/", checkin.guest_decide, name="guest"),
+    path("<int:pk>/check-in/qr.pdf", checkin.check_in_poster_pdf, name="check-in-poster-pdf"),
+    path("<int:pk>/check-in/list.pdf", checkin.check_in_list_pdf, name="check-in-list-pdf"),
     # The printables.
     path("<int:pk>/rounds/<int:number>/kit.pdf", pdf_views.round_kit, name="round-kit"),
     path("<int:pk>/rounds/<int:number>/seating.pdf", pdf_views.seating, name="seating-pdf"),

@@ -36,7 +36,16 @@ from clubs.errors import ServiceError
 from clubs.models import Club, Membership, Player, Role
 from scoring import services as scoring
 from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer
-from tournaments.models import Entry, Reopening, ResultFix, Round, Table, TableSeat, Tournament
+from tournaments.models import (
+    Entry,
+    GuestCheckIn,
+    Reopening,
+    ResultFix,
+    Round,
+    Table,
+    TableSeat,
+    Tournament,
+)
 
 ARCHIVE_FORMAT = "tallone-club"
 # Version 2 names users by username in the rows that refer to them and holds no user rows.
@@ -68,6 +77,7 @@ ARCHIVE_MODELS: tuple[tuple[type[models.Model], str], ...] = (
     (TableSeat, "table__round__tournament__club"),
     (ResultFix, "table__round__tournament__club"),
     (Reopening, "tournament__club"),
+    (GuestCheckIn, "tournament__club"),
     (Season, "club"),
     (Rating, "player__club"),
     (RatingChange, "player__club"),

@@ -7,6 +7,8 @@ tournaments, import from here):
 - `standings`: `standings_document(tournament)` (listed the way the format shows its standings:
   `STANDINGS_LISTS`, to which `pairings` adds the Gin formats' lists) and
   `results_document(tournament)` (the final ranking with the payouts);
+- `checkin`: `check_in_poster_document(tournament, url)` (the check-in QR code for the door) and
+  `check_in_list_document(tournament)` (who is here, fees paid and due);
 - `common`: what they share (`PAPERS`, the heading, the pages of a list); their words and
   numbers are `tournaments.presenters`'.
 The Gin formats' printables (the bracket, a round of pairings) are `pairings.printing`.
@@ -15,6 +17,7 @@ Speed follows scoring/printing/: lists are monospace grids (`scoring.printing.Gr
 and three blocks of text a page); the wall list is a few large paragraphs.
 """
 
+from tournaments.printing.checkin import check_in_list_document, check_in_poster_document
 from tournaments.printing.common import HEAD, PAPERS, grid_pages, tournament_context
 from tournaments.printing.seating import round_kit, seating_document
 from tournaments.printing.standings import (
@@ -30,6 +33,8 @@ __all__ = [
     "PAPERS",
     "STANDINGS_LISTS",
     "StandingsList",
+    "check_in_list_document",
+    "check_in_poster_document",
     "grid_pages",
     "list_grid",
     "results_document",

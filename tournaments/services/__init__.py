@@ -1,5 +1,6 @@
 """Everything that changes a tournament, by sub-domain: `core` (the tournament and its entries:
-settings, creation, registration, check-in, drops, finishing, reopening), `tables` (the rounds
+settings, creation, registration, check-in, drops, finishing, reopening), `checkin` (self
+check-in by the tournament's QR code, guests approved by the director), `tables` (the rounds
 of a table tournament: seating, swaps, the clock, time calls, confirming tables, playoff places)
 and `apart` (the keep-apart groups every seating respects).
 The draw, rounds of pairings and fixes of the Gin formats are `pairings.services`.
@@ -12,6 +13,14 @@ counts (`tournaments.rounds`).
 from tournaments.errors import TournamentActionError
 from tournaments.rounds import table_counts
 from tournaments.services.apart import apart_group_add, apart_group_remove, apart_groups
+from tournaments.services.checkin import (
+    CheckedIn,
+    check_in_key_renew,
+    guest_approve,
+    guest_ask,
+    guest_refuse,
+    self_check_in,
+)
 from tournaments.services.core import (
     CENT,
     MONEY_MAX_MESSAGE,
@@ -54,11 +63,13 @@ __all__ = [
     "SETTING_RANGES",
     "SETTING_RANGE_MESSAGE",
     "SIZE_SETTINGS",
+    "CheckedIn",
     "SwapMakesRepeats",
     "TournamentActionError",
     "apart_group_add",
     "apart_group_remove",
     "apart_groups",
+    "check_in_key_renew",
     "check_settings",
     "checked_day",
     "checked_name",
@@ -66,6 +77,9 @@ __all__ = [
     "entry_check_in_all",
     "entry_drop",
     "entry_register",
+    "guest_approve",
+    "guest_ask",
+    "guest_refuse",
     "history",
     "money_max_message",
     "playoff_places",
@@ -76,6 +90,7 @@ __all__ = [
     "round_reseat",
     "round_seat",
     "round_start",
+    "self_check_in",
     "setting_range_message",
     "table_confirm",
     "table_counts",

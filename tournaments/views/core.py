@@ -41,6 +41,7 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.presenters import apart_line, repeat_line, seating_notice, table_state_label
+from tournaments.views.checkin import check_in_panel
 
 PAGE_SIZE = 20
 STANDINGS_POLL_SECONDS = 15
@@ -254,7 +255,6 @@ def _console(request: HttpRequest, tournament: Tournament, view, **forms: Any) -
         "registered": sum(1 for e in entries if e.status == EntryStatus.REGISTERED),
         "checked_in": sum(1 for e in entries if e.status == EntryStatus.CHECKED_IN),
         "dropped": sum(1 for e in entries if e.status == EntryStatus.DROPPED),
-        "apart_groups": tournament.apart_groups.count(),
     }
     kind = format_of(tournament)
     if tournament.status == TournamentStatus.FINISHED or not kind.uses_tables:
@@ -300,6 +300,10 @@ def _detail_page(
     if request.htmx and request.GET.get("panel") == "round":
         return render(request, "tournaments/_round_panel.html", context)
     if context["is_director"]:
+        context.update(check_in_panel(request, tournament))
+        if request.htmx and request.GET.get("panel") == "check-in":
+            context["next"] = "qr" if request.GET.get("next") == "qr" else ""
+            return render(request, "tournaments/_check_in_panel.html", context)
         context.update(_console(request, tournament, view))
         context["reopenings"] = list(tournament.reopenings.select_related("created_by"))
         if tournament.status == TournamentStatus.FINISHED:
