@@ -7,6 +7,8 @@ match).
 - rounds: `round_label` (a page's "Qualifying round 2", "Final table"), `round_title` (a
   printable's "Round 2", "Final table", "Bracket"), `round_number_label`, `final_table_label`
   (the final ranking's stages say them too);
+- rounds' states: `round_state` and `round_state_label` (a running round whose every table counts
+  is "Complete");
 - tables: `table_state_label` (seated, playing, awaiting confirmation, done: the console, the
   table page, and the Gin pairings share "Playing" and "Awaiting confirmation");
 - seating: `seating_notice` (a notice of the seating engine, stored in English) and
@@ -33,7 +35,7 @@ from django.utils import formats
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
-from tournaments.models import Entry, EntryStatus, Round, RoundKind, SeatingMethod
+from tournaments.models import Entry, EntryStatus, Round, RoundKind, RoundStatus, SeatingMethod
 
 # Numbers -----------------------------------------------------------------------------------------
 
@@ -94,6 +96,21 @@ TABLE_STATES: dict[str, Promise] = {
     "awaiting": gettext_lazy("Awaiting confirmation"),
     "done": gettext_lazy("Done"),
 }
+
+
+def round_state(round: Round, complete: bool) -> str:
+    """Where a round is as the console shows it: "seated", "running", "complete" (still running
+    in the records, but every table's result counts: no clock, no time to call) or "finished"."""
+    if round.status == RoundStatus.RUNNING and complete:
+        return "complete"
+    return str(round.status)
+
+
+def round_state_label(state: str) -> str:
+    """ "Seated", "Running", "Complete" or "Finished"."""
+    if state == "complete":
+        return gettext("Complete")
+    return str(RoundStatus(state).label)
 
 
 def table_state_label(state: str) -> str:

@@ -40,7 +40,13 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.presenters import repeat_line, seating_notice, table_state_label
+from tournaments.presenters import (
+    repeat_line,
+    round_state,
+    round_state_label,
+    seating_notice,
+    table_state_label,
+)
 
 PAGE_SIZE = 20
 STANDINGS_POLL_SECONDS = 15
@@ -216,8 +222,9 @@ class Clock:
         return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-def _clock(round: Round | None) -> Clock | None:
-    if round is None or round.clock_started_at is None:
+def _clock(round: Round | None, complete: bool = False) -> Clock | None:
+    """The round's clock; none once every table's result counts (the round is complete)."""
+    if round is None or round.clock_started_at is None or complete:
         return None
     return Clock(
         minutes=round.tournament.round_minutes,
@@ -235,12 +242,16 @@ def _round_panel(request: HttpRequest, tournament: Tournament, view) -> dict[str
     if round is not None:
         round.tournament = tournament
     rows = table_rows(request, tournament, current.tables if current else [])
+    complete = current is not None and current.complete
+    state = round_state(round, complete) if round is not None else ""
     return {
         "current": current,
         "round": round,
+        "round_state": state,
+        "round_state_label": round_state_label(state) if state else "",
         "table_rows": rows,
         "done_tables": sum(1 for row in rows if row.state == "done"),
-        "clock": _clock(round),
+        "clock": _clock(round, complete),
         "poll_seconds": STANDINGS_POLL_SECONDS,
     }
 
@@ -296,7 +307,12 @@ def _detail_page(
         **_round_panel(request, tournament, view),
     }
     if request.htmx and request.GET.get("panel") == "round":
-        return render(request, "tournaments/_round_panel.html", context)
+        response = render(request, "tournaments/_round_panel.html", context)
+        if context["round_state"] == "complete":
+            # the panel polled a running round that is now complete: the whole page changes
+            # (the next round to seat, the end), so it loads again once, and polls no more
+            response["HX-Refresh"] = "true"
+        return response
     if context["is_director"]:
         context.update(_console(request, tournament, view))
         context["reopenings"] = list(tournament.reopenings.select_related("created_by"))
