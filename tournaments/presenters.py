@@ -174,3 +174,87 @@ def tie_breaks_note(labels: Iterable[str]) -> str:
 def dropped_mark(entry: Entry) -> str:
     """A standings row's mark for a player who dropped ("dropped"), else empty."""
     return gettext("dropped") if entry.status == EntryStatus.DROPPED else ""
+
+
+# What a director's action will do, said before it is done ---------------------------------------
+
+
+def drop_consequences(
+    name: str, *, round: int | None, table: int | None, started: bool
+) -> list[str]:
+    """What dropping a player does, in sentences: never seated again, results kept; the match
+    they are playing left for good, or the seated round to seat again; and the way back."""
+    lines = [
+        gettext("%(name)s will not be seated in the next rounds; the results so far stay.")
+        % {"name": name}
+    ]
+    where = {"name": name, "table": table, "round": round}
+    if round is not None and started:
+        lines.append(
+            gettext(
+                "%(name)s is playing at table %(table)s of round %(round)s: that match is left "
+                "for good, at the current total."
+            )
+            % where
+        )
+    elif round is not None:
+        lines.append(
+            gettext(
+                "%(name)s is seated at table %(table)s of round %(round)s, not started yet: seat "
+                "that round again before starting it."
+            )
+            % where
+        )
+    lines.append(
+        gettext("Until the next round is seated, you can reinstate %(name)s on the entries page.")
+        % {"name": name}
+    )
+    return lines
+
+
+def finish_consequences() -> list[str]:
+    """What finishing the tournament does."""
+    return [
+        gettext("The final ranking and the payouts become final."),
+        gettext(
+            "Every match of the tournament is closed: hands, corrections, voids, withdrawals "
+            "and re-entries are refused until a director reopens the tournament."
+        ),
+    ]
+
+
+def reseat_consequences(number: int, *, method: str, seed: int | None) -> list[str]:
+    """What seating a round again does; `method` empty: the tournament's setting."""
+    how = str(SeatingMethod(method).label) if method in SeatingMethod.values else ""
+    lines = [
+        gettext(
+            "Round %(number)s is drawn again: every table may change, and the swaps made are "
+            "lost. A seating already printed or shown on a screen is then out of date."
+        )
+        % {"number": number}
+    ]
+    if how and seed is not None:
+        lines.append(gettext("Method: %(method)s; seed %(seed)s.") % {"method": how, "seed": seed})
+    elif how:
+        lines.append(gettext("Method: %(method)s; a new random seed.") % {"method": how})
+    elif seed is not None:
+        lines.append(gettext("The tournament's method; seed %(seed)s.") % {"seed": seed})
+    return lines
+
+
+def call_time_consequences(number: int, playing: int) -> list[str]:
+    """What calling time at every table of a round does, `playing` matches being played."""
+    return [
+        ngettext(
+            "%(count)s match of round %(number)s is still being played: it ends now, ranked by "
+            "its current totals.",
+            "%(count)s matches of round %(number)s are still being played: they end now, each "
+            "ranked by its current totals.",
+            playing,
+        )
+        % {"count": playing, "number": number},
+        gettext(
+            "Whoever calls time records part of those results and cannot confirm them: another "
+            "director or a player of each table confirms them."
+        ),
+    ]

@@ -9,6 +9,8 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
+from scoring import services as scoring
+from scoring.models import EventVersion
 from tests.factories import ClubFactory
 from tournaments import services
 from tournaments.models import Entry, EntryStatus, Format, Round, RoundStatus, TournamentStatus
@@ -91,3 +93,179 @@ def test_the_polled_panel_reloads_the_page_once_the_round_is_complete(client, st
     )
     assert panel["HX-Refresh"] == "true"
     assert "Complete" in panel.content.decode()
+
+
+# Dropping asks first; a dropped player comes back ----------------------------------------------
+
+
+def test_a_drop_asks_first_saying_what_happens_and_the_player_is_reinstated(
+    client, staff, director
+):
+    tournament, round = started(staff, players=8)
+    seat = round.tables.get(number=2).seats.order_by("seat").first()
+    entry = seat.entry
+    name = entry.player.name
+    response = client.post(url("entries", tournament), {"action": "drop", "entry": entry.pk})
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert f'<h1 id="confirm-title">Drop {name}?</h1>' in page
+    assert f"{name} will not be seated in the next rounds; the results so far stay." in page
+    assert (
+        f"{name} is playing at table 2 of round 1: that match is left for good, at the current "
+        "total." in page
+    )
+    assert f"Until the next round is seated, you can reinstate {name} on the entries page." in page
+    assert 'name="confirm" value="1"' in page and f"Drop {name}</button>" in page
+    assert "No, go back" in page
+    entry.refresh_from_db()
+    assert entry.status == EntryStatus.CHECKED_IN  # nothing happened yet
+
+    response = client.post(
+        url("entries", tournament),
+        {"action": "drop", "entry": entry.pk, "confirm": "1"},
+        follow=True,
+    )
+    assert f"{name} dropped out." in shown(response)
+    entry.refresh_from_db()
+    assert entry.status == EntryStatus.DROPPED
+    assert f'Reinstate<span class="visually-hidden"> {name}</span>' in response.content.decode()
+
+    response = client.post(
+        url("entries", tournament), {"action": "reinstate", "entry": entry.pk}, follow=True
+    )
+    assert f"{name} is back in the tournament and is seated from the next round." in shown(response)
+    entry.refresh_from_db()
+    assert entry.status == EntryStatus.CHECKED_IN and entry.dropped_at is None
+    page = response.content.decode()
+    assert f'Drop<span class="visually-hidden"> {name}</span>' in page
+    # the match left stays left: the seat at table 2 withdrew
+    assert round.tables.get(number=2).match.seats.get(player=entry.player).status == "withdrawn"
+
+
+def test_a_player_dropped_from_a_seated_round_comes_back_and_the_round_starts(
+    client, staff, director
+):
+    tournament = make(staff)
+    entries = enter_players(tournament, staff.director, 8)
+    services.round_seat(tournament=tournament, user=staff.director, seed=1)
+    entry = entries[0]
+    table = Entry.objects.get(pk=entry.pk).seats.get().table.number
+    page = client.post(
+        url("entries", tournament), {"action": "drop", "entry": entry.pk}
+    ).content.decode()
+    assert (
+        f"{entry.player.name} is seated at table {table} of round 1, not started yet: seat that "
+        "round again before starting it." in page
+    )
+    services.entry_drop(entry=entry, user=staff.director)
+    response = client.post(url("start", tournament, 1), follow=True)
+    assert any("dropped out after the seating" in text for text in shown(response))
+    client.post(url("entries", tournament), {"action": "reinstate", "entry": entry.pk})
+    response = client.post(url("start", tournament, 1), follow=True)
+    assert "Round 1 started." in shown(response)
+
+
+def test_a_dropped_player_cannot_come_back_once_the_next_round_is_seated(client, staff, director):
+    tournament, round = started(staff, players=9)
+    play_round(round, scorekeeper=staff.scorekeeper, director=staff.director, rng=random.Random(5))
+    entry = Entry.objects.filter(tournament=tournament).order_by("seed").first()
+    services.entry_drop(entry=entry, user=staff.director)
+    services.round_seat(tournament=tournament, user=staff.director, seed=2)
+    page = client.get(url("entries", tournament)).content.decode()
+    assert "A round has been seated since: no way back." in page
+    assert f'Reinstate<span class="visually-hidden"> {entry.player.name}</span>' not in page
+    response = client.post(
+        url("entries", tournament), {"action": "reinstate", "entry": entry.pk}, follow=True
+    )
+    assert (
+        f"Round 2 was seated after {entry.player.name} dropped out: a dropped player can come "
+        "back only until the next round is seated." in shown(response)
+    )
+    entry.refresh_from_db()
+    assert entry.status == EntryStatus.DROPPED
+
+
+def test_only_a_dropped_player_is_reinstated(staff):
+    tournament = make(staff)
+    entry = enter_players(tournament, staff.director, 1)[0]
+    with pytest.raises(services.TournamentActionError, match="has not dropped out"):
+        services.entry_reinstate(entry=entry, user=staff.director)
+    registered = services.entry_register(tournament=tournament, user=staff.director, name="Ugo")
+    services.entry_drop(entry=registered, user=staff.director)
+    back = services.entry_reinstate(entry=registered, user=staff.director)
+    assert back.status == EntryStatus.REGISTERED  # never checked in: registered again
+
+
+# Finishing, calling time and reseating ask first -------------------------------------------------
+
+
+def test_finishing_the_tournament_asks_first(client, staff, director):
+    tournament = make(staff, rounds_planned=1, final_table_size=0)
+    enter_players(tournament, staff.director, 4)
+    round = services.round_seat(tournament=tournament, user=staff.director, seed=1)
+    play_round(round, scorekeeper=staff.scorekeeper, director=staff.director, rng=random.Random(1))
+    response = client.post(url("finish", tournament))
+    page = response.content.decode()
+    assert "Finish Coppa?" in page
+    assert "The final ranking and the payouts become final." in page
+    assert "refused until a director reopens the tournament." in page
+    tournament.refresh_from_db()
+    assert tournament.status == TournamentStatus.RUNNING
+    response = client.post(url("finish", tournament), {"confirm": "1"}, follow=True)
+    assert "The tournament is over: here are the results." in shown(response)
+    tournament.refresh_from_db()
+    assert tournament.status == TournamentStatus.FINISHED
+
+
+def test_calling_time_at_every_table_asks_first_with_the_matches_it_ends(client, staff, director):
+    tournament, round = started(staff, players=8)
+    page = client.post(url("call-time", tournament, 1)).content.decode()
+    assert "Call time at every table of round 1?" in page
+    assert (
+        "2 matches of round 1 are still being played: they end now, each ranked by its current "
+        "totals." in page
+    )
+    assert "Whoever calls time records part of those results and cannot confirm them" in page
+    round.refresh_from_db()
+    assert round.time_called_at is None
+    response = client.post(url("call-time", tournament, 1), {"confirm": "1"}, follow=True)
+    assert "Time called: 2 matches ended." in shown(response)
+
+
+def test_reseating_asks_first_and_keeps_the_method_and_seed_chosen(client, staff, director):
+    tournament = make(staff)
+    enter_players(tournament, staff.director, 8)
+    services.round_seat(tournament=tournament, user=staff.director, seed=1)
+    response = client.post(
+        url("reseat", tournament, 1), {"reseat-method": "random", "reseat-seed": "99"}
+    )
+    page = response.content.decode()
+    assert "Seat round 1 again?" in page
+    assert "Round 1 is drawn again: every table may change, and the swaps made are lost." in page
+    assert "Method: Random; seed 99." in page
+    assert 'name="reseat-method" value="random"' in page
+    assert 'name="reseat-seed" value="99"' in page
+    assert Round.objects.get(tournament=tournament).seed == 1
+    response = client.post(
+        url("reseat", tournament, 1),
+        {"reseat-method": "random", "reseat-seed": "99", "confirm": "1"},
+        follow=True,
+    )
+    assert "Round 1 seated again." in shown(response)
+    assert Round.objects.get(tournament=tournament).seed == 99
+
+
+def test_voiding_a_hand_asks_first_on_its_own_page(client, staff, director):
+    tournament, round = started(staff, players=8)
+    table = round.tables.select_related("match").get(number=1)
+    match = table.match
+    names = list(match.seats.order_by("seat").values_list("name", flat=True))
+    scoring.hand_record(
+        match=match,
+        user=staff.scorekeeper,
+        data={"closer": names[0], "points": {name: 10 for name in names[1:]}},
+    )
+    page = client.get(reverse("scoring:void", args=[match.pk, 1])).content.decode()
+    assert "A void event no longer counts; it stays in the history with your reason." in page
+    assert "Void it" in page and "Cancel" in page
+    assert not EventVersion.objects.filter(event__match=match, is_void=True).exists()

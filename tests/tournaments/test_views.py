@@ -324,13 +324,15 @@ def test_registering_a_club_player_and_a_guest_checking_in_and_dropping(client, 
     assert anna_entry.status == EntryStatus.CHECKED_IN
 
     response = client.post(
-        url("entries", tournament), {"action": "drop", "entry": ugo.pk}, follow=True
+        url("entries", tournament), {"action": "drop", "entry": ugo.pk, "confirm": "1"}, follow=True
     )
     assert "Ospite Ugo dropped out." in follow_messages(response)
     ugo.refresh_from_db()
     assert ugo.status == EntryStatus.DROPPED
     page = response.content.decode()
-    assert f'name="entry" value="{ugo.pk}"' not in page
+    # no more check-in or drop for Ugo: only the way back
+    assert page.count(f'name="entry" value="{ugo.pk}"') == 1
+    assert 'Reinstate<span class="visually-hidden"> Ospite Ugo</span>' in page
 
 
 def test_registering_twice_or_with_nothing_shows_the_error_on_the_form(client, staff, director):
@@ -402,7 +404,7 @@ def test_refusals_come_back_as_messages(client, staff, director):
         "Round 1 is not over: every table must be finished and its result confirmed."
         in follow_messages(response)
     )
-    response = client.post(url("finish", tournament), follow=True)
+    response = client.post(url("finish", tournament), {"confirm": "1"}, follow=True)
     assert response.status_code == 200
     assert follow_messages(response)
     empty = make(staff, name="Vuoto")
@@ -415,7 +417,9 @@ def test_refusals_come_back_as_messages(client, staff, director):
 def test_reseating_with_another_seed_changes_the_stored_seed(client, staff, director):
     tournament, _round = seated(staff, players=8)
     response = client.post(
-        url("reseat", tournament, 1), {"reseat-method": "random", "reseat-seed": "99"}, follow=True
+        url("reseat", tournament, 1),
+        {"reseat-method": "random", "reseat-seed": "99", "confirm": "1"},
+        follow=True,
     )
     assert "Round 1 seated again." in follow_messages(response)
     assert Round.objects.get(tournament=tournament).seed == 99
@@ -484,7 +488,7 @@ def test_the_clock_pauses_resumes_and_time_ends_every_match(client, staff, direc
     assert "The clock runs again." in follow_messages(response)
     round.refresh_from_db()
     assert round.clock_paused_at is None
-    response = client.post(url("call-time", tournament, 1), follow=True)
+    response = client.post(url("call-time", tournament, 1), {"confirm": "1"}, follow=True)
     assert "Time called: 2 matches ended." in follow_messages(response)
     page = response.content.decode()
     assert "Time called" in page
@@ -626,7 +630,7 @@ def test_finishing_the_tournament_shows_the_results_with_payouts(client, staff, 
     play_round(round, scorekeeper=staff.scorekeeper, director=staff.director, rng=random.Random(1))
     page = client.get(tournament.get_absolute_url()).content.decode()
     assert "Finish the tournament" in page
-    response = client.post(url("finish", tournament), follow=True)
+    response = client.post(url("finish", tournament), {"confirm": "1"}, follow=True)
     assert response.redirect_chain[-1][0] == url("results", tournament)
     assert "The tournament is over: here are the results." in follow_messages(response)
     tournament.refresh_from_db()

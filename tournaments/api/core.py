@@ -406,6 +406,21 @@ class EntryDropView(EntryActionView):
         return self.act(request, pk, entry_id)
 
 
+class EntryReinstateView(EntryActionView):
+    """A dropped player comes back, until the next round is seated."""
+
+    service = services.entry_reinstate
+
+    @extend_schema(
+        operation_id="tournaments_entries_reinstate",
+        summary="Reinstate a dropped player before the next round is seated (owner, director)",
+        request=None,
+        responses={200: EntrySerializer, **WRITE_ERRORS},
+    )
+    def post(self, request, pk, entry_id):
+        return self.act(request, pk, entry_id)
+
+
 class CheckInAllView(ApiView):
     """Check in every registered player."""
 

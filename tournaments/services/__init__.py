@@ -1,7 +1,8 @@
 """Everything that changes a tournament, by sub-domain: `core` (the tournament and its entries:
-settings, creation, registration, check-in, drops, finishing, reopening) and `tables` (the rounds
-of a table tournament: seating, swaps, the clock, time calls, confirming tables, playoff places).
-The draw, rounds of pairings and fixes of the Gin formats are `pairings.services`.
+settings, creation, registration, check-in, drops and reinstatements, finishing, reopening) and
+`tables` (the rounds of a table tournament: seating, swaps, the clock, time calls, confirming
+tables, playoff places). The draw, rounds of pairings and fixes of the Gin formats are
+`pairings.services`.
 
 The public names are importable from here, where callers and tests have always found them, with
 the refusal of every tournaments service (`tournaments.errors`) and whether a table's result
@@ -24,6 +25,7 @@ from tournaments.services.core import (
     entry_check_in_all,
     entry_drop,
     entry_register,
+    entry_reinstate,
     money_max_message,
     setting_range_message,
     tournament_create,
@@ -61,6 +63,7 @@ __all__ = [
     "entry_check_in_all",
     "entry_drop",
     "entry_register",
+    "entry_reinstate",
     "history",
     "money_max_message",
     "playoff_places",

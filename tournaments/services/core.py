@@ -1,6 +1,7 @@
 """The tournament itself and its entries: checked settings, creation, registration, check-in,
-drops, finishing and reopening. Each service runs in one transaction and locks the tournament row
-first (`select_for_update`), so two directors acting at once never change it twice.
+drops and reinstatements, finishing and reopening. Each service runs in one transaction and locks
+the tournament row first (`select_for_update`), so two directors acting at once never change it
+twice.
 
 The algorithms live in `tournaments.engine`; these services read the facts, call the engine and
 store what it decided. Refusals are `TournamentActionError`s in the user's language, naming the
@@ -37,6 +38,7 @@ from tournaments.models import (
     Entry,
     EntryStatus,
     Reopening,
+    Round,
     RoundStatus,
     TableSeat,
     Tournament,
@@ -369,6 +371,47 @@ def entry_drop(*, entry: Entry, user: Actor) -> Entry:
                 raise TournamentActionError(error.message, field="entry") from error
     entry.status = EntryStatus.DROPPED
     entry.dropped_at = timezone.now()
+    entry.save(update_fields=["status", "dropped_at"])
+    return entry
+
+
+def rounds_seated_since_drop(entry: Entry) -> list[int]:
+    """The numbers of the rounds seated (or drawn, or paired) after the entry dropped out: a
+    dropped player may come back only while there is none."""
+    if entry.dropped_at is None:
+        return []
+    return list(
+        Round.objects.filter(tournament_id=entry.tournament_id, created_at__gt=entry.dropped_at)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+
+
+@transaction.atomic
+def entry_reinstate(*, entry: Entry, user: Actor) -> Entry:
+    """Undo a drop: the player is entered again as before (checked in if they had been), and
+    is seated from the next round. Only before the next round is seated: a round seated without
+    them cannot take them back. The match they left when they dropped stays left. Locks the
+    tournament row, then reads the entry again."""
+    tournament = locked(entry.tournament)
+    refuse_if_finished(tournament)
+    entry = Entry.objects.select_related("player").get(pk=entry.pk)
+    if entry.status != EntryStatus.DROPPED:
+        raise TournamentActionError(
+            _("%(name)s has not dropped out.") % {"name": entry.player.name}, field="entry"
+        )
+    since = rounds_seated_since_drop(entry)
+    if since:
+        raise TournamentActionError(
+            _(
+                "Round %(number)s was seated after %(name)s dropped out: a dropped player can "
+                "come back only until the next round is seated."
+            )
+            % {"number": since[0], "name": entry.player.name},
+            field="entry",
+        )
+    entry.status = EntryStatus.CHECKED_IN if entry.checked_in_at else EntryStatus.REGISTERED
+    entry.dropped_at = None
     entry.save(update_fields=["status", "dropped_at"])
     return entry
 
