@@ -256,7 +256,7 @@ def test_reseating_asks_first_and_keeps_the_method_and_seed_chosen(client, staff
 
 
 def test_voiding_a_hand_asks_first_on_its_own_page(client, staff, director):
-    tournament, round = started(staff, players=8)
+    _tournament, round = started(staff, players=8)
     table = round.tables.select_related("match").get(number=1)
     match = table.match
     names = list(match.seats.order_by("seat").values_list("name", flat=True))
