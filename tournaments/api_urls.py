@@ -16,6 +16,7 @@ urlpatterns = [
     path(T + "finish/", api.TournamentFinishView.as_view(), name="api-tournament-finish"),
     path(T + "reopen/", api.TournamentReopenView.as_view(), name="api-tournament-reopen"),
     path(T + "entries/", api.EntryListView.as_view(), name="api-tournament-entries"),
+    path(T + "entries/many/", api.EntriesCreateView.as_view(), name="api-tournament-entries-many"),
     path(
         T + "entries/check-in-all/",
         api.CheckInAllView.as_view(),

@@ -10,6 +10,7 @@ PATHS = {
     T + "finish/": {"post"},
     T + "reopen/": {"post"},
     T + "entries/": {"get", "post"},
+    T + "entries/many/": {"post"},
     T + "entries/check-in-all/": {"post"},
     T + "entries/{entry_id}/check-in/": {"post"},
     T + "entries/{entry_id}/drop/": {"post"},

@@ -8,10 +8,11 @@ import random
 import pytest
 from django.conf import settings
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from scoring import services as scoring
 from scoring.models import EventVersion
-from tests.factories import ClubFactory
+from tests.factories import ClubFactory, PlayerFactory
 from tournaments import services
 from tournaments.models import Entry, EntryStatus, Format, Round, RoundStatus, TournamentStatus
 
@@ -269,3 +270,121 @@ def test_voiding_a_hand_asks_first_on_its_own_page(client, staff, director):
     assert "A void event no longer counts; it stays in the history with your reason." in page
     assert "Void it" in page and "Cancel" in page
     assert not EventVersion.objects.filter(event__match=match, is_void=True).exists()
+
+
+# Registration for a real evening --------------------------------------------------------------
+
+GUESTS = [
+    "Anna Ferri",
+    "Bruno Esposito",
+    "Carla Conti",
+    "Dario Russo",
+    "Elena Greco",
+    "Fabio Marino",
+    "Giulia Bruno",
+    "Luca Gallo",
+    "Marta Ricci",
+    "Nicola Costa",
+    "Olga Fontana",
+    "Paolo Moretti",
+    "Rita Barbieri",
+    "Sergio Lombardi",
+    "Teresa Rinaldi",
+    "Ugo Caruso",
+    "Vera Ferrara",
+    "Walter Santoro",
+    "Zeno Mariani",
+    "Maria Antonietta Buonarroti-Esposito",
+]
+
+
+def test_twenty_pasted_names_register_twenty_entries_checked_in_and_paid(client, staff, director):
+    tournament = make(staff, entry_fee="10")
+    pasted = "\r\n".join(GUESTS[:10]) + "\n\n  " + "\n".join(GUESTS[10:]) + "\n"
+    response = client.post(
+        url("entries", tournament), {"names": pasted, "check_in": "on"}, follow=True
+    )
+    assert shown(response) == [f"20 players registered: {', '.join(GUESTS)}."]
+    entries = list(Entry.objects.filter(tournament=tournament).order_by("seed"))
+    assert [entry.player.name for entry in entries] == GUESTS
+    assert [entry.seed for entry in entries] == list(range(1, 21))
+    assert all(e.status == EntryStatus.CHECKED_IN and e.player.is_guest for e in entries)
+    page = response.content.decode()
+    assert page.count("€ 10.00 paid") == 20 and "€ 10.00 due" not in page
+    assert 'class="count">20<' in page
+    ledger = client.get(url("ledger", tournament)).content.decode()
+    assert "€ 200.00" in ledger  # 20 entry fees collected
+
+
+def test_duplicates_are_refused_by_name_and_nobody_is_entered(client, staff, director):
+    tournament = make(staff, entry_fee="10")
+    services.entry_register(tournament=tournament, user=staff.director, name="Anna Ferri")
+    pasted = "Bruno Esposito\nanna ferri\nCarla  Conti\nBRUNO ESPOSITO\nDario Russo\n"
+    response = client.post(url("entries", tournament), {"names": pasted})
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert form.errors["names"] == [
+        "Already entered: Anna Ferri.",
+        "Listed twice: BRUNO ESPOSITO.",
+    ]
+    page = response.content.decode()
+    assert "Already entered: Anna Ferri." in page and "Listed twice: BRUNO ESPOSITO." in page
+    assert "Carla  Conti" in page  # the list comes back as typed, to fix
+    assert Entry.objects.filter(tournament=tournament).count() == 1  # nothing partly saved
+
+
+def test_club_players_ticked_and_guests_pasted_register_together_fees_due(client, staff, director):
+    tournament = make(staff, entry_fee="5")
+    players = [PlayerFactory(club=staff.club, name=name) for name in ("Irene", "Leo", "Mara")]
+    page = client.get(url("entries", tournament)).content.decode()
+    for player in players:
+        assert f'name="players" value="{player.pk}"' in page
+    response = client.post(
+        url("entries", tournament),
+        {"players": [players[0].pk, players[2].pk], "names": "Ospite Uno\nOspite Due"},
+        follow=True,
+    )
+    assert shown(response) == ["4 players registered: Irene, Mara, Ospite Uno, Ospite Due."]
+    page = response.content.decode()
+    assert page.count("€ 5.00 due") == 4
+    assert f'name="players" value="{players[1].pk}"' in page  # Leo is still to tick
+    assert f'name="players" value="{players[0].pk}"' not in page
+    # a club player ticked and typed again is listed twice
+    response = client.post(url("entries", tournament), {"players": [players[1].pk], "names": "leo"})
+    assert response.context["form"].errors["names"] == ["Listed twice: leo."]
+
+
+def test_a_name_that_is_not_one_is_refused_by_its_line(staff):
+    tournament = make(staff)
+    with pytest.raises(services.TournamentActionError) as refused:
+        services.entries_register(
+            tournament=tournament, user=staff.director, names=["Anna", "x" * 81]
+        )
+    assert refused.value.field == "names"
+    assert refused.value.refusals()[0].message.startswith("Line 2 (xxx")
+    assert not Entry.objects.exists()
+
+
+def test_the_api_registers_many_at_once_and_refuses_duplicates_by_name(staff):
+    tournament = make(staff)
+    api = APIClient()
+    api.force_authenticate(staff.director)
+    address = f"/api/v1/tournaments/{tournament.pk}/entries/many/"
+    response = api.post(
+        address, {"guests": GUESTS, "check_in": True}, format="json", HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.status_code == 201, response.content
+    assert [entry["name"] for entry in response.json()] == GUESTS
+    assert {entry["status"] for entry in response.json()} == {"checked_in"}
+    response = api.post(
+        address,
+        {"guests": ["Nuovo", "Zeno Mariani", "nuovo"]},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert response.status_code == 400
+    assert [(error["field"], error["message"]) for error in response.json()["errors"]] == [
+        ("guests", "Already entered: Zeno Mariani."),
+        ("guests", "Listed twice: nuovo."),
+    ]
+    assert Entry.objects.filter(tournament=tournament).count() == 20

@@ -302,14 +302,14 @@ def test_registering_a_club_player_and_a_guest_checking_in_and_dropping(client, 
     anna = PlayerFactory(club=staff.club, name="Anna")
     PlayerFactory(club=ClubFactory(), name="Estranea")
     page = client.get(url("entries", tournament)).content.decode()
-    assert ">Anna</option>" in page and "Estranea" not in page
+    assert f'name="players" value="{anna.pk}"' in page and "Estranea" not in page
 
-    response = client.post(url("entries", tournament), {"player": anna.pk}, follow=True)
-    assert "Anna registered." in follow_messages(response)
+    response = client.post(url("entries", tournament), {"players": [anna.pk]}, follow=True)
+    assert "1 player registered: Anna." in follow_messages(response)
     response = client.post(
-        url("entries", tournament), {"name": "Ospite Ugo", "check_in": "on"}, follow=True
+        url("entries", tournament), {"names": "Ospite Ugo", "check_in": "on"}, follow=True
     )
-    assert "Ospite Ugo registered." in follow_messages(response)
+    assert "1 player registered: Ospite Ugo." in follow_messages(response)
     ugo = Entry.objects.get(player__name="Ospite Ugo")
     assert ugo.status == EntryStatus.CHECKED_IN and ugo.player.is_guest
     anna_entry = Entry.objects.get(player=anna)
@@ -338,11 +338,13 @@ def test_registering_a_club_player_and_a_guest_checking_in_and_dropping(client, 
 def test_registering_twice_or_with_nothing_shows_the_error_on_the_form(client, staff, director):
     tournament = make(staff)
     services.entry_register(tournament=tournament, user=staff.director, name="Bruno")
-    response = client.post(url("entries", tournament), {"name": "bruno"})
+    response = client.post(url("entries", tournament), {"names": "bruno"})
     assert response.status_code == 200
-    assert "Bruno is already entered." in response.content.decode()
-    response = client.post(url("entries", tournament), {"name": ""})
-    assert "Choose a club player or type a guest&#x27;s name." in response.content.decode()
+    assert "Already entered: Bruno." in response.content.decode()
+    response = client.post(url("entries", tournament), {"names": ""})
+    assert "Tick club players or type guests&#x27; names, one per line." in (
+        response.content.decode()
+    )
     assert Entry.objects.count() == 1
 
 
@@ -359,9 +361,12 @@ def test_check_in_all_checks_in_everyone_waiting(client, staff, director):
 
 def test_a_late_arrival_is_told_which_round_they_play_from(client, staff, director):
     tournament, _round = started(staff, players=8)
-    response = client.post(url("entries", tournament), {"name": "Ritardo", "check_in": "on"})
+    response = client.post(url("entries", tournament), {"names": "Ritardo", "check_in": "on"})
     response = client.get(url("entries", tournament))
-    assert "Ritardo registered. A late arrival: plays from round 2." in follow_messages(response)
+    assert (
+        "1 player registered: Ritardo. Late arrivals: they play from round 2."
+        in follow_messages(response)
+    )
     assert "Plays from round 2" in response.content.decode()
 
 

@@ -6,6 +6,7 @@ importable from here. The Gin formats' API (the draw, rounds, fixes, the bracket
 
 from tournaments.api.core import (
     CheckInAllView,
+    EntriesCreateView,
     EntryCheckInView,
     EntryDropView,
     EntryListView,
@@ -35,6 +36,7 @@ from tournaments.api.tables import (
 
 __all__ = [
     "CheckInAllView",
+    "EntriesCreateView",
     "EntryCheckInView",
     "EntryDropView",
     "EntryListView",

@@ -13,6 +13,7 @@ from tournaments.errors import TournamentActionError
 from tournaments.rounds import table_counts
 from tournaments.services.core import (
     CENT,
+    MANY_MAX,
     MONEY_MAX_MESSAGE,
     SETTING_DEFAULTS,
     SETTING_RANGE_MESSAGE,
@@ -21,6 +22,7 @@ from tournaments.services.core import (
     check_settings,
     checked_day,
     checked_name,
+    entries_register,
     entry_check_in,
     entry_check_in_all,
     entry_drop,
@@ -49,6 +51,7 @@ from tournaments.services.tables import (
 
 __all__ = [
     "CENT",
+    "MANY_MAX",
     "MONEY_MAX_MESSAGE",
     "SETTING_DEFAULTS",
     "SETTING_RANGES",
@@ -59,6 +62,7 @@ __all__ = [
     "check_settings",
     "checked_day",
     "checked_name",
+    "entries_register",
     "entry_check_in",
     "entry_check_in_all",
     "entry_drop",

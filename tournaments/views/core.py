@@ -430,22 +430,31 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
             if not form.is_valid():
                 return _entries_page(request, tournament, form)
             with on_form(form) as refused:
-                entry = services.entry_register(
+                entered = services.entries_register(
                     tournament=tournament,
                     user=request.user,
-                    player=form.cleaned_data["player"],
-                    name=form.cleaned_data["name"],
+                    players=list(form.cleaned_data["players"]),
+                    names=form.cleaned_data["names"],
                     check_in=form.cleaned_data["check_in"],
                 )
             if refused:
                 return _entries_page(request, tournament, form)
-            text = gettext("%(name)s registered.") % {"name": entry.player.name}
-            if entry.first_round > 1:
-                text += " " + gettext("A late arrival: plays from round %(number)s.") % {
-                    "number": entry.first_round
-                }
-            messages.success(request, text)
+            messages.success(request, _registered_text(entered))
     return redirect("tournaments:entries", pk=tournament.pk)
+
+
+def _registered_text(entered: list[Entry]) -> str:
+    """ "3 players registered: Anna, Bruno, Carla.", and the round late arrivals play from."""
+    names = ", ".join(entry.player.name for entry in entered)
+    text = ngettext(
+        "%(count)s player registered: %(names)s.",
+        "%(count)s players registered: %(names)s.",
+        len(entered),
+    ) % {"count": len(entered), "names": names}
+    late = max((entry.first_round for entry in entered), default=1)
+    if late > 1:
+        text += " " + gettext("Late arrivals: they play from round %(number)s.") % {"number": late}
+    return text
 
 
 def _ask_drop(request: HttpRequest, tournament: Tournament, entry: Entry) -> HttpResponse:
