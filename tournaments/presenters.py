@@ -193,7 +193,9 @@ def drop_consequences(
         lines.append(
             gettext(
                 "%(name)s is playing at table %(table)s of round %(round)s: that match is left "
-                "for good, at the current total."
+                "for good, at the current total. Who drops a player records that withdrawal, "
+                "and so cannot confirm the result of table %(table)s: another director or a "
+                "player of that table does."
             )
             % where
         )
