@@ -360,7 +360,9 @@ def entries_register(
     already: dict[str, list[str]] = {"players": [], "names": []}
     refusals: list[TournamentActionError] = []
     guests: list[str] = []
-    listed = [("players", player.name, player) for player in players]
+    listed: list[tuple[str, str, Player | None]] = [
+        ("players", player.name, player) for player in players
+    ]
     for line, raw in enumerate(names, start=1):
         try:
             name = validators.clean_name(
