@@ -15,7 +15,9 @@ match).
   `repeat_line` (players who have met before);
 - tie-breaks: `tie_break_label` and `tie_breaks_note` (the standings printables' note; the Gin
   formats add their own tie-breaks in `pairings.presenters`);
-- entries: `dropped_mark` (a dropped player in the standings: the pages' badge, the CSV column).
+- entries: `dropped_mark` (a dropped player in the standings: the pages' badge, the CSV column);
+- what a director's action will do, said on the page that asks first: `drop_consequences`,
+  `finish_consequences`, `reseat_consequences`, `call_time_consequences`.
 
 Amounts of money are said by `scoring.presenters.money` ("€ 36.00"), pages and printables alike.
 
