@@ -10,9 +10,11 @@ from django.conf import settings
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from pairings import services as pairing_services
 from scoring import services as scoring
 from scoring.models import EventVersion
 from tests.factories import ClubFactory, PlayerFactory
+from tests.pairings.test_services import gin_tournament, play, seated
 from tournaments import services
 from tournaments.models import Entry, EntryStatus, Format, Round, RoundStatus, TournamentStatus
 
@@ -388,3 +390,26 @@ def test_the_api_registers_many_at_once_and_refuses_duplicates_by_name(staff):
         ("guests", "Listed twice: nuovo."),
     ]
     assert Entry.objects.filter(tournament=tournament).count() == 20
+
+
+def test_a_swiss_player_dropped_between_rounds_comes_back_until_the_next_is_paired(staff):
+    tournament, entries = gin_tournament(staff, Format.SWISS, 8, rounds_planned=3)
+    round = pairing_services.draw(tournament=tournament, user=staff.director)
+    for table in round.tables.order_by("number"):
+        pair = seated(table)
+        play(table, min(pair, key=lambda entry: entry.seed), staff.scorekeeper)
+    leaving = entries[7]
+    services.entry_drop(entry=leaving, user=staff.director)
+    back = services.entry_reinstate(entry=leaving, user=staff.director)
+    assert back.status == EntryStatus.CHECKED_IN
+    second = pairing_services.next_round(tournament=tournament, user=staff.director)
+    assert second.tables.filter(seats__entry=leaving).exists()  # paired again
+
+    for table in second.tables.order_by("number"):
+        pair = seated(table)
+        play(table, min(pair, key=lambda entry: entry.seed), staff.scorekeeper)
+    services.entry_drop(entry=leaving, user=staff.director)
+    third = pairing_services.next_round(tournament=tournament, user=staff.director)
+    assert not third.tables.filter(seats__entry=leaving).exists()
+    with pytest.raises(services.TournamentActionError, match="Round 3 was seated after"):
+        services.entry_reinstate(entry=leaving, user=staff.director)
