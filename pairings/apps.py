@@ -10,13 +10,14 @@ class PairingsConfig(AppConfig):
     verbose_name = _("Pairings")
 
     def ready(self) -> None:
-        from pairings import exports, printing, serializers, services
+        from pairings import exports, printing, projector, serializers, services
         from pairings.formats import GIN_FORMATS
         from scoring.signals import match_changed
         from tournaments import formats
         from tournaments.api.results import STANDINGS_SERIALIZERS
         from tournaments.exports import STANDINGS_WRITERS
         from tournaments.printing import STANDINGS_LISTS
+        from tournaments.projector import SLIDE_MAKERS
         from tournaments.signals import table_confirmed
 
         formats.register(*GIN_FORMATS)
@@ -31,6 +32,8 @@ class PairingsConfig(AppConfig):
         STANDINGS_LISTS.update(
             pairing=printing.pairing_standings_list, bracket=printing.bracket_standings_list
         )
+        # and on the projector
+        SLIDE_MAKERS.update(pairing=projector.pairing_slides, bracket=projector.bracket_slides)
         # a bracket moves on when one of its matches changes and when a result is confirmed
         match_changed.connect(services.on_match_changed, dispatch_uid="pairings")
         table_confirmed.connect(services.on_table_confirmed, dispatch_uid="pairings")

@@ -96,17 +96,27 @@ class BracketFormat(GinFormat):
     ) -> list[RankingRow]:
         return selectors.bracket_ranking(tournament, self.replay)
 
-    def check_finished(self, tournament: Tournament) -> None:
-        locked_bracket(tournament)  # a hand being recorded now is seen, or waits for the end
-        view = self.bracket_of(tournament)
-        if view.bracket is None or not view.bracket.finished:
-            raise TournamentActionError(
+    def finish_refusal(
+        self, tournament: Tournament, view: TournamentView | None = None
+    ) -> TournamentActionError | None:
+        """Over once every match of the bracket has its result (the champion is known)."""
+        bracket = self.bracket_of(tournament).bracket
+        if bracket is None or not bracket.finished:
+            return TournamentActionError(
                 _("The bracket is not over: every match needs a result."), field="round"
             )
+        return None
+
+    def check_finished(self, tournament: Tournament) -> None:
+        locked_bracket(tournament)  # a hand being recorded now is seen, or waits for the end
+        refusal = self.finish_refusal(tournament)
+        if refusal is not None:
+            raise refusal
 
 
 class SingleEliminationFormat(BracketFormat):
     value = Format.SINGLE_ELIMINATION
+    form_settings = ("third_place",)
 
     def replay(self, tournament, players, results) -> brackets.Bracket:
         return brackets.single_elimination(
@@ -116,6 +126,7 @@ class SingleEliminationFormat(BracketFormat):
 
 class DoubleEliminationFormat(BracketFormat):
     value = Format.DOUBLE_ELIMINATION
+    form_settings = ("grand_final_reset",)
 
     def replay(self, tournament, players, results) -> brackets.Bracket:
         return brackets.double_elimination(
@@ -143,6 +154,13 @@ class PairingFormat(GinFormat):
         dropped (they have a bye)."""
         raise NotImplementedError
 
+    def schedule(
+        self, tournament: Tournament, rounds: list[selectors.PairingRound]
+    ) -> list[EngineRound]:
+        """Every round known ahead from the draw (a round robin's whole schedule); a Swiss
+        pairs each round from the standings, so none."""
+        return []
+
     def standings(
         self, tournament: Tournament, view: TournamentView | None = None
     ) -> selectors.GinStandings:
@@ -153,16 +171,35 @@ class PairingFormat(GinFormat):
     ) -> list[RankingRow]:
         return selectors.pairing_ranking(tournament)
 
-    def check_finished(self, tournament: Tournament) -> None:
+    def rounds_left(self, tournament: Tournament, rounds: list[selectors.PairingRound]) -> int:
+        """How many rounds are still to pair after `rounds` (the rounds paired so far)."""
+        planned = self.planned_rounds(tournament, rounds[0].round if rounds else None)
+        return max(planned - len(rounds), 0)
+
+    def all_rounds_played(self, tournament: Tournament, round: Round | None) -> bool:
+        """Whether every round of the schedule (round robin) or as set (Swiss) is paired."""
+        rounds = selectors.pairing_rounds(tournament)
+        return bool(rounds) and not self.rounds_left(tournament, rounds)
+
+    def finish_refusal(
+        self, tournament: Tournament, view: TournamentView | None = None
+    ) -> TournamentActionError | None:
+        """Over once every round is paired and the last one has all its results."""
         rounds = selectors.pairing_rounds(tournament)
         complete = bool(rounds) and rounds[-1].complete
-        planned = self.planned_rounds(tournament, rounds[0].round if rounds else None)
-        if not complete or len(rounds) < planned:
-            raise TournamentActionError(
+        if not complete or self.rounds_left(tournament, rounds):
+            planned = len(rounds) + self.rounds_left(tournament, rounds)
+            return TournamentActionError(
                 _("Rounds played so far: %(count)s of %(planned)s.")
                 % {"count": sum(1 for r in rounds if r.complete), "planned": planned},
                 field="round",
             )
+        return None
+
+    def check_finished(self, tournament: Tournament) -> None:
+        refusal = self.finish_refusal(tournament)
+        if refusal is not None:
+            raise refusal
         Round.objects.filter(tournament=tournament, status=RoundStatus.RUNNING).update(
             status=RoundStatus.FINISHED
         )
@@ -170,6 +207,7 @@ class PairingFormat(GinFormat):
 
 class RoundRobinFormat(PairingFormat):
     value = Format.ROUND_ROBIN
+    form_settings = ("cycles",)
 
     def skips_range_check(self, field: str) -> bool:
         return field == "cycles"  # said below in the round robin's own words
@@ -192,6 +230,14 @@ class RoundRobinFormat(PairingFormat):
         per_cycle = count - 1 if count % 2 == 0 else count
         return per_cycle * tournament.cycles
 
+    def schedule(
+        self, tournament: Tournament, rounds: list[selectors.PairingRound]
+    ) -> list[EngineRound]:
+        """The whole schedule, fixed by the draw (the players drawn, in seed order)."""
+        if not rounds:
+            return []
+        return round_robin(selectors.draw_players(rounds[0].round), cycles=tournament.cycles)
+
     def next_pairings(self, tournament, rounds, number, dropped) -> tuple[EngineRound, list[int]]:
         players = selectors.draw_players(rounds[0].round)
         scheduled = round_robin(players, cycles=tournament.cycles)[number - 1]
@@ -209,6 +255,10 @@ class RoundRobinFormat(PairingFormat):
 
 class SwissFormat(PairingFormat):
     value = Format.SWISS
+    form_settings = ("swiss_rounds",)
+    rounds_field = "swiss_rounds"  # 0: automatic, in the Swiss's own words
+    # rounds unless set: automatic, enough for a single perfect score
+    default_settings = {**GinFormat.default_settings, "rounds_planned": 0}
     takes_late_arrivals = True
     late_check_in_waits = True
 

@@ -7,9 +7,11 @@ words, which these build on, are `tournaments.presenters`).
   `pairing_result` (a pairing's result as a page says it) and `pairing_result_short` (as a
   printed grid fits it), `bye_line`, `byes_note`;
 - the bracket: `slot_label` ("Winner of match 5"), `column_title` ("Semi-finals", "Losers'
-  round 2"), `section_title`, `champion_label`, `still_playing_label`, `champion_line`, the
+  round 2", "Losers' final"), `section_title`, `bracket_result` (a played match's line),
+  `score_legend`, `champion_label`, `still_playing_label`, `champion_line`, the
   conflicts the director must check (`discarded_result`, `started_by_other_players`);
 - standings: `tie_break_label` (the Gin tie-breaks, and the tournaments' for the shared ones),
+  `tie_break_column` and `tie_break_value` (the standings' tie-break columns),
   `standings_order` (the standings page's line).
 
 Nothing here reads the database or computes a score: the selectors give the numbers (the net
@@ -19,7 +21,7 @@ carry (a card's sides and badge, a column's title, a ranking's stage, a conflict
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from django.utils.functional import Promise
@@ -145,11 +147,18 @@ def slot_label(kind: SlotKind, match: int) -> str:
     return gettext("Loser of match %(match)s") % {"match": match}
 
 
-def column_title(section: Section, round: int, rounds: int) -> str:
-    """A round of a bracket (`rounds`: the rounds of its winners' bracket): "Final",
-    "Semi-finals", "Quarter-finals", "Round 2", "Losers' round 3", "Third place", "Grand
-    final" and its second match."""
+def column_title(
+    section: Section, round: int, rounds: int, losers_rounds: Sequence[int] = ()
+) -> str:
+    """A round of a bracket (`rounds`: the rounds of its winners' bracket; `losers_rounds`: the
+    rounds of its losers' bracket that have matches, counted as players say them from 1 even when
+    byes leave the first empty): "Final", "Semi-finals", "Quarter-finals", "Round 2", "Losers'
+    round 1", "Losers' final", "Third place", "Grand final" and its second match."""
     if section is Section.LOSERS:
+        if round in losers_rounds:
+            if round == losers_rounds[-1] and len(losers_rounds) > 1:
+                return gettext("Losers' final")
+            round = list(losers_rounds).index(round) + 1
         return gettext("Losers' round %(round)s") % {"round": round}
     if section is Section.THIRD_PLACE:
         return third_place_label()
@@ -165,6 +174,28 @@ def column_title(section: Section, round: int, rounds: int) -> str:
     if left == 2:
         return gettext("Quarter-finals")
     return tournament_words.round_number_label(round)
+
+
+def bracket_result(
+    winner: str, scores: tuple[int | None, int | None], *, walkover: bool, fixed: bool
+) -> str:
+    """A played bracket match's result, the winner's score first: "Anna wins 2-0", "Anna wins
+    (walkover)", "Anna wins (fixed by the director)"."""
+    wins = gettext("%(name)s wins") % {"name": winner}
+    if walkover:
+        return f"{wins} ({gettext('walkover')})"
+    if fixed:
+        return f"{wins} ({gettext('fixed by the director')})"
+    if scores[0] is None or scores[1] is None:
+        return wins
+    return f"{wins} {scores[0]}\N{EN DASH}{scores[1]}"
+
+
+def score_legend(*, by_hands: bool) -> str:
+    """What the numbers beside the names count: hands won a mano, points otherwise."""
+    if by_hands:
+        return gettext("Scores: hands won (played a mano).")
+    return gettext("Scores: points.")
 
 
 def third_place_label() -> str:
@@ -222,6 +253,27 @@ GIN_TIE_BREAK_LABELS: dict[str, Promise] = {
     "median_buchholz": gettext_lazy("median-Buchholz"),
     "net": gettext_lazy("net points"),
 }
+
+
+TIE_BREAK_COLUMNS: dict[str, Promise] = {
+    "buchholz": gettext_lazy("Buchholz"),
+    "median_buchholz": gettext_lazy("Median-Buchholz"),
+    "net": gettext_lazy("Net"),
+    "head_to_head": gettext_lazy("Head to head"),
+}
+
+
+def tie_break_column(key: str) -> str:
+    """A tie-break as the standings' column heading: "Buchholz", "Median-Buchholz", "Net",
+    "Head to head"."""
+    return str(TIE_BREAK_COLUMNS[key])
+
+
+def tie_break_value(value: float | None) -> str:
+    """A tie-break's value in the standings: "3", "1.5"; head to head not reached: a dash."""
+    if value is None:
+        return "\N{EN DASH}"
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 def tie_break_label(key: str) -> str:

@@ -16,7 +16,7 @@ players equal (never in a bracket: such a table waits for the director).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -62,6 +62,15 @@ class TableFacts:
     match_winner: int | None = None  # entry id
     fixes: list[ResultFix] = field(default_factory=list)  # oldest first
     counts_needed_confirmation: bool = False
+    hands: dict[engine.PlayerId, int] = field(default_factory=dict)  # entry id -> hands won
+    by_hands: bool = False  # played a mano: hands won decide the match, not points
+
+    def score(self, entry_id: engine.PlayerId | None) -> int | None:
+        """The score that decides the match for a player: hands won a mano, points otherwise
+        (None before the match or for a side not known yet)."""
+        if entry_id is None or self.match is None:
+            return None
+        return (self.hands if self.by_hands else self.totals).get(entry_id)
 
     @property
     def match(self) -> Match | None:
@@ -132,6 +141,7 @@ def _facts(tournament: Tournament) -> Facts:
     by_player = {entry.player_id: entry.pk for entry in entries.values()}
     rounds = list(tournament.rounds.order_by("number"))
     tables: dict[int, list[TableFacts]] = {round.pk: [] for round in rounds}
+    by_hands = (tournament.rules or {}).get("match_mode") == "hands"
     by_id: dict[int, TableFacts] = {}
     by_match: dict[int, TableFacts] = {}
     for table in (
@@ -139,7 +149,9 @@ def _facts(tournament: Tournament) -> Facts:
         .select_related("match")
         .order_by("round__number", "number")
     ):
-        facts = TableFacts(table, counts_needed_confirmation=tournament.confirm_results)
+        facts = TableFacts(
+            table, counts_needed_confirmation=tournament.confirm_results, by_hands=by_hands
+        )
         tables[table.round_id].append(facts)
         by_id[table.pk] = facts
         if table.match_id:
@@ -150,14 +162,15 @@ def _facts(tournament: Tournament) -> Facts:
         .values_list("table_id", "entry_id")
     ):
         by_id[table_id].seats.append(entry_id)
-    for seat_id, match_id, player_id, total in MatchPlayer.objects.filter(
+    for seat_id, match_id, player_id, total, hands in MatchPlayer.objects.filter(
         match__tournament_table__round__tournament=tournament
-    ).values_list("id", "match_id", "player_id", "total"):
+    ).values_list("id", "match_id", "player_id", "total", "hands_won"):
         facts = by_match[match_id]
         entry_pk = by_player.get(player_id)
         if entry_pk is None:
             continue
         facts.totals[entry_pk] = total
+        facts.hands[entry_pk] = hands
         if facts.match is not None and facts.match.winner_id == seat_id:  # by_match: it has one
             facts.match_winner = entry_pk
     for fix in (
@@ -196,6 +209,16 @@ class BracketView:
     @property
     def sections(self) -> list[BracketSection]:
         return bracket_sections(self)
+
+    @property
+    def by_hands(self) -> bool:
+        """Played a mano: the scores shown are hands won."""
+        rules = self.tournament.rules if self.tournament is not None else None
+        return (rules or {}).get("match_mode") == "hands"
+
+    @property
+    def score_legend(self) -> str:
+        return words.score_legend(by_hands=self.by_hands)
 
 
 def draw_players(round: Round) -> list[int]:
@@ -289,6 +312,17 @@ class MatchCard:
         return first, second
 
     @property
+    def result_line(self) -> str:
+        """A played match's result ("Anna wins 2-0", the deciding score), or "" before."""
+        if self.winner_side is None:
+            return ""
+        loser_side = 1 - self.winner_side
+        scores = (self.scores[self.winner_side], self.scores[loser_side])
+        return words.bracket_result(
+            self.sides[self.winner_side], scores, walkover=self.walkover, fixed=self.fixed
+        )
+
+    @property
     def status_label(self) -> str:
         """Its badge: walkover, fixed, or its state (`pairings.presenters`)."""
         return words.bracket_match_label(self.status, walkover=self.walkover, fixed=self.fixed)
@@ -318,6 +352,11 @@ def _card_order(card: MatchCard) -> tuple[bool, int]:
     return (card.match.section is engine.Section.THIRD_PLACE, card.match.position)
 
 
+def losers_rounds(bracket: engine.Bracket) -> list[int]:
+    """The rounds of the losers' bracket that have matches (byes may leave the first empty)."""
+    return sorted({m.round for m in bracket.matches if m.section is engine.Section.LOSERS})
+
+
 def bracket_sections(view: BracketView) -> list[BracketSection]:
     """The bracket as columns of match cards: winners' bracket (with the third-place match),
     losers' bracket, finals."""
@@ -325,6 +364,7 @@ def bracket_sections(view: BracketView) -> list[BracketSection]:
     if bracket is None:
         return []
     rounds = bracket.size.bit_length() - 1
+    losers = losers_rounds(bracket)
     grouped: dict[tuple[str, int], list[MatchCard]] = defaultdict(list)
     for match in bracket.matches:
         table_facts = view.table_facts.get(match.number)
@@ -343,12 +383,9 @@ def bracket_sections(view: BracketView) -> list[BracketSection]:
             winner_side = match.players.index(match.result.winner)
         fix = table_facts.fix if table_facts else None
         scores: tuple[int | None, int | None] = (None, None)
-        if table_facts is not None and table_facts.match is not None:
-            totals = table_facts.totals
-            scores = (
-                totals.get(match.players[0]) if match.players[0] is not None else None,
-                totals.get(match.players[1]) if match.players[1] is not None else None,
-            )
+        walkover = bool(match.result and match.result.walkover)
+        if table_facts is not None and not walkover:  # a walkover was not played: no score
+            scores = (table_facts.score(match.players[0]), table_facts.score(match.players[1]))
         card = MatchCard(
             match=match,
             sides=sides,
@@ -356,7 +393,7 @@ def bracket_sections(view: BracketView) -> list[BracketSection]:
             winner_side=winner_side,
             table=view.tables.get(match.number),
             status=status,
-            walkover=bool(match.result and match.result.walkover),
+            walkover=walkover,
             fixed=fix is not None and match.result is not None,
             scores=scores,
         )
@@ -380,7 +417,7 @@ def bracket_sections(view: BracketView) -> list[BracketSection]:
             cards = sorted(grouped[(key, order)], key=_card_order)
             titles_in = []
             for card in cards:
-                title = words.column_title(card.match.section, card.match.round, rounds)
+                title = words.column_title(card.match.section, card.match.round, rounds, losers)
                 if title not in titles_in:
                     titles_in.append(title)
             columns.append(BracketColumn(" · ".join(titles_in), tuple(cards)))
@@ -425,11 +462,10 @@ class PairingView:
 
     @property
     def scores(self) -> tuple[int | None, int | None]:
-        if self.match is None:
-            return (None, None)
-        totals = self.facts.totals
-        second = totals.get(self.second.pk) if self.second else None
-        return (totals.get(self.first.pk), second)
+        """The scores that decide the match (`TableFacts.score`): hands won a mano, points
+        otherwise."""
+        second = self.facts.score(self.second.pk) if self.second else None
+        return (self.facts.score(self.first.pk), second)
 
 
 @dataclass(frozen=True)
@@ -483,10 +519,51 @@ def pairing_rounds(tournament: Tournament) -> list[PairingRound]:
 
 
 @dataclass(frozen=True)
+class TieBreakCell:
+    """A tie-break's value in a row of the standings; `decided`: it is what set this player
+    apart from a neighbour with the same match points."""
+
+    key: str
+    value: float | None  # None: head to head not reached
+    decided: bool = False
+
+
+@dataclass(frozen=True)
 class PairingStandingRow:
     standing: Standing
     entry: Entry
     shared: bool
+    cells: tuple[TieBreakCell, ...] = ()
+
+
+def _tie_break_value(standing: Standing, key: str) -> float | None:
+    return cast(float | None, getattr(standing, key))
+
+
+def _tie_break_cells(rows: Sequence[Standing], tie_breaks: Sequence[str]) -> list[tuple]:
+    """Each row's tie-break values in the tournament's order, the one that decided against a
+    neighbour on the same match points marked."""
+
+    def compared(standing: Standing, key: str) -> float:
+        return _tie_break_value(standing, key) or 0.0  # head to head not reached counts 0
+
+    decided: list[set[str]] = [set() for _row in rows]
+    for index in range(len(rows) - 1):
+        upper, lower = rows[index], rows[index + 1]
+        if upper.points != lower.points:
+            continue
+        for key in tie_breaks:
+            if compared(upper, key) != compared(lower, key):
+                decided[index].add(key)
+                decided[index + 1].add(key)
+                break
+    return [
+        tuple(
+            TieBreakCell(key, _tie_break_value(row, key), key in decided[index])
+            for key in tie_breaks
+        )
+        for index, row in enumerate(rows)
+    ]
 
 
 @dataclass(frozen=True)
@@ -534,12 +611,16 @@ def _pairing_standings(facts: Facts) -> GinStandings:
         sorted(players), results, byes=byes, tie_breaks=facts.tournament.tie_breaks
     )
     places = [row.place for row in rows]
+    tie_breaks = tuple(str(key) for key in facts.tournament.tie_breaks)
+    cells = _tie_break_cells(rows, tie_breaks)
     return GinStandings(
         kind="pairing",
-        tie_breaks=tuple(facts.tournament.tie_breaks),
+        tie_breaks=tie_breaks,
         rows=tuple(
-            PairingStandingRow(row, facts.entries[row.player], places.count(row.place) > 1)
-            for row in rows
+            PairingStandingRow(
+                row, facts.entries[row.player], places.count(row.place) > 1, cells[index]
+            )
+            for index, row in enumerate(rows)
         ),
         rounds_counted=sum(1 for pairing_round in rounds if pairing_round.played),
     )
@@ -579,7 +660,7 @@ def _stage(bracket: engine.Bracket, player: engine.PlayerId) -> str:
         return words.still_playing_label()
     if bracket.double and out.section is engine.Section.WINNERS:
         return words.still_playing_label()
-    return words.column_title(out.section, out.round, rounds)
+    return words.column_title(out.section, out.round, rounds, losers_rounds(bracket))
 
 
 def bracket_ranking(tournament: Tournament, replay: Replay) -> list[RankingRow]:

@@ -23,7 +23,8 @@ from clubs.errors import as_message, on_form
 from clubs.permissions import can_direct, can_score
 from pairings import presenters as words
 from pairings import selectors, services
-from pairings.formats import bracket_format_of
+from pairings.formats import bracket_format_of, rounds_format_of
+from pairings.schedule import schedule_of
 from tournaments import lookups
 from tournaments.formats import format_of
 from tournaments.models import Table, Tournament, TournamentStatus
@@ -61,6 +62,18 @@ def _common(request: HttpRequest, tournament: Tournament) -> dict:
     }
 
 
+def _actions(tournament: Tournament) -> dict:
+    """What the director's buttons offer: the next round while one is left to pair, and "Finish
+    the tournament" when the format says it can finish."""
+    kind = format_of(tournament)
+    if tournament.status == TournamentStatus.FINISHED:
+        return {"can_pair": False, "can_finish": False}
+    return {
+        "can_pair": kind.pairs_next_round and not kind.all_rounds_played(tournament, None),
+        "can_finish": kind.can_finish(tournament),
+    }
+
+
 def _home_of(tournament: Tournament) -> str:
     return reverse(format_of(tournament).home_url_name(), kwargs={"pk": tournament.pk})
 
@@ -80,6 +93,8 @@ def bracket(request: HttpRequest, pk: int) -> HttpResponse:
         "view": view,
         "sections": view.sections,
     }
+    if context["can_direct"] and not context["projector"] and request.GET.get("fragment") != "1":
+        context.update(_actions(tournament))
     if view.bracket is not None and view.bracket.champion is not None:
         context["champion"] = words.champion_line(view.names[view.bracket.champion])
     template = "pairings/bracket.html"
@@ -102,12 +117,16 @@ def pairings(request: HttpRequest, pk: int) -> HttpResponse:
             chosen = next((r for r in rounds if r.round.number == int(wanted)), None)
             if chosen is None:
                 raise Http404
+    schedule = rounds_format_of(tournament).schedule(tournament, rounds)
     context = {
         **_common(request, tournament),
         "rounds": rounds,
         "chosen": chosen,
         "is_last": chosen is not None and chosen is rounds[-1],
+        "schedule": schedule_of(tournament, schedule, len(rounds)),
     }
+    if context["can_direct"] and not context["projector"] and request.GET.get("fragment") != "1":
+        context.update(_actions(tournament))
     template = "pairings/pairings.html"
     if request.GET.get("fragment") == "1":
         template = "pairings/_pairings.html"
@@ -122,6 +141,8 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         **_common(request, tournament),
         "standings": result,
         "order": words.standings_order(result.tie_breaks),
+        # a tie-break set players on the same points apart: the page says which is in bold
+        "decided": any(cell.decided for row in result.rows for cell in getattr(row, "cells", ())),
     }
     template = "pairings/standings.html"
     if request.GET.get("fragment") == "1":
@@ -136,7 +157,8 @@ def console(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _gin_tournament(request, pk)
     if not can_direct(request.user, tournament.club):
         return HttpResponse("")
-    return render(request, "pairings/_actions.html", _common(request, tournament))
+    context = {**_common(request, tournament), **_actions(tournament)}
+    return render(request, "pairings/_actions.html", context)
 
 
 # The director's actions --------------------------------------------------------------------------

@@ -32,7 +32,7 @@ from scoring.models import Match, MatchStatus
 from tests.factories import UserFactory
 from tests.tournaments.helpers import play_distinct
 from tournaments import services as tournaments
-from tournaments.models import Entry, Format, Round, Table, Tournament
+from tournaments.models import Entry, Format, KeepApart, Round, Table, Tournament
 
 MARKER = "bxyz"  # in every name of club B (compared case-insensitively)
 MISSING_ID = 987654  # no object has this id
@@ -59,6 +59,7 @@ class Side:
     gin_round: Round
     gin_table: Table
     gin_entry: Entry
+    apart_group: KeepApart  # a keep-apart group of the table tournament
     season: Season
     markers: list[str] = field(default_factory=list)  # strings only this club's pages show
 
@@ -169,6 +170,8 @@ def build_side(
     )
     for obj in (table_tournament, gin_tournament, table_round, gin_round, live, finished):
         obj.refresh_from_db()
+    apart_group = KeepApart.objects.create(tournament=table_tournament, name="Coppia", hard=True)
+    apart_group.entries.set(table_tournament.entries.order_by("pk")[:2])
     return Side(
         club=club,
         owner=people[Role.OWNER],
@@ -185,6 +188,7 @@ def build_side(
         gin_round=gin_round,
         gin_table=gin_table,
         gin_entry=gin_tournament.entries.order_by("pk").first(),
+        apart_group=apart_group,
         season=season,
         markers=[surname.lower(), slug, *(f"{prefix}{role}" for role in people)],
     )
@@ -365,6 +369,7 @@ def _variants(name: str, params: list[str], side: Side) -> list[tuple[str, dict]
             "table": side.table.pk,
             "table_id": side.table.pk,
             "entry_id": side.table_entry.pk,
+            "group_id": side.apart_group.pk,
         }
         gin = {
             "pk": side.gin_tournament.pk,
@@ -372,6 +377,7 @@ def _variants(name: str, params: list[str], side: Side) -> list[tuple[str, dict]
             "table": side.gin_table.pk,
             "table_id": side.gin_table.pk,
             "entry_id": side.gin_entry.pk,
+            "group_id": side.apart_group.pk,
         }
         return [("table tournament", table), ("gin tournament", gin)]
     values = {}

@@ -25,6 +25,12 @@ urlpatterns = [
     path(ENTRY + "check-in/", api.EntryCheckInView.as_view(), name="api-entry-check-in"),
     path(ENTRY + "drop/", api.EntryDropView.as_view(), name="api-entry-drop"),
     path(ENTRY + "reinstate/", api.EntryReinstateView.as_view(), name="api-entry-reinstate"),
+    path(T + "keep-apart/", api.KeepApartListView.as_view(), name="api-tournament-keep-apart"),
+    path(
+        T + "keep-apart/<int:group_id>/",
+        api.KeepApartDetailView.as_view(),
+        name="api-tournament-keep-apart-group",
+    ),
     path(T + "rounds/", api.RoundListView.as_view(), name="api-tournament-rounds"),
     path(ROUND, api.RoundDetailView.as_view(), name="api-round-detail"),
     path(ROUND + "reseat/", api.RoundReseatView.as_view(), name="api-round-reseat"),

@@ -37,8 +37,9 @@ from tournaments.models import (
     RoundKind,
     RoundStatus,
     Tournament,
+    TournamentStatus,
 )
-from tournaments.rounds import close_previous, present_entries
+from tournaments.rounds import close_previous, present_entries, round_unfinished
 
 TABLE_GAMES = frozenset({Game.SCALA40, Game.RAMINO})
 
@@ -73,6 +74,10 @@ class TournamentFormat:
     console_template = ""
     standings_url_name = "tournaments:standings"
     api_links: tuple[str, ...] = ()
+    # The creation form: the fields of this format's own settings (the form shows only those),
+    # and the field its planned rounds come from (a Swiss asks for its rounds in its own words).
+    form_settings: tuple[str, ...] = ()
+    rounds_field = "rounds_planned"
 
     # What it is ----------------------------------------------------------------------------
 
@@ -119,9 +124,25 @@ class TournamentFormat:
 
     # The end ---------------------------------------------------------------------------------
 
+    def finish_refusal(
+        self, tournament: Tournament, view: selectors.TournamentView | None = None
+    ) -> TournamentActionError | None:
+        """Why the tournament is not over yet (the refusal `check_finished` raises), or None when
+        it can be finished: the one rule of when a format ends."""
+        raise NotImplementedError
+
+    def can_finish(
+        self, tournament: Tournament, view: selectors.TournamentView | None = None
+    ) -> bool:
+        """Whether the director may finish the tournament now: the consoles offer "Finish the
+        tournament" then and only then."""
+        if tournament.status == TournamentStatus.FINISHED:
+            return False
+        return self.finish_refusal(tournament, view) is None
+
     def check_finished(self, tournament: Tournament) -> None:
-        """Refuse to finish the tournament while it is not over (it has rounds, and its row is
-        locked); close its last round when it is."""
+        """Refuse to finish the tournament while it is not over (its row is locked); close its
+        last round when it is."""
         raise NotImplementedError
 
     # Reading ---------------------------------------------------------------------------------
@@ -203,13 +224,27 @@ class TableFormat(TournamentFormat):
 
     ranks_by_round = False
 
-    def check_finished(self, tournament: Tournament) -> None:
-        last = close_previous(tournament)
-        if last is not None:
-            self.check_last_round(tournament, last)
+    def finish_refusal(
+        self, tournament: Tournament, view: selectors.TournamentView | None = None
+    ) -> TournamentActionError | None:
+        view = view or selectors.tournament_view(tournament)
+        current = view.current_round
+        if current is None:
+            return TournamentActionError(_("No round has been played yet."), field="round")
+        return round_unfinished(current.round, complete=current.complete) or (
+            self.last_round_refusal(tournament, current.round)
+        )
 
-    def check_last_round(self, tournament: Tournament, last: Round) -> None:
-        """Refuse to finish while `last` (closed) is not the tournament's last round."""
+    def check_finished(self, tournament: Tournament) -> None:
+        refusal = self.finish_refusal(tournament)
+        if refusal is not None:
+            raise refusal
+        close_previous(tournament)
+
+    def last_round_refusal(
+        self, tournament: Tournament, last: Round
+    ) -> TournamentActionError | None:
+        """Why `last` (played) is not the tournament's last round, or None when it is."""
         raise NotImplementedError
 
     def cut_ties(self, tournament: Tournament, view: selectors.TournamentView) -> list:
@@ -219,6 +254,15 @@ class TableFormat(TournamentFormat):
 
 class RoundsFormat(TableFormat):
     value = Format.ROUNDS
+    form_settings = (
+        "rounds_planned",
+        "final_table_size",
+        "table_size",
+        "table_size_min",
+        "table_size_max",
+        "first_seating",
+        "seating",
+    )
     takes_late_arrivals = True
     late_check_in_waits = True
 
@@ -261,18 +305,31 @@ class RoundsFormat(TableFormat):
             RoundKind.QUALIFYING, tuple(players), self._ranked(tournament, players, number)
         )
 
-    def check_last_round(self, tournament: Tournament, last: Round) -> None:
+    def last_round_refusal(
+        self, tournament: Tournament, last: Round
+    ) -> TournamentActionError | None:
         planned = tournament.rounds_planned + (1 if tournament.final_table_size else 0)
-        if last.number < planned:
-            raise TournamentActionError(
-                _("Rounds played so far: %(count)s of %(planned)s.")
-                % {"count": last.number, "planned": planned},
-                field="round",
-            )
+        if last.number >= planned:
+            return None
+        return TournamentActionError(
+            _("Rounds played so far: %(count)s of %(planned)s.")
+            % {"count": last.number, "planned": planned},
+            field="round",
+        )
 
 
 class KnockoutFormat(TableFormat):
     value = Format.KNOCKOUT
+    form_settings = (
+        "advance",
+        "drop",
+        "final_table_size",
+        "table_size",
+        "table_size_min",
+        "table_size_max",
+        "first_seating",
+        "seating",
+    )
     ranks_by_round = True
 
     def checked_cut(self, clean: dict[str, Any]) -> None:
@@ -323,11 +380,14 @@ class KnockoutFormat(TableFormat):
         players = tuple(Entry.objects.filter(pk__in=going_on).select_related("player"))
         return SeatingPlan(RoundKind.KNOCKOUT, players, ranks)
 
-    def check_last_round(self, tournament: Tournament, last: Round) -> None:
-        if last.kind != RoundKind.FINAL:
-            raise TournamentActionError(
-                _("The knockout is not over: seat the next round."), field="round"
-            )
+    def last_round_refusal(
+        self, tournament: Tournament, last: Round
+    ) -> TournamentActionError | None:
+        if last.kind == RoundKind.FINAL:
+            return None
+        return TournamentActionError(
+            _("The knockout is not over: seat the next round."), field="round"
+        )
 
     def cut_ties(self, tournament: Tournament, view: selectors.TournamentView) -> list:
         current = view.current_round
@@ -388,9 +448,3 @@ def format_named(value: str) -> TournamentFormat:
 def format_of(tournament: Tournament) -> TournamentFormat:
     """The format class of `tournament` (the registry's answer to "which format is this?")."""
     return FORMATS[tournament.format]
-
-
-def is_gin_format(value: Any) -> bool:
-    """Whether a (possibly invalid) format value names a Gin format, one that is paired rather
-    than seated at tables (the form unfolds the Gin settings for it)."""
-    return value in FORMATS and not FORMATS[value].uses_tables

@@ -4,6 +4,7 @@ the form next to the field it names by `clubs.errors.on_form`."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -18,8 +19,8 @@ from clubs import validators
 from clubs.models import Club, Player
 from scoring.engine.rules import MONEY_MAX
 from scoring.forms import preset_choices
-from tournaments.formats import DEFAULT_FORMAT, is_gin_format
-from tournaments.models import Format, SeatingMethod, Tournament
+from tournaments.formats import DEFAULT_FORMAT, FORMATS, TournamentFormat
+from tournaments.models import Entry, EntryStatus, Format, SeatingMethod, Tournament
 from tournaments.services import (
     SETTING_DEFAULTS,
     SETTING_RANGES,
@@ -39,7 +40,8 @@ TABLE_SETTINGS = (
     "first_seating",
     "seating",
 )
-GIN_SETTINGS = ("third_place", "grand_final_reset", "cycles")
+GIN_SETTINGS = ("swiss_rounds", "third_place", "grand_final_reset", "cycles")
+FORM_ONLY = ("swiss_rounds",)  # read into a `Tournament` field by the format (`rounds_field`)
 MONEY_SETTINGS = ("entry_fee", "house_cut_percent", "payout_percents", "payout_unit")
 COMMON_SETTINGS = ("round_minutes", "confirm_results", "is_public")
 
@@ -72,6 +74,22 @@ def _split(text: str) -> list[str]:
     return [part for part in text.replace(";", ",").replace(" ", ",").split(",") if part]
 
 
+@dataclass(frozen=True)
+class SettingRow:
+    """A setting of the creation form: its field, the formats that use it (the page's script
+    shows it for those: `data-formats`), and whether it is shown for the format chosen."""
+
+    field: forms.BoundField
+    formats: str
+    shown: bool
+
+
+@dataclass(frozen=True)
+class SettingsGroup:
+    title: str
+    rows: list[SettingRow]
+
+
 class TournamentForm(forms.Form):
     club = forms.ModelChoiceField(queryset=Club.objects.none(), label=_("Club"), empty_label=None)
     name = forms.CharField(label=_("Name"), max_length=120, validators=[validators.name_validator])
@@ -87,9 +105,13 @@ class TournamentForm(forms.Form):
     )
     format = forms.ChoiceField(label=_("Format"), choices=Format.choices)
     rounds_planned = setting_field(
+        "rounds_planned", label=_("Rounds"), help_text=_("Qualifying rounds before the final.")
+    )
+    swiss_rounds = setting_field(
         "rounds_planned",
-        label=_("Rounds"),
-        help_text=_("Qualifying rounds (rounds format) or Swiss rounds; 0 for Swiss: automatic."),
+        label=_("Swiss rounds"),
+        required=False,  # left empty: automatic, as 0
+        help_text=_("0: automatic, enough rounds for one player alone to win them all."),
     )
     final_table_size = setting_field(
         "final_table_size",
@@ -152,7 +174,10 @@ class TournamentForm(forms.Form):
 
     def __init__(self, *args: Any, clubs, **kwargs: Any):
         initial = kwargs.setdefault("initial", {})
+        initial.setdefault("swiss_rounds", 0)
         for name in (*TABLE_SETTINGS, *GIN_SETTINGS, *MONEY_SETTINGS, *COMMON_SETTINGS):
+            if name in FORM_ONLY:
+                continue
             value = SETTING_DEFAULTS[name]
             if name == "payout_percents":
                 value = ", ".join(value)
@@ -174,17 +199,37 @@ class TournamentForm(forms.Form):
             }
         )
 
-    def groups(self) -> list[tuple[str, list, bool]]:
-        """The settings in fieldsets (title, fields, shown open): tables, Gin, money, the rest.
-        The Gin settings stay folded unless a Gin format was chosen or they have errors."""
-        gin_open = is_gin_format(self.data.get("format")) or any(
-            self[n].errors for n in GIN_SETTINGS
-        )
+    def chosen_format(self) -> TournamentFormat:
+        """The format chosen (posted, or the initial one)."""
+        value = self.data.get("format") or self.initial.get("format") or DEFAULT_FORMAT
+        return FORMATS.get(value) or FORMATS[DEFAULT_FORMAT]
+
+    def groups(self) -> list[SettingsGroup]:
+        """The settings in fieldsets: the format's own (each field says which formats use it,
+        and only the chosen format's are shown; the page's script follows the choice), money,
+        the rest."""
+        chosen = self.chosen_format()
+        used_by: dict[str, list[str]] = {}
+        for kind in FORMATS.values():
+            for name in kind.form_settings:
+                used_by.setdefault(name, []).append(kind.value)
+
+        def rows(names: tuple[str, ...], *, own: bool) -> list[SettingRow]:
+            return [
+                SettingRow(
+                    self[name],
+                    " ".join(used_by.get(name, [])) if own else "",
+                    not own or name in chosen.form_settings or bool(self[name].errors),
+                )
+                for name in names
+            ]
+
         return [
-            (_("Table tournaments (Scala 40, Ramino)"), [self[n] for n in TABLE_SETTINGS], True),
-            (_("Gin tournaments"), [self[n] for n in GIN_SETTINGS], gin_open),
-            (_("Money"), [self[n] for n in MONEY_SETTINGS], True),
-            (_("Running it"), [self[n] for n in COMMON_SETTINGS], True),
+            SettingsGroup(
+                _("The format's settings"), rows((*TABLE_SETTINGS, *GIN_SETTINGS), own=True)
+            ),
+            SettingsGroup(_("Money"), rows(MONEY_SETTINGS, own=False)),
+            SettingsGroup(_("Running it"), rows(COMMON_SETTINGS, own=False)),
         ]
 
     def clean_payout_percents(self) -> list[str]:
@@ -197,7 +242,9 @@ class TournamentForm(forms.Form):
         """The cleaned settings, as `tournament_create` takes them."""
         data = self.cleaned_data
         names = (*TABLE_SETTINGS, *GIN_SETTINGS, *MONEY_SETTINGS, *COMMON_SETTINGS)
-        settings = {name: data[name] for name in names}
+        settings = {name: data[name] for name in names if name not in FORM_ONLY}
+        # the planned rounds in the chosen format's own field (a Swiss's: 0 is automatic)
+        settings["rounds_planned"] = data[self.chosen_format().rounds_field] or 0
         if settings.get("confirm_results") is None:
             settings.pop("confirm_results", None)  # the service picks the format's default
         return settings
@@ -279,6 +326,52 @@ class SwapForm(forms.Form):
         choices = [("", _("— choose —")), *seated]
         self.fields["first"].choices = choices
         self.fields["second"].choices = choices
+
+
+class KeepApartForm(forms.Form):
+    """A keep-apart group: several players of the tournament, never or preferably not at the
+    same table."""
+
+    entries = forms.ModelMultipleChoiceField(
+        queryset=Entry.objects.none(),
+        label=_("Players to keep apart"),
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={"required": _("Choose at least two players to keep apart.")},
+    )
+    hard = forms.TypedChoiceField(
+        label=_("How strictly"),
+        choices=[
+            ("", _("When possible: the seating report says when they could not be kept apart")),
+            ("1", _("Never at the same table: a seating that cannot keep them apart is refused")),
+        ],
+        coerce=bool,
+        empty_value=False,
+        required=False,
+        widget=forms.RadioSelect,
+        initial="",
+    )
+    name = forms.CharField(
+        label=_("Name of the group (optional)"),
+        max_length=80,
+        required=False,
+        strip=True,
+        help_text=_("For example a family, a couple or a club. Empty: the players' names."),
+    )
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["entries"].queryset = (
+            tournament.entries.exclude(status=EntryStatus.DROPPED)
+            .select_related("player")
+            .order_by("player__name")
+        )
+        self.fields["entries"].label_from_instance = lambda entry: entry.player.name
+
+    def clean_entries(self) -> Any:
+        entries = self.cleaned_data["entries"]
+        if len(entries) < 2:
+            raise forms.ValidationError(_("Choose at least two players to keep apart."))
+        return entries
 
 
 class ReopenForm(forms.Form):

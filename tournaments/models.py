@@ -249,6 +249,36 @@ class Entry(models.Model):
         return self.checked_in_at is not None
 
 
+class KeepApart(models.Model):
+    """Players the director keeps at different tables in every seating of the tournament's table
+    rounds (a family, a couple, the members of one club in an inter-club event). A hard group is
+    never seated together (a seating that cannot keep it apart is refused); a soft one is kept
+    apart when possible, and the seating report lists its pairs seated together."""
+
+    tournament = models.ForeignKey(
+        Tournament,
+        on_delete=models.CASCADE,
+        related_name="apart_groups",
+        verbose_name=_("tournament"),
+    )
+    name = models.CharField(_("name"), max_length=80, blank=True)
+    hard = models.BooleanField(
+        _("never at the same table"),
+        default=False,
+        help_text=_("Otherwise they are kept apart when possible."),
+    )
+    entries = models.ManyToManyField(Entry, related_name="apart_groups", verbose_name=_("players"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("keep-apart group")
+        verbose_name_plural = _("keep-apart groups")
+        ordering = ["tournament", "created_at", "pk"]
+
+    def __str__(self) -> str:
+        return self.name or ", ".join(entry.player.name for entry in self.entries.all())
+
+
 class RoundKind(models.TextChoices):
     QUALIFYING = "qualifying", _("Qualifying round")
     KNOCKOUT = "knockout", _("Knockout round")

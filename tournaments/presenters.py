@@ -11,8 +11,9 @@ match).
   is "Complete");
 - tables: `table_state_label` (seated, playing, awaiting confirmation, done: the console, the
   table page, and the Gin pairings share "Playing" and "Awaiting confirmation");
-- seating: `seating_notice` (a notice of the seating engine, stored in English) and
-  `repeat_line` (players who have met before);
+- seating: `seating_notice` (a notice of the seating engine, stored in English; the repeats
+  against their lower bound in plural forms: "4 repeats, the minimum possible"), `repeat_line`
+  (players who have met before) and `apart_line` (players of a keep-apart group seated together);
 - tie-breaks: `tie_break_label` and `tie_breaks_note` (the standings printables' note; the Gin
   formats add their own tie-breaks in `pairings.presenters`);
 - entries: `dropped_mark` (a dropped player in the standings: the pages' badge, the CSV column);
@@ -22,8 +23,8 @@ match).
 Amounts of money are said by `scoring.presenters.money` ("€ 36.00"), pages and printables alike.
 
 Nothing here reads the database or computes a score: the selectors and the engine give the
-numbers, this module says them. It imports only models, so selectors may ask it too (the final
-ranking's stages).
+numbers, this module says them. It imports only models and the engine's message constants, so
+selectors may ask it too (the final ranking's stages).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from django.utils import formats
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
+from tournaments.engine.seating import REPEATS_ABOVE_MINIMUM, REPEATS_MINIMUM
 from tournaments.models import Entry, EntryStatus, Round, RoundKind, RoundStatus, SeatingMethod
 
 # Numbers -----------------------------------------------------------------------------------------
@@ -124,14 +126,47 @@ def table_state_label(state: str) -> str:
 
 
 def seating_notice(notice: Mapping[str, Any]) -> str:
-    """A seating notice stored in English (`report["notices"]`), in the user's language."""
+    """A seating notice stored in English (`report["notices"]`), in the user's language. The
+    engine says counts after a colon; the repeats against their lower bound read better in
+    plural forms, so they are said here: "4 repeats, the minimum possible with these tables.\""""
     params = dict(notice.get("params") or {})
+    message = notice.get("message")
+    if message in (REPEATS_MINIMUM, REPEATS_ABOVE_MINIMUM):
+        try:
+            return repeats_against_bound(int(params["count"]), int(params["bound"]))
+        except (KeyError, TypeError, ValueError):
+            pass
     if params.get("method") in SeatingMethod.values:
         params["method"] = str(SeatingMethod(params["method"]).label)
     try:
         return gettext(notice["message"]) % params
     except (KeyError, TypeError, ValueError):
         return notice.get("message", "")
+
+
+def repeats_against_bound(count: int, bound: int) -> str:
+    """The repeat pairs of a seating against the fewest any seating at its tables can have."""
+    if count <= bound:
+        return ngettext(
+            "%(count)s repeat, the minimum possible with these tables.",
+            "%(count)s repeats, the minimum possible with these tables.",
+            count,
+        ) % {"count": count}
+    return ngettext(
+        "%(count)s repeats; at least %(bound)s is unavoidable with these tables.",
+        "%(count)s repeats; at least %(bound)s are unavoidable with these tables.",
+        bound,
+    ) % {"count": count, "bound": bound}
+
+
+def apart_line(pair: Mapping[str, Any]) -> str:
+    """Players of a keep-apart group seated together (`report["apart"]`): "Table 2: Anna,
+    Bruno sit together (keep apart: Rossi family)."."""
+    return gettext("Table %(table)s: %(players)s sit together (keep apart: %(group)s).") % {
+        "table": pair.get("table"),
+        "players": ", ".join(pair.get("players", [])),
+        "group": pair.get("group", ""),
+    }
 
 
 def repeat_line(repeat: Mapping[str, Any]) -> str:

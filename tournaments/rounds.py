@@ -36,26 +36,37 @@ def round_is_complete(tournament: Tournament, round: Round) -> bool:
     return bool(tables_) and all(table_counts(tournament, table) for table in tables_)
 
 
+def round_unfinished(round: Round, *, complete: bool) -> TournamentActionError | None:
+    """Why the last round keeps the tournament from going on (seated but not started, or running
+    with a table whose result does not count yet: `complete` says whether every one does), or
+    None."""
+    if round.status == RoundStatus.SEATED:
+        return TournamentActionError(
+            _("Round %(number)s is seated but not started yet.") % {"number": round.number},
+            field="round",
+        )
+    if round.status == RoundStatus.RUNNING and not complete:
+        return TournamentActionError(
+            _(
+                "Round %(number)s is not over: every table must be finished and its result "
+                "confirmed."
+            )
+            % {"number": round.number},
+            field="round",
+        )
+    return None
+
+
 def close_previous(tournament: Tournament) -> Round | None:
     """The last round, marked finished; refuse if it is still being played."""
     last = tournament.rounds.order_by("-number").first()
     if last is None:
         return None
-    if last.status == RoundStatus.SEATED:
-        raise TournamentActionError(
-            _("Round %(number)s is seated but not started yet.") % {"number": last.number},
-            field="round",
-        )
+    complete = last.status != RoundStatus.RUNNING or round_is_complete(tournament, last)
+    refusal = round_unfinished(last, complete=complete)
+    if refusal is not None:
+        raise refusal
     if last.status == RoundStatus.RUNNING:
-        if not round_is_complete(tournament, last):
-            raise TournamentActionError(
-                _(
-                    "Round %(number)s is not over: every table must be finished and its result "
-                    "confirmed."
-                )
-                % {"number": last.number},
-                field="round",
-            )
         last.status = RoundStatus.FINISHED
         last.save(update_fields=["status"])
     return last

@@ -4,6 +4,7 @@ standings, seating, tables, results, the ledger) and the printables (tournaments
 The Gin formats' pages (bracket, pairings, standings, the director's actions, their printables)
 are `pairings.urls`, in the namespace "pairings", under the same /tournaments/.
 
+<pk>/projector/                    projector      standings, seating, clock, bracket on a wall
 <pk>/rounds/<number>/kit.pdf       round-kit      wall list + a score sheet per table
 <pk>/rounds/<number>/seating.pdf   seating-pdf    wall list alone
 <pk>/standings.pdf                 standings-pdf
@@ -23,6 +24,7 @@ urlpatterns = [
     path("new/rules/", views.rule_options, name="rule-options"),
     path("<int:pk>/", views.tournament_detail, name="detail"),
     path("<int:pk>/entries/", views.entries, name="entries"),
+    path("<int:pk>/keep-apart/", views.keep_apart, name="keep-apart"),
     path("<int:pk>/seat/", views.round_seat, name="seat"),
     path("<int:pk>/rounds/<int:number>/reseat/", views.round_reseat, name="reseat"),
     path("<int:pk>/rounds/<int:number>/swap/", views.table_swap, name="swap"),
@@ -36,6 +38,7 @@ urlpatterns = [
     path("<int:pk>/reopen/", views.tournament_reopen, name="reopen"),
     path("<int:pk>/standings/", views.standings, name="standings"),
     path("<int:pk>/seating/", views.seating, name="seating"),
+    path("<int:pk>/projector/", views.projector_page, name="projector"),
     path("<int:pk>/results/", views.results, name="results"),
     path("<int:pk>/ledger/", views.ledger, name="ledger"),
     path("<int:pk>/ledger.csv", views.ledger_csv, name="ledger-csv"),

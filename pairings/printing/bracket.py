@@ -33,7 +33,7 @@ TITLE = 6.0  # mm: a section's title (double elimination)
 MAX_UNIT = 16.0  # mm: the height of a first-round match, at most
 MAX_FONT = 10.0  # pt
 WIDE = 24  # characters of a side the font makes room for
-BRACKET_HEAD = 19.0  # mm: the heading, the line under it and the champion
+BRACKET_HEAD = 22.0  # mm: the heading, the line under it, the champion and the scores' legend
 
 
 @dataclass(frozen=True)
@@ -63,9 +63,14 @@ class _Area:
     width: float
 
 
+SCORED = ("played", "playing")  # the card states whose scores are printed
+
+
 def _side_text(card, side: int, chars: int) -> str:
     """A side of a match card: the player (with the seed where the draw put them), or where
-    they come from ("Winner of match 5"); "w/o" after a winner by walkover."""
+    they come from ("Winner of match 5"); "w/o" after a winner by walkover, else the score that
+    decides the match (hands won a mano, points otherwise) at the right of the box once it is
+    played."""
     text = card.sides[side]
     slot = card.match.slots[side]
     if card.known[side] and slot.kind is engine.SlotKind.SEED:
@@ -73,6 +78,10 @@ def _side_text(card, side: int, chars: int) -> str:
     if card.winner_side == side and card.walkover:
         mark = " " + words.walkover_mark()
         return shorten(text, chars - len(mark)) + mark
+    score = card.scores[side]
+    if score is not None and card.status in SCORED:
+        mark = f" {score}"
+        return shorten(text, chars - len(mark)).ljust(chars - len(mark)) + mark
     return shorten(text, chars)
 
 
@@ -115,7 +124,19 @@ def bracket_chart(view: BracketView, *, width: float, height: float) -> BracketC
         for card in column.cards
         for side in (0, 1)
     )
-    needed = min(longest, WIDE) + digits + 1
+    scored = max(
+        (
+            len(f" {score}")
+            for section in view.sections
+            for column in section.columns
+            for card in column.cards
+            if card.status in SCORED
+            for score in card.scores
+            if score is not None
+        ),
+        default=0,
+    )
+    needed = min(longest, WIDE) + scored + digits + 1
     narrowest = width / max(columns) - 3.2  # the room for text in the narrowest box
     font = min(
         line / 1.12 / MM_PER_PT,
@@ -269,6 +290,7 @@ def bracket_document(
     chart = None
     if view.bracket is not None:
         chart = bracket_chart(view, width=box.width, height=box.height - BRACKET_HEAD)
+        context["score_legend"] = view.score_legend
         champion = view.bracket.champion
         if champion is not None:
             context["champion"] = words.champion_line(view.names.get(champion, ""))

@@ -19,3 +19,15 @@ def pairing_result(pairing: PairingView) -> str:
 def bye_line(name: str) -> str:
     """`{{ entry.player.name|bye_line }}`: "Bye: Anna (1 point)"."""
     return presenters.bye_line(name)
+
+
+@register.filter
+def tie_break_column(key: str) -> str:
+    """`{{ key|tie_break_column }}`: "Buchholz", "Head to head"..."""
+    return presenters.tie_break_column(key)
+
+
+@register.filter
+def tie_break_value(value: float | None) -> str:
+    """`{{ cell.value|tie_break_value }}`: "1.5", or a dash for head to head not reached."""
+    return presenters.tie_break_value(value)

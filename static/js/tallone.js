@@ -44,6 +44,18 @@
       });
     });
   });
+  // The creation form of a tournament shows only the chosen format's own settings.
+  var formatChoice = document.querySelector(".t-create select[name=format]");
+  if (formatChoice) {
+    var showFormatSettings = function () {
+      document.querySelectorAll(".t-create [data-formats]").forEach(function (setting) {
+        var used = setting.dataset.formats.split(" ").indexOf(formatChoice.value) !== -1;
+        setting.hidden = !used && !setting.querySelector(".field-error");
+      });
+    };
+    formatChoice.addEventListener("change", showFormatSettings);
+    showFormatSettings();
+  }
   // Coming back with the browser's Back button shows the page as it was left: allow a new submit.
   window.addEventListener("pageshow", function () {
     document.querySelectorAll("form[data-submitting]").forEach(function (form) {

@@ -15,6 +15,8 @@ PATHS = {
     T + "entries/{entry_id}/check-in/": {"post"},
     T + "entries/{entry_id}/drop/": {"post"},
     T + "entries/{entry_id}/reinstate/": {"post"},
+    T + "keep-apart/": {"get", "post"},
+    T + "keep-apart/{group_id}/": {"delete"},
     T + "rounds/": {"get", "post"},
     T + "rounds/{number}/": {"get"},
     T + "rounds/{number}/reseat/": {"post"},
@@ -40,6 +42,7 @@ NO_BODY = {
     T + "entries/{entry_id}/check-in/",
     T + "entries/{entry_id}/drop/",
     T + "entries/{entry_id}/reinstate/",
+    T + "keep-apart/{group_id}/",
     T + "rounds/{number}/start/",
     T + "rounds/{number}/pause/",
     T + "rounds/{number}/resume/",
@@ -78,7 +81,7 @@ def test_every_tournament_write_describes_its_body_and_its_errors(schema, path):
             continue
         assert ("requestBody" in operation) == (path not in NO_BODY), path
         assert {"400", "401", "403", "404"} <= responses, path
-        assert responses & {"200", "201"}, path
+        assert responses & ({"204"} if method == "delete" else {"200", "201"}), path
 
 
 def test_the_standings_are_one_of_three_kinds(schema):

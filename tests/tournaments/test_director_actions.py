@@ -15,7 +15,7 @@ from scoring import services as scoring
 from scoring.models import EventVersion
 from tests.factories import ClubFactory, PlayerFactory
 from tests.pairings.test_services import gin_tournament, play, seated
-from tournaments import services
+from tournaments import projector, services
 from tournaments.models import Entry, EntryStatus, Format, Round, RoundStatus, TournamentStatus
 
 from .helpers import Staff, enter_players, play_round
@@ -413,3 +413,11 @@ def test_a_swiss_player_dropped_between_rounds_comes_back_until_the_next_is_pair
     assert not third.tables.filter(seats__entry=leaving).exists()
     with pytest.raises(services.TournamentActionError, match="Round 3 was seated after"):
         services.entry_reinstate(entry=leaving, user=staff.director)
+
+
+def test_the_projector_clock_stops_once_the_round_is_complete(staff):
+    tournament, round = started(staff, players=8)
+    assert projector.slides(tournament)["clock"].context["clock"].running
+    play_round(round, scorekeeper=staff.scorekeeper, director=staff.director, rng=random.Random(6))
+    clock = projector.slides(tournament)["clock"].context["clock"]
+    assert not clock.running and clock.state == "Round complete"

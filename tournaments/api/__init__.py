@@ -1,9 +1,10 @@
-"""The tournaments API, by sub-domain: `core` (tournaments and entries), `tables` (rounds and their
-tables) and `results` (standings, ranking, ledger). The views `tournaments.api_urls` routes are
-importable from here. The Gin formats' API (the draw, rounds, fixes, the bracket) is
-`pairings.api`.
+"""The tournaments API, by sub-domain: `core` (tournaments and entries), `apart` (keep-apart
+groups), `tables` (rounds and their tables) and `results` (standings, ranking, ledger). The views
+`tournaments.api_urls` routes are importable from here. The Gin formats' API (the draw, rounds,
+fixes, the bracket) is `pairings.api`.
 """
 
+from tournaments.api.apart import KeepApartDetailView, KeepApartListView
 from tournaments.api.core import (
     CheckInAllView,
     EntriesCreateView,
@@ -42,6 +43,8 @@ __all__ = [
     "EntryListView",
     "EntryReinstateView",
     "FinalRankingView",
+    "KeepApartDetailView",
+    "KeepApartListView",
     "LedgerView",
     "RoundCallTimeView",
     "RoundDetailView",

@@ -37,8 +37,21 @@ First seat, every method: at each table the player who has had the first seat le
 it (ties: the first in the method's order, which is rank order except for `random`); the others
 keep the method's order.
 
+Keep-apart groups (`apart`, `seating_apart.ApartGroup`): players of a hard group never share a
+table (a seating that cannot keep them apart is refused, field "apart"); a soft group is kept
+apart when possible, before repeat meetings, and the report lists its pairs seated together. The
+balanced search weighs them as pair costs far above repeats; the other methods keep their layout
+and are repaired by the fewest nearest swaps.
+
+The report also gives `repeat_bound`, the repeat pairs no seating at these tables can avoid
+(`seating_bound`); when a seating reaches it the notice says "the minimum possible". The search
+minimises the weighted repeat cost (k*k + k), not the number of pairs, so with pairs that met
+twice it may seat more pairs who met once and stay above the bound; the notice then says how many
+were unavoidable.
+
 This module holds the contract (methods, results, reports, notices, the checks of the input); the
-room and the balanced search are `tournaments.engine.seating_search`.
+room and the balanced search are `tournaments.engine.seating_search`, the groups
+`seating_apart`, the bound `seating_bound`.
 """
 
 from __future__ import annotations
@@ -51,6 +64,8 @@ from typing import Any
 
 from .errors import TournamentError
 from .errors import gettext_noop as _
+from .seating_apart import ApartGroup, ApartPair, ApartRules, keep_apart
+from .seating_bound import repeat_lower_bound
 
 # Kept importable from here, where they have always been: the search's budgets and its refusal.
 from .seating_search import FIRST_SEAT_WEIGHT as FIRST_SEAT_WEIGHT
@@ -105,6 +120,19 @@ REPEATS_LEFT = _(
     "Pairs of players who meet again: %(count)s. The search found no seating without repeat "
     "meetings."
 )
+# With a lower bound above 0 (`seating_bound`): the page says them with plural forms
+# (`tournaments.presenters.seating_notice`): "4 repeats, the minimum possible".
+REPEATS_MINIMUM = _(
+    "Pairs of players who meet again: %(count)s, the minimum possible with these tables."
+)
+REPEATS_ABOVE_MINIMUM = _(
+    "Pairs of players who meet again: %(count)s; unavoidable with these tables: at least %(bound)s."
+)
+APART_TOGETHER = _(
+    "Pairs of players of a keep-apart group at the same table, because no seating found keeps "
+    "them all apart: %(count)s."
+)
+APART_SEATED = _("Pairs of players of a keep-apart group at the same table: %(count)s.")
 DISPLACED = _(
     "To avoid repeat meetings and rotate the first seat, some players sit away from the tables "
     "of their place in the standings (greatest distance in tables: %(distance)s): %(players)s."
@@ -171,6 +199,8 @@ class SeatingReport:
     first_seat_spread: int
     displaced: tuple[tuple[PlayerId, int], ...]
     gave_way: tuple[Notice, ...]
+    repeat_bound: int = 0  # no seating at these tables has fewer repeat pairs (`seating_bound`)
+    apart: tuple[ApartPair, ...] = ()  # keep-apart pairs seated together
 
 
 @dataclass(frozen=True)
@@ -189,14 +219,18 @@ def seat_round(
     preferred: int = 4,
     minimum: int = 3,
     maximum: int = 5,
+    apart: Sequence[ApartGroup] = (),
 ) -> SeatingResult:
     """Seat the players of `ranks` (player -> place in the standings, or seed; 1 is best).
 
     Contract: every player of `ranks` is seated exactly once; the table sizes are `sizes` if
     given (in that order; they must add up to the players), else `table_sizes(len(ranks),
     preferred=, minimum=, maximum=)`; the same arguments always give the same seating. The caller
-    stores `seed` with the round. Players of `history` who are not in `ranks` are ignored.
-    Raises `TournamentError` for a bad method, rank, seed, size or history.
+    stores `seed` with the round. Players of `history` or `apart` who are not in `ranks` are
+    ignored. No two players of a hard `apart` group share a table; soft groups are kept apart
+    when possible, before repeat meetings are avoided (see `seating_apart`).
+    Raises `TournamentError` for a bad method, rank, seed, size, history or keep-apart group
+    (a hard group that cannot be kept apart: field "apart").
     """
     method = _check_method(method)
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -207,6 +241,9 @@ def seat_round(
     else:
         layout = _check_sizes(sizes, len(order))
     room = Room(order, ranks, layout, history)
+    rules = ApartRules(apart, room.index, len(layout))
+    if rules:
+        room.add_costs(rules.costs(room.repeat_total()))
     if method is Method.RANDOM:
         groups = random_groups(room, seed)
     elif method is Method.SNAKE:
@@ -215,9 +252,12 @@ def seat_round(
         groups = room.danese_groups()
     else:
         groups = BalancedSearch(room, random.Random(seed)).run()
+    if rules and method is not Method.BALANCED:
+        groups = keep_apart(rules, groups)
+    rules.refuse_hard(groups)
     tables = tuple(tuple(order[i] for i in room.seat_order(group)) for group in groups)
     seating = Seating(tables=tables, method=method, seed=seed)
-    report = _report(room, tables, method)
+    report = _report(room, tables, method, rules=rules, history=history)
     if sizes is None and any(size != preferred for size in layout):
         count = sum(1 for size in layout if size != preferred)
         notice = Notice(
@@ -233,12 +273,14 @@ def seating_report(
     *,
     history: History = (),
     ranks: Mapping[PlayerId, int] | None = None,
+    apart: Sequence[ApartGroup] = (),
 ) -> SeatingReport:
     """The report of any seating, for example one a director changed by hand.
 
     `tables` are in seat order (first seat first). With `ranks` (every seated player, nobody
     else) the report lists the displaced players; without, nobody counts as displaced. Notices
-    cover repeats and first seats.
+    cover repeats, keep-apart groups and first seats. A seating that puts two players of a hard
+    `apart` group together is refused, as `seat_round` would.
     """
     seated: set[PlayerId] = set()
     for table in tables:
@@ -256,8 +298,10 @@ def seating_report(
         raise TournamentError(NOT_RANKED, field="ranks", params={"player": unranked[0]})
     order = _canonical_order(known)
     room = Room(order, known, tuple(len(table) for table in tables), history)
+    rules = ApartRules(apart, room.index, len(tables))
     fixed = tuple(tuple(table) for table in tables)
-    return _report(room, fixed, None, ranks_known=ranks is not None)
+    rules.refuse_hard([[room.index[player] for player in table] for table in fixed], order)
+    return _report(room, fixed, None, rules=rules, history=history, ranks_known=ranks is not None)
 
 
 def _check_method(method: Method | str) -> Method:
@@ -297,6 +341,8 @@ def _report(
     tables: tuple[tuple[PlayerId, ...], ...],
     method: Method | None,
     *,
+    rules: ApartRules,
+    history: History,
     ranks_known: bool = True,
 ) -> SeatingReport:
     index = room.index
@@ -321,9 +367,19 @@ def _report(
     first_seats = tuple(sorted(counts.items(), key=lambda item: display_key(item[0])))
 
     displaced = _displaced(room, tables) if ranks_known else ()
+    bound = repeat_lower_bound(room.sizes, history, room.order)
+    apart = rules.pairs(tables, index)
     notices = []
+    if apart:
+        together = APART_SEATED if method is None else APART_TOGETHER
+        notices.append(Notice(together, {"count": len(apart)}))
     if repeats:
-        if method is None:
+        count = len(repeats)
+        if method in (None, Method.BALANCED) and bound and count == bound:
+            notices.append(Notice(REPEATS_MINIMUM, {"count": count, "bound": bound}))
+        elif method in (None, Method.BALANCED) and bound:
+            notices.append(Notice(REPEATS_ABOVE_MINIMUM, {"count": count, "bound": bound}))
+        elif method is None:
             notices.append(Notice(REPEATS, {"count": len(repeats)}))
         elif method is Method.BALANCED:
             notices.append(Notice(REPEATS_LEFT, {"count": len(repeats)}))
@@ -357,6 +413,8 @@ def _report(
         first_seat_spread=max(counts.values(), default=0) - min(counts.values(), default=0),
         displaced=displaced,
         gave_way=tuple(notices),
+        repeat_bound=bound,
+        apart=apart,
     )
 
 

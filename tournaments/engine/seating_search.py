@@ -92,6 +92,17 @@ class Room:
                         if a != b:
                             self.pair[a][b] = self.pair[a].get(b, 0) + 1
 
+    def repeat_total(self) -> int:
+        """The repeat cost of seating every pair that met together again (an upper bound of any
+        seating's repeat cost)."""
+        return sum(sum(costs.values()) for costs in self.cost) // 2
+
+    def add_costs(self, extra: Sequence[Mapping[int, int]]) -> None:
+        """Add pair costs (keep-apart groups) to the repeat costs the search minimises."""
+        for i, costs in enumerate(extra):
+            for j, value in costs.items():
+                self.cost[i][j] = self.cost[i].get(j, 0) + value
+
     def danese_groups(self) -> list[list[int]]:
         return [
             list(range(start, start + size))

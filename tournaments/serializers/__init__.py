@@ -41,8 +41,11 @@ from tournaments.serializers.results import (
     TableStandingsSerializer,
 )
 from tournaments.serializers.tables import (
+    ApartPairSerializer,
     CallTimeSerializer,
     ClockSerializer,
+    KeepApartCreateSerializer,
+    KeepApartSerializer,
     PlayoffSerializer,
     RepeatSerializer,
     RoundSeatSerializer,
@@ -56,6 +59,7 @@ from tournaments.serializers.tables import (
 
 __all__ = [
     "SETTING_FIELDS",
+    "ApartPairSerializer",
     "CallTimeSerializer",
     "CheckedInSerializer",
     "ClockSerializer",
@@ -66,6 +70,8 @@ __all__ = [
     "EntrySerializer",
     "EntryStatusEnum",
     "ExactNumberField",
+    "KeepApartCreateSerializer",
+    "KeepApartSerializer",
     "LedgerPotSerializer",
     "LedgerSerializer",
     "PlaceAmountSerializer",

@@ -14,6 +14,7 @@ from scoring.serializers import (
     PlayerStatusEnum,
     enum_field,
 )
+from tournaments.presenters import seating_notice
 from tournaments.serializers.core import RoundSummarySerializer, SeatingMethodEnum, link
 
 # Rounds and tables -------------------------------------------------------------------------------
@@ -94,11 +95,30 @@ class RepeatSerializer(serializers.Serializer):
     before = serializers.IntegerField(help_text=_("How many times they had met before."))
 
 
+class ApartPairSerializer(serializers.Serializer):
+    players = serializers.ListField(child=serializers.CharField())
+    table = serializers.IntegerField()
+    group = serializers.CharField(help_text=_("The keep-apart group's name, or its players."))
+    hard = serializers.BooleanField()
+
+
 class SeatingReportSerializer(serializers.Serializer):
     """What the seating had to give way on (docs/rules.md, "The seating report")."""
 
     repeats = RepeatSerializer(many=True, required=False)
     repeat_cost = serializers.IntegerField(required=False)
+    repeat_bound = serializers.IntegerField(
+        required=False,
+        help_text=_(
+            "The fewest repeat pairs any seating at these tables can have; when it equals the "
+            "number of repeats, the seating is the minimum possible."
+        ),
+    )
+    apart = ApartPairSerializer(
+        many=True,
+        required=False,
+        help_text=_("Players of a keep-apart group seated at the same table."),
+    )
     first_seat_spread = serializers.IntegerField(
         required=False,
         help_text=_(
@@ -108,10 +128,32 @@ class SeatingReportSerializer(serializers.Serializer):
     notices = serializers.SerializerMethodField(help_text=_("In the request's language."))
 
     def get_notices(self, report) -> list[str]:
-        return [
-            gettext(notice["message"]) % notice.get("params", {})
-            for notice in report.get("notices", [])
-        ]
+        return [seating_notice(notice) for notice in report.get("notices", [])]
+
+
+class KeepApartSerializer(serializers.Serializer):
+    """A keep-apart group of a tournament."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField(help_text=_("Empty: the group is named by its players."))
+    hard = serializers.BooleanField(
+        help_text=_(
+            "True: never at the same table (a seating that cannot keep them apart is refused). "
+            "False: apart when possible (the seating report lists the pairs seated together)."
+        )
+    )
+    entries = serializers.SerializerMethodField(help_text=_("Entry ids."))
+
+    def get_entries(self, group) -> list[int]:
+        return sorted(entry.pk for entry in group.entries.all())
+
+
+class KeepApartCreateSerializer(serializers.Serializer):
+    entries = serializers.ListField(
+        child=DatabaseIdField(), min_length=2, help_text=_("Two or more entry ids.")
+    )
+    hard = serializers.BooleanField(required=False, default=False)
+    name = serializers.CharField(required=False, default="", allow_blank=True, max_length=80)
 
 
 class SwapReportSerializer(SeatingReportSerializer):

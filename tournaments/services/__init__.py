@@ -1,8 +1,8 @@
 """Everything that changes a tournament, by sub-domain: `core` (the tournament and its entries:
-settings, creation, registration, check-in, drops and reinstatements, finishing, reopening) and
+settings, creation, registration, check-in, drops and reinstatements, finishing, reopening),
 `tables` (the rounds of a table tournament: seating, swaps, the clock, time calls, confirming
-tables, playoff places). The draw, rounds of pairings and fixes of the Gin formats are
-`pairings.services`.
+tables, playoff places) and `apart` (the keep-apart groups every seating respects). The draw,
+rounds of pairings and fixes of the Gin formats are `pairings.services`.
 
 The public names are importable from here, where callers and tests have always found them, with
 the refusal of every tournaments service (`tournaments.errors`) and whether a table's result
@@ -11,6 +11,7 @@ counts (`tournaments.rounds`).
 
 from tournaments.errors import TournamentActionError
 from tournaments.rounds import table_counts
+from tournaments.services.apart import apart_group_add, apart_group_remove, apart_groups
 from tournaments.services.core import (
     CENT,
     MANY_MAX,
@@ -59,6 +60,9 @@ __all__ = [
     "SIZE_SETTINGS",
     "SwapMakesRepeats",
     "TournamentActionError",
+    "apart_group_add",
+    "apart_group_remove",
+    "apart_groups",
     "check_settings",
     "checked_day",
     "checked_name",

@@ -40,6 +40,7 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.rounds import close_previous, table_match_start
+from tournaments.services.apart import apart_groups
 from tournaments.signals import table_confirmed
 
 
@@ -158,9 +159,29 @@ def _store_report(
             for pair in report.repeats
         ],
         "repeat_cost": report.repeat_cost,
+        "repeat_bound": report.repeat_bound,
+        "apart": [
+            {
+                "players": [name(player) for player in pair.players],
+                "table": pair.table,
+                "group": pair.group,
+                "hard": pair.hard,
+            }
+            for pair in report.apart
+        ],
         "first_seat_spread": report.first_seat_spread,
         "notices": notices,
     }
+
+
+def _named_refusal(
+    error: TournamentError, names: dict[tables.PlayerId, str]
+) -> TournamentActionError:
+    """An engine refusal in the user's language, the entry ids it names replaced by names."""
+    for key in ("player", "first", "second"):
+        if key in error.params:
+            error.params[key] = names.get(error.params[key], error.params[key])
+    return TournamentActionError.from_engine(error)
 
 
 def _create_tables(round: Round, seated: Sequence[Sequence[tables.PlayerId]]) -> None:
@@ -231,6 +252,7 @@ def _seat_tables(
             preferred=tournament.table_size,
             minimum=tournament.table_size_min,
             maximum=tournament.table_size_max,
+            apart=apart_groups(tournament),
         )
     except TournamentError as error:
         raise TournamentActionError.from_engine(error) from error
@@ -292,7 +314,8 @@ def table_swap(
 ) -> dict[str, Any]:
     """Swap two players' seats before the round starts. Returns the new seating report, and in
     `new_repeats` the repeated meetings the swap created. With `allow_repeats` False a swap that
-    creates one is not made: `SwapMakesRepeats` carries them, so the page can ask first."""
+    creates one is not made: `SwapMakesRepeats` carries them, so the page can ask first. A swap
+    that seats two players of a hard keep-apart group together is refused."""
     tournament = locked(round.tournament)
     round = Round.objects.get(pk=round.pk)
     if round.status != RoundStatus.SEATED:
@@ -315,6 +338,7 @@ def table_swap(
             )
     a, b = seats[first.pk], seats[second.pk]
     before = {tuple(pair["players"]) for pair in round.report.get("repeats", [])}
+    names: dict[tables.PlayerId, str] = dict(tournament.entries.values_list("pk", "player__name"))
     TableSeat.objects.filter(pk__in=[a.pk, b.pk]).delete()
     TableSeat.objects.bulk_create(
         [
@@ -328,10 +352,9 @@ def table_swap(
     ]
     earlier = history(tournament)[: round.number - 1]
     try:
-        report = seating.seating_report(seated, history=earlier)
+        report = seating.seating_report(seated, history=earlier, apart=apart_groups(tournament))
     except TournamentError as error:
-        raise TournamentActionError.from_engine(error) from error
-    names: dict[tables.PlayerId, str] = dict(tournament.entries.values_list("pk", "player__name"))
+        raise _named_refusal(error, names) from error
     stored = _store_report(report, names)
     round.report = stored
     round.save(update_fields=["report"])

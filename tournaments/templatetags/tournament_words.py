@@ -7,8 +7,8 @@ from decimal import Decimal
 from django import template
 
 from scoring.presenters import money as money_text
-from tournaments import presenters
-from tournaments.models import Entry, Round
+from tournaments import presenters, projector
+from tournaments.models import Entry, Round, Tournament
 
 register = template.Library()
 
@@ -29,3 +29,10 @@ def money(amount: Decimal) -> str:
 def dropped_mark(entry: Entry) -> str:
     """`{{ entry|dropped_mark }}`: "dropped" for a player who dropped, else empty."""
     return presenters.dropped_mark(entry)
+
+
+@register.filter
+def projector_choices(tournament: Tournament) -> list[tuple[str, str]]:
+    """`{% for key, label in tournament|projector_choices %}`: the slides its projector can
+    rotate (standings, who sits where, the clock; the bracket for a knockout)."""
+    return [(key, str(projector.SLIDE_LABELS[key])) for key in projector.available_keys(tournament)]

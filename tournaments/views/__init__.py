@@ -1,11 +1,12 @@
 """The tournament pages, by sub-domain: `core` (the list, creating one, the tournament's page,
-entries, finishing and reopening), `tables` (rounds, tables and the public pages) and `money` (the
-ledger). The pages of the Gin formats (brackets, Swiss, round robin) are the `pairings` app's
-(`pairings.views`).
+entries, finishing and reopening), `apart` (the keep-apart groups), `tables` (rounds, tables and
+the public pages) and `money` (the ledger). The pages of the Gin formats (brackets, Swiss, round
+robin) are the `pairings` app's (`pairings.views`).
 
 The views and helpers the URL modules and other page modules use are importable from here.
 """
 
+from tournaments.views.apart import keep_apart
 from tournaments.views.core import (
     PAGE_SIZE,
     STANDINGS_POLL_SECONDS,
@@ -29,6 +30,7 @@ from tournaments.views.money import (
     ledger,
     ledger_csv,
 )
+from tournaments.views.projector import projector_page
 from tournaments.views.tables import (
     TABLE_POLL_SECONDS,
     results,
@@ -55,8 +57,10 @@ __all__ = [
     "back_to",
     "entries",
     "entry_of",
+    "keep_apart",
     "ledger",
     "ledger_csv",
+    "projector_page",
     "results",
     "round_call_time",
     "round_clock",

@@ -42,6 +42,7 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.presenters import (
+    apart_line,
     drop_consequences,
     finish_consequences,
     repeat_line,
@@ -306,6 +307,7 @@ def _console(request: HttpRequest, tournament: Tournament, view, **forms: Any) -
         "registered": sum(1 for e in entries if e.status == EntryStatus.REGISTERED),
         "checked_in": sum(1 for e in entries if e.status == EntryStatus.CHECKED_IN),
         "dropped": sum(1 for e in entries if e.status == EntryStatus.DROPPED),
+        "apart_groups": tournament.apart_groups.count(),
     }
     kind = format_of(tournament)
     if tournament.status == TournamentStatus.FINISHED or not kind.uses_tables:
@@ -315,7 +317,7 @@ def _console(request: HttpRequest, tournament: Tournament, view, **forms: Any) -
     final_done = round is not None and round.kind == RoundKind.FINAL and complete
     all_played = kind.all_rounds_played(tournament, round)
     context["can_seat"] = (round is None or complete) and not (final_done or all_played)
-    context["can_finish"] = round is not None and complete and not seated
+    context["can_finish"] = kind.can_finish(tournament, view)  # the format says when it ends
     context["seat_form"] = forms.get("seat_form") or SeatForm()
     if seated:
         seated_entries = sorted(
@@ -327,6 +329,7 @@ def _console(request: HttpRequest, tournament: Tournament, view, **forms: Any) -
         report = round.report or {}
         context["repeats"] = [repeat_line(r) for r in report.get("repeats", [])]
         context["notices"] = [seating_notice(n) for n in report.get("notices", [])]
+        context["apart"] = [apart_line(pair) for pair in report.get("apart", [])]
     context["ties"] = kind.cut_ties(tournament, view)
     return context
 

@@ -15,7 +15,7 @@ from tournaments.engine.seating import (
     DISPLACED,
     FIRST_SEAT_MISSED,
     REPEATS_BY_METHOD,
-    REPEATS_LEFT,
+    REPEATS_MINIMUM,
     TABLES_NOT_PREFERRED,
     Method,
     Notice,
@@ -214,7 +214,9 @@ def test_balanced_reports_the_repeats_it_could_not_avoid():
     result = seat_round(ranks, method="balanced", seed=0, history=history)
     assert len(result.report.repeats) == 10
     assert result.report.repeat_cost == 20
-    assert Notice(REPEATS_LEFT, {"count": 10}) in result.report.gave_way
+    # five players who all met: every pair meets again, and the report knows it cannot be less
+    assert result.report.repeat_bound == 10
+    assert Notice(REPEATS_MINIMUM, {"count": 10, "bound": 10}) in result.report.gave_way
 
 
 def test_balanced_prefers_two_second_meetings_to_one_third():

@@ -1,0 +1,200 @@
+"""The projector: what a hall reads on a wall, as slides (the standings, the round's seating, the
+round's clock, the bracket), each a list of full names the page lays out and rotates.
+
+A read, like the selectors: `slides(tournament, keys)` asks the format's slide maker (a dict keyed
+by the format's `standings_kind`, as `STANDINGS_LISTS` is) for the slides it has, in the order
+the director chose. The table formats' maker is here; `PairingsConfig.ready()` adds the Gin
+ones (`pairings/projector.py`), so tournaments never imports pairings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext, gettext_lazy, ngettext
+
+from tournaments import selectors
+from tournaments.formats import format_of
+from tournaments.models import EntryStatus, Round, RoundStatus, Tournament
+from tournaments.presenters import points_text, round_label, round_title
+
+# What can rotate, in the order a director reads it, with the words of the settings form.
+SLIDE_LABELS: dict[str, Any] = {
+    "bracket": gettext_lazy("Bracket"),
+    "standings": gettext_lazy("Standings"),
+    "seating": gettext_lazy("Who sits where"),
+    "clock": gettext_lazy("The round's clock"),
+}
+ROTATE_SECONDS = 15
+ROTATE_MIN, ROTATE_MAX = 2, 300
+POLL_SECONDS = 15
+
+
+@dataclass(frozen=True)
+class Line:
+    """One row of a list slide: a name in full, what leads it (a place) and what follows (points,
+    a table and a seat)."""
+
+    name: str
+    lead: str = ""
+    values: tuple[str, ...] = ()
+    dim: bool = False  # a dropped player
+
+
+@dataclass(frozen=True)
+class Clock:
+    """The round's clock as the page counts it down: seconds left (None: no clock), whether it
+    runs, and the words of its state."""
+
+    round: str
+    remaining: int | None
+    running: bool
+    state: str
+
+    @property
+    def text(self) -> str:
+        seconds = self.remaining or 0
+        return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+@dataclass(frozen=True)
+class Slide:
+    """A slide: a title, and either lines (a list the page splits into columns and pages), a
+    clock, or its own template (the bracket) with its context."""
+
+    key: str
+    title: str
+    subtitle: str = ""
+    head: tuple[str, ...] = ()  # the column titles: lead, name, values
+    lines: tuple[Line, ...] = ()
+    empty: str = ""  # said when there are no lines
+    template: str = "tournaments/_projector_list.html"
+    context: dict[str, Any] = field(default_factory=dict)
+
+
+SlideMaker = Callable[[Tournament], dict[str, Slide]]
+# How each kind of standings makes its slides (`PairingsConfig.ready()` adds "pairing", "bracket").
+SLIDE_MAKERS: dict[str, SlideMaker] = {}
+
+
+def chosen_keys(values: Iterable[str], available: Iterable[str]) -> list[str]:
+    """The slides asked for (`?show=standings&show=seating`), in the usual order; every slide the
+    format has when none is asked for (or none of those asked for exists)."""
+    have = list(available)
+    wanted = {value for value in values if value in have}
+    return [key for key in have if key in wanted] or have
+
+
+def rotate_seconds(value: str) -> int:
+    """The seconds a page stays (`?seconds=`), within bounds; the default when unreadable."""
+    if not value.isdigit():
+        return ROTATE_SECONDS
+    return min(max(int(value), ROTATE_MIN), ROTATE_MAX)
+
+
+def slides(tournament: Tournament) -> dict[str, Slide]:
+    """Every slide the tournament's format has, by key, in the usual order."""
+    made = SLIDE_MAKERS[format_of(tournament).standings_kind](tournament)
+    return {key: made[key] for key in SLIDE_LABELS if key in made}
+
+
+def available_keys(tournament: Tournament) -> list[str]:
+    """The slides a tournament of this format can show (the settings form's choices)."""
+    bracket = format_of(tournament).is_bracket
+    return [key for key in SLIDE_LABELS if key != "bracket" or bracket]
+
+
+# The clock ---------------------------------------------------------------------------------------
+
+
+def clock_of(round: Round | None, complete: bool = False) -> Clock | None:
+    """The clock of a round whose clock was started (None before, or without a round); stopped
+    once the round is complete (every table's result counts) or finished."""
+    if round is None or round.clock_started_at is None:
+        return None
+    label = round_title(round)
+    if round.status == RoundStatus.FINISHED or complete:
+        return Clock(label, None, False, gettext("Round complete"))
+    if round.time_called_at is not None:
+        return Clock(label, 0, False, gettext("Time called"))
+    remaining = round.remaining_seconds()
+    if remaining is None:
+        return Clock(label, None, False, gettext("No clock"))
+    if round.clock_paused_at is not None:
+        return Clock(label, remaining, False, gettext("Clock paused"))
+    return Clock(label, remaining, remaining > 0, gettext("time left"))
+
+
+def clock_slide(tournament: Tournament, round: Round | None, complete: bool = False) -> Slide:
+    clock = clock_of(round, complete)
+    return Slide(
+        key="clock",
+        title=str(SLIDE_LABELS["clock"]),
+        template="tournaments/_projector_clock.html",
+        context={"clock": clock},
+        empty=gettext("The clock has not started."),
+    )
+
+
+# Table tournaments -------------------------------------------------------------------------------
+
+
+def table_slides(tournament: Tournament) -> dict[str, Slide]:
+    """Standings (place, name, points, wins), who sits where in the current round (by name:
+    table and seat) and the round's clock."""
+    view = selectors.tournament_view(tournament)
+    table = selectors.table_standings(tournament, view)
+    current = view.current_round
+    standings = Slide(
+        key="standings",
+        title=str(SLIDE_LABELS["standings"]),
+        subtitle=standings_after(table.rounds_counted),
+        head=("#", gettext("Player"), gettext("Points"), gettext("Wins")),
+        lines=tuple(
+            Line(
+                name=row.entry.player.name,
+                lead=f"{'=' if row.shared else ''}{row.place}",
+                values=(points_text(row.points), str(row.wins)),
+                dim=row.entry.status == EntryStatus.DROPPED,
+            )
+            for row in table.rows
+        ),
+        empty=gettext("No players entered yet."),
+    )
+    where: list[Line] = []
+    if current is not None:
+        seated = sorted(
+            (
+                (seat.entry.player.name, table_view.table.number, seat.seat)
+                for table_view in current.tables
+                for seat in table_view.seats
+            ),
+            key=lambda row: (row[0].lower(), row[1]),
+        )
+        where = [Line(name=name, values=(str(number), str(seat))) for name, number, seat in seated]
+    seating = Slide(
+        key="seating",
+        title=str(SLIDE_LABELS["seating"]),
+        subtitle=round_label(current.round) if current is not None else "",
+        head=("", gettext("Player"), gettext("Table"), gettext("Seat")),
+        lines=tuple(where),
+        empty=gettext("No round seated yet."),
+    )
+    return {
+        "standings": standings,
+        "seating": seating,
+        "clock": clock_slide(
+            tournament,
+            current.round if current else None,
+            complete=current is not None and current.complete,
+        ),
+    }
+
+
+def standings_after(rounds: int) -> str:
+    return ngettext("After %(count)s round", "After %(count)s rounds", rounds) % {"count": rounds}
+
+
+SLIDE_MAKERS["table"] = table_slides
