@@ -292,7 +292,7 @@ def test_club_a_cannot_reach_b_through_its_own_objects(scene, role):
         ),
         (api, f"/api/v1/tournaments/{a.table_tournament.pk}/entries/", {"player": b_ids[0]}),
         (api, f"/api/v1/tournaments/{a.gin_tournament.pk}/entries/", {"player": b_ids[0]}),
-        (web, f"/tournaments/{a.table_tournament.pk}/entries/", {"player": b_ids[0]}),
+        (web, f"/tournaments/{a.table_tournament.pk}/entries/", {"players": [b_ids[0]]}),
         (
             web,
             f"/matches/new/{a.club.slug}/",

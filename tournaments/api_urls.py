@@ -16,6 +16,7 @@ urlpatterns = [
     path(T + "finish/", api.TournamentFinishView.as_view(), name="api-tournament-finish"),
     path(T + "reopen/", api.TournamentReopenView.as_view(), name="api-tournament-reopen"),
     path(T + "entries/", api.EntryListView.as_view(), name="api-tournament-entries"),
+    path(T + "entries/many/", api.EntriesCreateView.as_view(), name="api-tournament-entries-many"),
     path(
         T + "entries/check-in-all/",
         api.CheckInAllView.as_view(),
@@ -23,6 +24,7 @@ urlpatterns = [
     ),
     path(ENTRY + "check-in/", api.EntryCheckInView.as_view(), name="api-entry-check-in"),
     path(ENTRY + "drop/", api.EntryDropView.as_view(), name="api-entry-drop"),
+    path(ENTRY + "reinstate/", api.EntryReinstateView.as_view(), name="api-entry-reinstate"),
     path(T + "keep-apart/", api.KeepApartListView.as_view(), name="api-tournament-keep-apart"),
     path(
         T + "keep-apart/<int:group_id>/",

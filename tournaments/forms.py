@@ -251,38 +251,51 @@ class TournamentForm(forms.Form):
 
 
 class RegisterForm(forms.Form):
-    """Enter a club player chosen from the list, or a guest by name."""
+    """Enter players for a real evening: club players ticked, guests' names pasted one a line,
+    all at once, and whether they are here and have paid. The service refuses duplicates by
+    name; each refusal goes beside its field (`add_refusal`)."""
 
-    player = forms.ModelChoiceField(
+    players = forms.ModelMultipleChoiceField(
         queryset=Player.objects.none(),
-        label=_("Club player"),
+        label=_("Club players"),
         required=False,
-        empty_label=_("— choose —"),
+        widget=forms.CheckboxSelectMultiple,
     )
-    name = forms.CharField(
-        label=_("Or a guest's name"),
-        max_length=80,
+    names = forms.CharField(
+        label=_("Guests, one name per line"),
         required=False,
-        strip=True,
-        validators=[validators.player_name_validator],
+        widget=forms.Textarea(attrs={"rows": 6, "autocomplete": "off", "spellcheck": "false"}),
+        help_text=_(
+            "Paste a list: one name per line. A name listed twice or already entered is refused, "
+            "and then nobody is entered."
+        ),
     )
     check_in = forms.BooleanField(label=_("Here and paid: check in now"), required=False)
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["player"].queryset = (
+        self.fields["players"].queryset = (
             Player.objects.filter(club_id=tournament.club_id)
             .exclude(entries__tournament=tournament)
             .order_by("name")
         )
 
+    def clean_names(self) -> list[str]:
+        """The names typed, one a line, blank lines left out."""
+        text = self.cleaned_data.get("names") or ""
+        return [line.strip() for line in text.splitlines() if line.strip()]
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        if not data.get("player") and not data.get("name"):
-            raise forms.ValidationError(_("Choose a club player or type a guest's name."))
-        if data.get("player") and data.get("name"):
-            self.add_error("name", _("Choose a club player or type a guest's name, not both."))
+        if not data.get("players") and not data.get("names") and not self.errors:
+            raise forms.ValidationError(_("Tick club players or type guests' names, one per line."))
         return data
+
+    def add_refusal(self, error: Any, text: str) -> None:
+        """Every reason the service gave, beside the field it names."""
+        for refusal in error.refusals():
+            field = refusal.field if refusal.field in self.fields else None
+            self.add_error(field, refusal.message)
 
 
 def _seed_field() -> forms.IntegerField:

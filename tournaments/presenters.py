@@ -7,6 +7,8 @@ match).
 - rounds: `round_label` (a page's "Qualifying round 2", "Final table"), `round_title` (a
   printable's "Round 2", "Final table", "Bracket"), `round_number_label`, `final_table_label`
   (the final ranking's stages say them too);
+- rounds' states: `round_state` and `round_state_label` (a running round whose every table counts
+  is "Complete");
 - tables: `table_state_label` (seated, playing, awaiting confirmation, done: the console, the
   table page, and the Gin pairings share "Playing" and "Awaiting confirmation");
 - seating: `seating_notice` (a notice of the seating engine, stored in English; the repeats
@@ -14,7 +16,9 @@ match).
   (players who have met before) and `apart_line` (players of a keep-apart group seated together);
 - tie-breaks: `tie_break_label` and `tie_breaks_note` (the standings printables' note; the Gin
   formats add their own tie-breaks in `pairings.presenters`);
-- entries: `dropped_mark` (a dropped player in the standings: the pages' badge, the CSV column).
+- entries: `dropped_mark` (a dropped player in the standings: the pages' badge, the CSV column);
+- what a director's action will do, said on the page that asks first: `drop_consequences`,
+  `finish_consequences`, `reseat_consequences`, `call_time_consequences`.
 
 Amounts of money are said by `scoring.presenters.money` ("€ 36.00"), pages and printables alike.
 
@@ -35,7 +39,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from tournaments.engine.seating import REPEATS_ABOVE_MINIMUM, REPEATS_MINIMUM
-from tournaments.models import Entry, EntryStatus, Round, RoundKind, SeatingMethod
+from tournaments.models import Entry, EntryStatus, Round, RoundKind, RoundStatus, SeatingMethod
 
 # Numbers -----------------------------------------------------------------------------------------
 
@@ -96,6 +100,21 @@ TABLE_STATES: dict[str, Promise] = {
     "awaiting": gettext_lazy("Awaiting confirmation"),
     "done": gettext_lazy("Done"),
 }
+
+
+def round_state(round: Round, complete: bool) -> str:
+    """Where a round is as the console shows it: "seated", "running", "complete" (still running
+    in the records, but every table's result counts: no clock, no time to call) or "finished"."""
+    if round.status == RoundStatus.RUNNING and complete:
+        return "complete"
+    return str(round.status)
+
+
+def round_state_label(state: str) -> str:
+    """ "Seated", "Running", "Complete" or "Finished"."""
+    if state == "complete":
+        return gettext("Complete")
+    return str(RoundStatus(state).label)
 
 
 def table_state_label(state: str) -> str:
@@ -192,3 +211,89 @@ def tie_breaks_note(labels: Iterable[str]) -> str:
 def dropped_mark(entry: Entry) -> str:
     """A standings row's mark for a player who dropped ("dropped"), else empty."""
     return gettext("dropped") if entry.status == EntryStatus.DROPPED else ""
+
+
+# What a director's action will do, said before it is done ---------------------------------------
+
+
+def drop_consequences(
+    name: str, *, round: int | None, table: int | None, started: bool
+) -> list[str]:
+    """What dropping a player does, in sentences: never seated again, results kept; the match
+    they are playing left for good, or the seated round to seat again; and the way back."""
+    lines = [
+        gettext("%(name)s will not be seated in the next rounds; the results so far stay.")
+        % {"name": name}
+    ]
+    where = {"name": name, "table": table, "round": round}
+    if round is not None and started:
+        lines.append(
+            gettext(
+                "%(name)s is playing at table %(table)s of round %(round)s: that match is left "
+                "for good, at the current total. Who drops a player records that withdrawal, "
+                "and so cannot confirm the result of table %(table)s: another director or a "
+                "player of that table does."
+            )
+            % where
+        )
+    elif round is not None:
+        lines.append(
+            gettext(
+                "%(name)s is seated at table %(table)s of round %(round)s, not started yet: seat "
+                "that round again before starting it."
+            )
+            % where
+        )
+    lines.append(
+        gettext("Until the next round is seated, you can reinstate %(name)s on the entries page.")
+        % {"name": name}
+    )
+    return lines
+
+
+def finish_consequences() -> list[str]:
+    """What finishing the tournament does."""
+    return [
+        gettext("The final ranking and the payouts become final."),
+        gettext(
+            "Every match of the tournament is closed: hands, corrections, voids, withdrawals "
+            "and re-entries are refused until a director reopens the tournament."
+        ),
+    ]
+
+
+def reseat_consequences(number: int, *, method: str, seed: int | None) -> list[str]:
+    """What seating a round again does; `method` empty: the tournament's setting."""
+    how = str(SeatingMethod(method).label) if method in SeatingMethod.values else ""
+    lines = [
+        gettext(
+            "Round %(number)s is drawn again: every table may change, and the swaps made are "
+            "lost. A seating already printed or shown on a screen is then out of date."
+        )
+        % {"number": number}
+    ]
+    if how and seed is not None:
+        lines.append(gettext("Method: %(method)s; seed %(seed)s.") % {"method": how, "seed": seed})
+    elif how:
+        lines.append(gettext("Method: %(method)s; a new random seed.") % {"method": how})
+    elif seed is not None:
+        lines.append(gettext("The tournament's method; seed %(seed)s.") % {"seed": seed})
+    return lines
+
+
+def call_time_consequences(number: int, playing: int) -> list[str]:
+    """What calling time at every table of a round does, `playing` matches being played."""
+    return [
+        ngettext(
+            "%(count)s match of round %(number)s is still being played: it ends now, ranked by "
+            "its current totals.",
+            "%(count)s matches of round %(number)s are still being played: they end now, each "
+            "ranked by its current totals.",
+            playing,
+        )
+        % {"count": playing, "number": number},
+        gettext(
+            "Whoever calls time records part of those results and cannot confirm them: another "
+            "director or a player of each table confirms them."
+        ),
+    ]

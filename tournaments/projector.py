@@ -109,12 +109,13 @@ def available_keys(tournament: Tournament) -> list[str]:
 # The clock ---------------------------------------------------------------------------------------
 
 
-def clock_of(round: Round | None) -> Clock | None:
-    """The clock of a round whose clock was started (None before, or without a round)."""
+def clock_of(round: Round | None, complete: bool = False) -> Clock | None:
+    """The clock of a round whose clock was started (None before, or without a round); stopped
+    once the round is complete (every table's result counts) or finished."""
     if round is None or round.clock_started_at is None:
         return None
     label = round_title(round)
-    if round.status == RoundStatus.FINISHED:
+    if round.status == RoundStatus.FINISHED or complete:
         return Clock(label, None, False, gettext("Round complete"))
     if round.time_called_at is not None:
         return Clock(label, 0, False, gettext("Time called"))
@@ -126,8 +127,8 @@ def clock_of(round: Round | None) -> Clock | None:
     return Clock(label, remaining, remaining > 0, gettext("time left"))
 
 
-def clock_slide(tournament: Tournament, round: Round | None) -> Slide:
-    clock = clock_of(round)
+def clock_slide(tournament: Tournament, round: Round | None, complete: bool = False) -> Slide:
+    clock = clock_of(round, complete)
     return Slide(
         key="clock",
         title=str(SLIDE_LABELS["clock"]),
@@ -184,7 +185,11 @@ def table_slides(tournament: Tournament) -> dict[str, Slide]:
     return {
         "standings": standings,
         "seating": seating,
-        "clock": clock_slide(tournament, current.round if current else None),
+        "clock": clock_slide(
+            tournament,
+            current.round if current else None,
+            complete=current is not None and current.complete,
+        ),
     }
 
 

@@ -6,10 +6,10 @@ a fixed number of queries whatever the size of the tournament: pages and the API
 
 from __future__ import annotations
 
+import datetime
 import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
-from datetime import datetime
 from decimal import Decimal
 from fractions import Fraction
 from typing import cast
@@ -26,6 +26,7 @@ from tournaments.models import (
     GuestStatus,
     Round,
     RoundKind,
+    RoundStatus,
     Table,
     TableSeat,
     Tournament,
@@ -385,7 +386,9 @@ class CheckInList:
     def latest(self) -> tuple[CheckInRow, ...]:
         """The last players checked in, the latest first."""
         here = [row for row in self.rows if row.entry.checked_in_at is not None and row.here]
-        return tuple(sorted(here, key=lambda row: cast(datetime, row.entry.checked_in_at))[::-1])
+        return tuple(
+            sorted(here, key=lambda row: cast(datetime.datetime, row.entry.checked_in_at))[::-1]
+        )
 
     @property
     def missing(self) -> tuple[CheckInRow, ...]:
@@ -461,3 +464,45 @@ def seat_finder(round: Round, query: str = "") -> SeatFinder:
     if len(wanted) >= FINDER_MIN_LETTERS:
         found = tuple(row for row in rows if wanted in name_key(row.name))
     return SeatFinder(round=round, rows=tuple(rows), query=query.strip(), found=found)
+
+
+# A director's questions before acting ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatNow:
+    """Where an entry sits in a round not over yet: the round's number, the table's, and whether
+    the round has started (a match being played) or is only seated."""
+
+    round: int
+    table: int
+    started: bool
+
+
+def seat_now(entry: Entry) -> SeatNow | None:
+    """The entry's seat in a round being played or seated, at a table whose match is not over;
+    None when there is none (one query)."""
+    found = (
+        TableSeat.objects.filter(
+            entry=entry, table__round__status__in=[RoundStatus.SEATED, RoundStatus.RUNNING]
+        )
+        .exclude(table__match__status=MatchStatus.FINISHED)
+        .order_by("-table__round__number")
+        .values_list("table__round__number", "table__number", "table__round__status")
+        .first()
+    )
+    if found is None:
+        return None
+    number, table, status = found
+    return SeatNow(round=number, table=table, started=status == RoundStatus.RUNNING)
+
+
+def last_seated_at(tournament: Tournament) -> datetime.datetime | None:
+    """When the tournament's last round was seated (drawn, paired); None before the first. A
+    player who dropped out after it may still come back (`services.entry_reinstate`)."""
+    return tournament.rounds.order_by("-created_at").values_list("created_at", flat=True).first()
+
+
+def matches_being_played(round: Round) -> int:
+    """How many matches of the round are still being played (a time call would end them)."""
+    return round.tables.filter(match__status=MatchStatus.IN_PROGRESS).count()

@@ -115,6 +115,11 @@ def test_a_rounds_tournament_from_registration_to_payouts(world, api):
     # Zeno leaves before the first round: he has paid, and keeps no seat.
     dropped = ok(director.post(f"{t}entries/{entries['Zeno']}/drop/"))
     assert (dropped["status"], dropped["has_paid"]) == ("dropped", True)
+    # dropped by mistake: he comes back, checked in as before, and leaves for good after all
+    back = ok(director.post(f"{t}entries/{entries['Zeno']}/reinstate/"))
+    assert (back["status"], back["dropped_at"]) == ("checked_in", None)
+    dropped = ok(director.post(f"{t}entries/{entries['Zeno']}/drop/"))
+    assert dropped["status"] == "dropped"
 
     # Round 1, snake by seed: 7 players at tables of 4 and 3.
     round1 = ok(director.post(f"{t}rounds/", {"method": "snake", "seed": 3}), 201)
@@ -554,6 +559,7 @@ WRITES = [
     ("post", "entries/check-in-all/", None, 200),
     ("post", "entries/{entry}/check-in/", None, 200),
     ("post", "entries/{entry}/drop/", None, 200),
+    ("post", "entries/{entry}/reinstate/", None, 400),  # allowed, but not dropped
     ("post", "rounds/", {"seed": 1}, 201),
     ("post", "finish/", None, 400),  # allowed, but no round has been played
 ]

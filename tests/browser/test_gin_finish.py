@@ -81,6 +81,9 @@ def open_bracket_tables(tournament) -> list[Table]:
 def finish_from_the_console(page, live_server, tournament) -> None:
     page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
     page.get_by_role("button", name="Finish the tournament").click()
+    # asked first, in words of what will happen
+    expect(page.get_by_text("The final ranking and the payouts become final.")).to_be_visible()
+    page.locator(".confirm-box").get_by_role("button", name="Finish the tournament").click()
     expect(page.get_by_text("The tournament is over: here are the results.")).to_be_visible()
     expect(page.get_by_text(PROVISIONAL)).to_have_count(0)
     tournament.refresh_from_db()

@@ -55,7 +55,14 @@ def test_a_bracket_offers_finish_only_once_the_champion_is_known_then_pays_for_g
     assert kind.can_finish(tournament)
     assert FINISH in console(client, tournament)
     assert FINISH in text(client.get(url("bracket", tournament)))
-    response = client.post(reverse("tournaments:finish", args=[tournament.pk]), follow=True)
+    # asked first, in words; nothing is finished until the director says yes
+    asked = text(client.post(reverse("tournaments:finish", args=[tournament.pk])))
+    assert "The final ranking and the payouts become final." in asked
+    tournament.refresh_from_db()
+    assert tournament.status != TournamentStatus.FINISHED
+    response = client.post(
+        reverse("tournaments:finish", args=[tournament.pk]), {"confirm": "1"}, follow=True
+    )
     assert response.redirect_chain[-1][0] == reverse("tournaments:results", args=[tournament.pk])
     tournament.refresh_from_db()
     assert tournament.status == TournamentStatus.FINISHED
@@ -83,7 +90,7 @@ def test_a_swiss_offers_the_next_round_then_finish_after_its_last_round():
             round = pairing_services.next_round(tournament=tournament, user=staff.director)
     page = console(client, tournament)
     assert FINISH in page and "Pair the next round" not in page
-    client.post(reverse("tournaments:finish", args=[tournament.pk]))
+    client.post(reverse("tournaments:finish", args=[tournament.pk]), {"confirm": "1"})
     tournament.refresh_from_db()
     assert tournament.status == TournamentStatus.FINISHED
 

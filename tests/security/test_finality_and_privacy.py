@@ -240,7 +240,7 @@ def test_f4_the_director_who_called_time_cannot_confirm_the_tables_it_ended():
     base = f"/api/v1/matches/{scene.match.pk}/"
     assert scene.post(scene.scorekeeper, base + "events/", hand).status_code == 201
     desk = scene.api(scene.director)
-    desk.post(f"/tournaments/{scene.tournament.pk}/rounds/1/time/")
+    desk.post(f"/tournaments/{scene.tournament.pk}/rounds/1/time/", {"confirm": "1"})
     scene.match.refresh_from_db()
     assert scene.match.is_finished
     response = desk.post(

@@ -142,7 +142,10 @@ def test_every_seating_keeps_a_hard_group_apart_and_reports_a_soft_pair(client, 
     assert f"Table {pair['table']}: {names} sit together (keep apart: Aurora)." in lines
     # reseated with other methods and seeds: still apart
     for method, seed in (("random", 5), ("snake", 6), ("balanced", 7)):
-        client.post(url("reseat", tournament, 1), {"reseat-method": method, "reseat-seed": seed})
+        client.post(
+            url("reseat", tournament, 1),
+            {"reseat-method": method, "reseat-seed": seed, "confirm": "1"},
+        )
         tables = table_of(Round.objects.get(tournament=tournament))
         assert len({tables[e.pk] for e in family}) == 3, method
 

@@ -302,14 +302,14 @@ def test_registering_a_club_player_and_a_guest_checking_in_and_dropping(client, 
     anna = PlayerFactory(club=staff.club, name="Anna")
     PlayerFactory(club=ClubFactory(), name="Estranea")
     page = client.get(url("entries", tournament)).content.decode()
-    assert ">Anna</option>" in page and "Estranea" not in page
+    assert f'name="players" value="{anna.pk}"' in page and "Estranea" not in page
 
-    response = client.post(url("entries", tournament), {"player": anna.pk}, follow=True)
-    assert "Anna registered." in follow_messages(response)
+    response = client.post(url("entries", tournament), {"players": [anna.pk]}, follow=True)
+    assert "1 player registered: Anna." in follow_messages(response)
     response = client.post(
-        url("entries", tournament), {"name": "Ospite Ugo", "check_in": "on"}, follow=True
+        url("entries", tournament), {"names": "Ospite Ugo", "check_in": "on"}, follow=True
     )
-    assert "Ospite Ugo registered." in follow_messages(response)
+    assert "1 player registered: Ospite Ugo." in follow_messages(response)
     ugo = Entry.objects.get(player__name="Ospite Ugo")
     assert ugo.status == EntryStatus.CHECKED_IN and ugo.player.is_guest
     anna_entry = Entry.objects.get(player=anna)
@@ -324,23 +324,27 @@ def test_registering_a_club_player_and_a_guest_checking_in_and_dropping(client, 
     assert anna_entry.status == EntryStatus.CHECKED_IN
 
     response = client.post(
-        url("entries", tournament), {"action": "drop", "entry": ugo.pk}, follow=True
+        url("entries", tournament), {"action": "drop", "entry": ugo.pk, "confirm": "1"}, follow=True
     )
     assert "Ospite Ugo dropped out." in follow_messages(response)
     ugo.refresh_from_db()
     assert ugo.status == EntryStatus.DROPPED
     page = response.content.decode()
-    assert f'name="entry" value="{ugo.pk}"' not in page
+    # no more check-in or drop for Ugo: only the way back
+    assert page.count(f'name="entry" value="{ugo.pk}"') == 1
+    assert 'Reinstate<span class="visually-hidden"> Ospite Ugo</span>' in page
 
 
 def test_registering_twice_or_with_nothing_shows_the_error_on_the_form(client, staff, director):
     tournament = make(staff)
     services.entry_register(tournament=tournament, user=staff.director, name="Bruno")
-    response = client.post(url("entries", tournament), {"name": "bruno"})
+    response = client.post(url("entries", tournament), {"names": "bruno"})
     assert response.status_code == 200
-    assert "Bruno is already entered." in response.content.decode()
-    response = client.post(url("entries", tournament), {"name": ""})
-    assert "Choose a club player or type a guest&#x27;s name." in response.content.decode()
+    assert "Already entered: Bruno." in response.content.decode()
+    response = client.post(url("entries", tournament), {"names": ""})
+    assert "Tick club players or type guests&#x27; names, one per line." in (
+        response.content.decode()
+    )
     assert Entry.objects.count() == 1
 
 
@@ -357,9 +361,12 @@ def test_check_in_all_checks_in_everyone_waiting(client, staff, director):
 
 def test_a_late_arrival_is_told_which_round_they_play_from(client, staff, director):
     tournament, _round = started(staff, players=8)
-    response = client.post(url("entries", tournament), {"name": "Ritardo", "check_in": "on"})
+    response = client.post(url("entries", tournament), {"names": "Ritardo", "check_in": "on"})
     response = client.get(url("entries", tournament))
-    assert "Ritardo registered. A late arrival: plays from round 2." in follow_messages(response)
+    assert (
+        "1 player registered: Ritardo. Late arrivals: they play from round 2."
+        in follow_messages(response)
+    )
     assert "Plays from round 2" in response.content.decode()
 
 
@@ -402,7 +409,7 @@ def test_refusals_come_back_as_messages(client, staff, director):
         "Round 1 is not over: every table must be finished and its result confirmed."
         in follow_messages(response)
     )
-    response = client.post(url("finish", tournament), follow=True)
+    response = client.post(url("finish", tournament), {"confirm": "1"}, follow=True)
     assert response.status_code == 200
     assert follow_messages(response)
     empty = make(staff, name="Vuoto")
@@ -415,7 +422,9 @@ def test_refusals_come_back_as_messages(client, staff, director):
 def test_reseating_with_another_seed_changes_the_stored_seed(client, staff, director):
     tournament, _round = seated(staff, players=8)
     response = client.post(
-        url("reseat", tournament, 1), {"reseat-method": "random", "reseat-seed": "99"}, follow=True
+        url("reseat", tournament, 1),
+        {"reseat-method": "random", "reseat-seed": "99", "confirm": "1"},
+        follow=True,
     )
     assert "Round 1 seated again." in follow_messages(response)
     assert Round.objects.get(tournament=tournament).seed == 99
@@ -484,7 +493,7 @@ def test_the_clock_pauses_resumes_and_time_ends_every_match(client, staff, direc
     assert "The clock runs again." in follow_messages(response)
     round.refresh_from_db()
     assert round.clock_paused_at is None
-    response = client.post(url("call-time", tournament, 1), follow=True)
+    response = client.post(url("call-time", tournament, 1), {"confirm": "1"}, follow=True)
     assert "Time called: 2 matches ended." in follow_messages(response)
     page = response.content.decode()
     assert "Time called" in page
@@ -626,7 +635,7 @@ def test_finishing_the_tournament_shows_the_results_with_payouts(client, staff, 
     play_round(round, scorekeeper=staff.scorekeeper, director=staff.director, rng=random.Random(1))
     page = client.get(tournament.get_absolute_url()).content.decode()
     assert "Finish the tournament" in page
-    response = client.post(url("finish", tournament), follow=True)
+    response = client.post(url("finish", tournament), {"confirm": "1"}, follow=True)
     assert response.redirect_chain[-1][0] == url("results", tournament)
     assert "The tournament is over: here are the results." in follow_messages(response)
     tournament.refresh_from_db()

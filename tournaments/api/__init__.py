@@ -7,9 +7,11 @@ fixes, the bracket) is `pairings.api`.
 from tournaments.api.apart import KeepApartDetailView, KeepApartListView
 from tournaments.api.core import (
     CheckInAllView,
+    EntriesCreateView,
     EntryCheckInView,
     EntryDropView,
     EntryListView,
+    EntryReinstateView,
     TournamentDetailView,
     TournamentFinishView,
     TournamentListView,
@@ -35,9 +37,11 @@ from tournaments.api.tables import (
 
 __all__ = [
     "CheckInAllView",
+    "EntriesCreateView",
     "EntryCheckInView",
     "EntryDropView",
     "EntryListView",
+    "EntryReinstateView",
     "FinalRankingView",
     "KeepApartDetailView",
     "KeepApartListView",

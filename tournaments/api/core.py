@@ -32,6 +32,7 @@ from tournaments.models import Entry, Round, Table, Tournament
 from tournaments.serializers import (
     SETTING_FIELDS,
     CheckedInSerializer,
+    EntriesCreateSerializer,
     EntryCreateSerializer,
     EntrySerializer,
     RoundSerializer,
@@ -365,6 +366,55 @@ class EntryListView(ApiView):
         return entry_response(entry, created=True)
 
 
+class EntriesCreateView(ApiView):
+    """Register many players at once: club players by id, guests by name; all or nothing."""
+
+    serializer_class = EntrySerializer
+    queryset = Entry.objects.none()  # for the schema; the view finds the tournament itself
+
+    def refusal_field(self, field: str | None) -> str | None:
+        """The service's "names" are this body's "guests"."""
+        return "guests" if field == "names" else field
+
+    @extend_schema(
+        operation_id="tournaments_entries_create_many",
+        summary="Register many players at once (owner, director)",
+        request=EntriesCreateSerializer,
+        responses={201: EntrySerializer(many=True), **WRITE_ERRORS},
+        examples=[
+            OpenApiExample(
+                "A guest list, checked in",
+                request_only=True,
+                value={"guests": ["Anna Ferri", "Bruno Esposito"], "check_in": True},
+            ),
+        ],
+    )
+    def post(self, request, pk):
+        tournament = directed_tournament(request, pk)
+        serializer = EntriesCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        players = {
+            player.pk: player
+            for player in Player.objects.filter(club=tournament.club, pk__in=data["players"])
+        }
+        unknown = [str(pk) for pk in data["players"] if pk not in players]
+        if unknown:
+            message = gettext("The club has no player with id %(id)s.") % {"id": ", ".join(unknown)}
+            raise ValidationError({"players": [message]})
+        entries = services.entries_register(
+            tournament=tournament,
+            user=request.user,
+            players=[players[pk] for pk in dict.fromkeys(data["players"])],
+            names=data["guests"],
+            check_in=data["check_in"],
+        )
+        rows = Entry.objects.filter(pk__in=[entry.pk for entry in entries]).select_related("player")
+        return Response(
+            EntrySerializer(rows.order_by("seed"), many=True).data, status=status.HTTP_201_CREATED
+        )
+
+
 class EntryActionView(ApiView):
     serializer_class = EntrySerializer
     service = None
@@ -399,6 +449,21 @@ class EntryDropView(EntryActionView):
     @extend_schema(
         operation_id="tournaments_entries_drop",
         summary="Drop a player (owner, director)",
+        request=None,
+        responses={200: EntrySerializer, **WRITE_ERRORS},
+    )
+    def post(self, request, pk, entry_id):
+        return self.act(request, pk, entry_id)
+
+
+class EntryReinstateView(EntryActionView):
+    """A dropped player comes back, until the next round is seated."""
+
+    service = services.entry_reinstate
+
+    @extend_schema(
+        operation_id="tournaments_entries_reinstate",
+        summary="Reinstate a dropped player before the next round is seated (owner, director)",
         request=None,
         responses={200: EntrySerializer, **WRITE_ERRORS},
     )

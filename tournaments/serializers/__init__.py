@@ -7,6 +7,7 @@ Gin formats' serializers (standings, bracket, fixes) are `pairings.serializers`.
 from tournaments.serializers.core import (
     SETTING_FIELDS,
     CheckedInSerializer,
+    EntriesCreateSerializer,
     EntryCountsSerializer,
     EntryCreateSerializer,
     EntrySerializer,
@@ -62,6 +63,7 @@ __all__ = [
     "CallTimeSerializer",
     "CheckedInSerializer",
     "ClockSerializer",
+    "EntriesCreateSerializer",
     "EntryAmountSerializer",
     "EntryCountsSerializer",
     "EntryCreateSerializer",

@@ -413,5 +413,26 @@ class EntryCreateSerializer(serializers.Serializer):
         return data
 
 
+class EntriesCreateSerializer(serializers.Serializer):
+    players = serializers.ListField(
+        child=DatabaseIdField(),
+        required=False,
+        default=list,
+        help_text=_("The ids of club players to enter."),
+    )
+    guests = serializers.ListField(
+        child=serializers.CharField(max_length=200, allow_blank=True, trim_whitespace=False),
+        required=False,
+        default=list,
+        help_text=_(
+            "Guests' names, one per item (a name of a club player enters that player). A name "
+            "listed twice or already entered is refused by name, and nobody is entered."
+        ),
+    )
+    check_in = serializers.BooleanField(
+        required=False, default=False, help_text=_("They are here and have paid.")
+    )
+
+
 class CheckedInSerializer(serializers.Serializer):
     checked_in = serializers.IntegerField(help_text=_("How many players were checked in now."))

@@ -1,9 +1,9 @@
 """Everything that changes a tournament, by sub-domain: `core` (the tournament and its entries:
-settings, creation, registration, check-in, drops, finishing, reopening), `checkin` (self
-check-in by the tournament's QR code, guests approved by the director), `tables` (the rounds
-of a table tournament: seating, swaps, the clock, time calls, confirming tables, playoff places)
-and `apart` (the keep-apart groups every seating respects).
-The draw, rounds of pairings and fixes of the Gin formats are `pairings.services`.
+settings, creation, registration, check-in, drops and reinstatements, finishing, reopening),
+`checkin` (self check-in by the tournament's QR code, guests approved by the director), `tables`
+(the rounds of a table tournament: seating, swaps, the clock, time calls, confirming tables,
+playoff places) and `apart` (the keep-apart groups every seating respects). The draw, rounds of
+pairings and fixes of the Gin formats are `pairings.services`.
 
 The public names are importable from here, where callers and tests have always found them, with
 the refusal of every tournaments service (`tournaments.errors`) and whether a table's result
@@ -23,6 +23,7 @@ from tournaments.services.checkin import (
 )
 from tournaments.services.core import (
     CENT,
+    MANY_MAX,
     MONEY_MAX_MESSAGE,
     SETTING_DEFAULTS,
     SETTING_RANGE_MESSAGE,
@@ -31,10 +32,12 @@ from tournaments.services.core import (
     check_settings,
     checked_day,
     checked_name,
+    entries_register,
     entry_check_in,
     entry_check_in_all,
     entry_drop,
     entry_register,
+    entry_reinstate,
     money_max_message,
     setting_range_message,
     tournament_create,
@@ -58,6 +61,7 @@ from tournaments.services.tables import (
 
 __all__ = [
     "CENT",
+    "MANY_MAX",
     "MONEY_MAX_MESSAGE",
     "SETTING_DEFAULTS",
     "SETTING_RANGES",
@@ -73,10 +77,12 @@ __all__ = [
     "check_settings",
     "checked_day",
     "checked_name",
+    "entries_register",
     "entry_check_in",
     "entry_check_in_all",
     "entry_drop",
     "entry_register",
+    "entry_reinstate",
     "guest_approve",
     "guest_ask",
     "guest_refuse",

@@ -1,6 +1,7 @@
-"""The tournament itself and its entries: checked settings, creation, registration, check-in,
-drops, finishing and reopening. Each service runs in one transaction and locks the tournament row
-first (`select_for_update`), so two directors acting at once never change it twice.
+"""The tournament itself and its entries: checked settings, creation, registration (one player,
+or many at once), check-in, drops and reinstatements, finishing and reopening. Each service runs
+in one transaction and locks the tournament row first (`select_for_update`), so two directors
+acting at once never change it twice.
 
 The algorithms live in `tournaments.engine`; these services read the facts, call the engine and
 store what it decided. Refusals are `TournamentActionError`s in the user's language, naming the
@@ -10,6 +11,7 @@ field at fault.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any, cast
 
@@ -37,6 +39,7 @@ from tournaments.models import (
     Entry,
     EntryStatus,
     Reopening,
+    Round,
     RoundStatus,
     TableSeat,
     Tournament,
@@ -320,6 +323,107 @@ def entry_register(
     return entry
 
 
+# At most this many players registered at once (a guest list pasted, club players ticked).
+MANY_MAX = 200
+
+
+@transaction.atomic
+def entries_register(
+    *,
+    tournament: Tournament,
+    user: Actor,
+    players: Sequence[Player] = (),
+    names: Sequence[str] = (),
+    check_in: bool = False,
+) -> list[Entry]:
+    """Enter several players at once, in this order: the club `players` ticked, then the
+    guests typed by name, one a line (a name of a club player enters that player). All or
+    nothing: a name listed twice (in any case, with spaces as typed), a player already entered,
+    a name that is not one is refused by name, every reason in `details` (field "players" for a
+    club player ticked, "names" for a name typed), and nobody is entered. With `check_in` they
+    are here and have paid. Locks the tournament row, then enters each as `entry_register`."""
+    tournament = locked(tournament)
+    refuse_if_finished(tournament)
+    if not players and not names:
+        raise TournamentActionError(
+            _("Tick club players or type guests' names, one per line."), field="players"
+        )
+    if len(players) + len(names) > MANY_MAX:
+        raise TournamentActionError(
+            _("At most %(count)s players at once.") % {"count": MANY_MAX}, field="names"
+        )
+    entered = {
+        name.casefold(): name for name in tournament.entries.values_list("player__name", flat=True)
+    }
+    seen: set[str] = set()
+    twice: dict[str, list[str]] = {"players": [], "names": []}
+    already: dict[str, list[str]] = {"players": [], "names": []}
+    refusals: list[TournamentActionError] = []
+    guests: list[str] = []
+    listed: list[tuple[str, str, Player | None]] = [
+        ("players", player.name, player) for player in players
+    ]
+    for line, raw in enumerate(names, start=1):
+        try:
+            name = validators.clean_name(
+                raw,
+                max_length=validators.PLAYER_NAME_LENGTH,
+                empty_message=_("A guest needs a name."),
+            )
+        except ValidationError as error:
+            refusals.append(
+                TournamentActionError(
+                    _("Line %(line)s (%(text)s): %(reason)s")
+                    % {"line": line, "text": raw, "reason": validators.first_message(error)},
+                    field="names",
+                )
+            )
+            continue
+        listed.append(("names", name, None))
+    for field, name, player in listed:
+        key = name.casefold()
+        if player is not None and player.club_id != tournament.club_id:
+            refusals.append(
+                TournamentActionError(
+                    _("%(name)s is not a player of this club.") % {"name": name}, field=field
+                )
+            )
+        elif key in entered:
+            already[field].append(entered[key])  # as it was entered
+        elif key in seen:
+            twice[field].append(name)
+        else:
+            seen.add(key)
+            if player is None:
+                guests.append(name)
+    for field in ("players", "names"):
+        if already[field]:
+            refusals.append(
+                TournamentActionError(
+                    _("Already entered: %(names)s.") % {"names": ", ".join(already[field])},
+                    field=field,
+                )
+            )
+        if twice[field]:
+            refusals.append(
+                TournamentActionError(
+                    _("Listed twice: %(names)s.") % {"names": ", ".join(twice[field])},
+                    field=field,
+                )
+            )
+    if refusals:
+        raise TournamentActionError(refusals[0].message, field=refusals[0].field, details=refusals)
+    entries = [
+        entry_register(tournament=tournament, user=user, player=player, check_in=check_in)
+        for player in players
+    ]
+    entries += [
+        entry_register(tournament=tournament, user=user, name=name, check_in=check_in)
+        for name in guests
+    ]
+    return entries
+
+
 @transaction.atomic
 def entry_check_in(*, entry: Entry, user: Actor) -> Entry:
     """The player is here and has paid the entry fee: they are seated from the next round."""
@@ -369,6 +473,47 @@ def entry_drop(*, entry: Entry, user: Actor) -> Entry:
                 raise TournamentActionError(error.message, field="entry") from error
     entry.status = EntryStatus.DROPPED
     entry.dropped_at = timezone.now()
+    entry.save(update_fields=["status", "dropped_at"])
+    return entry
+
+
+def rounds_seated_since_drop(entry: Entry) -> list[int]:
+    """The numbers of the rounds seated (or drawn, or paired) after the entry dropped out: a
+    dropped player may come back only while there is none."""
+    if entry.dropped_at is None:
+        return []
+    return list(
+        Round.objects.filter(tournament_id=entry.tournament_id, created_at__gt=entry.dropped_at)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+
+
+@transaction.atomic
+def entry_reinstate(*, entry: Entry, user: Actor) -> Entry:
+    """Undo a drop: the player is entered again as before (checked in if they had been), and
+    is seated from the next round. Only before the next round is seated: a round seated without
+    them cannot take them back. The match they left when they dropped stays left. Locks the
+    tournament row, then reads the entry again."""
+    tournament = locked(entry.tournament)
+    refuse_if_finished(tournament)
+    entry = Entry.objects.select_related("player").get(pk=entry.pk)
+    if entry.status != EntryStatus.DROPPED:
+        raise TournamentActionError(
+            _("%(name)s has not dropped out.") % {"name": entry.player.name}, field="entry"
+        )
+    since = rounds_seated_since_drop(entry)
+    if since:
+        raise TournamentActionError(
+            _(
+                "Round %(number)s was seated after %(name)s dropped out: a dropped player can "
+                "come back only until the next round is seated."
+            )
+            % {"number": since[0], "name": entry.player.name},
+            field="entry",
+        )
+    entry.status = EntryStatus.CHECKED_IN if entry.checked_in_at else EntryStatus.REGISTERED
+    entry.dropped_at = None
     entry.save(update_fields=["status", "dropped_at"])
     return entry
 

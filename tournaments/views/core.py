@@ -20,6 +20,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST, require_safe
 
@@ -40,7 +41,16 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.presenters import apart_line, repeat_line, seating_notice, table_state_label
+from tournaments.presenters import (
+    apart_line,
+    drop_consequences,
+    finish_consequences,
+    repeat_line,
+    round_state,
+    round_state_label,
+    seating_notice,
+    table_state_label,
+)
 from tournaments.views.checkin import check_in_panel
 
 PAGE_SIZE = 20
@@ -68,6 +78,44 @@ def entry_of(tournament: Tournament, pk: Any) -> Entry:
 
 def back_to(tournament: Tournament, anchor: str = "") -> HttpResponse:
     return redirect(tournament.get_absolute_url() + (f"#{anchor}" if anchor else ""))
+
+
+# Asking before a destructive action --------------------------------------------------------------
+
+
+def confirmed(request: HttpRequest) -> bool:
+    """Whether the director has answered the question (`confirm=1`): the page that asks posts
+    the same action again with it."""
+    return request.POST.get("confirm") == "1"
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A question before an action that cannot simply be taken back: what will happen, in
+    sentences; the same POST to repeat with `confirm=1`; where "no" goes back to."""
+
+    title: str
+    lines: list[str]
+    action: str
+    yes: str
+    back: str
+    fields: tuple[tuple[str, Any], ...] = ()
+    tab: str = "detail"
+
+
+def ask(request: HttpRequest, tournament: Tournament, question: Ask) -> HttpResponse:
+    """The page that asks first (a page of its own: it works without JavaScript); nothing has
+    changed yet."""
+    return render(
+        request,
+        "tournaments/confirm.html",
+        {
+            "tournament": tournament,
+            "club": tournament.club,
+            "is_director": True,
+            "ask": question,
+        },
+    )
 
 
 # The list and creating a tournament --------------------------------------------------------------
@@ -217,8 +265,9 @@ class Clock:
         return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-def _clock(round: Round | None) -> Clock | None:
-    if round is None or round.clock_started_at is None:
+def _clock(round: Round | None, complete: bool = False) -> Clock | None:
+    """The round's clock; none once every table's result counts (the round is complete)."""
+    if round is None or round.clock_started_at is None or complete:
         return None
     return Clock(
         minutes=round.tournament.round_minutes,
@@ -236,12 +285,16 @@ def _round_panel(request: HttpRequest, tournament: Tournament, view) -> dict[str
     if round is not None:
         round.tournament = tournament
     rows = table_rows(request, tournament, current.tables if current else [])
+    complete = current is not None and current.complete
+    state = round_state(round, complete) if round is not None else ""
     return {
         "current": current,
         "round": round,
+        "round_state": state,
+        "round_state_label": round_state_label(state) if state else "",
         "table_rows": rows,
         "done_tables": sum(1 for row in rows if row.state == "done"),
-        "clock": _clock(round),
+        "clock": _clock(round, complete),
         "poll_seconds": STANDINGS_POLL_SECONDS,
     }
 
@@ -298,7 +351,12 @@ def _detail_page(
         **_round_panel(request, tournament, view),
     }
     if request.htmx and request.GET.get("panel") == "round":
-        return render(request, "tournaments/_round_panel.html", context)
+        response = render(request, "tournaments/_round_panel.html", context)
+        if context["round_state"] == "complete":
+            # the panel polled a running round that is now complete: the whole page changes
+            # (the next round to seat, the end), so it loads again once, and polls no more
+            response["HX-Refresh"] = "true"
+        return response
     if context["is_director"]:
         context.update(check_in_panel(request, tournament))
         if request.htmx and request.GET.get("panel") == "check-in":
@@ -317,6 +375,12 @@ def _detail_page(
 def _entries_page(request: HttpRequest, tournament: Tournament, form=None) -> HttpResponse:
     entries = list(tournament.entries.select_related("player").order_by("seed"))
     form = form or RegisterForm(tournament=tournament)
+    seated_at = selectors.last_seated_at(tournament)
+    for entry in entries:
+        # a dropped player comes back until a round is seated without them
+        entry.can_come_back = entry.dropped_at is not None and (
+            seated_at is None or seated_at <= entry.dropped_at
+        )
     return render(
         request,
         "tournaments/entries.html",
@@ -333,8 +397,9 @@ def _entries_page(request: HttpRequest, tournament: Tournament, form=None) -> Ht
 
 @login_required
 def entries(request: HttpRequest, pk: int) -> HttpResponse:
-    """Register players (a club player or a guest), check them in (one or all), drop them.
-    POST `action`: register (the default), check_in, check_in_all, drop."""
+    """Register players (a club player or a guest), check them in (one or all), drop them (after
+    asking) and reinstate them. POST `action`: register (the default), check_in, check_in_all,
+    drop (with `confirm=1` once asked), reinstate."""
     tournament = lookups.directed_tournament(request, pk)
     if request.method != "POST":
         return _entries_page(request, tournament)
@@ -353,37 +418,92 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
             )
         elif action == "drop":
             entry = entry_of(tournament, request.POST.get("entry"))
+            if not confirmed(request):
+                return _ask_drop(request, tournament, entry)
             services.entry_drop(entry=entry, user=request.user)
             messages.success(
                 request, gettext("%(name)s dropped out.") % {"name": entry.player.name}
+            )
+        elif action == "reinstate":
+            entry = entry_of(tournament, request.POST.get("entry"))
+            entry = services.entry_reinstate(entry=entry, user=request.user)
+            messages.success(
+                request,
+                gettext("%(name)s is back in the tournament and is seated from the next round.")
+                % {"name": entry.player.name},
             )
         else:
             form = RegisterForm(request.POST, tournament=tournament)
             if not form.is_valid():
                 return _entries_page(request, tournament, form)
             with on_form(form) as refused:
-                entry = services.entry_register(
+                entered = services.entries_register(
                     tournament=tournament,
                     user=request.user,
-                    player=form.cleaned_data["player"],
-                    name=form.cleaned_data["name"],
+                    players=list(form.cleaned_data["players"]),
+                    names=form.cleaned_data["names"],
                     check_in=form.cleaned_data["check_in"],
                 )
             if refused:
                 return _entries_page(request, tournament, form)
-            text = gettext("%(name)s registered.") % {"name": entry.player.name}
-            if entry.first_round > 1:
-                text += " " + gettext("A late arrival: plays from round %(number)s.") % {
-                    "number": entry.first_round
-                }
-            messages.success(request, text)
+            messages.success(request, _registered_text(entered))
     return redirect("tournaments:entries", pk=tournament.pk)
+
+
+def _registered_text(entered: list[Entry]) -> str:
+    """ "3 players registered: Anna, Bruno, Carla.", and the round late arrivals play from."""
+    names = ", ".join(entry.player.name for entry in entered)
+    text = ngettext(
+        "%(count)s player registered: %(names)s.",
+        "%(count)s players registered: %(names)s.",
+        len(entered),
+    ) % {"count": len(entered), "names": names}
+    late = max((entry.first_round for entry in entered), default=1)
+    if late > 1:
+        text += " " + gettext("Late arrivals: they play from round %(number)s.") % {"number": late}
+    return text
+
+
+def _ask_drop(request: HttpRequest, tournament: Tournament, entry: Entry) -> HttpResponse:
+    name = entry.player.name
+    where = selectors.seat_now(entry)
+    return ask(
+        request,
+        tournament,
+        Ask(
+            title=gettext("Drop %(name)s?") % {"name": name},
+            lines=drop_consequences(
+                name,
+                round=where.round if where else None,
+                table=where.table if where else None,
+                started=bool(where and where.started),
+            ),
+            action=reverse("tournaments:entries", args=[tournament.pk]),
+            yes=gettext("Drop %(name)s") % {"name": name},
+            back=reverse("tournaments:entries", args=[tournament.pk]),
+            fields=(("action", "drop"), ("entry", entry.pk)),
+            tab="entries",
+        ),
+    )
 
 
 @login_required
 @require_POST
 def tournament_finish(request: HttpRequest, pk: int) -> HttpResponse:
+    """Finish the tournament, once the director has said yes to what it does."""
     tournament = lookups.directed_tournament(request, pk)
+    if not confirmed(request):
+        return ask(
+            request,
+            tournament,
+            Ask(
+                title=gettext("Finish %(name)s?") % {"name": tournament.name},
+                lines=finish_consequences(),
+                action=reverse("tournaments:finish", args=[tournament.pk]),
+                yes=gettext("Finish the tournament"),
+                back=tournament.get_absolute_url(),
+            ),
+        )
     with as_message(request) as refused:
         services.tournament_finish(tournament=tournament, user=request.user)
     if refused:

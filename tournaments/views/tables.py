@@ -15,6 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST, require_safe
 
@@ -30,10 +31,18 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.money import ledger as money_ledger
-from tournaments.presenters import points_text, repeat_line
+from tournaments.presenters import (
+    call_time_consequences,
+    points_text,
+    repeat_line,
+    reseat_consequences,
+)
 from tournaments.views.core import (
     STANDINGS_POLL_SECONDS,
+    Ask,
+    ask,
     back_to,
+    confirmed,
     entry_of,
     round_of,
     table_of,
@@ -79,13 +88,23 @@ def round_reseat(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         for errors in form.errors.values():
             messages.error(request, " ".join(errors))
         return back_to(tournament, "round")
-    with as_message(request):
-        services.round_reseat(
-            round=round,
-            user=request.user,
-            method=form.cleaned_data["method"] or None,
-            seed=form.cleaned_data["seed"],
+    method = form.cleaned_data["method"] or ""
+    seed = form.cleaned_data["seed"]
+    if not confirmed(request):
+        return ask(
+            request,
+            tournament,
+            Ask(
+                title=gettext("Seat round %(number)s again?") % {"number": number},
+                lines=reseat_consequences(number, method=method, seed=seed),
+                action=reverse("tournaments:reseat", args=[tournament.pk, number]),
+                yes=gettext("Seat again"),
+                back=tournament.get_absolute_url() + "#round",
+                fields=(("reseat-method", method), ("reseat-seed", "" if seed is None else seed)),
+            ),
         )
+    with as_message(request):
+        services.round_reseat(round=round, user=request.user, method=method or None, seed=seed)
         messages.success(request, gettext("Round %(number)s seated again.") % {"number": number})
     return back_to(tournament, "round")
 
@@ -172,8 +191,21 @@ def round_clock(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def round_call_time(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Call time at every table of the round, once the director has said yes to what it does."""
     tournament = lookups.directed_tournament(request, pk)
     round = round_of(tournament, number)
+    if not confirmed(request):
+        return ask(
+            request,
+            tournament,
+            Ask(
+                title=gettext("Call time at every table of round %(number)s?") % {"number": number},
+                lines=call_time_consequences(number, selectors.matches_being_played(round)),
+                action=reverse("tournaments:call-time", args=[tournament.pk, number]),
+                yes=gettext("Call time at every table"),
+                back=tournament.get_absolute_url() + "#round",
+            ),
+        )
     with as_message(request):
         ended = services.round_call_time(round=round, user=request.user)
         messages.success(
