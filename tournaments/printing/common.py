@@ -23,8 +23,6 @@ from scoring.printing import (
     Row,
     css_string,
     page_counter,
-    shorten,
-    split_rows,
 )
 from tournaments.models import Round, Tournament
 from tournaments.presenters import round_title
@@ -66,7 +64,7 @@ def tournament_context(
         str(Game(tournament.game).label),
         str(tournament.get_format_display()),
     ]
-    running = ["Tallone", shorten(tournament.club.name, 40), shorten(tournament.name, 50), kind]
+    running = ["Tallone", tournament.club.name, tournament.name, kind]
     return {
         "language": translation.get_language(),
         "title": f"{kind} · {tournament.name}",
@@ -82,12 +80,8 @@ def tournament_context(
 
 def grid_pages(grid: Grid, rows: Sequence[Row], box: PageBox, head: float) -> list[GridPage]:
     """The rows cut into pages: page 1 under a heading `head` mm tall, the others under the
-    "continued" line; each page repeats the grid's column labels."""
+    "continued" line; each page repeats the grid's column labels. The grid's columns are fitted
+    to the rows first (`Grid.fitted`: nothing is cut short, long cells wrap)."""
+    grid = grid.fitted(rows)
     room = box.height - grid.head_height - 1.5 - SLACK
-    first = max(int((room - head) / grid.row_height), 1)
-    other = int((room - CONTINUED) / grid.row_height)
-    pages, start = [], 0
-    for count in split_rows(len(rows), first=first, other=other):
-        pages.append(grid.page(rows[start : start + count]))
-        start += count
-    return pages
+    return [grid.page(page) for page in grid.split(rows, first=room - head, other=room - CONTINUED)]

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -24,7 +25,6 @@ from scoring.printing import (
     PageBox,
     PdfDocument,
     score_sheet,
-    split_rows,
 )
 from tournaments.models import Round, RoundStatus, TableSeat
 from tournaments.presenters import round_title
@@ -107,35 +107,68 @@ class WhoPage:
     style: str
 
 
-def _who_pages(rows: Sequence[tuple[str, int, int]], box: PageBox, head: float) -> list[WhoPage]:
+def _who_pages(
+    rows: Sequence[tuple[str, int, int]],
+    box: PageBox,
+    head: float,
+    *,
+    font: float = WHO_FONT,
+    row: float = WHO_ROW,
+) -> list[WhoPage]:
     """`rows` (name, table, seat), alphabetical, as pages of two columns: the first column of a
     page fills before the second."""
     width = (box.width - WHO_GAP) / 2
-    chars = int(width / (WHO_FONT * MM_PER_PT * MONO_ADVANCE))
+    chars = int(width / (font * MM_PER_PT * MONO_ADVANCE))
     table_label, seat_label = gettext("Table"), gettext("Seat")
     table_width = max(len(table_label), 3) + 1
     seat_width = max(len(seat_label), 2) + 1
     name_width = chars - table_width - seat_width
 
-    def line(name: str, table: str, seat: str) -> str:
-        name = name if len(name) <= name_width - 1 else name[: name_width - 2] + "…"
-        return f"{name:<{name_width}}{table:>{table_width}}{seat:>{seat_width}}"
+    def lines(name: str, table: str, seat: str) -> list[str]:
+        """A player's lines: the name (wrapped under itself if too long), the table and the
+        seat on its last line."""
+        parts = textwrap.wrap(name, name_width - 1, break_on_hyphens=True) or [""]
+        last = f"{parts[-1]:<{name_width}}{table:>{table_width}}{seat:>{seat_width}}"
+        return [*parts[:-1], last]
 
-    labels = line(gettext("Player"), table_label, seat_label)
-    first = max(int((box.height - head - WHO_ROW - SLACK) / WHO_ROW), 1)
-    other = int((box.height - CONTINUED - WHO_ROW - SLACK) / WHO_ROW)
-    pages, start = [], 0
-    for count in split_rows(len(rows), first=2 * first, other=2 * other):
-        chunk = rows[start : start + count]
-        start += count
-        half = -(-len(chunk) // 2)
-        columns = tuple(
-            "\n".join(line(name, str(table), str(seat)) for name, table, seat in part)
-            for part in (chunk[:half], chunk[half:])
+    labels = lines(gettext("Player"), table_label, seat_label)[-1]
+    entries = [lines(name, str(table), str(seat)) for name, table, seat in rows]
+    first = max(int((box.height - head - row - SLACK) / row), 1)
+    other = max(int((box.height - CONTINUED - row - SLACK) / row), 1)
+    # Columns of entries of at most `first` (page 1) or `other` lines, two a page.
+    columns: list[list[list[str]]] = [[]]
+    used = 0
+    for entry in entries:
+        room = first if len(columns) <= 2 else other
+        if columns[-1] and used + len(entry) > room:
+            columns.append([])
+            used = 0
+        columns[-1].append(entry)
+        used += len(entry)
+    if len(columns) % 2:
+        columns.append([])
+    # The last page's two columns even: the left one ends with the entry that passes half.
+    last = columns[-2] + columns[-1]
+    total = sum(len(entry) for entry in last)
+    count = 0
+    for cut, entry in enumerate(last, start=1):
+        count += len(entry)
+        if count * 2 >= total:
+            if count <= sum(len(entry) for entry in columns[-2]):
+                columns[-2:] = [last[:cut], last[cut:]]
+            break
+    style = f"font-size:{font:.2f}pt;line-height:{row:.2f}mm;width:{width:.2f}mm"
+    return [
+        WhoPage(
+            labels=labels,
+            columns=tuple(
+                "\n".join(line for entry in column for line in entry)
+                for column in columns[index : index + 2]
+            ),
+            style=style,
         )
-        style = f"font-size:{WHO_FONT}pt;line-height:{WHO_ROW}mm;width:{width:.2f}mm"
-        pages.append(WhoPage(labels=labels, columns=columns, style=style))
-    return pages
+        for index in range(0, len(columns), 2)
+    ]
 
 
 def _seating_context(round: Round) -> dict:

@@ -141,12 +141,6 @@ def results_document(tournament: Tournament) -> PdfDocument:
     house_line = gettext("House cut (%(percent)s%%)") % {
         "percent": number(Fraction(tournament.house_cut_percent))
     }
-    pot_grid = Grid(
-        [Column("", 34, "<", stretch=1, rule="thick"), Column(gettext("€"), 12)],
-        width=110,
-        font_size=LIST_FONT,
-        row_height=LIST_ROW,
-    )
     pot_rows = [
         Row((fee_line, amount(pot.entry_fees))),
         Row((gettext("Re-entry fees"), amount(pot.reentry_fees))),
@@ -154,6 +148,13 @@ def results_document(tournament: Tournament) -> PdfDocument:
         Row((house_line, "-" + amount(pot.house))),
         Row((gettext("Prizes"), amount(pot.prizes))),
     ]
+    pot_grid = Grid(
+        [Column("", 34, "<", stretch=1, rule="thick"), Column(gettext("€"), 12)],
+        width=110,
+        font_size=LIST_FONT,
+        row_height=LIST_ROW,
+        rows=pot_rows,
+    )
     kind = gettext("Final results")
     context = tournament_context(tournament, kind)
     notes = []
