@@ -5,8 +5,8 @@ The Gin formats' pages (bracket, pairings, standings, the director's actions, th
 are `pairings.urls`, in the namespace "pairings", under the same /tournaments/.
 
 <pk>/rounds/<number>/kit.pdf       round-kit      wall list + a score sheet per table
-<pk>/rounds/<number>/seating.pdf   seating-pdf    wall list alone
-<pk>/standings.pdf                 standings-pdf
+<pk>/rounds/<number>/seating.pdf   seating-pdf    wall list alone (?wall=1[&paper=a3]: large type)
+<pk>/standings.pdf                 standings-pdf  (?wall=1[&paper=a3]: large type)
 <pk>/results.pdf                   results-pdf    final ranking, payouts, pot
 """
 

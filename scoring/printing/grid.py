@@ -119,6 +119,9 @@ class Grid:
         self.font_size = self.char / MM_PER_PT / MONO_ADVANCE
         self.width = width
         self.starts = [sum(self.widths[:index]) for index in range(len(self.widths) + 1)]
+        # Large type (a wall version) needs taller headings than the class's.
+        self.label_height = max(Grid.label_height, self.font_size * 1.25 * MM_PER_PT + 0.6)
+        self.name_height = max(Grid.name_height, self.font_size * 1.25 * MM_PER_PT + 1.2)
         self.names_font, self.name_lines = self._names()
         self.label_lines = self.lines_of([column.label for column in self.columns])
         names_height = self._block_height(len(self.name_lines), self.name_height, self.names_font)
@@ -165,18 +168,18 @@ class Grid:
         texts get narrower again, down to their longest word, and their cells wrap."""
         full = [max(column.width, len(column.label) + 1) for column in self.columns]
         least = [max(column.width, _longest_word(column.label) + 1) for column in self.columns]
+        cells = [column.width for column in self.columns]  # the longest cell, whole
         for row in rows:
             for index, cell in enumerate(row.cells):
                 text = str(cell)
-                if len(text) + 1 > full[index]:
-                    full[index] = len(text) + 1
+                if len(text) + 1 > cells[index]:
+                    cells[index] = len(text) + 1
                     least[index] = max(least[index], _longest_word(text) + 1)
+        full = [max(label, cell) for label, cell in zip(full, cells, strict=True)]
         widths = [max(width, need) for width, need in zip(widths, full, strict=True)]
-        self._shrink(
-            widths,
-            [max(column.width, need) for column, need in zip(self.columns, full, strict=True)],
-            available,
-        )
+        self._shrink(widths, full, available)
+        # Then the labels wrap (a line more in the header) before the cells do (in every row).
+        self._shrink(widths, [max(a, b) for a, b in zip(least, cells, strict=True)], most)
         self._shrink(widths, least, most)
         return widths
 

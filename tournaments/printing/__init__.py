@@ -7,6 +7,8 @@ tournaments, import from here):
 - `standings`: `standings_document(tournament)` (listed the way the format shows its standings:
   `STANDINGS_LISTS`, to which `pairings` adds the Gin formats' lists) and
   `results_document(tournament)` (the final ranking with the payouts);
+- wall versions of the standings and the seating (`wall=True`, A4 or A3: `WALL_PAPERS`,
+  `wall_paper`), names at 16 pt at least;
 - `common`: what they share (`PAPERS`, the heading, the pages of a list); their words and
   numbers are `tournaments.presenters`'.
 The Gin formats' printables (the bracket, a round of pairings) are `pairings.printing`.
@@ -15,7 +17,14 @@ Speed follows scoring/printing/: lists are monospace grids (`scoring.printing.Gr
 and three blocks of text a page); the wall list is a few large paragraphs.
 """
 
-from tournaments.printing.common import HEAD, PAPERS, grid_pages, tournament_context
+from tournaments.printing.common import (
+    HEAD,
+    PAPERS,
+    WALL_PAPERS,
+    grid_pages,
+    tournament_context,
+    wall_paper,
+)
 from tournaments.printing.seating import round_kit, seating_document
 from tournaments.printing.standings import (
     STANDINGS_LISTS,
@@ -29,6 +38,7 @@ __all__ = [
     "HEAD",
     "PAPERS",
     "STANDINGS_LISTS",
+    "WALL_PAPERS",
     "StandingsList",
     "grid_pages",
     "list_grid",
@@ -37,4 +47,5 @@ __all__ = [
     "seating_document",
     "standings_document",
     "tournament_context",
+    "wall_paper",
 ]
