@@ -20,7 +20,7 @@ from pairings import services as pairing_services
 from scoring import services as scoring
 from scoring.printing import grid as grid_module
 from tests.factories import ClubFactory, PlayerFactory, start_match
-from tests.pdf.conftest import Pdf, gin_hand, hand
+from tests.pdf.conftest import A4_PORTRAIT, Pdf, gin_hand, hand
 from tests.pdf.test_tournament_pdfs import play_open_matches
 from tests.tournaments.helpers import Staff
 from tournaments import services
@@ -61,7 +61,7 @@ def grids(monkeypatch):
         seen.extend(column.label for column in columns)
         seen.extend(group.label for group in groups)
         seen.extend(str(cell) for row in rows for cell in row.cells)
-        original(self, columns, groups, rows=rows, **kwargs)
+        original(self, columns, groups, **kwargs, **({"rows": rows} if rows else {}))
 
     monkeypatch.setattr(grid_module.Grid, "__init__", spy)
     return seen
@@ -268,3 +268,51 @@ def test_every_printable_shows_every_name_status_and_header_whole(client, grids,
     }
     assert not missing
     assert CLUB in words
+
+
+def type_sizes(pdf: Pdf) -> list[tuple[str, float]]:
+    """Every run of text of the PDF with its size in points as printed (the font size times the
+    text and page matrices' scale)."""
+    runs: list[tuple[str, float]] = []
+
+    def visit(text, cm, tm, _font, size):
+        if text.strip():
+            runs.append((text.strip(), abs(size * tm[0] * cm[0])))
+
+    for page in pdf.reader.pages:
+        page.extract_text(visitor_text=visit)
+    return runs
+
+
+A3_PORTRAIT = (842, 1191)
+
+
+@pytest.mark.parametrize(
+    "kind, size, smallest",
+    [
+        ("standings-wall", A4_PORTRAIT, 16),
+        ("standings-wall-a3", A3_PORTRAIT, 22.5),
+        ("swiss-standings-wall", A4_PORTRAIT, 16),
+        ("seating-wall", A4_PORTRAIT, 16),
+        ("seating-wall-a3", A3_PORTRAIT, 22.5),
+    ],
+)
+def test_the_wall_versions_set_every_name_at_16_pt_at_least_on_a4(client, kind, size, smallest):
+    staff = Staff(ClubFactory(name=CLUB))
+    client.force_login(staff.director)
+    build, _count = KINDS[kind]
+    url = build(staff)
+    desk = fetch(client, url.split("?")[0], kind + "-desk")
+
+    pdf = fetch(client, url, kind)
+
+    assert all(pdf.size(page) == size for page in range(pdf.pages))
+    surnames = {name.split()[-1].split("-")[0] for name in LONG}
+    runs = [(text, points) for text, points in type_sizes(pdf) if any(n in text for n in surnames)]
+    assert {
+        surname for text, _points in runs for surname in surnames if surname in text
+    } == surnames
+    assert min(points for _text, points in runs) >= smallest - 0.01
+    # The desk version stays as it was: smaller.
+    desk_runs = [points for text, points in type_sizes(desk) if any(n in text for n in surnames)]
+    assert max(desk_runs) < min(points for _text, points in runs)
