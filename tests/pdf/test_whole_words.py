@@ -316,3 +316,28 @@ def test_the_wall_versions_set_every_name_at_16_pt_at_least_on_a4(client, kind, 
     # The desk version stays as it was: smaller.
     desk_runs = [points for text, points in type_sizes(desk) if any(n in text for n in surnames)]
     assert max(desk_runs) < min(points for _text, points in runs)
+
+
+@pytest.mark.parametrize(
+    "page, label",
+    [
+        ("tournaments:standings", "Standings for the wall (PDF, A4)"),
+        ("tournaments:seating", "Seating for the wall (PDF, A4)"),
+        ("tournaments:detail", "Seating for the wall (PDF, A4)"),
+    ],
+)
+def test_the_directors_pages_link_the_wall_versions_beside_the_desk_ones(client, page, label):
+    staff = Staff(ClubFactory(name=CLUB))
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    client.force_login(staff.director)
+    tournament = table_tournament(staff)
+
+    html = client.get(reverse(page, kwargs={"pk": tournament.pk})).content.decode()
+
+    links = re.findall(r'<a class="button[^"]*" href="([^"]+)">([^<]+)</a>', html)
+    wall = {text: href.replace("&amp;", "&") for href, text in links if "wall=1" in href}
+    assert label in wall and label.replace("A4", "A3") in wall
+    assert wall[label.replace("A4", "A3")].endswith("?wall=1&paper=a3")
+    pdf = fetch(client, wall[label.replace("A4", "A3")], page.split(":")[1] + "-link")
+    assert pdf.size() == (842, 1191)
+    assert A in words_of(pdf.text())
