@@ -108,6 +108,7 @@ class Grid:
         self.groups = tuple(groups)
         self.row_height = row_height
         self.requested_font = font_size
+        self._row_lines: dict[Row, list[str]] = {}
         self.min_font = font_size * 0.8 if min_font is None else min_font
         base = sum(column.width for column in columns)
         available = int(width / (font_size * MM_PER_PT * MONO_ADVANCE))
@@ -227,9 +228,16 @@ class Grid:
         """The cells padded to their columns' widths (its lines, if a cell wraps)."""
         return "\n".join(self.lines_of(cells))
 
+    def row_lines(self, row: Row) -> list[str]:
+        """`lines_of` the row's cells, worked out once per grid (pages are cut, then drawn)."""
+        lines = self._row_lines.get(row)
+        if lines is None:
+            lines = self._row_lines[row] = self.lines_of(row.cells)
+        return lines
+
     def height_of(self, row: Row) -> float:
         """How tall `row` is, in mm: a row height a line."""
-        return self.row_height * len(self.lines_of(row.cells))
+        return self.row_height * len(self.row_lines(row))
 
     def _names(self) -> tuple[float, list[str]]:
         """The groups' headings (the players' names), each centred over its columns: their
@@ -288,7 +296,7 @@ class Grid:
         heights = []
         for row in rows:
             # Trailing spaces cost time to draw and show nothing (a struck row keeps them).
-            texts = self.lines_of(row.cells)
+            texts = self.row_lines(row)
             heights.append(self.row_height * len(texts))
             for text in texts:
                 if row.struck:
