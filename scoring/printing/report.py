@@ -50,7 +50,6 @@ from scoring.printing.geometry import (
     SLACK,
     PageBox,
     page_box,
-    split_rows,
 )
 from scoring.printing.grid import (
     Column,
@@ -435,7 +434,13 @@ def standings(match: Match, detail: MatchDetail, box: PageBox) -> GridPage:
             cells.append(str(player.reentries))
         cells.append(str(status))
         rows.append(Row(tuple(cells)))
-    grid = Grid(columns, width=min(box.width, 130), font_size=REPORT_FONT, row_height=REPORT_ROW)
+    grid = Grid(
+        columns,
+        width=min(box.width, 130),
+        font_size=REPORT_FONT,
+        row_height=REPORT_ROW,
+        rows=rows,
+    )
     return grid.page(rows)
 
 
@@ -462,7 +467,13 @@ def gin_games(detail: MatchDetail, names: Sequence[str], box: PageBox) -> GridPa
                 )
             )
         )
-    grid = Grid(columns, width=min(box.width, 130), font_size=REPORT_FONT, row_height=REPORT_ROW)
+    grid = Grid(
+        columns,
+        width=min(box.width, 130),
+        font_size=REPORT_FONT,
+        row_height=REPORT_ROW,
+        rows=rows,
+    )
     return grid.page(rows)
 
 
@@ -513,21 +524,23 @@ def match_report(
     else:
         table = _penalty_table(match, detail, names, parsed, notes, show_authors=show_authors)
     grid = Grid(
-        table.columns, table.groups, width=box.width, font_size=REPORT_FONT, row_height=REPORT_ROW
+        table.columns,
+        table.groups,
+        width=box.width,
+        font_size=REPORT_FONT,
+        row_height=REPORT_ROW,
+        rows=table.rows,
     )
     kind = gettext("Match report")
     context = common_context(match, seats, kind, event)
     room = box.height - grid.head_height - 1.5 - SLACK
     head = head_height(box, context, qr=False)
     head += (9 + 7) * 1.25 * MM_PER_PT + 3  # the result line and the times line
-    first = max(int((room - head) / REPORT_ROW), 1)
-    other = int((room - CONTINUED) / REPORT_ROW)
-    counts = split_rows(len(table.rows), first=first, other=other)
-    pages, start = [], 0
-    for count in counts:
-        if count:
-            pages.append(grid.page(table.rows[start : start + count]))
-        start += count
+    pages = [
+        grid.page(rows)
+        for rows in grid.split(table.rows, first=room - head, other=room - CONTINUED)
+        if rows
+    ]
     ranking = standings(match, detail, box)
     threshold, threshold_label = chart_threshold(match.game, match.rules)
     chart = None
