@@ -23,6 +23,7 @@ from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext
 
 from clublife.models import Season
+from scoring.engine.names import table_label
 from scoring.models import Game, Match
 from tournaments.models import Tournament
 from tournaments.presenters import number
@@ -72,8 +73,11 @@ def where(counted: Counted) -> str:
             "tournament": counted.tournament.name,
             "table": counted.table_number,
         }
-    if counted.match.table_label:
-        return gettext("Club night, table %(table)s") % {"table": counted.match.table_label}
+    label = table_label(counted.match.table_label)
+    if label.isdigit():
+        return gettext("Club night, table %(table)s") % {"table": label}
+    if label:  # a table named in free text ("Terrace"), as typed
+        return gettext("Club night, %(table)s") % {"table": label}
     return gettext("Club night")
 
 

@@ -36,6 +36,7 @@ from scoring.engine import (
 )
 from scoring.engine.cards import count_points
 from scoring.engine.gin import score_hand
+from scoring.engine.names import table_label
 from scoring.models import EndedBy, EventKind, Game, Match, PlayerStatus
 from scoring.selectors import MatchDetail
 from scoring.services import MatchChange
@@ -227,6 +228,16 @@ def status_label(status: str) -> str:
 def ended_by_label(ended_by: str | None) -> str:
     """How a match ended ("Last player in play", "Time"...), or "" while it goes on."""
     return str(EndedBy(str(ended_by)).label) if ended_by else ""
+
+
+def table_name(label: str) -> str:
+    """A match's table as every page, printable and API answer says it, once: "Table 3" ("Tavolo
+    3") for a number, free text as typed ("Terrace"), "" for none. A label stored before labels
+    were numbers ("Tavolo 3") reads the same."""
+    label = table_label(label or "")
+    if label.isdigit():
+        return gettext("Table %(number)s") % {"number": label}
+    return label
 
 
 def money(amount: Decimal | str) -> str:

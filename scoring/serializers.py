@@ -11,6 +11,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from clubs import validators
+from scoring import presenters
 from scoring.engine import PRESETS
 from scoring.models import (
     EndedBy,
@@ -107,6 +108,30 @@ def enum_field(schema: type[EnumSchema], **kwargs) -> serializers.ChoiceField:
         type(f"{schema.__name__}Field", (serializers.ChoiceField,), {})
     )
     return field_class(choices=schema.choices, **kwargs)
+
+
+class TableNameField(serializers.CharField):
+    """A match's table as the pages say it, in the request's language (`presenters.table_name`):
+    "Table 3" / "Tavolo 3" for a number, a name typed in free text as it is, "" for none."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("read_only", True)
+        kwargs.setdefault(
+            "help_text",
+            _(
+                'The table as the pages say it, in the request\'s language: "Table 3" for a '
+                'number, a name as typed, "" for none.'
+            ),
+        )
+        super().__init__(**kwargs)
+
+    def to_representation(self, value):
+        return presenters.table_name(value)
+
+
+TABLE_LABEL_HELP = _(
+    'The table as stored: its number ("3") or a name typed in free text ("Terrace"), "" for none.'
+)
 
 
 class MatchEventSerializer(serializers.Serializer):
@@ -223,6 +248,7 @@ class MatchSerializer(serializers.ModelSerializer):
         help_text=_("Why the match ended; null until then.")
     )
     seats = SeatSerializer(many=True, read_only=True)
+    table_name = TableNameField(source="table_label")
 
     class Meta:
         model = Match
@@ -232,6 +258,7 @@ class MatchSerializer(serializers.ModelSerializer):
             "game",
             "preset",
             "table_label",
+            "table_name",
             "status",
             "started_at",
             "finished_at",
@@ -245,6 +272,7 @@ class MatchSerializer(serializers.ModelSerializer):
             "seats",
         ]
         read_only_fields = fields
+        extra_kwargs = {"table_label": {"help_text": TABLE_LABEL_HELP}}
 
     @extend_schema_field(serializers.ChoiceField(choices=EndedBy.choices, allow_null=True))
     def get_ended_by(self, match) -> str | None:
@@ -332,7 +360,16 @@ class MatchCreateSerializer(serializers.Serializer):
     players = serializers.ListField(
         child=SeatChoiceField(), min_length=1, help_text=_("In seat order.")
     )
-    table_label = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
+    table_label = serializers.CharField(
+        max_length=40,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text=_(
+            'The table: its number ("3"; "Tavolo 3" and "Table 3" are stored as 3) or a name '
+            '("Terrace").'
+        ),
+    )
     first_dealer_seat = serializers.IntegerField(min_value=1, required=False, default=1)
 
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 
 from scoring.charts import Chart
 from scoring.models import Game, Match, MatchPlayer
-from scoring.presenters import preset_label, rules_in_words
+from scoring.presenters import preset_label, rules_in_words, table_name
 from scoring.printing.geometry import (
     MM_PER_PT,
     MONO_ADVANCE,
@@ -42,10 +42,10 @@ def common_context(match: Match, seats: Sequence[MatchPlayer], kind: str, event:
     """What the header, the margins and the signatures of both printables show."""
     game_label = Game(match.game).label
     box = page_box(len(seats))
-    table = match.table_label
+    table = table_name(match.table_label)
     club = match.club.name + (f", {match.club.city}" if match.club.city else "")
     table_line = [
-        gettext("Table %(table)s") % {"table": table} if table else gettext("Table: ______"),
+        table or gettext("Table: ______"),
         local_date(match.started_at),
         gettext("Match %(number)s") % {"number": match.pk},
     ]
@@ -61,7 +61,7 @@ def common_context(match: Match, seats: Sequence[MatchPlayer], kind: str, event:
     ]
     running = ["Tallone", shorten(match.club.name, 40), kind, str(game_label)]
     if table:
-        running.append(gettext("Table %(table)s") % {"table": shorten(table, 20)})
+        running.append(shorten(table, 26))
     running.append(gettext("Match %(number)s") % {"number": match.pk})
     return {
         "heading": f"{kind} · {game_label}",
