@@ -33,6 +33,7 @@ from clubs.permissions import (
     can_see_match,
     role_in,
 )
+from clubs.presenters import CLUB_NAMED, named
 
 PAGE_SIZE = 20
 
@@ -107,7 +108,9 @@ def club_create(request: HttpRequest) -> HttpResponse:
                 public_live_matches=form.cleaned_data["public_live_matches"],
             )
             messages.success(
-                request, gettext("Club %(name)s created: add its players.") % {"name": club.name}
+                request,
+                gettext("%(club)s created: add its players.")
+                % {"club": named(CLUB_NAMED, club.name)},
             )
             return redirect(club)
     return render(request, "clubs/create.html", {"form": form})

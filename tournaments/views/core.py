@@ -27,6 +27,7 @@ from django.views.decorators.http import require_POST, require_safe
 from clubs.errors import as_message, on_form
 from clubs.models import Club, Membership
 from clubs.permissions import DIRECTING_ROLES, can_direct, can_score
+from clubs.presenters import TOURNAMENT_NAMED, named
 from scoring.forms import RulesForm, preset_from
 from tournaments import lookups, selectors, services
 from tournaments.formats import format_of
@@ -187,8 +188,8 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
             )
             messages.success(
                 request,
-                gettext("Tournament %(name)s created: register the players.")
-                % {"name": tournament.name},
+                gettext("%(tournament)s created: register the players.")
+                % {"tournament": named(TOURNAMENT_NAMED, tournament.name)},
             )
             return redirect("tournaments:entries", pk=tournament.pk)
     return render(request, "tournaments/create.html", {"form": form, "rules_form": rules_form})
