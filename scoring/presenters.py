@@ -21,9 +21,10 @@ from typing import Any
 from django.template.defaultfilters import floatformat
 from django.utils.dateformat import time_format
 from django.utils.timezone import localtime
-from django.utils.translation import gettext, ngettext, pgettext_lazy
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Gender
 from scoring.engine import (
     EngineError,
     Event,
@@ -218,11 +219,37 @@ def describe_change(change: MatchChange, game: str, rules: dict[str, Any]) -> st
     return sentence % {"event": title, "time": when, "what": what}
 
 
-def status_label(status: str) -> str:
-    """A player's status ("In play", "Eliminated", "Out"...); "" for none (a seat whose match
-    has not started)."""
+# A woman player's words where Italian agrees with her ("Sballata", "si è ritirata"); a man or a
+# player whose gender is not said gets the generic words (the status's own label).
+WOMAN_STATUS_LABELS = {
+    PlayerStatus.ELIMINATED: pgettext_lazy("woman player", "Eliminated"),
+    PlayerStatus.OUT: pgettext_lazy("woman player", "Out for good"),
+    PlayerStatus.WITHDRAWN: pgettext_lazy("woman player", "Withdrawn"),
+    PlayerStatus.WINNER: pgettext_lazy("woman player", "Winner"),
+}
+
+
+def status_label(status: str, gender: str = "") -> str:
+    """A player's status ("In play", "Eliminated", "Out"...), agreeing with a woman player's
+    gender in Italian ("Sballata"); "" for none (a seat whose match has not started)."""
     status = str(status)
-    return str(PlayerStatus(status).label) if status in PlayerStatus.values else ""
+    if status not in PlayerStatus.values:
+        return ""
+    if gender == Gender.FEMALE and status in WOMAN_STATUS_LABELS:
+        return str(WOMAN_STATUS_LABELS[PlayerStatus(status)])
+    return str(PlayerStatus(status).label)
+
+
+def busted_label(gender: str = "") -> str:
+    """The mark of a player a hand eliminated, in the history ("busted": "sballato", "sballata")."""
+    return pgettext("woman player", "busted") if gender == Gender.FEMALE else gettext("busted")
+
+
+def withdrew_note(player: str, gender: str = "") -> str:
+    """A withdrawal in a report's notes: "Anna withdrew" ("Anna si è ritirata")."""
+    if gender == Gender.FEMALE:
+        return pgettext("woman player", "%(player)s withdrew") % {"player": player}
+    return gettext("%(player)s withdrew") % {"player": player}
 
 
 def ended_by_label(ended_by: str | None) -> str:

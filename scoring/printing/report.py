@@ -42,6 +42,7 @@ from scoring.presenters import (
     money,
     result_line,
     status_label,
+    withdrew_note,
 )
 from scoring.printing.geometry import (
     CONTINUED,
@@ -368,7 +369,7 @@ def _gin_table(
         if struck:
             note.append(gettext("void"))
         elif isinstance(event, Withdraw):
-            note.append(gettext("%(player)s withdrew") % {"player": event.player})
+            note.append(withdrew_note(event.player, detail.genders.get(event.player, "")))
         elif snapshot is not None:
             settled = [
                 game
@@ -424,8 +425,9 @@ def standings(match: Match, detail: MatchDetail, box: PageBox) -> GridPage:
         columns.append(Column(gettext("Re-entries"), 11))
     columns.append(Column(gettext("Status"), 14, "<", stretch=1))
     rows = []
+    genders = detail.genders
     for position, player in enumerate(ordered, start=1):
-        status = status_label(player.status)
+        status = status_label(player.status, genders.get(player.name, ""))
         if state.finished and player.status == Status.IN_PLAY:
             status = ""
         cells = [str(player.place if state.finished else position), player.name, str(player.total)]
