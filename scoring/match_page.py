@@ -32,7 +32,6 @@ from scoring.forms import (
 from scoring.models import EventKind, Game, Match
 from scoring.presenters import (
     busted_label,
-    chart_threshold,
     describe_change,
     describe_event,
     ended_by_label,
@@ -40,10 +39,9 @@ from scoring.presenters import (
     games_won_line,
     gin_final_lines,
     kind_label,
-    preset_label,
-    rules_summary,
     status_label,
 )
+from scoring.rule_words import chart_threshold, preset_label, rules_summary
 from scoring.selectors import MatchDetail, match_detail
 from scoring.services import MatchChange, changes_since
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 
 from scoring.charts import Chart
 from scoring.models import Game, Match, MatchPlayer
-from scoring.presenters import preset_label, rules_in_words, table_name
+from scoring.presenters import table_name
 from scoring.printing.geometry import (
     MM_PER_PT,
     MONO_ADVANCE,
@@ -34,6 +34,7 @@ from scoring.printing.words import (
     page_counter,
     shorten,
 )
+from scoring.rule_words import preset_label, rules_in_words
 
 # What both printables show -----------------------------------------------------------------------
 

@@ -31,7 +31,6 @@ from scoring.engine.document import parse_document
 from scoring.engine.gin import score_hand
 from scoring.models import Game, Match
 from scoring.presenters import (
-    chart_threshold,
     closing_word,
     describe_changes,
     event_title,
@@ -74,6 +73,7 @@ from scoring.printing.words import (
     local_datetime,
     user_name,
 )
+from scoring.rule_words import chart_threshold
 from scoring.selectors import EventRow, MatchDetail, match_detail
 
 REPORT_FONT = 8.5
