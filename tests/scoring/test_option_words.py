@@ -18,8 +18,9 @@ from django.utils import translation
 
 from clubs.models import Role
 from scoring import rule_words
-from scoring.engine import PRESETS, rules_for
+from scoring.engine import PRESETS, RuleSetError, rules_for
 from scoring.engine.rules import CHOICE
+from scoring.forms import RulesForm
 from tests.factories import ClubFactory, member, start_match
 from tests.pdf.conftest import Pdf
 
@@ -184,3 +185,35 @@ def test_no_help_text_quotes_a_raw_value(language):
             for info in rules_for(preset).options():
                 help_text = translation.gettext(info.help)
                 assert raw_values_in(help_text, language) == [], (info.name, help_text)
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        ({"rules-elimination_at": "20000"}, "Elimination threshold must be at most 10000."),
+        ({"rules-reentry_max": "99"}, "Re-entries per player must be at most 10."),
+    ],
+)
+def test_a_refused_option_is_named_by_its_label_beside_its_field(data, said):
+    with translation.override("en"):
+        defaults = {
+            f"rules-{name}": "" if value is None else str(value)
+            for name, value in rules_for("scala40-club").to_dict().items()
+            if not isinstance(value, bool)
+        }
+        form = RulesForm({**defaults, **data}, preset="scala40-club")
+        assert not form.is_valid()
+        name = next(iter(data)).removeprefix("rules-")
+        assert form.errors[name] == [said]
+
+
+def test_a_refused_choice_lists_its_choices_in_words():
+    with translation.override("en"):
+        try:
+            rules_for("scala40", {"elimination_rule": "=>"})
+        except RuleSetError as error:
+            said = rule_words.rule_refusal(error)
+        assert said == (
+            "Elimination rule must be one of: Reaching it eliminates (≥), "
+            "Only passing it eliminates (>)."
+        )
