@@ -118,7 +118,7 @@ OPTION_CHOICES: dict[str, dict[str, Any]] = {
         "hands": pgettext_lazy("match mode", "Hands (a mano): first to win so many"),
     },
     "ace_upcard": {
-        "gin_only": pgettext_lazy("ace upcard", "Only gin"),
+        "gin_only": pgettext_lazy("ace upcard", "Gin only"),
         "knock_1": pgettext_lazy("ace upcard", "A knock with at most 1"),
     },
 }
