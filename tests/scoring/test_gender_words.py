@@ -17,6 +17,8 @@ from scoring.printing import match_report, render_pdf
 from scoring.selectors import match_detail
 from tests.factories import ClubFactory, PlayerFactory, member
 from tests.pdf.conftest import Pdf
+from tournaments.models import Entry, EntryStatus
+from tournaments.presenters import dropped_mark
 
 pytestmark = pytest.mark.django_db
 
@@ -127,3 +129,12 @@ def test_the_api_reads_and_changes_a_players_gender(client, club):
     assert answer.status_code == 200 and answer.json()["gender"] == "female"
     refused = client.patch(url, {"gender": "other"}, content_type="application/json")
     assert refused.status_code == 400
+
+
+def test_a_dropped_woman_is_marked_ritirata_in_the_tournament_standings():
+    anna = Entry(status=EntryStatus.DROPPED, player=Player(name="Anna", gender=Gender.FEMALE))
+    bruno = Entry(status=EntryStatus.DROPPED, player=Player(name="Bruno"))
+    with translation.override("it"):
+        assert (dropped_mark(anna), dropped_mark(bruno)) == ("ritirata", "ritirato")
+    with translation.override("en"):
+        assert dropped_mark(anna) == dropped_mark(bruno) == "dropped"
