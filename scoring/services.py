@@ -569,8 +569,8 @@ def player_stays_out(
         if state.player(seat.name).status != Status.ELIMINATED:
             raise MatchError(
                 gettext(
-                    "%(player)s is not waiting for a re-entry any more (re-entered, or out "
-                    "already): nothing was recorded."
+                    "%(player)s is not waiting for a re-entry any more (a re-entry or a "
+                    "withdrawal came first): nothing was recorded."
                 )
                 % {"player": seat.name},
                 field="seat",

@@ -611,7 +611,7 @@ def test_player_reenter_is_refused_after_the_next_hand():
     error = refused(services.player_reenter, match=match, user=None, seat=seat(match, "D"))
 
     assert error.event == 4
-    assert error.message == "D can re-enter only right after the hand that eliminated them."
+    assert error.message == "D can re-enter only right after the hand of the bust."
     assert snapshot(match) == before
 
 
