@@ -18,7 +18,7 @@ from scoring.selectors import match_detail
 from tests.factories import ClubFactory, PlayerFactory, member
 from tests.pdf.conftest import Pdf
 from tournaments.models import Entry, EntryStatus
-from tournaments.presenters import dropped_mark
+from tournaments.presenters import dropped_mark, dropped_out
 
 pytestmark = pytest.mark.django_db
 
@@ -138,3 +138,12 @@ def test_a_dropped_woman_is_marked_ritirata_in_the_tournament_standings():
         assert (dropped_mark(anna), dropped_mark(bruno)) == ("ritirata", "ritirato")
     with translation.override("en"):
         assert dropped_mark(anna) == dropped_mark(bruno) == "dropped"
+
+
+def test_the_message_after_a_drop_agrees_with_a_woman_player():
+    anna, bruno = Player(name="Anna", gender=Gender.FEMALE), Player(name="Bruno")
+    with translation.override("it"):
+        assert dropped_out(anna) == "Anna si è ritirata."
+        assert dropped_out(bruno) == "Bruno si è ritirato."
+    with translation.override("en"):
+        assert dropped_out(anna) == "Anna dropped out."

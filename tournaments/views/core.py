@@ -45,6 +45,7 @@ from tournaments.models import (
 from tournaments.presenters import (
     apart_line,
     drop_consequences,
+    dropped_out,
     finish_consequences,
     repeat_line,
     round_state,
@@ -422,9 +423,7 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
             if not confirmed(request):
                 return _ask_drop(request, tournament, entry)
             services.entry_drop(entry=entry, user=request.user)
-            messages.success(
-                request, gettext("%(name)s dropped out.") % {"name": entry.player.name}
-            )
+            messages.success(request, dropped_out(entry.player))
         elif action == "reinstate":
             entry = entry_of(tournament, request.POST.get("entry"))
             entry = services.entry_reinstate(entry=entry, user=request.user)
