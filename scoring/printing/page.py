@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 
 from scoring.charts import Chart
 from scoring.models import Game, Match, MatchPlayer
-from scoring.presenters import preset_label, rules_in_words
+from scoring.presenters import table_name
 from scoring.printing.geometry import (
     MM_PER_PT,
     MONO_ADVANCE,
@@ -34,6 +34,7 @@ from scoring.printing.words import (
     local_date,
     page_counter,
 )
+from scoring.rule_words import preset_label, rules_in_words
 
 # What both printables show -----------------------------------------------------------------------
 
@@ -42,10 +43,10 @@ def common_context(match: Match, seats: Sequence[MatchPlayer], kind: str, event:
     """What the header, the margins and the signatures of both printables show."""
     game_label = Game(match.game).label
     box = page_box(len(seats))
-    table = match.table_label
+    table = table_name(match.table_label)
     club = match.club.name + (f", {match.club.city}" if match.club.city else "")
     table_line = [
-        gettext("Table %(table)s") % {"table": table} if table else gettext("Table: ______"),
+        table or gettext("Table: ______"),
         local_date(match.started_at),
         gettext("Match %(number)s") % {"number": match.pk},
     ]
@@ -61,7 +62,7 @@ def common_context(match: Match, seats: Sequence[MatchPlayer], kind: str, event:
     ]
     running = ["Tallone", match.club.name, kind, str(game_label)]
     if table:
-        running.append(gettext("Table %(table)s") % {"table": table})
+        running.append(table)  # already 'Table 3' or the name typed, never cut
     running.append(gettext("Match %(number)s") % {"number": match.pk})
     return {
         "heading": f"{kind} · {game_label}",

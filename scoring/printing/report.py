@@ -31,7 +31,6 @@ from scoring.engine.document import parse_document
 from scoring.engine.gin import score_hand
 from scoring.models import Game, Match
 from scoring.presenters import (
-    chart_threshold,
     closing_word,
     describe_changes,
     event_title,
@@ -42,6 +41,7 @@ from scoring.presenters import (
     money,
     result_line,
     status_label,
+    withdrew_note,
 )
 from scoring.printing.geometry import (
     CONTINUED,
@@ -72,6 +72,7 @@ from scoring.printing.words import (
     local_datetime,
     user_name,
 )
+from scoring.rule_words import chart_threshold
 from scoring.selectors import EventRow, MatchDetail, match_detail
 
 REPORT_FONT = 8.5
@@ -367,7 +368,7 @@ def _gin_table(
         if struck:
             note.append(gettext("void"))
         elif isinstance(event, Withdraw):
-            note.append(gettext("%(player)s withdrew") % {"player": event.player})
+            note.append(withdrew_note(event.player, detail.genders.get(event.player, "")))
         elif snapshot is not None:
             settled = [
                 game
@@ -423,8 +424,9 @@ def standings(match: Match, detail: MatchDetail, box: PageBox) -> GridPage:
         columns.append(Column(gettext("Re-entries"), 11))
     columns.append(Column(gettext("Status"), 14, "<", stretch=1))
     rows = []
+    genders = detail.genders
     for position, player in enumerate(ordered, start=1):
-        status = status_label(player.status)
+        status = status_label(player.status, genders.get(player.name, ""))
         if state.finished and player.status == Status.IN_PLAY:
             status = ""
         cells = [str(player.place if state.finished else position), player.name, str(player.total)]

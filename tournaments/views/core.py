@@ -27,6 +27,7 @@ from django.views.decorators.http import require_POST, require_safe
 from clubs.errors import as_message, on_form
 from clubs.models import Club, Membership
 from clubs.permissions import DIRECTING_ROLES, can_direct, can_score
+from clubs.presenters import TOURNAMENT_NAMED, named
 from scoring.forms import RulesForm, preset_from
 from tournaments import lookups, selectors, services
 from tournaments.formats import format_of
@@ -44,6 +45,7 @@ from tournaments.models import (
 from tournaments.presenters import (
     apart_line,
     drop_consequences,
+    dropped_out,
     finish_consequences,
     repeat_line,
     round_state,
@@ -187,8 +189,8 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
             )
             messages.success(
                 request,
-                gettext("Tournament %(name)s created: register the players.")
-                % {"name": tournament.name},
+                gettext("%(tournament)s created: register the players.")
+                % {"tournament": named(TOURNAMENT_NAMED, tournament.name)},
             )
             return redirect("tournaments:entries", pk=tournament.pk)
     return render(request, "tournaments/create.html", {"form": form, "rules_form": rules_form})
@@ -421,9 +423,7 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
             if not confirmed(request):
                 return _ask_drop(request, tournament, entry)
             services.entry_drop(entry=entry, user=request.user)
-            messages.success(
-                request, gettext("%(name)s dropped out.") % {"name": entry.player.name}
-            )
+            messages.success(request, dropped_out(entry.player))
         elif action == "reinstate":
             entry = entry_of(tournament, request.POST.get("entry"))
             entry = services.entry_reinstate(entry=entry, user=request.user)
