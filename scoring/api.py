@@ -32,7 +32,7 @@ from clubs.errors import error_body, error_item
 from clubs.models import Player
 from clubs.serializers import DetailSerializer, ErrorSerializer
 from config.parsers import JSONParser
-from scoring import services
+from scoring import services, table_codes
 from scoring.engine.document import replay_document
 from scoring.models import Match, MatchEvent, MatchPlayer
 from scoring.selectors import match_detail, recorded_event_row
@@ -310,6 +310,8 @@ class MatchListView(ApiView):
                 table_label=data["table_label"],
                 first_dealer_seat=data["first_dealer_seat"],
             )
+            if club.table_codes:  # the club's nights use table codes
+                table_codes.code_issue(match=match, user=request.user)
         return match_response(request, visible_match(request, match.pk), created=True)
 
 

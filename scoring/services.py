@@ -41,6 +41,7 @@ from scoring.models import (
     MatchEvent,
     MatchPlayer,
 )
+from scoring.table_access import version_author
 
 
 class MatchError(ServiceError):
@@ -387,7 +388,7 @@ def event_record_replayed(
         version=1,
         data=data,
         revision=match.revision + 1,
-        created_by=_user_or_none(user),
+        **version_author(user, match),
     )
     version.event = event
     replayed = replay_events(match, seats, [*_in_force(events), (number, data)])
@@ -624,7 +625,7 @@ def _new_version(
         is_void=is_void,
         reason=reason,
         revision=match.revision + 1,
-        created_by=_user_or_none(user),
+        **version_author(user, match),
     )
     replayed = replay_current(match, seats)
     refresh_cache(match, seats, replayed.state, replayed.hand_count)

@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import cast
 
-from scoring.models import Match, MatchPlayer, MatchStatus
+from django.db.models import Prefetch
+
+from scoring.models import Match, MatchPlayer, MatchStatus, TableCode
 from tournaments import presenters
 from tournaments.engine import knockout
 from tournaments.engine import table_standings as engine_standings
@@ -101,8 +103,15 @@ def tournament_view(tournament: Tournament) -> TournamentView:
     tables: dict[int, TableView] = {}
     for table in (
         Table.objects.filter(round__tournament=tournament)
-        .select_related("match", "confirmed_by")
+        .select_related("match", "confirmed_by", "confirmed_join")
         .defer("match__rules")  # a match's full rule set is the tournament's: not read here
+        .prefetch_related(
+            Prefetch(
+                "match__table_codes",
+                queryset=TableCode.objects.filter(is_current=True),
+                to_attr="current_codes",
+            )
+        )
         .order_by("round__number", "number")
     ):
         view = TableView(table)

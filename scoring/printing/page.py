@@ -164,7 +164,9 @@ def head_height(box: PageBox, context: dict[str, Any], *, qr: bool) -> float:
         + 0.8
         + sum(text_height(sentence, rules_width, 7.5) for sentence in context["rules_in_words"])
     )
-    code = 29 + 2 * 6.5 * 1.25 * MM_PER_PT + 1 if qr else 0
+    # the QR code, its two lines of help, and the table code's line (11 pt) when there is one
+    code_line = 11 * 1.25 * MM_PER_PT + 1 if context.get("table_code") else 0
+    code = 29 + 2 * 6.5 * 1.25 * MM_PER_PT + 1 + code_line if qr else 0
     return max(info, rules, code, line) + 3  # the table's bottom margin
 
 

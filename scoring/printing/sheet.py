@@ -12,9 +12,10 @@ from typing import Any
 
 import segno
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.translation import gettext, pgettext
 
-from scoring.models import Game, Match
+from scoring.models import Game, Match, TableCode
 from scoring.printing.geometry import (
     CONTINUED,
     SLACK,
@@ -220,6 +221,9 @@ def score_sheet(match: Match, *, request, event: str = "") -> PdfDocument:
     grid = Grid(columns, groups, width=box.width, font_size=SHEET_FONT, row_height=SHEET_ROW)
     kind = gettext("Score sheet")
     context = common_context(match, seats, kind, event)
+    # the table code, when the match has one: printed beside the QR code, which carries it
+    code = TableCode.objects.filter(match=match, is_current=True).values_list("code", flat=True)
+    context["table_code"] = code.first() or ""
     settlement = _gin_settlement(match, names, box) if match.game == Game.GIN else None
     room = box.height - grid.head_height - 1.5 - SLACK
     head = head_height(box, context, qr=True)
@@ -233,7 +237,11 @@ def score_sheet(match: Match, *, request, event: str = "") -> PdfDocument:
             number += 1
             rows.append(Row((str(number), *blank[1:])))
         pages.append(grid.page(rows))
-    url = request.build_absolute_uri(match.get_absolute_url())
+    url = request.build_absolute_uri(
+        reverse("scoring:join-code", args=[context["table_code"]])
+        if context["table_code"]
+        else match.get_absolute_url()
+    )
     context.update(
         {
             "pages": pages,

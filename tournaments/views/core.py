@@ -184,6 +184,23 @@ class TableRow:
     def state_label(self) -> str:
         return table_state_label(self.state)
 
+    @property
+    def code(self) -> str:
+        """The table code of the table's match (the director's console shows it)."""
+        match = self.view.table.match
+        codes = getattr(match, "current_codes", []) if match is not None else []
+        return codes[0].code if codes else ""
+
+    @property
+    def confirmed_at_table(self) -> str:
+        """The name of the phone that confirmed the result at the table, if one did."""
+        join = self.view.table.confirmed_join
+        return join.name if join is not None and self.state == "done" else ""
+
+    @property
+    def disputed(self) -> bool:
+        return self.view.table.disputed_at is not None
+
 
 def table_rows(request: HttpRequest, tournament: Tournament, tables: list) -> list[TableRow]:
     """Tables as shown; for those awaiting confirmation, whether this user may confirm."""
