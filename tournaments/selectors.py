@@ -11,9 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import cast
 
-from django.db.models import Prefetch
-
-from scoring.models import Match, MatchPlayer, MatchStatus, TableCode
+from scoring.models import Match, MatchPlayer, MatchStatus
 from tournaments import presenters
 from tournaments.engine import knockout
 from tournaments.engine import table_standings as engine_standings
@@ -105,13 +103,6 @@ def tournament_view(tournament: Tournament) -> TournamentView:
         Table.objects.filter(round__tournament=tournament)
         .select_related("match", "confirmed_by", "confirmed_join")
         .defer("match__rules")  # a match's full rule set is the tournament's: not read here
-        .prefetch_related(
-            Prefetch(
-                "match__table_codes",
-                queryset=TableCode.objects.filter(is_current=True),
-                to_attr="current_codes",
-            )
-        )
         .order_by("round__number", "number")
     ):
         view = TableView(table)

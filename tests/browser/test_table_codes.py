@@ -117,7 +117,7 @@ def test_phones_join_by_code_play_confirm_and_dispute_and_the_console_shows_it(
             play_to_the_end(scorer, names)
 
             # the phone that entered the last hand may not confirm it
-            scorer.get_by_role("button", name="The result is right: confirm").click()
+            scorer.get_by_role("button", name="Confirm the result").click()
             expect(scorer.get_by_text("This phone entered the last hand")).to_be_visible()
 
             other = browser.new_context(viewport=PHONE, locale="it-IT", device_scale_factor=1)
@@ -127,7 +127,7 @@ def test_phones_join_by_code_play_confirm_and_dispute_and_the_console_shows_it(
             pages.append((f"table{table.number}-checker", checker))
             join(checker, live_server, code, names[1], by_qr=table.number != 1)
             if table.number < 3:
-                checker.get_by_role("button", name="The result is right: confirm").click()
+                checker.get_by_role("button", name="Confirm the result").click()
                 expect(checker.get_by_text("Thank you: the result is confirmed.")).to_be_visible()
                 expect(checker.get_by_text("the match is read-only now")).to_be_visible()
             else:

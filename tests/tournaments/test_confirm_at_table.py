@@ -5,17 +5,18 @@ reason."""
 
 from __future__ import annotations
 
+import io
 import uuid
 
 import pytest
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
+from pypdf import PdfReader
 
 from scoring.models import TableCode
-from tests.tournaments.helpers import Staff, enter_players
-from tournaments import services
-from tournaments.models import Format, Table
+from tests.tournaments.helpers import started_round
+from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db
 
@@ -28,14 +29,7 @@ def phone() -> Client:
 
 @pytest.fixture
 def scene():
-    staff = Staff()
-    tournament = services.tournament_create(
-        club=staff.club, user=staff.director, name="Coppa", preset="scala40", format=Format.ROUNDS
-    )
-    enter_players(tournament, staff.director, 8)
-    round = services.round_seat(tournament=tournament, user=staff.director, seed=1)
-    services.round_start(round=round, user=staff.director)
-    return staff, tournament, round
+    return started_round()
 
 
 def code_of(table: Table) -> str:
@@ -77,7 +71,7 @@ def test_another_phone_confirms_and_the_console_says_confirmed_at_the_table_by(s
     join(marta, table, "Marta")
     win_at_once(luca, table)
     page = luca.get(table.match.get_absolute_url()).content.decode()
-    assert "The result is right: confirm" in page
+    assert "Confirm the result" in page
     refused = confirm(luca, tournament, table)
     assert refused.status_code == 302
     page = luca.get(table.match.get_absolute_url()).content.decode()
@@ -153,3 +147,34 @@ def test_a_phone_of_one_table_cannot_confirm_or_dispute_another(scene):
     assert response.status_code == 404
     second.refresh_from_db()
     assert second.confirmed_at is None and second.disputed_at is None
+
+
+def test_the_round_kit_prints_each_tables_code(scene):
+    staff, tournament, round = scene
+    boss = phone()
+    boss.force_login(staff.director)
+    pdf = boss.get(reverse("tournaments:round-kit", args=[tournament.pk, round.number]))
+    assert pdf.status_code == 200
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.getvalue())).pages)
+    for table in round.tables.all():
+        assert code_of(table) in text
+
+
+def test_the_director_lets_the_table_correct_a_confirmed_result(scene):
+    staff, tournament, round = scene
+    table = round.tables.select_related("match").first()
+    luca, marta = phone(), phone()
+    join(luca, table, "Luca")
+    join(marta, table, "Marta")
+    win_at_once(luca, table)
+    confirm(marta, tournament, table)
+    correct = reverse("scoring:correct", args=[table.match_id, 1])
+    assert luca.get(correct).status_code == 403
+    boss = phone()
+    boss.force_login(staff.director)
+    boss.post(reverse("scoring:code-correction", args=[table.match_id]))
+    assert luca.get(correct).status_code == 200
+    # a member who does not direct may not
+    scorer = phone()
+    scorer.force_login(staff.scorekeeper)
+    assert scorer.post(reverse("scoring:code-new", args=[table.match_id])).status_code == 403

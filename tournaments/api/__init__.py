@@ -28,7 +28,9 @@ from tournaments.api.tables import (
     RoundResumeView,
     RoundStartView,
     RoundSwapView,
+    TableConfirmAtTableView,
     TableConfirmView,
+    TableDisputeView,
     TablePlayoffView,
 )
 
@@ -48,7 +50,9 @@ __all__ = [
     "RoundStartView",
     "RoundSwapView",
     "StandingsView",
+    "TableConfirmAtTableView",
     "TableConfirmView",
+    "TableDisputeView",
     "TablePlayoffView",
     "TournamentDetailView",
     "TournamentFinishView",

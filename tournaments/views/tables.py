@@ -14,21 +14,18 @@ from decimal import Decimal
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST, require_safe
 
-from clubs.actors import Actor
 from clubs.errors import as_message
 from clubs.permissions import can_direct, can_score, can_see_authors, can_see_match
-from scoring import table_access
 from scoring.presenters import status_label
 from tournaments import lookups, selectors, services
 from tournaments.formats import format_of
 from tournaments.forms import SeatForm, SwapForm
 from tournaments.models import (
     Entry,
-    Table,
     Tournament,
     TournamentStatus,
 )
@@ -213,30 +210,11 @@ def table_confirm(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     return back_to(tournament, "round")
 
 
-def _table_at_table(request: HttpRequest, pk: int, table: int) -> tuple[Table, Actor]:
-    """A table and who acts at it from its match page: the phone that joined with the table's
-    code, or the logged-in user; 404 when neither may see the match."""
-    table_obj = get_object_or_404(
-        Table.objects.select_related("match__club", "round__tournament"),
-        pk=table,
-        round__tournament_id=pk,
-        match__isnull=False,
-    )
-    match = table_obj.match
-    assert match is not None
-    phone = table_access.phone_of(request, match)
-    if phone is not None:
-        return table_obj, phone
-    if not can_see_match(request.user, match.club, finished=match.is_finished):
-        raise Http404
-    return table_obj, request.user  # type: ignore[return-value]
-
-
 @require_POST
 def table_confirm_at_table(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     """Confirm the result from the match page, at the table: a phone that joined with the code
     (and did not enter the last hand) or a logged-in player of the table."""
-    table_obj, actor = _table_at_table(request, pk, table)
+    table_obj, actor = lookups.table_at_table(request, pk, table)
     with as_message(request):
         services.table_confirm(table=table_obj, user=actor)
         messages.success(request, gettext("Thank you: the result is confirmed."))
@@ -246,7 +224,7 @@ def table_confirm_at_table(request: HttpRequest, pk: int, table: int) -> HttpRes
 @require_POST
 def table_dispute(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     """ "This is not right": the director's console flags the table with the message."""
-    table_obj, actor = _table_at_table(request, pk, table)
+    table_obj, actor = lookups.table_at_table(request, pk, table)
     with as_message(request):
         services.table_dispute(table=table_obj, user=actor, message=request.POST.get("message", ""))
         messages.success(request, gettext("The director has been told."))
