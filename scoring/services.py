@@ -9,7 +9,9 @@ view the match has left behind is refused with `MatchMovedOn` (409), saying what
 
 A closed match (`Match.closed_because`: a higher app closes the matches of a finished tournament)
 refuses every change, with the reason as the `MatchError`'s message: `refuse_if_closed`, called
-by every writer once it holds the match row.
+by every writer once it holds the match row. A phone that joined with the match's table code
+(`clubs.actors.TableActor`) writes like anyone; its versions name it, and it is refused once its
+code no longer lets it write (`scoring.table_access.version_author`, with the row locked).
 """
 
 from __future__ import annotations

@@ -92,7 +92,8 @@ def correction_allow(*, match: Match, user: Actor) -> TableCode:
 
 
 def _throttle(address: str, code: str) -> None:
-    """Refuse (429) an address that typed too many wrong codes, or a code tried too often."""
+    """Refuse (429) an address that typed too many wrong codes, or a code tried too often (a
+    code that could be one: anything else is just wrong, and counts against the address)."""
     window = settings.TABLE_CODE_WINDOW_SECONDS
     if attempts(f"table-code-address-{address}") >= settings.TABLE_CODE_FAILURES_PER_ADDRESS:
         raise MatchError(
@@ -101,7 +102,8 @@ def _throttle(address: str, code: str) -> None:
             field="code",
             status=TOO_MANY,
         )
-    if count_attempt(f"table-code-code-{code}", window=window) > (
+    well_formed = len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
+    if well_formed and count_attempt(f"table-code-code-{code}", window=window) > (
         settings.TABLE_CODE_ATTEMPTS_PER_CODE
     ):
         raise MatchError(

@@ -4,7 +4,9 @@ pages that record the other events, correct or void an earlier one.
 Views stay thin: they read through `scoring.selectors`, write through `scoring.services`, and ask
 `clubs.permissions` who may do what. Matches are looked up in `Match.objects.for_user`, so another
 club's match answers 404; a member who may not score gets 403. What the match page shows is
-built by `scoring.match_page`, in the words of `scoring.presenters`.
+built by `scoring.match_page`, in the words of `scoring.presenters`. A phone that joined the
+match with its table code records its events without an account (`scoring.table_access`:
+`actor_for` is who records, `login_or_code_required` lets it past the login).
 """
 
 from __future__ import annotations
