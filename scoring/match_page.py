@@ -176,13 +176,19 @@ def _history(detail: MatchDetail, *, show_authors: bool) -> list[HistoryRow]:
 
 
 def _author(version, *, show_authors: bool) -> str:
-    """Who wrote a version: a phone of a table code (the name it gave, the code, its number:
-    shown to whoever sees the match, it is no login), or a user (members only)."""
+    """Who wrote a version: a phone of a table code (the name it gave and its number, shown to
+    whoever sees the match, it is no login; the code itself to the club's members only, as it
+    lets a phone in), or a user (members only)."""
     join = version.table_join
-    if join is not None:
+    if join is not None and show_authors:
         return gettext("%(name)s (table code %(code)s, phone %(number)s)") % {
             "name": join.name,
             "code": join.code.code,
+            "number": join.number,
+        }
+    if join is not None:
+        return gettext("%(name)s (phone %(number)s at the table)") % {
+            "name": join.name,
             "number": join.number,
         }
     return version.created_by.get_username() if show_authors and version.created_by else ""

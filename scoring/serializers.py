@@ -339,7 +339,10 @@ class MatchCreateSerializer(serializers.Serializer):
 class TablePhoneSerializer(serializers.Serializer):
     """A phone that joined a match with its table code."""
 
-    code = serializers.CharField(help_text=_("The table code it joined with."))
+    code = serializers.CharField(
+        allow_null=True,
+        help_text=_("The table code it joined with: for the club's members only, null otherwise."),
+    )
     name = serializers.CharField(help_text=_("The name the phone gave when joining."))
     phone = serializers.IntegerField(help_text=_("Its number among the code's phones (1, 2...)."))
 
@@ -379,7 +382,9 @@ class EventVersionSerializer(serializers.ModelSerializer):
         join = version.table_join
         if join is None:
             return None
-        return {"code": join.code.code, "name": join.name, "phone": join.number}
+        # the code lets a phone in: the club's members only see it
+        code = join.code.code if self.context.get("show_authors", False) else None
+        return {"code": code, "name": join.name, "phone": join.number}
 
     @extend_schema_field(MatchEventSerializer)
     def get_data(self, version) -> dict:

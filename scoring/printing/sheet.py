@@ -207,11 +207,14 @@ def qr_code(url: str) -> str:
     return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
-def score_sheet(match: Match, *, request, event: str = "") -> PdfDocument:
+def score_sheet(match: Match, *, request, event: str = "", show_code: bool = False) -> PdfDocument:
     """The blank score sheet of `match`: to fill by hand at the table.
 
     `request` makes the QR code's absolute address of the match page; `event` is a title line
-    (a tournament and its round), left blank to write on when empty.
+    (a tournament and its round), left blank to write on when empty. With `show_code` (the
+    caller decided the reader runs the table: a scorer or a director of the club) the match's
+    table code is printed beside the QR code, which then carries it: whoever holds the sheet
+    enters the match's hands. Anyone else's sheet has the match page's QR code only.
     """
     seats = list(match.seats.order_by("seat"))
     names = [seat.name for seat in seats]
@@ -223,7 +226,7 @@ def score_sheet(match: Match, *, request, event: str = "") -> PdfDocument:
     context = common_context(match, seats, kind, event)
     # the table code, when the match has one: printed beside the QR code, which carries it
     code = TableCode.objects.filter(match=match, is_current=True).values_list("code", flat=True)
-    context["table_code"] = code.first() or ""
+    context["table_code"] = (code.first() or "") if show_code else ""
     settlement = _gin_settlement(match, names, box) if match.game == Game.GIN else None
     room = box.height - grid.head_height - 1.5 - SLACK
     head = head_height(box, context, qr=True)

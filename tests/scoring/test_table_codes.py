@@ -98,6 +98,11 @@ def test_a_phone_joins_by_code_enters_a_hand_recorded_as_entered_by_code(match):
     assert version.table_join.name == "Luca" and version.table_join.code.code == code_of(match)
     assert len(version.table_join.session) == 16
     history = client.get(reverse("scoring:history", args=[match.pk])).content.decode()
+    assert "Luca (phone 1 at the table)" in history and code_of(match) not in history
+    # the code itself (it lets a phone in) shows to the club's members only
+    member_client = phone()
+    member_client.force_login(member(match.club, Role.MEMBER))
+    history = member_client.get(reverse("scoring:history", args=[match.pk])).content.decode()
     assert f"Luca (table code {code_of(match)}, phone 1)" in history
 
 

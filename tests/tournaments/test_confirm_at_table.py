@@ -178,3 +178,14 @@ def test_the_director_lets_the_table_correct_a_confirmed_result(scene):
     scorer = phone()
     scorer.force_login(staff.scorekeeper)
     assert scorer.post(reverse("scoring:code-new", args=[table.match_id])).status_code == 403
+
+
+def test_a_public_tournaments_visitors_get_the_round_kit_without_the_codes(scene):
+    _staff, tournament, round = scene
+    type(tournament).objects.filter(pk=tournament.pk).update(is_public=True)
+    pdf = phone().get(reverse("tournaments:round-kit", args=[tournament.pk, round.number]))
+    assert pdf.status_code == 200
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.getvalue())).pages)
+    assert "Scan to open the match" in text
+    for table in round.tables.all():
+        assert code_of(table) not in text
