@@ -27,6 +27,15 @@ class ClubForm(forms.Form):
             "without the names of who entered the hands."
         ),
     )
+    table_codes = forms.BooleanField(
+        label=_("Table codes on club nights"),
+        required=False,
+        help_text=_(
+            "Every match started gets a short code beside the QR code of its score sheet: a "
+            "phone that scans or types it enters that match's hands, without an account. "
+            "Tournaments always use table codes."
+        ),
+    )
 
 
 class PlayerForm(forms.Form):

@@ -60,6 +60,15 @@ class Club(models.Model):
             "(who entered what stays for the members)."
         ),
     )
+    table_codes = models.BooleanField(
+        _("table codes on club nights"),
+        default=False,
+        help_text=_(
+            "Every match started gets a short code, printed beside the QR code of its score "
+            "sheet: a phone that types or scans it enters that match's hands, without an "
+            "account. Tournaments always use table codes."
+        ),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     objects = ClubQuerySet.as_manager()

@@ -15,6 +15,9 @@ rule, here: `can_see_match` for one match, `visible_matches` for a queryset (wha
 `Match.objects.for_user` filters by). Where they do see a club's match or tournament, they never
 see who entered, started, confirmed or fixed anything (`can_see_authors`): a username is half of
 a login.
+
+A phone without an account that joined one match with its table code may enter that match only:
+that rule reads scoring's rows, so it lives beside scoring's models, in `scoring/table_access.py`.
 """
 
 from __future__ import annotations

@@ -64,7 +64,16 @@ class ClubSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Club
-        fields = ["slug", "name", "city", "is_public", "public_live_matches", "created_at", "role"]
+        fields = [
+            "slug",
+            "name",
+            "city",
+            "is_public",
+            "public_live_matches",
+            "table_codes",
+            "created_at",
+            "role",
+        ]
         read_only_fields = fields
 
 
@@ -84,7 +93,7 @@ class ClubCreateSerializer(serializers.ModelSerializer):
 class ClubUpdateSerializer(serializers.ModelSerializer):
     class Meta:
         model = Club
-        fields = ["name", "city", "is_public", "public_live_matches"]
+        fields = ["name", "city", "is_public", "public_live_matches", "table_codes"]
         extra_kwargs = {"name": {"validators": [validators.name_validator]}}
 
 

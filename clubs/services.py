@@ -24,7 +24,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from clubs import validators
-from clubs.actors import Actor
+from clubs.actors import Actor, TableActor
 from clubs.errors import ServiceError
 from clubs.models import (
     Club,
@@ -119,7 +119,7 @@ def club_update(*, club: Club, **changes: Any) -> Club:
     Its matches in progress are live to the public (`public_live_matches`) only while the club
     is public: asking for both live and private is refused; making the club private without a
     word about them stops showing them live."""
-    allowed = {"name", "city", "is_public", "public_live_matches"}
+    allowed = {"name", "city", "is_public", "public_live_matches", "table_codes"}
     unknown = set(changes) - allowed
     if unknown:
         raise ValueError(f"club_update cannot change {sorted(unknown)}")
@@ -286,7 +286,8 @@ def _open_invitation(invitation: Invitation, user: Actor) -> Invitation:
     _lock(invitation.club)
     invitation = Invitation.objects.select_for_update().select_related("club").get(pk=invitation.pk)
     if invitation.status != InvitationStatus.PENDING or (
-        user is not None and invitation.username != user.get_username()
+        user is not None
+        and (isinstance(user, TableActor) or invitation.username != user.get_username())
     ):
         raise ClubError(_("This invitation is no longer open."))
     return invitation

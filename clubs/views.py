@@ -185,7 +185,7 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
     """The owner changes the club's name, city, whether it is public and whether its matches in
     progress are live to the public."""
     club = _managed_club(request, slug)
-    fields = ("name", "city", "is_public", "public_live_matches")
+    fields = ("name", "city", "is_public", "public_live_matches", "table_codes")
     form = ClubForm(request.POST or None, initial={name: getattr(club, name) for name in fields})
     if request.method == "POST" and form.is_valid():
         with on_form(form):

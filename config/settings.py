@@ -276,3 +276,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
 }
+
+# Table codes (docs/API.md, "Table codes"): wrong codes per address, and attempts on one code,
+# in a window of TABLE_CODE_WINDOW_SECONDS; beyond, joining answers 429 until the window ends.
+TABLE_CODE_FAILURES_PER_ADDRESS = env.int("TABLE_CODE_FAILURES_PER_ADDRESS", default=10)
+TABLE_CODE_ATTEMPTS_PER_CODE = env.int("TABLE_CODE_ATTEMPTS_PER_CODE", default=30)
+TABLE_CODE_WINDOW_SECONDS = env.int("TABLE_CODE_WINDOW_SECONDS", default=900)

@@ -1,6 +1,7 @@
 """Rate limits on the API's writes (reads are never limited: standings pages poll)."""
 
 from django.conf import settings
+from django.core.cache import cache
 from rest_framework.throttling import SimpleRateThrottle
 
 READ_METHODS = ("GET", "HEAD", "OPTIONS")
@@ -55,3 +56,20 @@ def seconds_to_wait(request, scope: str, rate: str) -> int | None:
     if throttle.allow_request(request, None):
         return None
     return max(int(throttle.wait() or 1), 1)
+
+
+def count_attempt(key: str, *, window: int) -> int:
+    """Count one more attempt under `key` in the default cache, for `window` seconds from the
+    first one; answers the count so far (this one included). Table codes use it: every wrong
+    code per address, every attempt per code (`scoring.table_codes.table_join`)."""
+    cache.add(key, 0, timeout=window)
+    try:
+        return cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, timeout=window)
+        return 1
+
+
+def attempts(key: str) -> int:
+    """The attempts counted under `key` in its current window."""
+    return int(cache.get(key, 0))

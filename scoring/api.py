@@ -12,6 +12,7 @@ from __future__ import annotations
 import django_filters
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, prefetch_related_objects
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.types import OpenApiTypes
@@ -21,8 +22,9 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import status
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import ValidationError
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -32,7 +34,7 @@ from clubs.errors import error_body, error_item
 from clubs.models import Player
 from clubs.serializers import DetailSerializer, ErrorSerializer
 from config.parsers import JSONParser
-from scoring import services
+from scoring import services, table_access, table_codes
 from scoring.engine.document import replay_document
 from scoring.models import Match, MatchEvent, MatchPlayer
 from scoring.selectors import match_detail, recorded_event_row
@@ -115,10 +117,18 @@ RECORDED = {
 
 
 def visible_match(request, pk: int) -> Match:
-    """The match if the user may see it; 404 otherwise. The user's role in its club is read with
+    """The match if the user may see it, or if this phone joined it with its current table code
+    (`scoring.table_access.may_see`); 404 otherwise. The user's role in its club is read with
     it, so the checks that follow (may score, may see who scored) cost no query more."""
-    matches = Match.objects.for_user(request.user).select_related("club", "winner", "started_by")
-    return permissions.get_with_role_or_404(matches, request.user, pk=pk)
+    related = ("club", "winner", "started_by")
+    matches = Match.objects.for_user(request.user).select_related(*related)
+    try:
+        return permissions.get_with_role_or_404(matches, request.user, pk=pk)
+    except Http404:
+        match = get_object_or_404(Match.objects.select_related(*related), pk=pk)
+        if not table_access.may_see(request, match):
+            raise
+        return match
 
 
 def authors_context(request, match: Match) -> dict:
@@ -128,10 +138,30 @@ def authors_context(request, match: Match) -> dict:
 
 
 def scorable_match(request, pk: int) -> Match:
-    """The match if the user may see it (404) and may score at its club (403)."""
+    """The match if the user may see it (404) and may score at its club, or its table code lets
+    this phone write it now (403)."""
     match = visible_match(request, pk)
-    require(permissions.can_score(request.user, match.club))
+    require(table_access.may_score(request, match))
     return match
+
+
+class TablePhoneOrAuthenticated(BasePermission):
+    """Writes when logged in (as everywhere), or from a phone that joined a table with its code
+    (its session holds the join: `scoring.table_access`); the view then checks the match. A
+    phone's session is checked for its CSRF token, as a logged-in session is."""
+
+    def has_permission(self, request, view) -> bool:
+        if request.method in SAFE_METHODS or request.user.is_authenticated:
+            return True
+        if not table_access.join_ids(request):
+            return False
+        SessionAuthentication().enforce_csrf(request)
+        return True
+
+
+def actor(request, match: Match):
+    """Who records on `match`: the user, or the phone of its table code."""
+    return table_access.actor_for(request, match)
 
 
 def idempotency_key(request, body_key) -> str | None:
@@ -167,7 +197,11 @@ def record(
     when the match changed after `based_on`: `services.MatchMovedOn`)."""
     try:
         recorded = services.event_record_replayed(
-            match=match, user=request.user, data=data, idempotency_key=key, based_on=based_on
+            match=match,
+            user=actor(request, match),
+            data=data,
+            idempotency_key=key,
+            based_on=based_on,
         )
     except IntegrityError:
         # Two requests with one key raced past the check (SQLite has no row locks): the
@@ -175,7 +209,11 @@ def record(
         if not key:
             raise
         recorded = services.event_record_replayed(
-            match=match, user=request.user, data=data, idempotency_key=key, based_on=based_on
+            match=match,
+            user=actor(request, match),
+            data=data,
+            idempotency_key=key,
+            based_on=based_on,
         )
     if recorded.created:
         # The service has just replayed the match with the new event: answer from that replay
@@ -310,6 +348,8 @@ class MatchListView(ApiView):
                 table_label=data["table_label"],
                 first_dealer_seat=data["first_dealer_seat"],
             )
+            if club.table_codes:  # the club's nights use table codes
+                table_codes.code_issue(match=match, user=request.user)
         return match_response(request, visible_match(request, match.pk), created=True)
 
 
@@ -336,6 +376,7 @@ class EventListView(ApiView):
     serializer_class = EventSerializer
     queryset = Match.objects.none()  # for the schema; the views find the match themselves
     pagination_class = None
+    permission_classes = [TablePhoneOrAuthenticated]
 
     @extend_schema(
         operation_id="matches_events_list",
@@ -387,6 +428,7 @@ class EventListView(ApiView):
 
 class EventChangeView(ApiView):
     serializer_class = EventResultSerializer
+    permission_classes = [TablePhoneOrAuthenticated]
 
     def event(self, request, pk, number) -> MatchEvent:
         match = scorable_match(request, pk)
@@ -410,7 +452,7 @@ class EventCorrectView(EventChangeView):
         serializer.is_valid(raise_exception=True)
         services.hand_correct(
             event=event,
-            user=request.user,
+            user=actor(request, event.match),
             data=serializer.validated_data["data"],
             expected_version=serializer.validated_data["version"],
             reason=serializer.validated_data["reason"],
@@ -433,7 +475,7 @@ class EventVoidView(EventChangeView):
         serializer.is_valid(raise_exception=True)
         services.event_void(
             event=event,
-            user=request.user,
+            user=actor(request, event.match),
             reason=serializer.validated_data["reason"],
             expected_version=serializer.validated_data["version"],
         )
@@ -444,6 +486,7 @@ class PlayerEventView(ApiView):
     """Record a re-entry or a withdrawal of the player named in the body."""
 
     serializer_class = EventResultSerializer
+    permission_classes = [TablePhoneOrAuthenticated]
     kind = ""
 
     def post(self, request, pk):
@@ -501,6 +544,7 @@ class TimeCallView(ApiView):
     )
     def post(self, request, pk):
         match = scorable_match(request, pk)
+        require(permissions.can_score(request.user, match.club))  # a director's, never a table's
         serializer = IdempotentSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         key = idempotency_key(request, serializer.validated_data.get("idempotency_key"))

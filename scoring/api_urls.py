@@ -3,10 +3,11 @@ match's printables (matches/<pk>/sheet.pdf, matches/<pk>/report.pdf)."""
 
 from django.urls import path
 
-from scoring import api, pdf_views
+from scoring import api, api_codes, pdf_views
 
 urlpatterns = [
     path("scoring/preview/", api.PreviewView.as_view(), name="scoring-preview"),
+    path("tables/join/", api_codes.TableJoinView.as_view(), name="api-table-join"),
     path("matches/", api.MatchListView.as_view(), name="api-match-list"),
     path("matches/<int:pk>/", api.MatchDetailView.as_view(), name="api-match-detail"),
     path("matches/<int:pk>/events/", api.EventListView.as_view(), name="api-event-list"),

@@ -21,7 +21,9 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext
 
-from clubs.permissions import can_direct, can_score, can_see_authors
+from clubs.actors import TableActor
+from clubs.permissions import can_direct, can_see_authors, can_see_match
+from scoring import table_access
 from scoring.charts import totals_chart
 from scoring.engine import Status
 from scoring.forms import (
@@ -29,7 +31,7 @@ from scoring.forms import (
     PenaltyHandForm,
     new_idempotency_key,
 )
-from scoring.models import EventKind, Game, Match
+from scoring.models import EventKind, Game, Match, TableCode
 from scoring.presenters import (
     busted_label,
     describe_change,
@@ -148,9 +150,7 @@ def _history(detail: MatchDetail, *, show_authors: bool) -> list[HistoryRow]:
         versions = tuple(
             VersionRow(
                 version=version.version,
-                author=(
-                    version.created_by.get_username() if show_authors and version.created_by else ""
-                ),
+                author=_author(version, show_authors=show_authors),
                 when=version.created_at,
                 summary=describe_event(version.data, match.game, match.rules),
                 reason=version.reason,
@@ -175,6 +175,25 @@ def _history(detail: MatchDetail, *, show_authors: bool) -> list[HistoryRow]:
         )
     rows.reverse()
     return rows
+
+
+def _author(version, *, show_authors: bool) -> str:
+    """Who wrote a version: a phone of a table code (the name it gave and its number, shown to
+    whoever sees the match, it is no login; the code itself to the club's members only, as it
+    lets a phone in), or a user (members only)."""
+    join = version.table_join
+    if join is not None and show_authors:
+        return gettext("%(name)s (table code %(code)s, phone %(number)s)") % {
+            "name": join.name,
+            "code": join.code.code,
+            "number": join.number,
+        }
+    if join is not None:
+        return gettext("%(name)s (phone %(number)s at the table)") % {
+            "name": join.name,
+            "number": join.number,
+        }
+    return version.created_by.get_username() if show_authors and version.created_by else ""
 
 
 def reentry_offers(detail: MatchDetail) -> list[ReentryOffer]:
@@ -333,7 +352,7 @@ def match_context(
     and the revision the form was made at (`seen`) with the match's: what changed since."""
     detail = detail or match_detail(match)
     state = detail.state
-    scorer = can_score(request.user, match.club)
+    scorer = table_access.may_score(request, match)
     show_authors = can_see_authors(request.user, match.club)
     current_signature = form_signature(detail)
     closed = match.is_closed
@@ -389,6 +408,7 @@ def match_context(
         "poll": not state.finished,
         "poll_seconds": POLL_SECONDS,
         "client": client_config(match),
+        "table_code": code_panel(request, match, finished=state.finished),
     }
 
 
@@ -458,7 +478,7 @@ def _correctable_hands(detail: MatchDetail) -> list[tuple[int, int]]:
 def history_context(request: HttpRequest, match: Match) -> dict[str, Any]:
     """The whole history of the match, every event with all its versions, and the chart."""
     detail = match_detail(match)
-    scorer = can_score(request.user, match.club) and not match.is_closed
+    scorer = table_access.may_score(request, match) and not match.is_closed
     return {
         "match": match,
         "club": match.club,
@@ -479,3 +499,63 @@ def _reopen_url(request: HttpRequest, match: Match) -> str | None:
     if table is None:
         return None
     return reverse("tournaments:detail", args=[table.round.tournament_id]) + "#reopen"
+
+
+@dataclass(frozen=True)
+class CodePanel:
+    """The table code as the match page shows it: to a director, the code with "new code" and
+    "allow a correction"; to a phone that joined with it, who it is and, at a tournament table
+    whose match is over, the confirmation at the table (`confirm_url`, `dispute_url`)."""
+
+    code: str
+    is_director: bool
+    phone_name: str
+    read_only: bool
+    correction_until: datetime | None
+    confirm_url: str | None
+    dispute_url: str | None
+    confirmed: bool
+    disputed: bool
+
+
+def code_panel(request: HttpRequest, match: Match, *, finished: bool) -> CodePanel | None:
+    """What the match page says about the table code (None: no code, or nothing to say)."""
+    director = can_direct(request.user, match.club)
+    phone = table_access.phone_of(request, match) if not director else None
+    if not director and phone is None and not _plays_here(request, match):
+        return None
+    code = TableCode.objects.filter(match=match, is_current=True).first()
+    if code is None:
+        return None
+    table = getattr(match, "tournament_table", None)
+    at_table = table is not None and finished and not match.is_closed and not director
+    urls = (
+        (
+            reverse("tournaments:confirm-at-table", args=[table.round.tournament_id, table.pk]),
+            reverse("tournaments:dispute", args=[table.round.tournament_id, table.pk]),
+        )
+        if at_table
+        else (None, None)
+    )
+    return CodePanel(
+        code=code.code,
+        is_director=director,
+        phone_name=phone.name if phone else "",
+        read_only=phone is not None
+        and not isinstance(table_access.actor_for(request, match), TableActor),
+        correction_until=code.correction_until,
+        confirm_url=urls[0],
+        dispute_url=urls[1],
+        confirmed=table is not None and table.is_confirmed_for(match),
+        disputed=table is not None and table.disputed_at is not None,
+    )
+
+
+def _plays_here(request: HttpRequest, match: Match) -> bool:
+    """A logged-in player of the match (their account is linked to a seat's player)."""
+    user = request.user
+    return (
+        bool(user.is_authenticated)
+        and can_see_match(user, match.club, finished=True)
+        and (match.seats.filter(player__user=user).exists())
+    )

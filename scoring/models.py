@@ -275,6 +275,15 @@ class EventVersion(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
+    table_join = models.ForeignKey(
+        "TableJoin",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="versions",
+        verbose_name=_("entered with the table code by"),
+        help_text=_("The phone that wrote this version with the match's table code, if one did."),
+    )
     created_at = models.DateTimeField(_("recorded"), auto_now_add=True)
 
     class Meta:
@@ -294,3 +303,81 @@ class EventVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} v{self.version}"
+
+
+# Table codes: a phone without an account enters one match ------------------------------------
+
+# No look-alikes: no I, L, O, 0 or 1. 31 symbols, 6 of them: 31**6 = 887,503,681 codes
+# (the arithmetic against guessing is in docs/API.md, "Table codes").
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+
+
+class TableCode(models.Model):
+    """The short code printed beside the QR code of a match's score sheet. A phone that scans or
+    types it joins that match (`TableJoin`) and may enter its hands (`scoring.table_access`).
+    Regenerating makes a new current code and revokes the old one with every phone it let in;
+    the rows stay, so the history still says which code entered what."""
+
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="table_codes", verbose_name=_("match")
+    )
+    code = models.CharField(_("code"), max_length=12, unique=True)
+    is_current = models.BooleanField(_("current"), default=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    revoked_at = models.DateTimeField(_("revoked"), null=True, blank=True)
+    correction_until = models.DateTimeField(
+        _("correction allowed until"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "A director let the table's phones correct a finished and confirmed result until then."
+        ),
+    )
+
+    class Meta:
+        verbose_name = _("table code")
+        verbose_name_plural = _("table codes")
+        ordering = ["match", "-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match"], condition=Q(is_current=True), name="one_current_table_code"
+            ),
+            models.CheckConstraint(
+                condition=Q(is_current=True, revoked_at__isnull=True)
+                | Q(is_current=False, revoked_at__isnull=False),
+                name="table_code_revoked_is_not_current",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class TableJoin(models.Model):
+    """A phone that joined a match with its table code: the phone's session holds this row's id
+    (`scoring.table_access`), `session` is a digest of that session's key for the audit, `name`
+    the name the phone gave, `number` its order among the code's phones ("phone 2")."""
+
+    code = models.ForeignKey(
+        TableCode, on_delete=models.CASCADE, related_name="joins", verbose_name=_("table code")
+    )
+    number = models.PositiveSmallIntegerField(_("phone"))
+    name = models.CharField(_("name"), max_length=40)
+    session = models.CharField(_("session"), max_length=16)
+    joined_at = models.DateTimeField(_("joined"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("phone joined by table code")
+        verbose_name_plural = _("phones joined by table code")
+        ordering = ["code", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["code", "number"], name="table_join_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_join_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.code.code})"

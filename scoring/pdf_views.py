@@ -31,7 +31,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.permissions import can_see_authors
+from clubs.permissions import can_score, can_see_authors
 from clubs.serializers import DetailSerializer
 from config.tokens import TokenAuthentication
 from scoring.models import Match
@@ -56,7 +56,9 @@ def pdf_response(document: PdfDocument) -> FileResponse:
 
 
 def sheet_document(request: HttpRequest, match: Match) -> PdfDocument:
-    return score_sheet(match, request=request)
+    """The sheet; its table code (which lets a phone enter the match) for the club's scorers
+    only: a public club's visitors get the sheet without it."""
+    return score_sheet(match, request=request, show_code=can_score(request.user, match.club))
 
 
 def report_document(request: HttpRequest, match: Match) -> PdfDocument:

@@ -108,7 +108,9 @@ def match_detail(match: Match) -> MatchDetail:
         .prefetch_related(
             Prefetch(
                 "versions",
-                queryset=EventVersion.objects.select_related("created_by").order_by("version"),
+                queryset=EventVersion.objects.select_related(
+                    "created_by", "table_join__code"
+                ).order_by("version"),
             )
         )
     )

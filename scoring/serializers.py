@@ -448,6 +448,17 @@ class MatchCreateSerializer(serializers.Serializer):
     first_dealer_seat = serializers.IntegerField(min_value=1, required=False, default=1)
 
 
+class TablePhoneSerializer(serializers.Serializer):
+    """A phone that joined a match with its table code."""
+
+    code = serializers.CharField(
+        allow_null=True,
+        help_text=_("The table code it joined with: for the club's members only, null otherwise."),
+    )
+    name = serializers.CharField(help_text=_("The name the phone gave when joining."))
+    phone = serializers.IntegerField(help_text=_("Its number among the code's phones (1, 2...)."))
+
+
 class EventVersionSerializer(serializers.ModelSerializer):
     """One version of an event: what was recorded, by whom, when, and why it changed."""
 
@@ -457,11 +468,35 @@ class EventVersionSerializer(serializers.ModelSerializer):
         help_text=_("Who made this version: for the club's members only, null for anyone else."),
     )
     data = serializers.SerializerMethodField(help_text=_("The event as this version has it."))
+    table_phone = serializers.SerializerMethodField(
+        help_text=_(
+            "The phone that wrote this version with the match's table code (no account): the "
+            "code, the name it gave and its number among the code's phones; null otherwise."
+        )
+    )
 
     class Meta:
         model = EventVersion
-        fields = ["version", "data", "is_current", "is_void", "reason", "created_by", "created_at"]
+        fields = [
+            "version",
+            "data",
+            "is_current",
+            "is_void",
+            "reason",
+            "created_by",
+            "table_phone",
+            "created_at",
+        ]
         read_only_fields = fields
+
+    @extend_schema_field(TablePhoneSerializer(allow_null=True))
+    def get_table_phone(self, version) -> dict | None:
+        join = version.table_join
+        if join is None:
+            return None
+        # the code lets a phone in: the club's members only see it
+        code = join.code.code if self.context.get("show_authors", False) else None
+        return {"code": code, "name": join.name, "phone": join.number}
 
     @extend_schema_field(MatchEventSerializer)
     def get_data(self, version) -> dict:

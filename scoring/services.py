@@ -9,7 +9,9 @@ view the match has left behind is refused with `MatchMovedOn` (409), saying what
 
 A closed match (`Match.closed_because`: a higher app closes the matches of a finished tournament)
 refuses every change, with the reason as the `MatchError`'s message: `refuse_if_closed`, called
-by every writer once it holds the match row.
+by every writer once it holds the match row. A phone that joined with the match's table code
+(`clubs.actors.TableActor`) writes like anyone; its versions name it, and it is refused once its
+code no longer lets it write (`scoring.table_access.version_author`, with the row locked).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from scoring.models import (
     MatchEvent,
     MatchPlayer,
 )
+from scoring.table_access import version_author
 
 
 class MatchError(ServiceError):
@@ -390,7 +393,7 @@ def event_record_replayed(
         version=1,
         data=data,
         revision=match.revision + 1,
-        created_by=_user_or_none(user),
+        **version_author(user, match),
     )
     version.event = event
     replayed = replay_events(match, seats, [*_in_force(events), (number, data)])
@@ -627,7 +630,7 @@ def _new_version(
         is_void=is_void,
         reason=reason,
         revision=match.revision + 1,
-        created_by=_user_or_none(user),
+        **version_author(user, match),
     )
     replayed = replay_current(match, seats)
     refresh_cache(match, seats, replayed.state, replayed.hand_count)

@@ -10,12 +10,16 @@ The API's printables (/api/v1/matches/<pk>/sheet.pdf and .../report.pdf, names
 
 from django.urls import path
 
-from scoring import pdf_views, views
+from scoring import pdf_views, views, views_codes
 
 app_name = "scoring"
 
 urlpatterns = [
     path("sw.js", views.service_worker, name="service-worker"),
+    path("join/", views_codes.join, name="join"),
+    path("join/<str:code>/", views_codes.join, name="join-code"),
+    path("<int:pk>/code/new/", views_codes.code_new, name="code-new"),
+    path("<int:pk>/code/correction/", views_codes.code_correction, name="code-correction"),
     path("new/<slug:slug>/", views.match_start, name="start"),
     path("new/<slug:slug>/rules/", views.rule_options, name="rule-options"),
     path("<int:pk>/", views.match_page, name="match"),

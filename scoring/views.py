@@ -4,7 +4,9 @@ pages that record the other events, correct or void an earlier one.
 Views stay thin: they read through `scoring.selectors`, write through `scoring.services`, and ask
 `clubs.permissions` who may do what. Matches are looked up in `Match.objects.for_user`, so another
 club's match answers 404; a member who may not score gets 403. What the match page shows is
-built by `scoring.match_page`, in the words of `scoring.presenters`.
+built by `scoring.match_page`, in the words of `scoring.presenters`. A phone that joined the
+match with its table code records its events without an account (`scoring.table_access`:
+`actor_for` is who records, `login_or_code_required` lets it past the login).
 """
 
 from __future__ import annotations
@@ -25,10 +27,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
+from clubs.actors import Actor, TableActor
 from clubs.errors import Refusal, ServiceError, as_message, on_form
 from clubs.models import Club
 from clubs.permissions import can_score, is_member
-from scoring import services
+from scoring import services, table_access, table_codes
 from scoring.engine import EngineError, Status
 from scoring.engine.cards import count_points
 from scoring.forms import (
@@ -59,18 +62,30 @@ from scoring.selectors import EventRow, MatchDetail, hand_number, match_detail
 
 def _visible_match(request: HttpRequest, pk: int) -> Match:
     """The match if the user may see it (`Match.objects.for_user`: their club's, a public club's
-    finished one, or one in progress of a public club that shows its matches live), or 404."""
-    return get_object_or_404(Match.objects.for_user(request.user).select_related("club"), pk=pk)
+    finished one, or one in progress of a public club that shows its matches live), or if this
+    phone joined it with its current table code (`scoring.table_access.may_see`); else 404."""
+    visible = Match.objects.for_user(request.user).select_related("club").filter(pk=pk).first()
+    if visible is not None:
+        return visible
+    match = get_object_or_404(Match.objects.select_related("club"), pk=pk)
+    if not table_access.may_see(request, match):
+        raise Http404
+    return match
 
 
-def _scoring_match(request: HttpRequest, pk: int) -> Match:
-    """The match if the user may record its events: 404 outside the club, 403 without the role."""
+def _scoring_match(request: HttpRequest, pk: int) -> tuple[Match, Actor]:
+    """The match if the user may record its events, and who records them (the user, or the
+    phone of a table code: `table_access.actor_for`): 404 outside the club and without a code
+    of the match, 403 without the role or with a code that is read-only now."""
     match = _visible_match(request, pk)
+    actor = table_access.actor_for(request, match)
+    if isinstance(actor, TableActor) or can_score(request.user, match.club):
+        return match, actor
+    if table_access.may_see(request, match):
+        raise PermissionDenied  # the phone's code opens the match read-only now
     if not is_member(request.user, match.club):
         raise Http404
-    if not can_score(request.user, match.club):
-        raise PermissionDenied
-    return match
+    raise PermissionDenied
 
 
 def _closed(request: HttpRequest, match: Match) -> bool:
@@ -218,10 +233,10 @@ def _refusal_words(detail: MatchDetail | None, default: str) -> Callable[[Servic
     return words
 
 
-@login_required
+@table_access.login_or_code_required
 @require_POST
 def hand_record(request: HttpRequest, pk: int) -> HttpResponse:
-    match = _scoring_match(request, pk)
+    match, actor = _scoring_match(request, pk)
     if _already_recorded(request, match):
         return _answer(request, match, "recorded")
     if _closed(request, match):
@@ -236,7 +251,7 @@ def hand_record(request: HttpRequest, pk: int) -> HttpResponse:
         with on_form(form, text=_refusal_words(detail, this_hand)):
             event, created = services.hand_record(
                 match=match,
-                user=request.user,
+                user=actor,
                 data=form.to_data(),
                 idempotency_key=form.cleaned_data["idempotency_key"],
                 based_on=form.based_on(),
@@ -266,11 +281,11 @@ def _seat(detail: MatchDetail, number: int):
     return next(seat for seat in detail.seats if seat.seat == number)
 
 
-@login_required
+@table_access.login_or_code_required
 @require_POST
 def reentry(request: HttpRequest, pk: int) -> HttpResponse:
     """An eliminated player re-enters (one tap on the offer the match page shows)."""
-    match = _scoring_match(request, pk)
+    match, actor = _scoring_match(request, pk)
     if _already_recorded(request, match):
         return _answer(request, match, "recorded")
     if _closed(request, match):
@@ -289,7 +304,7 @@ def reentry(request: HttpRequest, pk: int) -> HttpResponse:
     with as_message(request, text=_refusal_words(detail, kind_label(EventKind.REENTRY))) as refused:
         services.player_reenter(
             match=match,
-            user=request.user,
+            user=actor,
             seat=seat,
             idempotency_key=form.cleaned_data["idempotency_key"],
             based_on=based_on,
@@ -298,12 +313,12 @@ def reentry(request: HttpRequest, pk: int) -> HttpResponse:
     return _answer(request, match, _outcome(refused))
 
 
-@login_required
+@table_access.login_or_code_required
 @require_POST
 def stays_out(request: HttpRequest, pk: int) -> HttpResponse:
     """An eliminated player declines the re-entry (one tap on the offer the match page shows):
     the withdrawal of that player alone, refused when they are not eliminated any more."""
-    match = _scoring_match(request, pk)
+    match, actor = _scoring_match(request, pk)
     if _already_recorded(request, match):
         return _answer(request, match, "recorded")
     if _closed(request, match):
@@ -317,7 +332,7 @@ def stays_out(request: HttpRequest, pk: int) -> HttpResponse:
     with as_message(request, text=_refusal_words(detail, EventKind.WITHDRAW)) as refused:
         services.player_stays_out(
             match=match,
-            user=request.user,
+            user=actor,
             seat=seat,
             idempotency_key=form.cleaned_data["idempotency_key"],
         )
@@ -325,11 +340,11 @@ def stays_out(request: HttpRequest, pk: int) -> HttpResponse:
     return _answer(request, match, _outcome(refused))
 
 
-@login_required
+@table_access.login_or_code_required
 def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     """A player leaves the match (or an eliminated player declines the re-entry): confirm first.
     The offer after a bust has its own one-tap "stays out" (`stays_out`), for that player only."""
-    match = _scoring_match(request, pk)
+    match, actor = _scoring_match(request, pk)
     if request.method == "POST" and _already_recorded(request, match):
         return _answer(request, match, "recorded")
     if _closed(request, match):
@@ -352,7 +367,7 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
             with on_form(form, text=words):
                 services.player_withdraw(
                     match=match,
-                    user=request.user,
+                    user=actor,
                     seat=seat,
                     idempotency_key=form.cleaned_data["idempotency_key"],
                     based_on=form.based_on(),
@@ -378,7 +393,9 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def time_call(request: HttpRequest, pk: int) -> HttpResponse:
     """End the match now; players are ranked by their current totals. Confirm first."""
-    match = _scoring_match(request, pk)
+    match, actor = _scoring_match(request, pk)
+    if isinstance(actor, TableActor):
+        raise PermissionDenied  # calling time is the director's, not a table's
     if request.method == "POST" and _already_recorded(request, match):
         return _back_to(match)
     if _closed(request, match):
@@ -392,7 +409,7 @@ def time_call(request: HttpRequest, pk: int) -> HttpResponse:
             with on_form(form, text=_refusal_words(None, kind_label(EventKind.TIME_CALL))):
                 services.match_call_time(
                     match=match,
-                    user=request.user,
+                    user=actor,
                     idempotency_key=form.cleaned_data["idempotency_key"],
                 )
                 messages.success(request, gettext("Time called: the match is over."))
@@ -423,10 +440,10 @@ def _statuses_before(detail: MatchDetail, number: int):
     return statuses
 
 
-@login_required
+@table_access.login_or_code_required
 def event_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Correct a recorded hand: the entry form, filled in with what was recorded, and a reason."""
-    match = _scoring_match(request, pk)
+    match, actor = _scoring_match(request, pk)
     if _closed(request, match):
         return _back_to(match)
     detail = match_detail(match)
@@ -442,7 +459,7 @@ def event_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             with on_form(form, text=_refusal_words(detail, title)):
                 services.hand_correct(
                     event=row.event,
-                    user=request.user,
+                    user=actor,
                     data=form.to_data(),
                     expected_version=form.cleaned_data["expected_version"],
                     reason=form.cleaned_data["reason"],
@@ -471,10 +488,10 @@ def event_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     )
 
 
-@login_required
+@table_access.login_or_code_required
 def event_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Void an event: it stops counting but stays in the history, with the reason given."""
-    match = _scoring_match(request, pk)
+    match, actor = _scoring_match(request, pk)
     if _closed(request, match):
         return _back_to(match)
     detail = match_detail(match)
@@ -489,7 +506,7 @@ def event_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             with on_form(form, text=_refusal_words(detail, title)):
                 services.event_void(
                     event=row.event,
-                    user=request.user,
+                    user=actor,
                     reason=form.cleaned_data["reason"],
                     expected_version=form.cleaned_data["expected_version"],
                 )
@@ -575,7 +592,7 @@ def _start(request, club: Club, form: StartForm, rules_form: RulesForm, preset: 
             player or services.guest_player(club=club, name=guest)
             for _seat_number, player, guest in cleaned["seats"]
         ]
-        return services.match_start(
+        match = services.match_start(
             club=club,
             user=request.user,
             preset=preset,
@@ -584,6 +601,9 @@ def _start(request, club: Club, form: StartForm, rules_form: RulesForm, preset: 
             table_label=cleaned.get("table_label", ""),
             first_dealer_seat=cleaned["first_dealer_seat"],
         )
+        if club.table_codes:  # the club's nights use table codes
+            table_codes.code_issue(match=match, user=request.user)
+        return match
 
 
 @login_required

@@ -28,7 +28,7 @@ from clublife.models import Season
 from clubs.models import Club, Membership, Player, Role
 from pairings import services as pairing_services
 from scoring import services as scoring
-from scoring.models import Match, MatchStatus
+from scoring.models import Match, MatchStatus, TableCode
 from tests.factories import UserFactory
 from tests.tournaments.helpers import play_distinct
 from tournaments import services as tournaments
@@ -38,6 +38,7 @@ MARKER = "bxyz"  # in every name of club B (compared case-insensitively)
 MISSING_ID = 987654  # no object has this id
 MISSING_SLUG = "no-such-club-zq"
 MISSING_USERNAME = "nobody-zq"
+MISSING_CODE = "ZZZZZZ"  # no table has this code (Z is in the alphabet: it could be one)
 
 
 @dataclass
@@ -407,6 +408,9 @@ def _variants(name: str, params: list[str], side: Side) -> list[tuple[str, dict]
         kind = "check-in link guessed from the id"
     if "token_id" in params:  # one of B's scorekeeper's API tokens
         values["token_id"] = _token_id_of(side.scorekeeper)
+    if "code" in params:  # a table code of B's (its started tournament table's), or none
+        codes = TableCode.objects.filter(match__club=side.club, is_current=True)
+        values["code"] = codes.values_list("code", flat=True).first() or MISSING_CODE
     if name.startswith("admin:"):
         values.update(
             object_id=side.owner.pk,
@@ -454,6 +458,8 @@ def url_targets(side: Side) -> list[Target]:
             missing.update(slug=MISSING_SLUG, username=MISSING_USERNAME)
             if "token_id" in missing:
                 missing["token_id"] = "0" * 16
+            if "code" in missing:
+                missing["code"] = MISSING_CODE
             if name.startswith("admin:"):
                 missing["app_label"] = "clubs"
                 missing["url"] = f"clubs/club/{MISSING_ID}/"

@@ -40,6 +40,12 @@ urlpatterns = [
     path(ROUND + "resume/", api.RoundResumeView.as_view(), name="api-round-resume"),
     path(ROUND + "call-time/", api.RoundCallTimeView.as_view(), name="api-round-call-time"),
     path(TABLE + "confirm/", api.TableConfirmView.as_view(), name="api-table-confirm"),
+    path(
+        TABLE + "confirm-at-table/",
+        api.TableConfirmAtTableView.as_view(),
+        name="api-table-confirm-at-table",
+    ),
+    path(TABLE + "dispute/", api.TableDisputeView.as_view(), name="api-table-dispute"),
     path(TABLE + "playoff/", api.TablePlayoffView.as_view(), name="api-table-playoff"),
     path(T + "standings/", api.StandingsView.as_view(), name="api-tournament-standings"),
     path(T + "final-ranking/", api.FinalRankingView.as_view(), name="api-tournament-final-ranking"),

@@ -8,9 +8,11 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.shortcuts import get_object_or_404
 
+from clubs.actors import Actor
 from clubs.models import Club
-from clubs.permissions import can_direct, is_member
-from tournaments.models import Tournament
+from clubs.permissions import can_direct, can_see_match, is_member
+from scoring import table_access
+from tournaments.models import Table, Tournament
 
 
 def visible_club(request: HttpRequest, slug: str) -> Club:
@@ -44,3 +46,31 @@ def directed_tournament(request: HttpRequest, pk: int) -> Tournament:
     tournament = visible_tournament(request, pk)
     require_director(request, tournament.club)
     return tournament
+
+
+def table_at_table(request: HttpRequest, pk: int, table: int) -> tuple[Table, Actor]:
+    """A started table of tournament `pk` and who acts at it from its match (the page or the
+    API): the phone that joined with the table's code, or else the user; 404 when neither may
+    see the match (a phone's code opens its own match only), 403 for a user who neither directs
+    the club nor plays at the table (`services.table_confirm` and `table_dispute` check the
+    rest)."""
+    found = get_object_or_404(
+        Table.objects.select_related("match__club", "round__tournament"),
+        pk=table,
+        round__tournament_id=pk,
+        match__isnull=False,
+    )
+    match = found.match
+    assert match is not None
+    phone = table_access.phone_of(request, match)
+    if phone is not None:
+        return found, phone
+    user = request.user
+    if not can_see_match(user, match.club, finished=match.is_finished):
+        raise Http404
+    # a visitor of a public club's match is no one of this table (the service says why too)
+    if not user.is_authenticated or not (
+        can_direct(user, match.club) or match.seats.filter(player__user=user).exists()
+    ):
+        raise PermissionDenied
+    return found, user  # type: ignore[return-value]

@@ -453,6 +453,21 @@ class Table(models.Model):
         blank=True,
         help_text=_("The match revision confirmed; any later change needs a new confirmation."),
     )
+    # Confirmed at the table by a phone that joined with the table code (no account): which
+    # phone, and the name it gave. A director's confirmation over a dispute says why.
+    confirmed_join = models.ForeignKey(
+        "scoring.TableJoin",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("confirmed at the table by"),
+    )
+    confirmed_reason = models.TextField(_("reason of the director's confirmation"), blank=True)
+    # A phone of the table said the result is not right: the director's console flags it.
+    disputed_at = models.DateTimeField(_("disputed"), null=True, blank=True)
+    dispute_message = models.TextField(_("what is not right"), blank=True)
+    dispute_name = models.CharField(_("disputed by"), max_length=150, blank=True)
 
     class Meta:
         verbose_name = _("table")

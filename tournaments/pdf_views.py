@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 
+from clubs.permissions import can_score
 from scoring.printing import PdfDocument, render_pdf
 from tournaments import lookups, printing
 from tournaments.formats import format_of
@@ -49,7 +50,11 @@ def round_kit(request: HttpRequest, pk: int, number: int) -> FileResponse:
     tournament = lookups.visible_tournament(request, pk)
     if not format_of(tournament).uses_tables:
         raise Http404
-    return pdf_response(printing.round_kit(printed_round(tournament, number), request=request))
+    # the tables' codes (which let a phone enter a match) for the club's scorers only: a public
+    # tournament's visitors get the sheets without them
+    round = printed_round(tournament, number)
+    codes = can_score(request.user, tournament.club)
+    return pdf_response(printing.round_kit(round, request=request, show_codes=codes))
 
 
 def wall_options(request: HttpRequest) -> dict:

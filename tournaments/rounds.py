@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from scoring import services as scoring
+from scoring import table_codes
 from scoring.models import Match, MatchStatus
 from tournaments.errors import TournamentActionError
 from tournaments.models import Entry, EntryStatus, Round, RoundStatus, Table, Tournament
@@ -91,4 +92,6 @@ def table_match_start(*, tournament: Tournament, table: Table, user) -> Match:
         raise TournamentActionError(error.message, field=error.field) from error
     table.match = match
     table.save(update_fields=["match"])
+    # tournaments use table codes always: the round kit prints each table's beside its QR code
+    table_codes.code_issue(match=match, user=user)
     return match

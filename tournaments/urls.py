@@ -40,6 +40,12 @@ urlpatterns = [
     path("<int:pk>/rounds/<int:number>/time/", views.round_call_time, name="call-time"),
     path("<int:pk>/tables/<int:table>/", views.table_page, name="table"),
     path("<int:pk>/tables/<int:table>/confirm/", views.table_confirm, name="confirm"),
+    path(
+        "<int:pk>/tables/<int:table>/confirm-at-table/",
+        views.table_confirm_at_table,
+        name="confirm-at-table",
+    ),
+    path("<int:pk>/tables/<int:table>/dispute/", views.table_dispute, name="dispute"),
     path("<int:pk>/tables/<int:table>/playoff/", views.table_playoff, name="playoff"),
     path("<int:pk>/finish/", views.tournament_finish, name="finish"),
     path("<int:pk>/reopen/", views.tournament_reopen, name="reopen"),

@@ -35,7 +35,7 @@ from clubs import validators
 from clubs.errors import ServiceError
 from clubs.models import Club, Membership, Player, Role
 from scoring import services as scoring
-from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer
+from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer, TableCode, TableJoin
 from tournaments.models import (
     Entry,
     GuestCheckIn,
@@ -67,6 +67,8 @@ ARCHIVE_MODELS: tuple[tuple[type[models.Model], str], ...] = (
     (Membership, "club"),
     (Player, "club"),
     (Match, "club"),
+    (TableCode, "match__club"),
+    (TableJoin, "code__match__club"),
     (MatchPlayer, "match__club"),
     (MatchEvent, "match__club"),
     (EventVersion, "event__match__club"),

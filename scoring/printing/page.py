@@ -173,7 +173,10 @@ def head_height(box: PageBox, context: dict[str, Any], *, qr: bool) -> float:
         + 0.8
         + sum(text_height(sentence, rules_width, 7.5) for sentence in context["rules_in_words"])
     )
-    code = 29 + 2 * 6.5 * 1.25 * MM_PER_PT + 1 if qr else 0
+    # the QR code and its help (two lines; with a table code, its line of 11 pt and four lines)
+    with_code = bool(context.get("table_code"))
+    code_lines = (4 * 6.5 + 11) * 1.25 * MM_PER_PT + 2 if with_code else 2 * 6.5 * 1.25 * MM_PER_PT
+    code = 29 + code_lines + 1 if qr else 0
     return max(info, rules, code, line) + 3  # the table's bottom margin
 
 

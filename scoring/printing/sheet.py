@@ -12,9 +12,10 @@ from typing import Any
 
 import segno
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.translation import gettext, pgettext
 
-from scoring.models import Game, Match
+from scoring.models import Game, Match, TableCode
 from scoring.printing.geometry import (
     CONTINUED,
     SLACK,
@@ -214,11 +215,14 @@ def qr_code(url: str) -> str:
     return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
-def score_sheet(match: Match, *, request, event: str = "") -> PdfDocument:
+def score_sheet(match: Match, *, request, event: str = "", show_code: bool = False) -> PdfDocument:
     """The blank score sheet of `match`: to fill by hand at the table.
 
     `request` makes the QR code's absolute address of the match page; `event` is a title line
-    (a tournament and its round), left blank to write on when empty.
+    (a tournament and its round), left blank to write on when empty. With `show_code` (the
+    caller decided the reader runs the table: a scorer or a director of the club) the match's
+    table code is printed beside the QR code, which then carries it: whoever holds the sheet
+    enters the match's hands. Anyone else's sheet has the match page's QR code only.
     """
     seats = list(match.seats.order_by("seat"))
     names = [seat.name for seat in seats]
@@ -228,6 +232,9 @@ def score_sheet(match: Match, *, request, event: str = "") -> PdfDocument:
     grid = Grid(columns, groups, width=box.width, font_size=SHEET_FONT, row_height=SHEET_ROW)
     kind = gettext("Score sheet")
     context = common_context(match, seats, kind, event)
+    # the table code, when the match has one: printed beside the QR code, which carries it
+    code = TableCode.objects.filter(match=match, is_current=True).values_list("code", flat=True)
+    context["table_code"] = (code.first() or "") if show_code else ""
     settlement = _gin_settlement(match, names, box) if match.game == Game.GIN else None
     room = box.height - grid.head_height - 1.5 - SLACK
     head = head_height(box, context, qr=True)
@@ -241,7 +248,11 @@ def score_sheet(match: Match, *, request, event: str = "") -> PdfDocument:
             number += 1
             rows.append(Row((str(number), *blank[1:])))
         pages.append(grid.page(rows))
-    url = request.build_absolute_uri(match.get_absolute_url())
+    url = request.build_absolute_uri(
+        reverse("scoring:join-code", args=[context["table_code"]])
+        if context["table_code"]
+        else match.get_absolute_url()
+    )
     context.update(
         {
             "pages": pages,

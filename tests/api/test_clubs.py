@@ -46,6 +46,7 @@ def test_a_club_is_found_by_its_slug(world, api):
         "city": "",
         "is_public": False,
         "public_live_matches": False,
+        "table_codes": False,
         "role": "member",
     }
 

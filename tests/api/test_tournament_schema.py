@@ -26,6 +26,8 @@ PATHS = {
     T + "rounds/{number}/resume/": {"post"},
     T + "rounds/{number}/call-time/": {"post"},
     T + "tables/{table_id}/confirm/": {"post"},
+    T + "tables/{table_id}/confirm-at-table/": {"post"},
+    T + "tables/{table_id}/dispute/": {"post"},
     T + "tables/{table_id}/playoff/": {"post"},
     T + "tables/{table_id}/fix/": {"post"},
     T + "standings/": {"get"},
@@ -48,6 +50,7 @@ NO_BODY = {
     T + "rounds/{number}/resume/",
     T + "rounds/{number}/call-time/",
     T + "tables/{table_id}/confirm/",
+    T + "tables/{table_id}/confirm-at-table/",
     T + "draw/",
     T + "next-round/",
 }

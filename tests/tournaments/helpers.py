@@ -32,6 +32,19 @@ class Staff:
         self.scorekeeper = member(self.club, Role.SCOREKEEPER)
 
 
+def started_round(players: int = 8):
+    """A club's rounds tournament of Scala 40 with `players` checked in, its round 1 seated
+    (seed 1) and started: (staff, tournament, round)."""
+    staff = Staff()
+    tournament = services.tournament_create(
+        club=staff.club, user=staff.director, name="Coppa", preset="scala40", format="rounds"
+    )
+    enter_players(tournament, staff.director, players)
+    round = services.round_seat(tournament=tournament, user=staff.director, seed=1)
+    services.round_start(round=round, user=staff.director)
+    return staff, tournament, round
+
+
 def enter_players(tournament, user, count: int, prefix: str = "Giocatore"):
     """Register and check in `count` new club players; returns the entries in seed order."""
     entries = []

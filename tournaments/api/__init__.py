@@ -31,7 +31,9 @@ from tournaments.api.tables import (
     RoundResumeView,
     RoundStartView,
     RoundSwapView,
+    TableConfirmAtTableView,
     TableConfirmView,
+    TableDisputeView,
     TablePlayoffView,
 )
 
@@ -55,7 +57,9 @@ __all__ = [
     "RoundStartView",
     "RoundSwapView",
     "StandingsView",
+    "TableConfirmAtTableView",
     "TableConfirmView",
+    "TableDisputeView",
     "TablePlayoffView",
     "TournamentDetailView",
     "TournamentFinishView",

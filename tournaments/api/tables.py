@@ -4,10 +4,13 @@ result: its refusal of the user answers 403) and play-off places."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import serializers
 from rest_framework.response import Response
 
 from clubs.api import READ_ERRORS, WRITE_ERRORS, ApiView
+from scoring.api import TablePhoneOrAuthenticated
 from tournaments import selectors, services
 from tournaments.api.core import (
     directed_tournament,
@@ -19,7 +22,8 @@ from tournaments.api.core import (
     tournament_table,
     visible_tournament,
 )
-from tournaments.models import Round
+from tournaments.lookups import table_at_table
+from tournaments.models import Round, Table
 from tournaments.serializers import (
     CallTimeSerializer,
     PlayoffSerializer,
@@ -242,8 +246,98 @@ class TableConfirmView(ApiView):
         tournament = visible_tournament(request, pk)
         table = tournament_table(tournament, table_id)
         # the service refuses who may not confirm with status 403: the API answers 403
-        services.table_confirm(table=table, user=request.user)
+        reason = request.data.get("reason", "") if isinstance(request.data, dict) else ""
+        # a director confirming a disputed result says why ({"reason": ...})
+        services.table_confirm(table=table, user=request.user, reason=str(reason))
         return table_response(request, table)
+
+
+class AtTheTableSerializer(serializers.Serializer):
+    """A table's confirmation as its phones see it (they see nothing else of the tournament)."""
+
+    table = serializers.IntegerField(source="number")
+    confirmed = serializers.SerializerMethodField()
+    confirmed_at_table_by = serializers.SerializerMethodField(
+        help_text=_("The name of the phone that confirmed it at the table; null otherwise.")
+    )
+    disputed = serializers.SerializerMethodField()
+
+    def get_confirmed(self, table) -> bool:
+        return table.is_confirmed_for(table.match)
+
+    def get_confirmed_at_table_by(self, table) -> str | None:
+        return table.confirmed_join.name if table.confirmed_join_id else None
+
+    def get_disputed(self, table) -> bool:
+        return table.disputed_at is not None
+
+
+class DisputeSerializer(serializers.Serializer):
+    message = serializers.CharField(
+        max_length=500, help_text=_("What is not right: the director's console shows it.")
+    )
+
+
+def at_the_table(table) -> Response:
+    table = Table.objects.select_related("match", "confirmed_join").get(pk=table.pk)
+    return Response(AtTheTableSerializer(table).data)
+
+
+PHONE_REFUSED = OpenApiExample(
+    "The phone that entered the last hand",
+    response_only=True,
+    status_codes=["403"],
+    value={
+        "detail": (
+            "This phone entered the last hand (or the last change): someone else at the table "
+            "must confirm the result."
+        )
+    },
+)
+
+
+class TableConfirmAtTableView(ApiView):
+    """Confirm a finished table's result at the table: a phone that joined with the table's code
+    (its session) and did not enter the last hand, or a logged-in player of the table. A disputed
+    result is the director's (403)."""
+
+    serializer_class = AtTheTableSerializer
+    permission_classes = [TablePhoneOrAuthenticated]
+
+    @extend_schema(
+        operation_id="tournaments_tables_confirm_at_table",
+        summary="Confirm a table's result at the table (a phone with the table code)",
+        request=None,
+        responses={200: AtTheTableSerializer, **WRITE_ERRORS},
+        examples=[PHONE_REFUSED],
+    )
+    def post(self, request, pk, table_id):
+        table, actor = table_at_table(request, pk, table_id)
+        services.table_confirm(table=table, user=actor)
+        return at_the_table(table)
+
+
+class TableDisputeView(ApiView):
+    """ "This is not right": a phone of the table (or a logged-in player of it) flags the table
+    on the director's console with a message; the director then confirms with a reason."""
+
+    serializer_class = AtTheTableSerializer
+    permission_classes = [TablePhoneOrAuthenticated]
+
+    @extend_schema(
+        operation_id="tournaments_tables_dispute",
+        summary="Dispute a table's result (a phone with the table code, a player of the table)",
+        request=DisputeSerializer,
+        responses={200: AtTheTableSerializer, **WRITE_ERRORS},
+    )
+    def post(self, request, pk, table_id):
+        table, actor = table_at_table(request, pk, table_id)
+        serializer = DisputeSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.table_dispute(
+            table=table, user=actor, message=serializer.validated_data["message"]
+        )
+        return at_the_table(table)
 
 
 class TablePlayoffView(ApiView):

@@ -270,10 +270,11 @@ def seating_document(
     )
 
 
-def round_kit(round: Round, *, request) -> list[PdfDocument]:
+def round_kit(round: Round, *, request, show_codes: bool = False) -> list[PdfDocument]:
     """The round kit: the wall list, then one pre-filled score sheet per table (its players in
-    seat order, the event line, the QR code of the table's match). Before the round starts the
-    tables have no matches yet: the kit is then the wall list alone, with a note saying so."""
+    seat order, the event line, the QR code of the table's match, and with `show_codes` the
+    table's code beside it: for the club's scorers only). Before the round starts the tables have
+    no matches yet: the kit is then the wall list alone, with a note saying so."""
     started = round.status != RoundStatus.SEATED
     tables = list(round.tables.select_related("match__club").order_by("number")) if started else []
     filename = f"tallone-tournament-{round.tournament_id}-round-{round.number}-kit.pdf"
@@ -286,5 +287,8 @@ def round_kit(round: Round, *, request) -> list[PdfDocument]:
     event = event_line(round)
     return [
         replace(seating_document(round), filename=filename),
-        *(score_sheet(table.match, request=request, event=event) for table in tables),
+        *(
+            score_sheet(table.match, request=request, event=event, show_code=show_codes)
+            for table in tables
+        ),
     ]

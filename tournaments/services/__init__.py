@@ -56,6 +56,7 @@ from tournaments.services.tables import (
     round_seat,
     round_start,
     table_confirm,
+    table_dispute,
     table_swap,
 )
 
@@ -100,6 +101,7 @@ __all__ = [
     "setting_range_message",
     "table_confirm",
     "table_counts",
+    "table_dispute",
     "table_swap",
     "tournament_create",
     "tournament_finish",

@@ -18,10 +18,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from clubs.actors import Actor
+from clubs.actors import Actor, TableActor
 from clubs.permissions import can_direct
 from scoring import services as scoring
-from scoring.models import EventVersion, Match, MatchStatus
+from scoring import table_access
+from scoring.models import EventVersion, Match, MatchStatus, TableJoin
 from tournaments.engine import seating, tables
 from tournaments.engine.errors import TournamentError
 from tournaments.errors import TournamentActionError
@@ -68,24 +69,59 @@ def result_entered_by(match: Match) -> set[int]:
     )
 
 
-@transaction.atomic
-def table_confirm(*, table: Table, user: Actor) -> Table:
-    """Confirm a finished table's result. Only a director of the club or a player of that table
-    may confirm, and never someone who entered the result: the server enforces it here.
-    Confirming a result that is already confirmed (and unchanged since) keeps the first
-    confirmation."""
-    tournament = locked(table.round.tournament)
-    refuse_if_finished(tournament)
-    table = Table.objects.select_related("match").get(pk=table.pk)
-    match = table.match
-    if match is None or match.status != MatchStatus.FINISHED:
+def _last_writer(match: Match) -> str | None:
+    """The session (its digest) of the phone that wrote the match's latest version, if a phone
+    did: a phone that joins again under another name is still the same session."""
+    return (
+        EventVersion.objects.filter(event__match=match)
+        .order_by("-revision", "-pk")
+        .values_list("table_join__session", flat=True)
+        .first()
+    )
+
+
+def _phone_join(table: Table, match: Match, user: TableActor) -> TableJoin:
+    """The phone's join, if its code still opens this table's match; else a 403 refusal."""
+    join = TableJoin.objects.select_related("code").filter(pk=user.join_id).first()
+    if user.match_id != match.pk or table_access.code_access(join, match) == table_access.NONE:
         raise TournamentActionError(
-            _("The match at this table is not finished yet."), field="table"
+            _("This phone's table code does not open this table (any more)."),
+            field="code",
+            status=403,
         )
+    assert join is not None
+    return join
+
+
+def _confirm_by_phone(table: Table, match: Match, user: TableActor) -> TableJoin:
+    """The checks of a confirmation at the table by a phone: its code opens this match, the
+    result is not disputed, and someone else entered the last hand (or the last change)."""
+    join = _phone_join(table, match, user)
+    if table.disputed_at is not None:
+        raise TournamentActionError(
+            _("The result is disputed: the director confirms it."), field="user", status=403
+        )
+    if _last_writer(match) == join.session:
+        raise TournamentActionError(
+            _(
+                "This phone entered the last hand (or the last change): someone else at the "
+                "table must confirm the result."
+            ),
+            field="user",
+            status=403,
+        )
+    return join
+
+
+def _confirm_by_user(table: Table, match: Match, tournament: Tournament, user: Actor) -> None:
+    """The checks of a confirmation by a logged-in user: a director or a player of the table,
+    never someone who entered part of the result; a director confirming a disputed result
+    says why."""
     if user is None or not user.is_authenticated:
         raise TournamentActionError(_("Log in to confirm a result."), field="user", status=403)
     plays_here = match.seats.filter(player__user=user).exists()
-    if not (can_direct(user, tournament.club) or plays_here):
+    director = can_direct(user, tournament.club)
+    if not (director or plays_here):
         raise TournamentActionError(
             _("Only a director or a player of this table can confirm its result."),
             field="user",
@@ -100,14 +136,99 @@ def table_confirm(*, table: Table, user: Actor) -> Table:
             field="user",
             status=403,
         )
-    if table.confirmed_at is not None and table.confirmed_revision == match.revision:
+    if table.disputed_at is not None and not director:
+        raise TournamentActionError(
+            _("The result is disputed: the director confirms it."), field="user", status=403
+        )
+
+
+@transaction.atomic
+def table_confirm(*, table: Table, user: Actor, reason: str = "") -> Table:
+    """Confirm a finished table's result. Locks the tournament row first.
+
+    Who may: a director of the club, a player of that table (logged in), or a phone of the table
+    that joined with its code (`TableActor`: confirmed at the table, under the name it gave);
+    never whoever entered the result (a user who recorded any part of it, a phone that entered
+    the last hand or the last change): the server enforces it here. A disputed result is
+    confirmed by a director only, with a `reason`, which also overrides a confirmation at the
+    table. Confirming a result already confirmed (and unchanged since) keeps the first
+    confirmation, unless a director overrides it with a reason."""
+    tournament = locked(table.round.tournament)
+    refuse_if_finished(tournament)
+    table = Table.objects.select_related("match").get(pk=table.pk)
+    match = table.match
+    if match is None or match.status != MatchStatus.FINISHED:
+        raise TournamentActionError(
+            _("The match at this table is not finished yet."), field="table"
+        )
+    reason = reason.strip()
+    join = None
+    if isinstance(user, TableActor):
+        join = _confirm_by_phone(table, match, user)
+    else:
+        _confirm_by_user(table, match, tournament, user)
+        if table.disputed_at is not None and not reason:
+            raise TournamentActionError(
+                _("The result is disputed: say why you confirm it."), field="reason"
+            )
+    already = table.confirmed_at is not None and table.confirmed_revision == match.revision
+    if already and not reason:
         return table  # confirmed meanwhile by someone else: the first confirmation stands
-    table.confirmed_by = user
+    table.confirmed_by = user if join is None else None  # type: ignore[assignment]
+    table.confirmed_join = join
+    table.confirmed_reason = reason
     table.confirmed_at = timezone.now()
     table.confirmed_revision = match.revision
-    table.save(update_fields=["confirmed_by", "confirmed_at", "confirmed_revision"])
+    table.disputed_at = None
+    table.save(
+        update_fields=[
+            "confirmed_by",
+            "confirmed_join",
+            "confirmed_reason",
+            "confirmed_at",
+            "confirmed_revision",
+            "disputed_at",
+        ]
+    )
     # what a confirmed result moves on: a bracket (`pairings`), the ratings (club life)
     table_confirmed.send(sender=Table, table=table, tournament=tournament, user=user)
+    return table
+
+
+@transaction.atomic
+def table_dispute(*, table: Table, user: Actor, message: str) -> Table:
+    """A phone of the table (joined with its code) or a logged-in player of the table says the
+    result is not right: the director's console flags the table with the message. Locks the
+    tournament row first. Refused once the result is confirmed (the director then decides)."""
+    tournament = locked(table.round.tournament)
+    refuse_if_finished(tournament)
+    table = Table.objects.select_related("match").get(pk=table.pk)
+    match = table.match
+    if match is None:
+        raise TournamentActionError(_("This table has not started yet."), field="table")
+    message = message.strip()
+    if not message:
+        raise TournamentActionError(_("Say what is not right, for the director."), field="message")
+    if isinstance(user, TableActor):
+        name = _phone_join(table, match, user).name
+    elif (
+        user is not None
+        and user.is_authenticated
+        and (match.seats.filter(player__user=user).exists() or can_direct(user, tournament.club))
+    ):
+        name = user.get_username()
+    else:
+        raise TournamentActionError(
+            _("Only a player of this table can dispute its result."), field="user", status=403
+        )
+    if table.is_confirmed_for(match):
+        raise TournamentActionError(
+            _("The result is confirmed already: tell the director."), field="table"
+        )
+    table.disputed_at = timezone.now()
+    table.dispute_message = message[:500]
+    table.dispute_name = name[:150]
+    table.save(update_fields=["disputed_at", "dispute_message", "dispute_name"])
     return table
 
 

@@ -29,6 +29,7 @@ from clubs.models import Club, Membership
 from clubs.permissions import DIRECTING_ROLES, can_direct, can_score
 from clubs.presenters import TOURNAMENT_NAMED, named
 from scoring.forms import RulesForm, preset_from
+from scoring.models import TableCode
 from tournaments import lookups, selectors, services
 from tournaments.formats import format_of
 from tournaments.forms import RegisterForm, ReopenForm, SeatForm, SwapForm, TournamentForm
@@ -216,6 +217,7 @@ class TableRow:
     view: selectors.TableView
     can_confirm: bool = False
     entered_by_me: bool = False
+    code: str = ""  # the table code of its match, for a director
 
     @property
     def table(self) -> Table:
@@ -235,6 +237,16 @@ class TableRow:
     def state_label(self) -> str:
         return table_state_label(self.state)
 
+    @property
+    def confirmed_at_table(self) -> str:
+        """The name of the phone that confirmed the result at the table, if one did."""
+        join = self.view.table.confirmed_join
+        return join.name if join is not None and self.state == "done" else ""
+
+    @property
+    def disputed(self) -> bool:
+        return self.view.table.disputed_at is not None
+
 
 def table_rows(request: HttpRequest, tournament: Tournament, tables: list) -> list[TableRow]:
     """Tables as shown; for those awaiting confirmation, whether this user may confirm."""
@@ -242,8 +254,16 @@ def table_rows(request: HttpRequest, tournament: Tournament, tables: list) -> li
     director = can_direct(user, tournament.club)
     scorer = can_score(user, tournament.club)
     rows = []
+    codes = {}
+    if director:  # the codes printed on the tables' sheets, in one query
+        codes = dict(
+            TableCode.objects.filter(
+                match__in=[view.table.match_id for view in tables if view.table.match_id],
+                is_current=True,
+            ).values_list("match_id", "code")
+        )
     for table_view in tables:
-        row = TableRow(table_view)
+        row = TableRow(table_view, code=codes.get(table_view.table.match_id, ""))
         if table_view.awaiting_confirmation and user.is_authenticated:
             plays_here = any(seat.entry.player.user_id == user.pk for seat in table_view.seats)
             if director or plays_here or scorer:

@@ -231,13 +231,36 @@ def table_confirm(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     tournament = lookups.visible_tournament(request, pk)
     table_obj = table_of(tournament, table)
     with as_message(request):
-        services.table_confirm(table=table_obj, user=request.user)
+        services.table_confirm(
+            table=table_obj, user=request.user, reason=request.POST.get("reason", "")
+        )
         messages.success(
             request, gettext("Table %(number)s confirmed.") % {"number": table_obj.number}
         )
     if request.POST.get("next") == "table":
         return redirect("tournaments:table", pk=tournament.pk, table=table_obj.pk)
     return back_to(tournament, "round")
+
+
+@require_POST
+def table_confirm_at_table(request: HttpRequest, pk: int, table: int) -> HttpResponse:
+    """Confirm the result from the match page, at the table: a phone that joined with the code
+    (and did not enter the last hand) or a logged-in player of the table."""
+    table_obj, actor = lookups.table_at_table(request, pk, table)
+    with as_message(request):
+        services.table_confirm(table=table_obj, user=actor)
+        messages.success(request, gettext("Thank you: the result is confirmed."))
+    return redirect(table_obj.match)
+
+
+@require_POST
+def table_dispute(request: HttpRequest, pk: int, table: int) -> HttpResponse:
+    """ "This is not right": the director's console flags the table with the message."""
+    table_obj, actor = lookups.table_at_table(request, pk, table)
+    with as_message(request):
+        services.table_dispute(table=table_obj, user=actor, message=request.POST.get("message", ""))
+        messages.success(request, gettext("The director has been told."))
+    return redirect(table_obj.match)
 
 
 @login_required

@@ -1,0 +1,176 @@
+"""The permission rule of table codes: what a phone that joined a match with its code may do.
+
+It lives here, beside scoring's models, and not in `clubs/permissions.py` because it reads
+scoring's rows (`TableCode`, `TableJoin`, the match's status), which clubs cannot import. The
+roles stay there: a member who scores (`can_score`) never needs a code.
+
+A phone joins with the code printed on the score sheet (`scoring.table_codes.table_join`); its
+session keeps the joins' ids. For THAT match only, and only while the code is the match's current
+one (the director's "new code" revokes it), the phone:
+
+| the match is                                         | the phone may              |
+|------------------------------------------------------|----------------------------|
+| in progress                                          | see it, enter its events   |
+| finished, not confirmed yet (a tournament table)     | see it, correct, confirm   |
+| finished, a club night, less than GRACE ago          | see it, correct            |
+| finished and confirmed, or a club night's after GRACE | see it, read-only         |
+| any, when a director allowed a correction until T    | enter corrections until T  |
+| closed (its tournament is finished)                  | see it, read-only          |
+
+Nothing else of the club: no other match, no player list, no tournament page. A code that is
+wrong, revoked or of another match grants nothing (the pages answer 404, as for a stranger).
+
+Whether a tournament table is confirmed is read through the reverse relation a higher app gives
+the match (`match.tournament_table`, with its `is_confirmed_for`), without importing it, as the
+match page's reopen link does.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import HttpRequest
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from clubs.actors import Actor, TableActor
+from clubs.errors import ServiceError
+from clubs.models import User
+from clubs.permissions import can_score
+from scoring.models import Match, TableJoin
+
+# After a club night's match ends, its phones may still correct it for this long.
+GRACE = datetime.timedelta(minutes=15)
+# The session's list of the TableJoin ids this phone holds.
+SESSION_KEY = "table_joins"
+
+NONE, READ, WRITE = "none", "read", "write"
+
+
+def session_digest(session_key: str | None) -> str:
+    """What the audit keeps of a phone's session: a digest, never the key itself."""
+    return hashlib.sha256((session_key or "").encode()).hexdigest()[:16]
+
+
+def join_ids(request: HttpRequest) -> list[int]:
+    ids = request.session.get(SESSION_KEY, []) if hasattr(request, "session") else []
+    return [value for value in ids if isinstance(value, int)]
+
+
+def remember_join(request: HttpRequest, join: TableJoin) -> None:
+    """Keep the join in the phone's session (the newest last; at most 20 kept)."""
+    ids = [value for value in join_ids(request) if value != join.pk]
+    request.session[SESSION_KEY] = [*ids, join.pk][-20:]
+
+
+def join_for(request: HttpRequest, match: Match) -> TableJoin | None:
+    """The phone's join of `match` through its current code, or None (no join, or revoked)."""
+    ids = join_ids(request)
+    if not ids:
+        return None
+    return (
+        TableJoin.objects.select_related("code")
+        .filter(pk__in=ids, code__match_id=match.pk, code__is_current=True)
+        .order_by("-pk")
+        .first()
+    )
+
+
+def code_access(join: TableJoin | None, match: Match, now: datetime.datetime | None = None) -> str:
+    """What `join` allows on `match` now: NONE, READ or WRITE (the table of the docstring)."""
+    if join is None or not join.code.is_current or join.code.match_id != match.pk:
+        return NONE
+    if match.is_closed:
+        return READ
+    if not match.is_finished:
+        return WRITE
+    now = now or timezone.now()
+    if join.code.correction_until is not None and now < join.code.correction_until:
+        return WRITE
+    table = getattr(match, "tournament_table", None)
+    if table is not None:
+        return READ if table.is_confirmed_for(match) else WRITE
+    if match.finished_at is not None and now < match.finished_at + GRACE:
+        return WRITE
+    return READ
+
+
+def phone_may_write(join_id: int, match: Match) -> bool:
+    """For the services, with the match row locked: does the phone's join still allow writing?
+    (The director may have made a new code, or a phone confirmed, since the page was opened.)"""
+    join = TableJoin.objects.select_related("code").filter(pk=join_id).first()
+    return code_access(join, match) == WRITE
+
+
+class PhoneRefused(ServiceError):
+    """A phone's table code no longer lets it change this match (a new code, a confirmed
+    result): nothing was recorded."""
+
+    status = 403
+
+
+def version_author(user: Actor, match: Match) -> dict[str, User | int | None]:
+    """Who wrote a version of `match`, as the version's fields: the user (an authenticated one),
+    or the phone of a table code, checked with the match row locked (`PhoneRefused` when its
+    code no longer lets it write this match)."""
+    if not isinstance(user, TableActor):
+        return {"created_by": user if user is not None and user.is_authenticated else None}
+    if user.match_id != match.pk or not phone_may_write(user.join_id, match):
+        raise PhoneRefused(
+            _(
+                "This phone's table code no longer lets it change this match (the director "
+                "made a new code, or the result was confirmed): nothing was recorded."
+            ),
+            field="code",
+        )
+    return {"created_by": None, "table_join_id": user.join_id}
+
+
+def phone_of(request: HttpRequest, match: Match) -> TableActor | None:
+    """The phone as the actor of `match` while its code holds (read-only or not), or None."""
+    join = join_for(request, match)
+    if code_access(join, match) == NONE or join is None:
+        return None
+    return TableActor(join_id=join.pk, match_id=match.pk, name=join.name, code=join.code.code)
+
+
+def actor_for(request: HttpRequest, match: Match) -> Actor:
+    """Who records an event of `match` from this request: the user when they score in the club
+    (`can_score`), else the phone when its code lets it write now, else the user (whom the
+    checks then refuse)."""
+    user: Actor = request.user  # type: ignore[assignment]
+    if can_score(user, match.club):
+        return user
+    join = join_for(request, match)
+    if join is not None and code_access(join, match) == WRITE:
+        return TableActor(join_id=join.pk, match_id=match.pk, name=join.name, code=join.code.code)
+    return user
+
+
+def may_score(request: HttpRequest, match: Match) -> bool:
+    """Whether this request may enter the match's events: a scorer of the club, or a phone whose
+    code lets it write now."""
+    return can_score(request.user, match.club) or isinstance(actor_for(request, match), TableActor)
+
+
+def may_see(request: HttpRequest, match: Match) -> bool:
+    """Whether the phone's code opens the match (read-only or not)."""
+    return code_access(join_for(request, match), match) != NONE
+
+
+def login_or_code_required(view: Callable[..., Any]) -> Callable[..., Any]:
+    """`login_required`, except for a phone that holds a table code: the view then asks
+    `actor_for` about the match itself (404 for a match the code does not open)."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        if request.user.is_authenticated or join_ids(request):
+            return view(request, *args, **kwargs)
+        return redirect_to_login(request.get_full_path())
+
+    return wrapper

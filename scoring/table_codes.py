@@ -1,0 +1,151 @@
+"""Table codes: issuing a match's code, making a new one (which revokes the old one and every
+phone it let in), a phone joining a match with it, and a director allowing a late correction.
+
+Each service runs in one transaction and locks the match row first (`select_for_update`), as
+`scoring.services` does, so a phone joining while the director makes a new code either joins the
+old code (revoked with it) or is refused. What a joined phone may do is the rule of
+`scoring.table_access`; the events it enters go through `scoring.services` like everyone's, and
+their versions name the phone (`EventVersion.table_join`).
+
+Guessing is throttled (`config.throttling.count_attempt`): wrong codes per address, and attempts
+per code; the arithmetic is in docs/API.md ("Table codes").
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from clubs import validators
+from clubs.actors import Actor
+from config.throttling import attempts, count_attempt
+from scoring.models import CODE_ALPHABET, CODE_LENGTH, Match, TableCode, TableJoin
+from scoring.services import MatchError
+from scoring.table_access import GRACE, session_digest
+
+TOO_MANY = 429
+JOIN_NAME_LENGTH = 40
+# A table has at most a handful of players: more phones than this on one code is not a table.
+PHONES_PER_CODE = 12
+
+WRONG_CODE = _(
+    "No table has this code. Check it on the score sheet: a code changes when the director "
+    "makes a new one."
+)
+
+
+def normalize(code: str) -> str:
+    """The code as stored: capitals, without the spaces and dashes a phone may type."""
+    return "".join(ch for ch in str(code).upper() if ch not in " -\t")
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def _create(match: Match, user: Actor) -> TableCode:
+    author = user if user is not None and user.is_authenticated else None
+    for _attempt in range(10):
+        try:
+            with transaction.atomic():
+                return TableCode.objects.create(match=match, code=new_code(), created_by=author)
+        except IntegrityError:  # the same code drawn twice (one in 887 million)
+            continue
+    raise MatchError(_("No free table code was found: try again."), field="code")
+
+
+@transaction.atomic
+def code_issue(*, match: Match, user: Actor) -> TableCode:
+    """The match's current code, made now if it has none. Locks the match row."""
+    locked = Match.objects.select_for_update().get(pk=match.pk)
+    current = TableCode.objects.filter(match=locked, is_current=True).first()
+    return current or _create(locked, user)
+
+
+@transaction.atomic
+def code_regenerate(*, match: Match, user: Actor) -> TableCode:
+    """Revoke the match's code (every phone it let in loses the match at once) and make a new
+    one, to print on a new sheet. Locks the match row. The views ask `can_direct` first."""
+    locked = Match.objects.select_for_update().get(pk=match.pk)
+    TableCode.objects.filter(match=locked, is_current=True).update(
+        is_current=False, revoked_at=timezone.now()
+    )
+    return _create(locked, user)
+
+
+@transaction.atomic
+def correction_allow(*, match: Match, user: Actor) -> TableCode:
+    """Let the table's phones correct the match for `GRACE` more, though its result is
+    finished and confirmed (the director allows it). Locks the match row."""
+    locked = Match.objects.select_for_update().get(pk=match.pk)
+    code = TableCode.objects.filter(match=locked, is_current=True).first()
+    if code is None:
+        raise MatchError(_("This match has no table code."), field="code")
+    code.correction_until = timezone.now() + GRACE
+    code.save(update_fields=["correction_until"])
+    return code
+
+
+def _throttle(address: str, code: str) -> None:
+    """Refuse (429) an address that typed too many wrong codes, or a code tried too often (a
+    code that could be one: anything else is just wrong, and counts against the address)."""
+    window = settings.TABLE_CODE_WINDOW_SECONDS
+    if attempts(f"table-code-address-{address}") >= settings.TABLE_CODE_FAILURES_PER_ADDRESS:
+        raise MatchError(
+            _("Too many wrong codes from this network: wait %(minutes)s minutes and try again.")
+            % {"minutes": max(window // 60, 1)},
+            field="code",
+            status=TOO_MANY,
+        )
+    well_formed = len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
+    if well_formed and count_attempt(f"table-code-code-{code}", window=window) > (
+        settings.TABLE_CODE_ATTEMPTS_PER_CODE
+    ):
+        raise MatchError(
+            _("This code was tried too often: ask the director for a new one."),
+            field="code",
+            status=TOO_MANY,
+        )
+
+
+@transaction.atomic
+def table_join(*, code: str, name: str, session_key: str, address: str) -> TableJoin:
+    """A phone joins the match of `code` under `name`. Locks the match row.
+
+    A wrong or revoked code grants nothing (`MatchError` on "code", counted against the address);
+    too many wrong codes from one address, or attempts on one code, answer 429. The caller keeps
+    the join in the phone's session (`scoring.table_access.remember_join`)."""
+    typed = normalize(code)
+    _throttle(address, typed)
+    found = TableCode.objects.filter(code=typed, is_current=True).first() if typed else None
+    if found is None:
+        count_attempt(f"table-code-address-{address}", window=settings.TABLE_CODE_WINDOW_SECONDS)
+        raise MatchError(WRONG_CODE, field="code")
+    try:
+        clean = validators.clean_name(
+            name,
+            max_length=JOIN_NAME_LENGTH,
+            empty_message=_("Your name, so that the table knows who entered what."),
+        )
+    except ValidationError as error:
+        raise MatchError(validators.first_message(error), field="name") from None
+    Match.objects.select_for_update().get(pk=found.match_id)
+    # the code may have been revoked while the row was awaited
+    found = TableCode.objects.select_related("match").get(pk=found.pk)
+    if not found.is_current:
+        raise MatchError(WRONG_CODE, field="code")
+    count = found.joins.count()
+    if count >= PHONES_PER_CODE:
+        raise MatchError(
+            _("Too many phones joined this table: ask the director for a new code."),
+            field="code",
+            status=TOO_MANY,
+        )
+    return TableJoin.objects.create(
+        code=found, number=count + 1, name=clean, session=session_digest(session_key)
+    )

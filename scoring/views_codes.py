@@ -1,0 +1,117 @@
+"""The table code pages: "Join a table" (typed, or opened by the QR code of a score sheet, which
+carries the code in its address), and the director's "new code" and "let the table correct it".
+
+Thin: the services are `scoring.table_codes`; who may do what with a code is
+`scoring.table_access`. A wrong code is said beside the field and grants nothing; too many
+wrong codes from one address answer 429 (docs/API.md, "Table codes").
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_POST
+
+from clubs.errors import as_message, on_form
+from clubs.permissions import can_direct
+from config.auth import client_address
+from scoring import table_access, table_codes
+from scoring.models import Match
+
+
+class JoinForm(forms.Form):
+    """Join a table with its code (scoring.views_codes.join)."""
+
+    code = forms.CharField(
+        label=_("Table code"),
+        max_length=20,
+        help_text=_("Printed beside the QR code of the score sheet, e.g. K7M2QX."),
+        widget=forms.TextInput(
+            attrs={
+                "autocomplete": "off",
+                "autocapitalize": "characters",
+                "spellcheck": "false",
+                "class": "code-input",
+            }
+        ),
+    )
+    name = forms.CharField(
+        label=_("Your name"),
+        max_length=40,
+        help_text=_("The table sees it beside what this phone enters."),
+        widget=forms.TextInput(attrs={"autocomplete": "given-name"}),
+    )
+
+
+def session_key(request: HttpRequest) -> str:
+    """The phone's session key, made now if the phone has no session yet."""
+    if not request.session.session_key:
+        request.session.create()
+    return request.session.session_key or ""
+
+
+def join(request: HttpRequest, code: str = "") -> HttpResponse:
+    """Join a table: the code (from the QR code's address, or typed) and the name the phone
+    gives; then the match page, where this phone enters that match's hands."""
+    form = JoinForm(request.POST or None, initial={"code": code})
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        with on_form(form) as refused:
+            joined = table_codes.table_join(
+                code=form.cleaned_data["code"],
+                name=form.cleaned_data["name"],
+                session_key=session_key(request),
+                address=client_address(request),
+            )
+            table_access.remember_join(request, joined)
+            messages.success(
+                request,
+                gettext("You joined table %(code)s as %(name)s.")
+                % {"code": joined.code.code, "name": joined.name},
+            )
+            return redirect(joined.code.match)
+        status = 429 if refused.error and refused.error.status == table_codes.TOO_MANY else 200
+    return render(request, "scoring/join.html", {"form": form}, status=status)
+
+
+def _directed_match(request: HttpRequest, pk: int) -> Match:
+    """The match if the user directs its club: 404 outside the club, 403 without the role."""
+    match = get_object_or_404(Match.objects.for_user(request.user).select_related("club"), pk=pk)
+    if not can_direct(request.user, match.club):
+        raise PermissionDenied
+    return match
+
+
+@login_required
+@require_POST
+def code_new(request: HttpRequest, pk: int) -> HttpResponse:
+    """A new code for the match: the old one, and every phone it let in, stop working."""
+    match = _directed_match(request, pk)
+    with as_message(request):
+        code = table_codes.code_regenerate(match=match, user=request.user)
+        messages.success(
+            request,
+            gettext(
+                "New table code %(code)s: the old one no longer works. Print the score sheet "
+                "again for the table."
+            )
+            % {"code": code.code},
+        )
+    return redirect(match.get_absolute_url() + "#table-code")
+
+
+@login_required
+@require_POST
+def code_correction(request: HttpRequest, pk: int) -> HttpResponse:
+    """Let the table's phones correct the finished match for a while."""
+    match = _directed_match(request, pk)
+    with as_message(request):
+        table_codes.correction_allow(match=match, user=request.user)
+        messages.success(request, gettext("The table may correct the match for 15 minutes."))
+    return redirect(match.get_absolute_url() + "#table-code")
