@@ -117,6 +117,16 @@ def act(desk, tournament, action, name):
     )
 
 
+def test_the_phone_tells_the_player_to_pay_at_the_desk(staff, desk):
+    tournament = make(staff)
+    phone = visitor()
+    link = reverse("tournaments:check-in", args=[tournament.check_in_key])
+    page = phone.post(link, {"entry": entry(tournament, "Anna Rossi").pk}, follow=True)
+    assert "Pay the entry fee of € 10.00 at the desk." in page.content.decode()
+    act(desk, tournament, "pay", "Anna Rossi")
+    assert "Pay the entry fee" not in phone.get(link).content.decode()
+
+
 def test_a_phone_check_in_leaves_the_fee_due_until_the_director_marks_it_paid(staff, desk):
     tournament = make(staff)
     phone_check_in(tournament, "Anna Rossi")
