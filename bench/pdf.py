@@ -254,7 +254,7 @@ def main() -> None:
             if kind == "sheet":
                 timing = timed(lambda m: score_sheet(m, request=request), matches, args.repeat)
             else:
-                timing = timed(match_report, matches, args.repeat)
+                timing = timed(lambda m: match_report(m, show_authors=True), matches, args.repeat)
             verdict = "ok" if timing.per_page < TARGET_SECONDS_PER_PAGE else "OVER TARGET"
             print(
                 f"{kind:>6}: {len(matches)} documents, {timing.pages} pages, "

@@ -18,6 +18,7 @@ from clubs.api import READ_ERRORS, ApiView, visible_club
 from clubs.models import Player
 from clubs.serializers import ErrorSerializer
 from scoring.models import Game
+from scoring.serializers import TABLE_LABEL_HELP, TableNameField
 
 # Serializers -------------------------------------------------------------------------------------
 
@@ -139,7 +140,8 @@ class GameProfileSerializer(serializers.Serializer):
 class RecentMatchSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="match.pk")
     game = serializers.ChoiceField(choices=Game.choices, source="match.game")
-    table_label = serializers.CharField(source="match.table_label")
+    table_label = serializers.CharField(source="match.table_label", help_text=TABLE_LABEL_HELP)
+    table_name = TableNameField(source="match.table_label")
     finished_at = serializers.DateTimeField(source="match.finished_at")
     place = serializers.IntegerField(source="seat.place", allow_null=True)
     total = serializers.IntegerField(source="seat.total")

@@ -21,6 +21,7 @@ from clublife.models import Season
 from clubs import permissions, validators
 from clubs.api import READ_ERRORS, WRITE_ERRORS, ApiView, require, visible_club
 from clubs.errors import error_body, error_item
+from scoring.serializers import TABLE_LABEL_HELP, TableNameField
 from tournaments.serializers import ExactNumberField, exact, rounded
 
 # Serializers -------------------------------------------------------------------------------------
@@ -157,7 +158,8 @@ class SeasonMatchSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="match.pk")
     game = serializers.CharField(source="match.game", help_text=_("scala40, ramino or gin."))
     finished_on = serializers.DateField()
-    table_label = serializers.CharField(source="match.table_label")
+    table_label = serializers.CharField(source="match.table_label", help_text=TABLE_LABEL_HELP)
+    table_name = TableNameField(source="match.table_label")
     tournament = serializers.SerializerMethodField(
         help_text=_(
             "The tournament of a tournament table; null for a club night, and for a tournament "

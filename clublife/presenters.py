@@ -6,8 +6,8 @@ their printables, charts and exports share, in the user's language (numbers as s
   `where` (where a counted match was played), `scale_lines` (a custom scale, a line a table
   size) and `scale_note` (the printable's note of the points by table size);
 - ratings: `rating_value` (the ordinal a leaderboard ranks by), `rating_range` (skill ±
-  uncertainty), and the words of the profile's charts (`rating_chart_words`,
-  `places_chart_words`).
+  uncertainty), `rating_estimate` (the same in plain words on a profile), and the words of the
+  profile's charts (`rating_chart_words`, `places_chart_words`).
 
 Nothing here reads the database or computes a rating or a score: the selectors and the engines
 give the numbers, this module says them.
@@ -23,6 +23,7 @@ from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext
 
 from clublife.models import Season
+from scoring.engine.names import table_label
 from scoring.models import Game, Match
 from tournaments.models import Tournament
 from tournaments.presenters import number
@@ -72,8 +73,11 @@ def where(counted: Counted) -> str:
             "tournament": counted.tournament.name,
             "table": counted.table_number,
         }
-    if counted.match.table_label:
-        return gettext("Club night, table %(table)s") % {"table": counted.match.table_label}
+    label = table_label(counted.match.table_label)
+    if label.isdigit():
+        return gettext("Club night, table %(table)s") % {"table": label}
+    if label:  # a table named in free text ("Terrace"), as typed
+        return gettext("Club night, %(table)s") % {"table": label}
     return gettext("Club night")
 
 
@@ -122,12 +126,21 @@ def rating_range(rating: Rated) -> str:
     return f"{floatformat(rating.mu, 1)} ± {floatformat(rating.sigma, 1)}"
 
 
+def rating_estimate(rating: Rated) -> str:
+    """A player's rating as a profile says it in plain words: "estimate 25.0 ± 8.3" (the skill
+    the matches suggest, and how far it may be off)."""
+    return gettext("estimate %(skill)s ± %(uncertainty)s") % {
+        "skill": floatformat(rating.mu, 1),
+        "uncertainty": floatformat(rating.sigma, 1),
+    }
+
+
 def rating_chart_words(game: str) -> dict[str, str]:
     """The words of a player's rating chart at `game` (its label): title and axes."""
     return {
         "title": gettext("%(game)s rating, match by match") % {"game": game},
-        "mu_label": gettext("skill (mu)"),
-        "band_label": gettext("mu ± sigma"),
+        "mu_label": gettext("estimated skill"),
+        "band_label": gettext("estimate ± uncertainty"),
         "x_label": gettext("Rated matches"),
     }
 

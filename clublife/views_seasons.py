@@ -32,6 +32,7 @@ from clubs import validators
 from clubs.errors import on_form
 from clubs.models import Club
 from clubs.permissions import can_direct
+from clubs.presenters import SEASON_NAMED, named
 from scoring.models import Game
 from scoring.printing import render_pdf
 from tournaments import lookups
@@ -147,7 +148,8 @@ def season_list(request: HttpRequest, slug: str) -> HttpResponse:
             with on_form(form):
                 season = seasons.season_create(club=club, user=request.user, **form.cleaned_data)
                 messages.success(
-                    request, gettext("Season %(name)s created.") % {"name": season.name}
+                    request,
+                    gettext("%(season)s created.") % {"season": named(SEASON_NAMED, season.name)},
                 )
                 return redirect("clublife:season-detail", slug=club.slug, pk=season.pk)
     elif director:
@@ -211,7 +213,9 @@ def season_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         with on_form(form):
             season = seasons.season_update(season=season, user=request.user, **form.cleaned_data)
-            messages.success(request, gettext("Season %(name)s saved.") % {"name": season.name})
+            messages.success(
+                request, gettext("%(season)s saved.") % {"season": named(SEASON_NAMED, season.name)}
+            )
             return redirect("clublife:season-detail", slug=club.slug, pk=season.pk)
     return render(
         request,

@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs import validators
-from clubs.models import Role
+from clubs.models import Gender, Role
 
 
 class ClubForm(forms.Form):
@@ -36,6 +36,24 @@ class PlayerForm(forms.Form):
         validators=[validators.player_name_validator],
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
+    gender = forms.ChoiceField(
+        label=_("Gender"),
+        choices=Gender.choices,
+        initial=Gender.UNSPECIFIED,
+        required=False,
+        help_text=_("Optional: the Italian pages agree with it (sballato, sballata)."),
+    )
+
+    def clean_gender(self) -> str:
+        return self.cleaned_data.get("gender") or Gender.UNSPECIFIED
+
+
+class PlayerEditForm(PlayerForm):
+    """A player's name and gender, as the owner corrects them."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["name"].label = _("Name")
 
 
 class MemberInviteForm(forms.Form):

@@ -181,6 +181,15 @@ class PlayerQuerySet(models.QuerySet):
         return self.filter(club__in=Club.objects.for_user(user))
 
 
+class Gender(models.TextChoices):
+    """A player's gender, optional: Italian agrees with it ("sballata", "si è ritirata"); unsaid,
+    the pages use the generic form."""
+
+    UNSPECIFIED = "unspecified", _("Not said")
+    FEMALE = "female", _("Woman")
+    MALE = "male", _("Man")
+
+
 class Player(models.Model):
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="players", verbose_name=_("club")
@@ -196,6 +205,13 @@ class Player(models.Model):
     )
     is_guest = models.BooleanField(
         _("guest"), default=False, help_text=_("A player who is not a member of the club.")
+    )
+    gender = models.CharField(
+        _("gender"),
+        max_length=12,
+        choices=Gender.choices,
+        default=Gender.UNSPECIFIED,
+        help_text=_("Optional: the Italian pages agree with it (sballato, sballata)."),
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 

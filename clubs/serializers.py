@@ -4,7 +4,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from clubs import validators
-from clubs.models import Club, Invitation, Membership, Player, Role
+from clubs.models import Club, Gender, Invitation, Membership, Player, Role
 
 # Error shapes ------------------------------------------------------------------------------------
 
@@ -94,13 +94,18 @@ class ClubUpdateSerializer(serializers.ModelSerializer):
 class PlayerSerializer(serializers.ModelSerializer):
     class Meta:
         model = Player
-        fields = ["id", "name", "is_guest", "created_at"]
+        fields = ["id", "name", "is_guest", "gender", "created_at"]
         read_only_fields = fields
 
 
 class PlayerWriteSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=80, validators=[validators.player_name_validator])
     is_guest = serializers.BooleanField(required=False)
+    gender = serializers.ChoiceField(
+        choices=Gender.choices,
+        required=False,
+        help_text=_("Optional: the Italian pages agree with it (sballato, sballata)."),
+    )
 
 
 # Members -----------------------------------------------------------------------------------------

@@ -26,7 +26,16 @@ from django.utils.translation import gettext_lazy as _
 from clubs import validators
 from clubs.actors import Actor
 from clubs.errors import ServiceError
-from clubs.models import Club, Invitation, InvitationStatus, Membership, Player, Role, User
+from clubs.models import (
+    Club,
+    Gender,
+    Invitation,
+    InvitationStatus,
+    Membership,
+    Player,
+    Role,
+    User,
+)
 
 
 class ClubError(ServiceError):
@@ -151,13 +160,23 @@ def _player_name(club: Club, name: str, *, exclude: Player | None = None) -> str
     return name
 
 
+def _gender(gender: str) -> str:
+    if gender not in Gender.values:
+        raise ClubError(_("Choose a gender among those offered."), field="gender")
+    return gender
+
+
 @transaction.atomic
-def player_create(*, club: Club, name: str, is_guest: bool = False) -> Player:
-    """Add a player to the club. Names are unique in a club, whatever their case."""
+def player_create(
+    *, club: Club, name: str, is_guest: bool = False, gender: str = Gender.UNSPECIFIED
+) -> Player:
+    """Add a player to the club. Names are unique in a club, whatever their case; the gender is
+    optional (the Italian pages agree with it)."""
     name = _player_name(club, name)
+    gender = _gender(gender)
     try:
         with transaction.atomic():
-            return Player.objects.create(club=club, name=name, is_guest=is_guest)
+            return Player.objects.create(club=club, name=name, is_guest=is_guest, gender=gender)
     except IntegrityError:  # created meanwhile by another request
         raise ClubError(
             _("The club already has a player called %(name)s.") % {"name": name}, field="name"
@@ -166,10 +185,18 @@ def player_create(*, club: Club, name: str, is_guest: bool = False) -> Player:
 
 @transaction.atomic
 def player_update(
-    *, player: Player, name: str | None = None, is_guest: bool | None = None
+    *,
+    player: Player,
+    name: str | None = None,
+    is_guest: bool | None = None,
+    gender: str | None = None,
 ) -> Player:
-    """Rename a player (matches already played keep the name they were played under)."""
+    """Rename a player (matches already played keep the name they were played under), or change
+    whether they are a guest, or their gender."""
     fields = []
+    if gender is not None:
+        player.gender = _gender(gender)
+        fields.append("gender")
     if name is not None:
         player.name = _player_name(player.club, name, exclude=player)
         fields.append("name")

@@ -12,6 +12,7 @@ urlpatterns = [
     path("<slug:slug>/", views.club_detail, name="detail"),
     path("<slug:slug>/settings/", views.club_settings, name="settings"),
     path("<slug:slug>/players/", views.player_add, name="player-add"),
+    path("<slug:slug>/players/<int:pk>/", views.player_edit, name="player-edit"),
     path("<slug:slug>/members/", views.member_invite, name="member-invite"),
     path("<slug:slug>/members/<int:pk>/", views.member_update, name="member-update"),
     path(

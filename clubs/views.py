@@ -23,8 +23,8 @@ from django.views.decorators.http import require_POST, require_safe
 
 from clubs import pages, services
 from clubs.errors import as_message, on_form
-from clubs.forms import ClubForm, MemberInviteForm, MemberRoleForm, PlayerForm
-from clubs.models import Club, Invitation, Membership, Role
+from clubs.forms import ClubForm, MemberInviteForm, MemberRoleForm, PlayerEditForm, PlayerForm
+from clubs.models import Club, Invitation, Membership, Player, Role
 from clubs.permissions import (
     SCORING_ROLES,
     can_direct,
@@ -33,6 +33,7 @@ from clubs.permissions import (
     can_see_match,
     role_in,
 )
+from clubs.presenters import CLUB_NAMED, named
 
 PAGE_SIZE = 20
 
@@ -107,7 +108,9 @@ def club_create(request: HttpRequest) -> HttpResponse:
                 public_live_matches=form.cleaned_data["public_live_matches"],
             )
             messages.success(
-                request, gettext("Club %(name)s created: add its players.") % {"name": club.name}
+                request,
+                gettext("%(club)s created: add its players.")
+                % {"club": named(CLUB_NAMED, club.name)},
             )
             return redirect(club)
     return render(request, "clubs/create.html", {"form": form})
@@ -199,10 +202,31 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
     form = PlayerForm(request.POST)
     if form.is_valid():
         with on_form(form):
-            player = services.player_create(club=club, name=form.cleaned_data["name"])
+            player = services.player_create(
+                club=club, name=form.cleaned_data["name"], gender=form.cleaned_data["gender"]
+            )
             messages.success(request, gettext("%(name)s added.") % {"name": player.name})
             return redirect(club)
     return _detail(request, club, player_form=form)
+
+
+@login_required
+def player_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The owner corrects a player's name or gender (played matches keep the old name)."""
+    club = _managed_club(request, slug)
+    player = get_object_or_404(Player.objects.filter(club=club), pk=pk)
+    initial = {"name": player.name, "gender": player.gender}
+    form = PlayerEditForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        with on_form(form):
+            services.player_update(
+                player=player, name=form.cleaned_data["name"], gender=form.cleaned_data["gender"]
+            )
+            messages.success(
+                request, gettext("%(name)s's details are saved.") % {"name": player.name}
+            )
+            return redirect(club)
+    return render(request, "clubs/player_edit.html", {"club": club, "player": player, "form": form})
 
 
 @login_required

@@ -276,7 +276,7 @@ class MatchListView(ApiView):
                     "preset": "scala40-club",
                     "options": {"elimination_at": 151},
                     "players": [12, 15, {"guest": "Dario"}],
-                    "table_label": "Tavolo 3",
+                    "table_label": "3",
                     "first_dealer_seat": 1,
                 },
             )

@@ -17,6 +17,7 @@ text costs about as much as one short SVG label.
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -103,19 +104,25 @@ def nice_step(span: float, ticks: int = 5) -> int:
 def legend_lines(labels: Sequence[str], per_line: int) -> tuple[list[str], list[tuple[int, int]]]:
     """`labels` set one after the other on lines of at most `per_line` characters, three spaces
     apart, each after `SAMPLE` blank characters and a space: the lines, and where each entry
-    starts (line, column). A label too long for a line is cut short."""
+    starts (line, column). A label too long for a line wraps under itself, never cut."""
     lines, places = [""], []
     room = max(per_line - SAMPLE - 1, 1)
+    indent = " " * (SAMPLE + 1)
     for label in labels:
-        if len(label) > room:
-            label = label[: room - 1] + "…"
-        entry = " " * (SAMPLE + 1) + label
+        pieces = textwrap.wrap(label, room, break_on_hyphens=True) if len(label) > room else []
+        entry = indent + (pieces[0] if pieces else label)
         start = len(lines[-1]) + 3 if lines[-1] else 0
-        if start and start + len(entry) > per_line:
+        if start and (pieces or start + len(entry) > per_line):
             lines.append("")
             start = 0
         lines[-1] = lines[-1].ljust(start) + entry
         places.append((len(lines) - 1, start))
+        for piece in pieces[1:]:
+            lines.append(indent + piece)
+        if pieces:
+            lines.append("")
+    if len(lines) > 1 and not lines[-1]:
+        lines.pop()
     return lines, places
 
 

@@ -22,13 +22,8 @@ from scoring.engine.cards import RANKS, count_points
 from scoring.engine.presets import PRESETS
 from scoring.engine.rules import BOOL, CHOICE, INT, MONEY, OPTIONAL_INT, OptionInfo
 from scoring.models import Game
-from scoring.presenters import (
-    GIN_RESULTS,
-    OPTION_LABELS,
-    PRESET_LABELS,
-    RAMINO_CLOSINGS,
-    option_choices,
-)
+from scoring.presenters import GIN_RESULTS, RAMINO_CLOSINGS
+from scoring.rule_words import PRESET_LABELS, option_choices, option_label, rule_refusal
 from scoring.services import MatchError, MatchMovedOn
 
 MAX_SEATS = 6
@@ -183,7 +178,7 @@ class StartForm(forms.Form):
 def _option_field(info: OptionInfo, default: Any) -> forms.Field:
     """The form field of an option. It only reads the text (a whole number, an amount); the
     option's range is the engine's, checked by `RulesForm.clean` with the engine's message."""
-    label = OPTION_LABELS.get(info.name, info.name.replace("_", " ").capitalize())
+    label = option_label(info.name)
     help_text = gettext(info.help)
     common = {"label": label, "help_text": help_text, "initial": default}
     if info.kind == INT:
@@ -230,7 +225,7 @@ class RulesForm(forms.Form):
             try:
                 cleaned[name] = self.preset_rules.check_option(name, value)
             except RuleSetError as error:
-                self.add_error(name, error.translated(gettext))
+                self.add_error(name, rule_refusal(error))
         return cleaned
 
     def overrides(self) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from scoring.forms import (
 )
 from scoring.models import EventKind, Game, Match
 from scoring.presenters import (
-    chart_threshold,
+    busted_label,
     describe_change,
     describe_event,
     ended_by_label,
@@ -39,10 +39,9 @@ from scoring.presenters import (
     games_won_line,
     gin_final_lines,
     kind_label,
-    preset_label,
-    rules_summary,
     status_label,
 )
+from scoring.rule_words import chart_threshold, preset_label, rules_summary
 from scoring.selectors import MatchDetail, match_detail
 from scoring.services import MatchChange, changes_since
 
@@ -87,6 +86,7 @@ class Change:
     charge: int
     total: int
     busted: bool
+    busted_label: str = ""
 
 
 @dataclass(frozen=True)
@@ -128,6 +128,7 @@ def _history(detail: MatchDetail, *, show_authors: bool) -> list[HistoryRow]:
     match = detail.match
     names = [seat.name for seat in detail.seats]
     rows = []
+    genders = detail.genders
     for row in detail.rows:
         changes: tuple[Change, ...] = ()
         kind = row.event.kind
@@ -139,6 +140,7 @@ def _history(detail: MatchDetail, *, show_authors: bool) -> list[HistoryRow]:
                     charge=snap.charges.get(name, 0),
                     total=snap.totals.get(name, 0),
                     busted=name in snap.eliminated,
+                    busted_label=busted_label(genders.get(name, "")),
                 )
                 for name in names
                 if kind == EventKind.HAND or snap.charges.get(name, 0)
@@ -206,6 +208,7 @@ def _seat_rows(detail: MatchDetail) -> list[SeatRow]:
         for name, count in game.boxes.items():
             boxes[name] = boxes.get(name, 0) + count
     several = len(state.games) > 1
+    genders = detail.genders
     rows = []
     for seat in detail.seats:
         player = state.player(seat.name)
@@ -215,7 +218,7 @@ def _seat_rows(detail: MatchDetail) -> list[SeatRow]:
                 name=seat.name,
                 total=player.total,
                 status=str(player.status),
-                status_label=status_label(player.status),
+                status_label=status_label(player.status, genders.get(seat.name, "")),
                 reentries=player.reentries,
                 hands_won=player.hands_won,
                 boxes=boxes.get(seat.name, 0),

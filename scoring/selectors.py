@@ -52,6 +52,11 @@ class MatchDetail:
         return max((row.hand_number or 0 for row in self.rows), default=0)
 
     @property
+    def genders(self) -> dict[str, str]:
+        """Each seat's player's gender by the name played under (the Italian words agree)."""
+        return {seat.name: seat.player.gender for seat in self.seats}
+
+    @property
     def void_hands(self) -> int:
         return sum(1 for row in self.rows if row.hand_number and row.is_void)
 

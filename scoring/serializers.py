@@ -4,14 +4,19 @@ The match document is validated by the engine (`scoring.engine.document`), whose
 the event and field at fault; the serializers here describe its shape for the OpenAPI schema.
 """
 
+from typing import Any
+
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from clubs import validators
-from scoring.engine import PRESETS
+from scoring import presenters
+from scoring.engine import PRESETS, rules_for
+from scoring.engine.rules import BOOL, CHOICE, MONEY, OPTIONAL_INT, OptionInfo
 from scoring.models import (
     EndedBy,
     EventKind,
@@ -22,6 +27,7 @@ from scoring.models import (
     MatchStatus,
     PlayerStatus,
 )
+from scoring.rule_words import choice_label, option_label
 
 
 class AuthorField(serializers.CharField):
@@ -93,6 +99,75 @@ class EnumSchemaExtension(OpenApiSerializerExtension):
         }
 
 
+class RuleOptionsSchema(serializers.Serializer):
+    """Every rule option of every game as the schema's `RuleOptions` component: its label and
+    help, and for a choice each value with its words, in the language the schema is asked in
+    (`?lang=it`), the same words as the rule forms (`scoring.rule_words`)."""
+
+
+def rule_option_schema(info: OptionInfo, games: list[str]) -> dict[str, Any]:
+    """One option's JSON schema: type, bounds, and a description in words."""
+    description = f"{option_label(info.name)}: {gettext(info.help)} ({', '.join(games)})"
+    schema: dict[str, Any]
+    if info.kind == CHOICE:
+        schema = {"type": "string", "enum": list(info.choices)}
+        description += "\n" + "\n".join(
+            f"* `{value}` - {choice_label(info.name, value)}" for value in info.choices
+        )
+    elif info.kind == BOOL:
+        schema = {"type": "boolean"}
+    elif info.kind == MONEY:
+        schema = {"type": "string", "format": "decimal"}
+    else:
+        schema = {"type": "integer"}
+        if info.minimum is not None:
+            schema["minimum"] = info.minimum
+        if info.maximum is not None:
+            schema["maximum"] = int(info.maximum)
+        if info.kind == OPTIONAL_INT:
+            schema["nullable"] = True
+    return {**schema, "description": description}
+
+
+def rule_options_schema() -> dict[str, Any]:
+    """The `RuleOptions` component: every option of every preset's rule set, by name."""
+    properties: dict[str, dict[str, Any]] = {}
+    games: dict[str, list[str]] = {}
+    infos: dict[str, OptionInfo] = {}
+    for preset in PRESETS:
+        rules = rules_for(preset)
+        for info in rules.options():
+            infos.setdefault(info.name, info)
+            label = str(Game(rules.game).label)
+            if label not in games.setdefault(info.name, []):
+                games[info.name].append(label)
+    for name, info in infos.items():
+        properties[name] = rule_option_schema(info, games[name])
+    return {
+        "type": "object",
+        "description": gettext(
+            "Rule options by name; each game takes its own (in brackets), a choice takes one of "
+            "its values (listed with their meaning)."
+        ),
+        "properties": properties,
+    }
+
+
+class RuleOptionsSchemaExtension(OpenApiSerializerExtension):
+    target_class = RuleOptionsSchema
+
+    def get_name(self, auto_schema, direction):
+        return "RuleOptions"
+
+    def map_serializer(self, auto_schema, direction):
+        return rule_options_schema()
+
+
+RulesField = extend_schema_field(RuleOptionsSchema)(
+    type("RulesField", (serializers.DictField,), {})
+)
+
+
 class MatchStatusEnum(EnumSchema):
     choices = MatchStatus.choices
 
@@ -107,6 +182,30 @@ def enum_field(schema: type[EnumSchema], **kwargs) -> serializers.ChoiceField:
         type(f"{schema.__name__}Field", (serializers.ChoiceField,), {})
     )
     return field_class(choices=schema.choices, **kwargs)
+
+
+class TableNameField(serializers.CharField):
+    """A match's table as the pages say it, in the request's language (`presenters.table_name`):
+    "Table 3" / "Tavolo 3" for a number, a name typed in free text as it is, "" for none."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("read_only", True)
+        kwargs.setdefault(
+            "help_text",
+            _(
+                'The table as the pages say it, in the request\'s language: "Table 3" for a '
+                'number, a name as typed, "" for none.'
+            ),
+        )
+        super().__init__(**kwargs)
+
+    def to_representation(self, value):
+        return presenters.table_name(value)
+
+
+TABLE_LABEL_HELP = _(
+    'The table as stored: its number ("3") or a name typed in free text ("Terrace"), "" for none.'
+)
 
 
 class MatchEventSerializer(serializers.Serializer):
@@ -151,7 +250,7 @@ class MatchEventSerializer(serializers.Serializer):
 class MatchDocumentSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=Game.choices, required=False)
     preset = serializers.ChoiceField(choices=list(PRESETS), required=False)
-    rules = serializers.DictField(
+    rules = RulesField(
         required=False, help_text=_("Options that differ from the preset, by their option names.")
     )
     players = serializers.ListField(child=serializers.CharField(), help_text=_("In seat order."))
@@ -223,6 +322,7 @@ class MatchSerializer(serializers.ModelSerializer):
         help_text=_("Why the match ended; null until then.")
     )
     seats = SeatSerializer(many=True, read_only=True)
+    table_name = TableNameField(source="table_label")
 
     class Meta:
         model = Match
@@ -232,6 +332,7 @@ class MatchSerializer(serializers.ModelSerializer):
             "game",
             "preset",
             "table_label",
+            "table_name",
             "status",
             "started_at",
             "finished_at",
@@ -245,6 +346,7 @@ class MatchSerializer(serializers.ModelSerializer):
             "seats",
         ]
         read_only_fields = fields
+        extra_kwargs = {"table_label": {"help_text": TABLE_LABEL_HELP}}
 
     @extend_schema_field(serializers.ChoiceField(choices=EndedBy.choices, allow_null=True))
     def get_ended_by(self, match) -> str | None:
@@ -266,6 +368,7 @@ class MatchDetailSerializer(MatchSerializer):
     state = serializers.SerializerMethodField(
         help_text=_("The state replayed from every event, as the preview answers it.")
     )
+    rules = RulesField(read_only=True, help_text=_("The match's full rule set."))
 
     class Meta(MatchSerializer.Meta):
         fields = [*MatchSerializer.Meta.fields, "rules", "started_by", "state"]
@@ -324,7 +427,7 @@ class SeatChoiceField(serializers.Field):
 class MatchCreateSerializer(serializers.Serializer):
     club = serializers.SlugField(help_text=_("The club's slug."))
     preset = serializers.ChoiceField(choices=list(PRESETS))
-    options = serializers.DictField(
+    options = RulesField(
         required=False,
         default=dict,
         help_text=_("Options that differ from the preset, by their option names."),
@@ -332,7 +435,16 @@ class MatchCreateSerializer(serializers.Serializer):
     players = serializers.ListField(
         child=SeatChoiceField(), min_length=1, help_text=_("In seat order.")
     )
-    table_label = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
+    table_label = serializers.CharField(
+        max_length=40,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text=_(
+            'The table: its number ("3"; "Tavolo 3" and "Table 3" are stored as 3) or a name '
+            '("Terrace").'
+        ),
+    )
     first_dealer_seat = serializers.IntegerField(min_value=1, required=False, default=1)
 
 

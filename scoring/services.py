@@ -33,6 +33,7 @@ from clubs.models import Club, Player, User
 from scoring.cache import refresh_cache
 from scoring.engine import EngineError, MatchState, RuleSet, Status, hand_numbers, rules_for
 from scoring.engine.document import parse_document
+from scoring.engine.names import table_label as stored_table_label
 from scoring.engine.replay import replay
 from scoring.models import (
     EventKind,
@@ -263,6 +264,8 @@ def match_start(
     """Start a match of `preset` (with option `options`) for `players` in seat order.
 
     The full resolved rule set is stored, so changing a preset later never changes this match.
+    The table's label is stored as its number when it is one ("Tavolo 3" is stored "3"), so pages
+    in either language say it once (`scoring.presenters.table_name`).
     """
     try:
         rules: RuleSet = rules_for(preset, options or {})
@@ -280,7 +283,7 @@ def match_start(
         game=rules.game,
         preset=preset,
         rules=rules.to_dict(),
-        table_label=table_label.strip(),
+        table_label=stored_table_label(table_label),
         first_dealer_seat=first_dealer_seat,
         started_by=user if user and user.is_authenticated else None,
     )
@@ -566,8 +569,8 @@ def player_stays_out(
         if state.player(seat.name).status != Status.ELIMINATED:
             raise MatchError(
                 gettext(
-                    "%(player)s is not waiting for a re-entry any more (re-entered, or out "
-                    "already): nothing was recorded."
+                    "%(player)s is not waiting for a re-entry any more (a re-entry or a "
+                    "withdrawal came first): nothing was recorded."
                 )
                 % {"player": seat.name},
                 field="seat",

@@ -350,7 +350,15 @@ def _pk_kind(name: str) -> str:
             "tournament",
         ),
         (("clublife:season-", "api-club-season"), "season"),
-        (("clublife:player-profile", "api-player-detail", "api-club-player-profile"), "player"),
+        (
+            (
+                "clublife:player-profile",
+                "clubs:player-edit",
+                "api-player-detail",
+                "api-club-player-profile",
+            ),
+            "player",
+        ),
         (("clubs:member-update",), "membership"),
     )
     for prefixes, kind in rules:

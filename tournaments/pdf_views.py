@@ -52,18 +52,30 @@ def round_kit(request: HttpRequest, pk: int, number: int) -> FileResponse:
     return pdf_response(printing.round_kit(printed_round(tournament, number), request=request))
 
 
+def wall_options(request: HttpRequest) -> dict:
+    """`?wall=1` asks for the wall version (large type), `&paper=a3` for it on A3."""
+    return {
+        "wall": request.GET.get("wall") == "1",
+        "paper": printing.wall_paper(request.GET.get("paper")),
+    }
+
+
 @require_safe
 def seating(request: HttpRequest, pk: int, number: int) -> FileResponse:
-    """The wall list of a table round alone: seating by table, who sits where."""
+    """The wall list of a table round alone: seating by table, who sits where; its wall
+    version with `?wall=1` (`&paper=a3`)."""
     tournament = lookups.visible_tournament(request, pk)
     if not format_of(tournament).uses_tables:
         raise Http404
-    return pdf_response([printing.seating_document(printed_round(tournament, number))])
+    round = printed_round(tournament, number)
+    return pdf_response([printing.seating_document(round, **wall_options(request))])
 
 
 @require_safe
 def standings(request: HttpRequest, pk: int) -> FileResponse:
-    return pdf_response([printing.standings_document(lookups.visible_tournament(request, pk))])
+    """The standings; their wall version with `?wall=1` (`&paper=a3`)."""
+    tournament = lookups.visible_tournament(request, pk)
+    return pdf_response([printing.standings_document(tournament, **wall_options(request))])
 
 
 @require_safe

@@ -36,8 +36,9 @@ from typing import Any
 
 from django.utils import formats
 from django.utils.functional import Promise
-from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
 
+from clubs.models import Gender, Player
 from tournaments.engine.seating import REPEATS_ABOVE_MINIMUM, REPEATS_MINIMUM
 from tournaments.models import Entry, EntryStatus, Round, RoundKind, RoundStatus, SeatingMethod
 
@@ -209,8 +210,20 @@ def tie_breaks_note(labels: Iterable[str]) -> str:
 
 
 def dropped_mark(entry: Entry) -> str:
-    """A standings row's mark for a player who dropped ("dropped"), else empty."""
-    return gettext("dropped") if entry.status == EntryStatus.DROPPED else ""
+    """A standings row's mark for a player who dropped ("dropped"; in Italian "ritirata" for a
+    woman player), else empty."""
+    if entry.status != EntryStatus.DROPPED:
+        return ""
+    if entry.player.gender == Gender.FEMALE:
+        return pgettext("woman player", "dropped")
+    return gettext("dropped")
+
+
+def dropped_out(player: Player) -> str:
+    """The message after a drop: "Anna dropped out." ("si è ritirata" for a woman player)."""
+    if player.gender == Gender.FEMALE:
+        return pgettext("woman player", "%(name)s dropped out.") % {"name": player.name}
+    return gettext("%(name)s dropped out.") % {"name": player.name}
 
 
 # What a director's action will do, said before it is done ---------------------------------------

@@ -6,8 +6,8 @@ are `pairings.urls`, in the namespace "pairings", under the same /tournaments/.
 
 <pk>/projector/                    projector      standings, seating, clock, bracket on a wall
 <pk>/rounds/<number>/kit.pdf       round-kit      wall list + a score sheet per table
-<pk>/rounds/<number>/seating.pdf   seating-pdf    wall list alone
-<pk>/standings.pdf                 standings-pdf
+<pk>/rounds/<number>/seating.pdf   seating-pdf    wall list alone (?wall=1[&paper=a3]: large type)
+<pk>/standings.pdf                 standings-pdf  (?wall=1[&paper=a3]: large type)
 <pk>/results.pdf                   results-pdf    final ranking, payouts, pot
 <pk>/check-in/qr.pdf               check-in-poster-pdf   the check-in QR code for the door
 <pk>/check-in/list.pdf             check-in-list-pdf     who is here, fees paid and due

@@ -24,7 +24,6 @@ from scoring.printing import (
     Row,
     css_string,
     page_counter,
-    shorten,
 )
 from tournaments.presenters import number
 from tournaments.printing.common import HEAD, LIST_FONT, LIST_ROW, grid_pages
@@ -95,7 +94,7 @@ def season_document(view: SeasonView) -> PdfDocument:
                     rule=index == len(counted.seats) - 1,
                 )
             )
-    running = ["Tallone", shorten(club.name, 40), shorten(season.name, 50), kind]
+    running = ["Tallone", club.name, season.name, kind]
     title = f"{kind} · {season.name}"
     grid = Grid(columns, width=PORTRAIT.width, font_size=LIST_FONT, row_height=LIST_ROW)
     match_grid = Grid(match_columns, width=PORTRAIT.width, font_size=LIST_FONT, row_height=LIST_ROW)

@@ -22,6 +22,12 @@ def rating_value(rating: presenters.Rated) -> str:
 
 
 @register.filter
+def rating_estimate(rating: presenters.Rated) -> str:
+    """`{{ rating|rating_estimate }}`: "estimate 25.0 ± 8.3"."""
+    return presenters.rating_estimate(rating)
+
+
+@register.filter
 def rating_range(rating: presenters.Rated) -> str:
     """`{{ rating|rating_range }}`: skill ± uncertainty, "25.0 ± 8.3"."""
     return presenters.rating_range(rating)

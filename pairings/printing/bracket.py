@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.template.loader import render_to_string
-from django.utils.html import escape
+from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
@@ -21,7 +21,6 @@ from scoring.printing import (
     MM_PER_PT,
     MONO_ADVANCE,
     PdfDocument,
-    shorten,
 )
 from tournaments.models import Tournament
 from tournaments.printing import PAPERS, tournament_context
@@ -66,23 +65,28 @@ class _Area:
 SCORED = ("played", "playing")  # the card states whose scores are printed
 
 
-def _side_text(card, side: int, chars: int) -> str:
+def _side_text(card, side: int, chars: int, font: float) -> SafeString:
     """A side of a match card: the player (with the seed where the draw put them), or where
     they come from ("Winner of match 5"); "w/o" after a winner by walkover, else the score that
     decides the match (hands won a mano, points otherwise) at the right of the box once it is
-    played."""
+    played. A side longer than the box's `chars` is never cut: it is set in a smaller font that
+    fits the box."""
     text = card.sides[side]
     slot = card.match.slots[side]
     if card.known[side] and slot.kind is engine.SlotKind.SEED:
         text = f"{text} ({slot.ref})"
     if card.winner_side == side and card.walkover:
-        mark = " " + words.walkover_mark()
-        return shorten(text, chars - len(mark)) + mark
-    score = card.scores[side]
-    if score is not None and card.status in SCORED:
-        mark = f" {score}"
-        return shorten(text, chars - len(mark)).ljust(chars - len(mark)) + mark
-    return shorten(text, chars)
+        text += " " + words.walkover_mark()
+    else:
+        score = card.scores[side]
+        if score is not None and card.status in SCORED:
+            mark = f" {score}"
+            text = text.ljust(chars - len(mark)) + mark  # the score at the box's right edge
+    if len(text) <= chars:
+        return escape(text)
+    return format_html(
+        '<span style="font-size:{}pt">{}</span>', f"{font * chars / len(text):.2f}", text
+    )
 
 
 def bracket_chart(view: BracketView, *, width: float, height: float) -> BracketChart:
@@ -115,7 +119,7 @@ def bracket_chart(view: BracketView, *, width: float, height: float) -> BracketC
     line = box_height / 2
     digits = len(str(len(bracket.matches)))
     # The font: as tall as a line allows, but no wider than a column needs for its longest side
-    # (up to WIDE characters; longer names are cut short).
+    # (up to WIDE characters; a longer side is set smaller, in its box: `_side_text`).
     columns = [wb_columns, *([len(losers.columns)] if losers else [])]
     longest = max(
         len(card.sides[side]) + (5 if card.match.slots[side].kind is engine.SlotKind.SEED else 0)
@@ -182,11 +186,12 @@ def bracket_chart(view: BracketView, *, width: float, height: float) -> BracketC
                 f"M{x:.2f} {y + line * card.winner_side:.2f}h{w:.2f}v{line:.2f}h{-w:.2f}Z"
             )
         chars = max(int((w - 1.2) / char), 4)
-        text = "\n".join(
-            [
-                f"{match.number:>{digits}} {_side_text(card, 0, chars)}",
-                f"{'':>{digits}} {_side_text(card, 1, chars)}",
-            ]
+        text = format_html(
+            "{} {}\n{} {}",
+            f"{match.number:>{digits}}",
+            _side_text(card, 0, chars, font),
+            " " * digits,
+            _side_text(card, 1, chars, font),
         )
         texts.append(
             BracketText(
@@ -195,7 +200,7 @@ def bracket_chart(view: BracketView, *, width: float, height: float) -> BracketC
                     f"width:{w - 0.6 + (digits + 1) * char:.2f}mm;"
                     f"font-size:{font:.2f}pt;line-height:{line:.3f}mm"
                 ),
-                html=escape(text),
+                html=text,
                 kind="match",
             )
         )

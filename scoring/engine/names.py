@@ -53,3 +53,24 @@ def check_name(name: object, *, field: str, event: int | None = None) -> str:
             params={"count": NAME_MAX_LENGTH, "length": len(tidy)},
         )
     return tidy
+
+
+# A table's label is stored as its number ("3") or as free text ("Terrace"); the pages say
+# "Table 3" / "Tavolo 3" around a number (`scoring.presenters.table_name`). A label typed with
+# the word already in front of a number ("Tavolo 3", "table 3", "Tav. 3") is stored as the number,
+# so it never reads "Tavolo Tavolo 3" nor "Table Tavolo 3".
+TABLE_WORDS = ("tavolo", "table", "tav.", "tav")
+
+
+def table_label(text: str) -> str:
+    """The label to store for a table typed as `text`: its number alone when it is one, with or
+    without the word "table" in either language in front, otherwise the text with its spaces
+    tidied."""
+    label = " ".join(text.split())
+    lowered = label.lower()
+    for word in TABLE_WORDS:
+        if lowered.startswith(word):
+            rest = label[len(word) :].strip()
+            if rest.isdigit():
+                return str(int(rest))
+    return label

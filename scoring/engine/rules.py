@@ -289,7 +289,10 @@ class PenaltyRules(RuleSet):
         kind=INT,
         minimum=0,
         maximum=BONUS_MAX,
-        help=_("Points taken off the closer's total in 'bonus' mode."),
+        help=_(
+            "Points taken off the closer's total when a closing in hand gives a bonus off the "
+            "closer's total."
+        ),
     )
     not_opened_penalty: int | None = option(
         None,
@@ -452,7 +455,10 @@ class GinRules(RuleSet):
         kind=INT,
         minimum=0,
         maximum=BONUS_MAX,
-        help=_("Game bonus paid for a shutout in 'game_bonus' mode."),
+        help=_(
+            "Game bonus paid for a shutout when a shutout pays the shutout bonus instead of the "
+            "game bonus."
+        ),
     )
     target: int = option(
         100, kind=INT, minimum=1, maximum=THRESHOLD_MAX, help=_("Score that ends a game.")

@@ -4,6 +4,7 @@ height `head_height`), the signatures, the chart of the report, the legend under
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -14,7 +15,7 @@ from django.utils.translation import gettext
 
 from scoring.charts import Chart
 from scoring.models import Game, Match, MatchPlayer
-from scoring.presenters import preset_label, rules_in_words
+from scoring.presenters import table_name
 from scoring.printing.geometry import (
     MM_PER_PT,
     MONO_ADVANCE,
@@ -32,8 +33,8 @@ from scoring.printing.words import (
     css_string,
     local_date,
     page_counter,
-    shorten,
 )
+from scoring.rule_words import preset_label, rules_in_words
 
 # What both printables show -----------------------------------------------------------------------
 
@@ -42,10 +43,10 @@ def common_context(match: Match, seats: Sequence[MatchPlayer], kind: str, event:
     """What the header, the margins and the signatures of both printables show."""
     game_label = Game(match.game).label
     box = page_box(len(seats))
-    table = match.table_label
+    table = table_name(match.table_label)
     club = match.club.name + (f", {match.club.city}" if match.club.city else "")
     table_line = [
-        gettext("Table %(table)s") % {"table": table} if table else gettext("Table: ______"),
+        table or gettext("Table: ______"),
         local_date(match.started_at),
         gettext("Match %(number)s") % {"number": match.pk},
     ]
@@ -59,9 +60,9 @@ def common_context(match: Match, seats: Sequence[MatchPlayer], kind: str, event:
         " · ".join(table_line),
         gettext("Players: %(players)s") % {"players": players_line},
     ]
-    running = ["Tallone", shorten(match.club.name, 40), kind, str(game_label)]
+    running = ["Tallone", match.club.name, kind, str(game_label)]
     if table:
-        running.append(gettext("Table %(table)s") % {"table": shorten(table, 20)})
+        running.append(table)  # already 'Table 3' or the name typed, never cut
     running.append(gettext("Match %(number)s") % {"number": match.pk})
     return {
         "heading": f"{kind} · {game_label}",
@@ -91,15 +92,23 @@ class Signatures:
 
 
 def signatures(names: Sequence[str], box: PageBox, *, font_size: float = 7.5) -> Signatures:
-    """Lines to sign on, side by side across the page, with the names under them."""
+    """Lines to sign on, side by side across the page, with the names under them (a name too
+    long for its line wraps under itself)."""
     char = font_size * MM_PER_PT * MONO_ADVANCE
     slot = int(box.width / char) // len(names)
-    width, gap, height = slot * char, 4.0, 14.0
+    wrapped = [
+        textwrap.wrap(name, max(slot - 2, 1), break_on_hyphens=True) or [""] for name in names
+    ]
+    lines = max(len(parts) for parts in wrapped)
+    width, gap, height = slot * char, 4.0, 10.0 + 4.0 * lines
     path = "".join(
         f"M{index * width:.2f} 9H{(index + 1) * width - gap:.2f}" for index in range(len(names))
     )
-    line = "".join(
-        (name if len(name) < slot - 2 else name[: slot - 3] + "…").ljust(slot) for name in names
+    text = "\n".join(
+        "".join(
+            (parts[number] if number < len(parts) else "").ljust(slot) for parts in wrapped
+        ).rstrip()
+        for number in range(lines)
     )
     return Signatures(
         style=f"height:{height:.1f}mm",
@@ -110,7 +119,7 @@ def signatures(names: Sequence[str], box: PageBox, *, font_size: float = 7.5) ->
             f"position:absolute;left:0;top:0;width:{box.width:.2f}mm;height:{height:.1f}mm",
         ),
         names_style=f"top:10mm;font-size:{font_size}pt;line-height:4mm",
-        names=line.rstrip(),
+        names=text,
     )
 
 

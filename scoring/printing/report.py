@@ -31,7 +31,6 @@ from scoring.engine.document import parse_document
 from scoring.engine.gin import score_hand
 from scoring.models import Game, Match
 from scoring.presenters import (
-    chart_threshold,
     closing_word,
     describe_changes,
     event_title,
@@ -42,6 +41,7 @@ from scoring.presenters import (
     money,
     result_line,
     status_label,
+    withdrew_note,
 )
 from scoring.printing.geometry import (
     CONTINUED,
@@ -50,7 +50,6 @@ from scoring.printing.geometry import (
     SLACK,
     PageBox,
     page_box,
-    split_rows,
 )
 from scoring.printing.grid import (
     Column,
@@ -73,6 +72,7 @@ from scoring.printing.words import (
     local_datetime,
     user_name,
 )
+from scoring.rule_words import chart_threshold
 from scoring.selectors import EventRow, MatchDetail, match_detail
 
 REPORT_FONT = 8.5
@@ -368,7 +368,7 @@ def _gin_table(
         if struck:
             note.append(gettext("void"))
         elif isinstance(event, Withdraw):
-            note.append(gettext("%(player)s withdrew") % {"player": event.player})
+            note.append(withdrew_note(event.player, detail.genders.get(event.player, "")))
         elif snapshot is not None:
             settled = [
                 game
@@ -424,8 +424,9 @@ def standings(match: Match, detail: MatchDetail, box: PageBox) -> GridPage:
         columns.append(Column(gettext("Re-entries"), 11))
     columns.append(Column(gettext("Status"), 14, "<", stretch=1))
     rows = []
+    genders = detail.genders
     for position, player in enumerate(ordered, start=1):
-        status = status_label(player.status)
+        status = status_label(player.status, genders.get(player.name, ""))
         if state.finished and player.status == Status.IN_PLAY:
             status = ""
         cells = [str(player.place if state.finished else position), player.name, str(player.total)]
@@ -435,7 +436,13 @@ def standings(match: Match, detail: MatchDetail, box: PageBox) -> GridPage:
             cells.append(str(player.reentries))
         cells.append(str(status))
         rows.append(Row(tuple(cells)))
-    grid = Grid(columns, width=min(box.width, 130), font_size=REPORT_FONT, row_height=REPORT_ROW)
+    grid = Grid(
+        columns,
+        width=min(box.width, 130),
+        font_size=REPORT_FONT,
+        row_height=REPORT_ROW,
+        rows=rows,
+    )
     return grid.page(rows)
 
 
@@ -462,7 +469,13 @@ def gin_games(detail: MatchDetail, names: Sequence[str], box: PageBox) -> GridPa
                 )
             )
         )
-    grid = Grid(columns, width=min(box.width, 130), font_size=REPORT_FONT, row_height=REPORT_ROW)
+    grid = Grid(
+        columns,
+        width=min(box.width, 130),
+        font_size=REPORT_FONT,
+        row_height=REPORT_ROW,
+        rows=rows,
+    )
     return grid.page(rows)
 
 
@@ -513,21 +526,23 @@ def match_report(
     else:
         table = _penalty_table(match, detail, names, parsed, notes, show_authors=show_authors)
     grid = Grid(
-        table.columns, table.groups, width=box.width, font_size=REPORT_FONT, row_height=REPORT_ROW
+        table.columns,
+        table.groups,
+        width=box.width,
+        font_size=REPORT_FONT,
+        row_height=REPORT_ROW,
+        rows=table.rows,
     )
     kind = gettext("Match report")
     context = common_context(match, seats, kind, event)
     room = box.height - grid.head_height - 1.5 - SLACK
     head = head_height(box, context, qr=False)
     head += (9 + 7) * 1.25 * MM_PER_PT + 3  # the result line and the times line
-    first = max(int((room - head) / REPORT_ROW), 1)
-    other = int((room - CONTINUED) / REPORT_ROW)
-    counts = split_rows(len(table.rows), first=first, other=other)
-    pages, start = [], 0
-    for count in counts:
-        if count:
-            pages.append(grid.page(table.rows[start : start + count]))
-        start += count
+    pages = [
+        grid.page(rows)
+        for rows in grid.split(table.rows, first=room - head, other=room - CONTINUED)
+        if rows
+    ]
     ranking = standings(match, detail, box)
     threshold, threshold_label = chart_threshold(match.game, match.rules)
     chart = None

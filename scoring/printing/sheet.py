@@ -192,9 +192,17 @@ def _gin_settlement(match: Match, names: Sequence[str], box: PageBox) -> GridPag
         gettext("Shutout"),
         gettext("Final score"),
     ]
-    grid = Grid(columns, groups, width=box.width * 0.75, font_size=SHEET_FONT, row_height=SHEET_ROW)
     blanks = [""] * (games * len(names))
-    return grid.page([Row((label, *blanks), rule=index == 3) for index, label in enumerate(labels)])
+    rows = [Row((label, *blanks), rule=index == 3) for index, label in enumerate(labels)]
+    grid = Grid(
+        columns,
+        groups,
+        width=box.width * 0.75,
+        font_size=SHEET_FONT,
+        row_height=SHEET_ROW,
+        rows=rows,
+    )
+    return grid.page(rows)
 
 
 def qr_code(url: str) -> str:

@@ -128,7 +128,7 @@ def test_the_player_list_is_the_clubs_players_in_name_order(world, api):
     response = api("anonymous").get("/api/v1/clubs/piazza/players/")
     assert response.json()["count"] == 4
     assert [p["name"] for p in response.json()["results"]] == ["Anna", "Bruno", "Carla", "Dario"]
-    assert set(response.json()["results"][0]) == {"id", "name", "is_guest", "created_at"}
+    assert set(response.json()["results"][0]) == {"id", "name", "is_guest", "gender", "created_at"}
 
 
 def test_the_owner_adds_a_player(world, api):

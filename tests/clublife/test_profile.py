@@ -345,3 +345,21 @@ def test_the_api_answers_404_for_a_private_club_and_another_clubs_player(demo):
     demo.club.is_public = False
     demo.club.save()
     assert client.get(demo.api_url("Anna")).status_code == 404
+
+
+def test_the_profile_says_the_rating_in_plain_words_with_a_link_to_what_it_means(client, demo):
+    """Issue 20 (words): "stima 25 ± 3", not "mu ± sigma"; no "(deadwood)" jargon."""
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    response = client.get(demo.profile_url("Anna"))
+    page = response.content.decode()
+    anna = Rating.objects.get(player__name="Anna", game="gin")
+    estimate = f"stima {anna.mu:.1f} ± {anna.sigma:.1f}".replace(".", ",")
+    assert estimate in page
+    meaning = reverse("clublife:ratings", kwargs={"slug": demo.club.slug}) + "#rating-meaning"
+    assert f'href="{meaning}"' in page
+    assert "Punti rimasti spaiati per mano" in page
+    text = re.sub(r"<[^>]+>", " ", page)
+    for jargon in ("deadwood", "mu ±", "± sigma", "(mu)", "(sigma)"):
+        assert jargon not in text
+    explained = client.get(meaning.split("#")[0]).content.decode()
+    assert 'id="rating-meaning"' in explained and "25 ± 3" in explained

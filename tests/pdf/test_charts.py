@@ -6,7 +6,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from scoring.charts import COLOURS, nice_step, player_lines, totals_chart
+from scoring.charts import COLOURS, legend_lines, nice_step, player_lines, totals_chart
 from scoring.engine import Hand, Reentry, replay, rules_for
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -89,3 +89,14 @@ def test_a_chart_without_events_is_an_empty_frame():
 )
 def test_axis_steps_are_round_numbers(span, step):
     assert nice_step(span) == step
+
+
+def test_a_legend_label_too_long_for_its_line_wraps_under_itself_never_cut():
+    name = "Maria Antonietta Buonarroti-Esposito"
+
+    lines, places = legend_lines(["Anna", name, "Bruno"], 24)
+
+    assert "…" not in "".join(lines)
+    assert " ".join(" ".join(lines).split()) == f"Anna {name} Bruno"
+    assert places == [(0, 0), (1, 0), (len(lines) - 1, 0)]
+    assert all(len(line) <= 24 for line in lines)

@@ -204,12 +204,66 @@ def test_a_grid_fills_the_width_with_alike_columns_alike_and_pads_its_cells():
     assert grid.width == 100
     assert grid.widths[1] == grid.widths[2] == grid.widths[3] == grid.widths[4] > 7
     assert grid.char * sum(grid.widths) == pytest.approx(100)
-    line = grid.line(["12", "+35", "35", "", "", "in hand, long note"])
+    line = grid.line(["12", "+35", "35", "", "", "void"])
     assert len(line) == sum(grid.widths)
     assert line.startswith("12 ")
     cells = [line[a:b] for a, b in zip(grid.starts, grid.starts[1:], strict=False)]
     assert cells[1].rstrip().endswith("+35") and cells[1].endswith(" ")
-    assert cells[5] == " in ha…"  # left-aligned, cut short
+    assert cells[5] == " void  "  # left-aligned
+    # A cell too long for its column wraps, at spaces, and its row takes more lines: never cut.
+    lines = grid.lines_of(["12", "+35", "35", "", "", "in hand, long note"])
+    assert [line[grid.starts[5] :].strip() for line in lines] == ["in", "hand,", "long", "note"]
+    assert grid.height_of(Row(("12", "+35", "35", "", "", "in hand, long note"))) == 20
+
+
+def test_a_grid_given_its_rows_widens_a_column_to_its_longest_cell_taking_from_the_others():
+    columns = [
+        Column("Place", 7),
+        Column("Player", 20, "<", stretch=1),
+        Column("Points", 8),
+        Column("Opp. average", 6),  # a label longer than its column
+    ]
+    name = "Maria Antonietta Buonarroti-Esposito"
+    rows = [Row(("1", name, "12", "3.5"))]
+
+    grid = Grid(columns, width=188, font_size=10, row_height=6, rows=rows)
+
+    assert grid.lines_of(rows[0].cells) == [grid.line(rows[0].cells)]  # one line
+    assert name in grid.line(rows[0].cells)
+    assert grid.label_lines[0].split() == ["Place", "Player", "Points", "Opp.", "average"]
+    assert grid.font_size == pytest.approx(10, abs=0.5)
+
+
+def test_a_grid_too_narrow_for_its_texts_shrinks_its_font_then_wraps_them_at_spaces_and_hyphens():
+    columns = [Column("Place", 7), Column("Player", 20, "<", stretch=1), Column("Points", 8)]
+    names = ["Maria Antonietta Buonarroti-Esposito", "Pierfrancesco Castelnuovo-Tedesco"]
+    rows = [Row((str(place), name, "12")) for place, name in enumerate(names, 1)]
+
+    shrunk = Grid(columns, width=95, font_size=10, row_height=6, rows=rows)
+    wrapped = Grid(columns, width=65, font_size=10, row_height=6, rows=rows)
+
+    assert 8 <= shrunk.font_size < 10
+    assert all(name in shrunk.line(row.cells) for name, row in zip(names, rows, strict=True))
+    assert wrapped.font_size == pytest.approx(8, abs=0.3)
+    text = " ".join(" ".join(wrapped.lines_of(row.cells)) for row in rows)
+    words = " ".join(text.split()).replace("- ", "-")
+    for name in names:
+        assert name in " ".join(words.split()) or all(part in words for part in name.split())
+    assert "…" not in text
+    assert len(wrapped.split(rows, first=12, other=30)) == 2  # a wrapped row is taller
+
+
+def test_the_players_names_over_a_grid_shrink_then_wrap_never_cut():
+    name = "Maria Antonietta Buonarroti-Esposito"
+    columns = [Column("#", 4), Column("Points", 8), Column("Total", 8)] * 2
+    grid = Grid(
+        columns, [Group(name, 1, 2), Group("Anna", 4, 2)], width=90, font_size=8.5, row_height=5
+    )
+
+    assert grid.names_font < grid.font_size
+    assert "…" not in grid.names_line()
+    assert " ".join(grid.names_line().split()).replace("- ", "-").count("Buonarroti") == 1
+    assert grid.head_height > grid.name_height + grid.label_height
 
 
 def test_a_grid_too_wide_for_its_font_takes_a_smaller_one():

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.utils import translation
 
 from clubs.models import Role
-from scoring import presenters
+from scoring import presenters, rule_words
 from scoring.engine import Hand, Status, replay, rules_for
 from scoring.printing import match_report, render_pdf
 from scoring.selectors import match_detail
@@ -51,19 +51,19 @@ def test_s5_with_two_players_left_there_is_no_reentry_total():
 def test_s2_and_s5_rules_in_words_and_in_labels():
     """S2 (101 `>=` is out; with `>`, 101 is still in) and S5's re-entry, in words."""
     rules = rules_for("scala40", {"reentry_allowed": True, "reentry_extra_points": 1}).to_dict()
-    assert presenters.rules_in_words(rules, "scala40")[0] == (
+    assert rule_words.rules_in_words(rules, "scala40")[0] == (
         "A player is out on reaching 101 points."
     )
     assert (
         "Re-entry (rientro): once per player, at the highest total in play plus 1, while 2 "
         "players are in play."
-    ) in presenters.rules_in_words(rules, "scala40")
-    assert presenters.rules_summary(rules, "scala40")[0] == "Out at ≥ 101"
+    ) in rule_words.rules_in_words(rules, "scala40")
+    assert rule_words.rules_summary(rules, "scala40")[0] == "Out at 101"
     strict = rules_for("scala40", {"elimination_rule": ">"}).to_dict()
-    assert presenters.rules_in_words(strict, "scala40")[0] == (
+    assert rule_words.rules_in_words(strict, "scala40")[0] == (
         "A player is out on passing 101 points (101 is still in)."
     )
-    assert presenters.rules_summary(strict, "scala40")[0] == "Out at > 101"
+    assert rule_words.rules_summary(strict, "scala40")[0] == "Out above 101"
 
 
 def test_r1_a_ramino_colore_closing_in_words():
@@ -135,7 +135,7 @@ def test_every_choice_of_every_rule_option_has_words():
         for info in rules_for(preset).options()
         if info.kind == CHOICE
         for value in info.choices
-        if value not in presenters.OPTION_CHOICES.get(info.name, {})
+        if value not in rule_words.OPTION_CHOICES.get(info.name, {})
     ]
     assert missing == []
 

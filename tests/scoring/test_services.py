@@ -118,7 +118,7 @@ def test_match_start_seats_the_players_in_order_and_stores_the_full_rule_set(sco
     assert match.rules == rules_for("scala40-club").to_dict()
     assert match.rules["not_opened_penalty"] == 100
     assert match.rules["reentry_allowed"] is True
-    assert match.table_label == "Tavolo 3"
+    assert match.table_label == "3"  # the number: pages say "Tavolo 3" around it once
     assert match.started_by == scorer
     assert match.status == MatchStatus.IN_PROGRESS
     assert match.finished_at is None
@@ -611,7 +611,7 @@ def test_player_reenter_is_refused_after_the_next_hand():
     error = refused(services.player_reenter, match=match, user=None, seat=seat(match, "D"))
 
     assert error.event == 4
-    assert error.message == "D can re-enter only right after the hand that eliminated them."
+    assert error.message == "D can re-enter only right after the hand of the bust."
     assert snapshot(match) == before
 
 

@@ -108,8 +108,8 @@ def test_staying_out_after_the_player_re_entered_on_another_phone_is_refused(
     )
     content = response.content.decode()
     assert (
-        "Dario is not waiting for a re-entry any more (re-entered, or out already): nothing was "
-        "recorded." in content
+        "Dario is not waiting for a re-entry any more (a re-entry or a withdrawal came first): "
+        "nothing was recorded." in content
     )
     assert statuses(busted)["Dario"] == "in_play"
     assert board_total(content, "Dario") == 42

@@ -139,9 +139,9 @@ def test_f3_the_start_form_shows_the_bound_beside_the_stake(world):  # noqa: F81
     response = client.post(reverse("scoring:start", args=["aurora"]), data)
     assert response.status_code == 200
     errors = response.context["rules_form"].errors
-    assert errors["stake"] == ["stake must be at most 10000.00."]
-    assert errors["reentry_fee"] == ["reentry_fee must be at most 10000.00."]
-    assert "stake must be at most 10000.00." in response.content.decode()
+    assert errors["stake"] == ["Stake must be at most 10000.00."]
+    assert errors["reentry_fee"] == ["Re-entry fee must be at most 10000.00."]
+    assert "Stake must be at most 10000.00." in response.content.decode()  # in words (issue 20)
     assert Match.objects.count() == before
     _pages_still_answer(Api(world.users["owner"]))
 
@@ -190,8 +190,8 @@ def test_f3_the_tournament_form_shows_the_bound_beside_the_stake(world):  # noqa
     response = client.post(reverse("tournaments:create"), data)
     assert response.status_code == 200
     errors = response.context["rules_form"].errors
-    assert errors["stake"] == ["stake must be at most 10000.00."]
-    assert errors["in_hand_bonus"] == ["in_hand_bonus must be at most 1000."]
+    assert errors["stake"] == ["Stake must be at most 10000.00."]
+    assert errors["in_hand_bonus"] == ["Closing in hand bonus must be at most 1000."]
     assert not Tournament.objects.exists()
 
 
@@ -263,8 +263,8 @@ def test_f11_the_start_form_shows_the_range_beside_the_option(world):  # noqa: F
     response = client.post(reverse("scoring:start", args=["aurora"]), data)
     assert response.status_code == 200
     errors = response.context["rules_form"].errors
-    assert errors["figura_bonus"] == ["figura_bonus must be at most 1000."]
-    assert errors["elimination_at"] == ["elimination_at must be at most 10000."]
+    assert errors["figura_bonus"] == ["Figura bonus must be at most 1000."]
+    assert errors["elimination_at"] == ["Elimination threshold must be at most 10000."]
     assert Match.objects.count() == before
 
 

@@ -67,7 +67,7 @@ def test_a_round_whose_every_table_is_confirmed_shows_complete_with_no_clock(
     tournament, round = started(staff, players=8, rounds_planned=2)
     page = client.get(tournament.get_absolute_url()).content.decode()
     assert "Call time at every table" in page and " left</strong>" in page
-    assert 'hx-trigger="every' in page
+    assert '?panel=round" hx-trigger="every' in page
 
     play_round(round, scorekeeper=staff.scorekeeper, director=staff.director, rng=random.Random(2))
     round.refresh_from_db()
@@ -79,7 +79,7 @@ def test_a_round_whose_every_table_is_confirmed_shows_complete_with_no_clock(
     assert "Call time at every table" not in page
     assert " left</strong>" not in page and "Time called" not in page
     assert "Pause the clock" not in page
-    assert 'hx-trigger="every' not in page  # nothing left to follow
+    assert '?panel=round" hx-trigger="every' not in page  # the round: nothing left to follow
     assert "Seat the next round" in page
 
 

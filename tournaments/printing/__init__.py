@@ -9,6 +9,8 @@ tournaments, import from here):
   `results_document(tournament)` (the final ranking with the payouts);
 - `checkin`: `check_in_poster_document(tournament, url)` (the check-in QR code for the door) and
   `check_in_list_document(tournament)` (who is here, fees paid and due);
+- wall versions of the standings and the seating (`wall=True`, A4 or A3: `WALL_PAPERS`,
+  `wall_paper`), names at 16 pt at least;
 - `common`: what they share (`PAPERS`, the heading, the pages of a list); their words and
   numbers are `tournaments.presenters`'.
 The Gin formats' printables (the bracket, a round of pairings) are `pairings.printing`.
@@ -18,7 +20,14 @@ and three blocks of text a page); the wall list is a few large paragraphs.
 """
 
 from tournaments.printing.checkin import check_in_list_document, check_in_poster_document
-from tournaments.printing.common import HEAD, PAPERS, grid_pages, tournament_context
+from tournaments.printing.common import (
+    HEAD,
+    PAPERS,
+    WALL_PAPERS,
+    grid_pages,
+    tournament_context,
+    wall_paper,
+)
 from tournaments.printing.seating import round_kit, seating_document
 from tournaments.printing.standings import (
     STANDINGS_LISTS,
@@ -32,6 +41,7 @@ __all__ = [
     "HEAD",
     "PAPERS",
     "STANDINGS_LISTS",
+    "WALL_PAPERS",
     "StandingsList",
     "check_in_list_document",
     "check_in_poster_document",
@@ -42,4 +52,5 @@ __all__ = [
     "seating_document",
     "standings_document",
     "tournament_context",
+    "wall_paper",
 ]

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -24,11 +25,19 @@ from scoring.printing import (
     PageBox,
     PdfDocument,
     score_sheet,
-    split_rows,
 )
 from tournaments.models import Round, RoundStatus, TableSeat
 from tournaments.presenters import round_title
-from tournaments.printing.common import HEAD, event_line, tournament_context
+from tournaments.printing.common import (
+    HEAD,
+    WALL_FONT,
+    WALL_HEAD,
+    WALL_PAPERS,
+    WALL_ROW,
+    WALL_SCALE,
+    event_line,
+    tournament_context,
+)
 
 # The wall list -----------------------------------------------------------------------------------
 
@@ -53,16 +62,20 @@ class WallPage:
 TABLE_HEADING = 20.0  # pt: "Table 3" on the wall list (as in tournament_seating.html)
 TABLE_LINE = 16.0  # pt: a player on the wall list (line-height 1.3)
 WALL_LINE_CHARS = 28  # characters of a player's line that surely fit a column's width
+WALL_NAMES = 1.25  # the wall version's type, to the desk version's (names at 20 pt on A4)
 
 
-def _table_height(table: SeatingTable) -> float:
+def _table_height(table: SeatingTable, scale: float = 1.0) -> float:
     """About how tall a table of the wall list is, in mm: its heading, its players, the rule
-    above it and the space under it."""
-    lines = sum(-(-len(line) // WALL_LINE_CHARS) for line in table.lines)  # long names wrap
-    return TABLE_HEADING * 1.25 * MM_PER_PT + 1 + lines * TABLE_LINE * 1.3 * MM_PER_PT + 7
+    above it and the space under it; `scale` multiplies the type (a wall version's)."""
+    chars = int(WALL_LINE_CHARS / scale)
+    lines = sum(-(-len(line) // chars) for line in table.lines)  # long names wrap
+    return scale * (TABLE_HEADING * 1.25 * MM_PER_PT + lines * TABLE_LINE * 1.3 * MM_PER_PT) + 8
 
 
-def _wall_pages(tables: Sequence[SeatingTable], *, first: float, other: float) -> list[WallPage]:
+def _wall_pages(
+    tables: Sequence[SeatingTable], *, first: float, other: float, scale: float = 1.0
+) -> list[WallPage]:
     """The tables in two columns a page, in order: down the left column, then the right one,
     then the next page; `first` and `other` are the heights (mm) of a column on page 1 and on the
     pages after it. (Cut here rather than by CSS columns, which WeasyPrint lays out many times
@@ -71,7 +84,7 @@ def _wall_pages(tables: Sequence[SeatingTable], *, first: float, other: float) -
     used = 0.0
     for table in tables:
         room = first if len(columns) <= 2 else other
-        height = _table_height(table)
+        height = _table_height(table, scale)
         if columns[-1] and used + height > room:
             columns.append([])
             used = 0.0
@@ -83,7 +96,7 @@ def _wall_pages(tables: Sequence[SeatingTable], *, first: float, other: float) -
     for index in range(0, len(columns), 2):
         room = first if index == 0 else other
         on_page = columns[index] + columns[index + 1]
-        heights = [_table_height(table) for table in on_page]
+        heights = [_table_height(table, scale) for table in on_page]
         # Even columns (a page not full, the last one): the split whose taller column is lowest.
         split = min(
             (
@@ -107,38 +120,73 @@ class WhoPage:
     style: str
 
 
-def _who_pages(rows: Sequence[tuple[str, int, int]], box: PageBox, head: float) -> list[WhoPage]:
-    """`rows` (name, table, seat), alphabetical, as pages of two columns: the first column of a
-    page fills before the second."""
-    width = (box.width - WHO_GAP) / 2
-    chars = int(width / (WHO_FONT * MM_PER_PT * MONO_ADVANCE))
+def _who_pages(
+    rows: Sequence[tuple[str, int, int]],
+    box: PageBox,
+    head: float,
+    *,
+    font: float = WHO_FONT,
+    row: float = WHO_ROW,
+    per_page: int = 2,
+) -> list[WhoPage]:
+    """`rows` (name, table, seat), alphabetical, as pages of two columns (or `per_page` 1): the
+    first column of a page fills before the second."""
+    width = (box.width - WHO_GAP * (per_page - 1)) / per_page
+    chars = int(width / (font * MM_PER_PT * MONO_ADVANCE))
     table_label, seat_label = gettext("Table"), gettext("Seat")
     table_width = max(len(table_label), 3) + 1
     seat_width = max(len(seat_label), 2) + 1
     name_width = chars - table_width - seat_width
 
-    def line(name: str, table: str, seat: str) -> str:
-        name = name if len(name) <= name_width - 1 else name[: name_width - 2] + "…"
-        return f"{name:<{name_width}}{table:>{table_width}}{seat:>{seat_width}}"
+    def lines(name: str, table: str, seat: str) -> list[str]:
+        """A player's lines: the name (wrapped under itself if too long), the table and the
+        seat on its last line."""
+        parts = textwrap.wrap(name, name_width, break_on_hyphens=True) or [""]
+        last = f"{parts[-1]:<{name_width}}{table:>{table_width}}{seat:>{seat_width}}"
+        return [*parts[:-1], last]
 
-    labels = line(gettext("Player"), table_label, seat_label)
-    first = max(int((box.height - head - WHO_ROW - SLACK) / WHO_ROW), 1)
-    other = int((box.height - CONTINUED - WHO_ROW - SLACK) / WHO_ROW)
-    pages, start = [], 0
-    for count in split_rows(len(rows), first=2 * first, other=2 * other):
-        chunk = rows[start : start + count]
-        start += count
-        half = -(-len(chunk) // 2)
-        columns = tuple(
-            "\n".join(line(name, str(table), str(seat)) for name, table, seat in part)
-            for part in (chunk[:half], chunk[half:])
+    labels = lines(gettext("Player"), table_label, seat_label)[-1]
+    entries = [lines(name, str(table), str(seat)) for name, table, seat in rows]
+    first = max(int((box.height - head - row - SLACK) / row), 1)
+    other = max(int((box.height - CONTINUED - row - SLACK) / row), 1)
+    # Columns of entries of at most `first` (page 1) or `other` lines, two a page.
+    columns: list[list[list[str]]] = [[]]
+    used = 0
+    for entry in entries:
+        room = first if len(columns) <= per_page else other
+        if columns[-1] and used + len(entry) > room:
+            columns.append([])
+            used = 0
+        columns[-1].append(entry)
+        used += len(entry)
+    if per_page == 2:
+        if len(columns) % 2:
+            columns.append([])
+        # The last page's two columns even: the left one ends with the entry that passes half.
+        last = columns[-2] + columns[-1]
+        total = sum(len(entry) for entry in last)
+        count = 0
+        for cut, entry in enumerate(last, start=1):
+            count += len(entry)
+            if count * 2 >= total:
+                if count <= sum(len(entry) for entry in columns[-2]):
+                    columns[-2:] = [last[:cut], last[cut:]]
+                break
+    style = f"font-size:{font:.2f}pt;line-height:{row:.2f}mm;width:{width:.2f}mm"
+    return [
+        WhoPage(
+            labels=labels,
+            columns=tuple(
+                "\n".join(line for entry in column for line in entry)
+                for column in columns[index : index + per_page]
+            ),
+            style=style,
         )
-        style = f"font-size:{WHO_FONT}pt;line-height:{WHO_ROW}mm;width:{width:.2f}mm"
-        pages.append(WhoPage(labels=labels, columns=columns, style=style))
-    return pages
+        for index in range(0, len(columns), per_page)
+    ]
 
 
-def _seating_context(round: Round) -> dict:
+def _seating_context(round: Round, *, wall: bool = False, paper: str = "a4") -> dict:
     tournament = round.tournament
     seats = list(
         TableSeat.objects.filter(table__round=round)
@@ -154,32 +202,71 @@ def _seating_context(round: Round) -> dict:
         rows.append((name, seat.table.number, seat.seat))
     rows.sort(key=lambda row: (row[0].casefold(), row[1], row[2]))
     kind = gettext("Seating")
-    context = tournament_context(tournament, kind)
+    seating = [SeatingTable(number, tuple(lines)) for number, lines in tables.items()]
+    if not wall:
+        context = tournament_context(tournament, kind)
+        context.update(
+            {
+                "heading": f"{kind} · {round_title(round)}",
+                "wall": _wall_pages(
+                    seating,
+                    first=PORTRAIT.height - HEAD - 10 - SLACK,
+                    other=PORTRAIT.height - CONTINUED - SLACK,
+                ),
+                "who": _who_pages(rows, PORTRAIT, HEAD),
+                "players": len(rows),
+                "table_heading": f"{TABLE_HEADING:.1f}",
+                "table_line": f"{TABLE_LINE:.1f}",
+            }
+        )
+        return context
+    # The wall version: the same in larger type (names at WALL_SCALE_NAMES x 16 pt on A4), and
+    # "who sits where" one player a line across the page.
+    size, box = WALL_PAPERS[paper]
+    scale = WALL_SCALE[paper]
+    type_scale = WALL_NAMES * scale
+    context = tournament_context(tournament, kind, box=box, paper=size, wall=scale)
+    head = scale * WALL_HEAD
     context.update(
         {
             "heading": f"{kind} · {round_title(round)}",
             "wall": _wall_pages(
-                [SeatingTable(number, tuple(lines)) for number, lines in tables.items()],
-                first=PORTRAIT.height - HEAD - 10 - SLACK,
-                other=PORTRAIT.height - CONTINUED - SLACK,
+                seating,
+                first=box.height - head - 10 * scale - SLACK,
+                other=box.height - CONTINUED * scale - SLACK,
+                scale=type_scale,  # on A3, wider columns: an estimate on the safe side
             ),
-            "who": _who_pages(rows, PORTRAIT, HEAD),
+            "who": _who_pages(
+                rows,
+                box,
+                head,
+                font=WALL_FONT * 1.125 * scale,
+                row=WALL_ROW * scale,
+                per_page=1,
+            ),
             "players": len(rows),
+            "table_heading": f"{TABLE_HEADING * type_scale:.1f}",
+            "table_line": f"{TABLE_LINE * type_scale:.1f}",
         }
     )
     return context
 
 
-def seating_document(round: Round, *, note: str = "") -> PdfDocument:
+def seating_document(
+    round: Round, *, note: str = "", wall: bool = False, paper: str = "a4"
+) -> PdfDocument:
     """The wall list of `round`: every table with its players in seat order (seat 1, ★, deals
-    first), in large type, then "who sits where", alphabetical, from a new page."""
-    context = _seating_context(round)
+    first), in large type, then "who sits where", alphabetical, from a new page. The wall version
+    (`wall`, A4 or A3 `paper`) sets the names at WALL_NAMES x 16 pt (more on A3) and "who sits
+    where" a player a line at 18 pt."""
+    context = _seating_context(round, wall=wall, paper=paper)
     context["note"] = note
     html = render_to_string("pdf/tournament_seating.html", context)
+    kind = "seating-wall" if wall else "seating"
     return PdfDocument(
         html=html,
         title=context["title"],
-        filename=f"tallone-tournament-{round.tournament_id}-round-{round.number}-seating.pdf",
+        filename=f"tallone-tournament-{round.tournament_id}-round-{round.number}-{kind}.pdf",
     )
 
 

@@ -34,6 +34,11 @@ from tournaments.printing.common import (
     HEAD,
     LIST_FONT,
     LIST_ROW,
+    WALL_FONT,
+    WALL_HEAD,
+    WALL_PAPERS,
+    WALL_ROW,
+    WALL_SCALE,
     amount,
     grid_pages,
     tournament_context,
@@ -90,22 +95,46 @@ def table_standings_list(standings: selectors.TableStandings) -> StandingsList:
 STANDINGS_LISTS: dict[str, Callable[[Any], StandingsList]] = {"table": table_standings_list}
 
 
-def standings_document(tournament: Tournament) -> PdfDocument:
-    """The standings of `tournament` as they are now, a row a player."""
+def standings_document(
+    tournament: Tournament, *, wall: bool = False, paper: str = "a4"
+) -> PdfDocument:
+    """The standings of `tournament` as they are now, a row a player. The wall version
+    (`wall`, on A4 or A3 `paper`, portrait) shows the first three columns (place, player,
+    points; a bracket's seed) in type of at least `WALL_FONT` pt (A4; larger on A3)."""
     kind = format_of(tournament)
     columns, rows, notes = STANDINGS_LISTS[kind.standings_kind](kind.standings(tournament))
     title = gettext("Standings")
-    context = tournament_context(tournament, title)
-    context.update(
-        {
-            "notes": notes,
-            "pages": grid_pages(list_grid(columns), rows, PORTRAIT, HEAD + 5),
-        }
+    filename = f"tallone-tournament-{tournament.pk}-standings.pdf"
+    if not wall:
+        context = tournament_context(tournament, title)
+        context.update(
+            {
+                "notes": notes,
+                "pages": grid_pages(list_grid(columns), rows, PORTRAIT, HEAD + 5),
+            }
+        )
+        return PdfDocument(
+            html=render_to_string("pdf/tournament_list.html", context),
+            title=context["title"],
+            filename=filename,
+        )
+    size, box = WALL_PAPERS[paper]
+    scale = WALL_SCALE[paper]
+    context = tournament_context(tournament, title, box=box, paper=size, wall=scale)
+    wall_rows = [Row(row.cells[:3], struck=row.struck, rule=row.rule) for row in rows]
+    grid = Grid(
+        columns[:3],
+        width=box.width,
+        font_size=WALL_FONT * 1.25 * scale,
+        min_font=WALL_FONT * scale,
+        row_height=WALL_ROW * scale,
     )
+    head = scale * (WALL_HEAD + 6 * len(notes[:1]))
+    context.update({"notes": notes[:1], "pages": grid_pages(grid, wall_rows, box, head)})
     return PdfDocument(
         html=render_to_string("pdf/tournament_list.html", context),
         title=context["title"],
-        filename=f"tallone-tournament-{tournament.pk}-standings.pdf",
+        filename=filename.replace("-standings", "-standings-wall"),
     )
 
 
@@ -141,12 +170,6 @@ def results_document(tournament: Tournament) -> PdfDocument:
     house_line = gettext("House cut (%(percent)s%%)") % {
         "percent": number(Fraction(tournament.house_cut_percent))
     }
-    pot_grid = Grid(
-        [Column("", 34, "<", stretch=1, rule="thick"), Column(gettext("€"), 12)],
-        width=110,
-        font_size=LIST_FONT,
-        row_height=LIST_ROW,
-    )
     pot_rows = [
         Row((fee_line, amount(pot.entry_fees))),
         Row((gettext("Re-entry fees"), amount(pot.reentry_fees))),
@@ -154,6 +177,13 @@ def results_document(tournament: Tournament) -> PdfDocument:
         Row((house_line, "-" + amount(pot.house))),
         Row((gettext("Prizes"), amount(pot.prizes))),
     ]
+    pot_grid = Grid(
+        [Column("", 34, "<", stretch=1, rule="thick"), Column(gettext("€"), 12)],
+        width=110,
+        font_size=LIST_FONT,
+        row_height=LIST_ROW,
+        rows=pot_rows,
+    )
     kind = gettext("Final results")
     context = tournament_context(tournament, kind)
     notes = []

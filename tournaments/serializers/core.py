@@ -25,6 +25,7 @@ from scoring.engine.rules import MONEY_MAX
 from scoring.serializers import (
     DatabaseIdField,
     EnumSchema,
+    RulesField,
     enum_field,
 )
 from tournaments.formats import format_of
@@ -237,7 +238,7 @@ class TournamentCreateSerializer(TournamentSettingsSerializer):
     )
     preset = serializers.ChoiceField(choices=list(PRESETS))
     format = enum_field(TournamentFormatEnum)
-    options = serializers.DictField(
+    options = RulesField(
         required=False,
         default=dict,
         help_text=_("Rule options that differ from the preset, by their option names."),

@@ -27,6 +27,7 @@ from django.views.decorators.http import require_POST, require_safe
 from clubs.errors import as_message, on_form
 from clubs.models import Club, Membership
 from clubs.permissions import DIRECTING_ROLES, can_direct, can_score
+from clubs.presenters import TOURNAMENT_NAMED, named
 from scoring.forms import RulesForm, preset_from
 from scoring.presenters import money
 from tournaments import lookups, selectors, services
@@ -45,6 +46,7 @@ from tournaments.models import (
 from tournaments.presenters import (
     apart_line,
     drop_consequences,
+    dropped_out,
     finish_consequences,
     repeat_line,
     round_state,
@@ -188,8 +190,8 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
             )
             messages.success(
                 request,
-                gettext("Tournament %(name)s created: register the players.")
-                % {"name": tournament.name},
+                gettext("%(tournament)s created: register the players.")
+                % {"tournament": named(TOURNAMENT_NAMED, tournament.name)},
             )
             return redirect("tournaments:entries", pk=tournament.pk)
     return render(request, "tournaments/create.html", {"form": form, "rules_form": rules_form})
@@ -423,9 +425,7 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
             if not confirmed(request):
                 return _ask_drop(request, tournament, entry)
             services.entry_drop(entry=entry, user=request.user)
-            messages.success(
-                request, gettext("%(name)s dropped out.") % {"name": entry.player.name}
-            )
+            messages.success(request, dropped_out(entry.player))
         elif action == "pay":
             entry = services.entry_pay(
                 entry=entry_of(tournament, request.POST.get("entry")), user=request.user

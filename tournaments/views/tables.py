@@ -356,7 +356,9 @@ def table_page(request: HttpRequest, pk: int, table: int) -> HttpResponse:
         "club": tournament.club,
         "round": round_view.round,
         "row": row,
-        "seats": [(seat, status_label(seat.status)) for seat in table_view.seats],
+        "seats": [
+            (seat, status_label(seat.status, seat.entry.player.gender)) for seat in table_view.seats
+        ],
         "is_director": can_direct(request.user, tournament.club),
         "match": match,
         "can_score": match is not None and can_score(request.user, tournament.club),

@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from clublife import seasons
-from clubs.models import Club, Membership, Player, Role
+from clubs.models import Club, Gender, Membership, Player, Role
 from scoring import services
 from scoring.models import Match, MatchPlayer, MatchStatus, PlayerStatus
 from tournaments import services as tournaments
@@ -50,6 +50,10 @@ PLAYERS = (
     "Sergio Fontana",
 )
 GUESTS = ("Zia Pina", "Ottavio Sala")
+# The demo's women: the Italian pages agree with them ("Sballata"); the others are men.
+WOMEN = frozenset(
+    {"Anna Ferri", "Carla Conti", "Elena Ricci", "Giulia Greco", "Marta Romano", "Paola Esposito"}
+)
 
 
 @dataclass(frozen=True)
@@ -144,7 +148,12 @@ class Command(BaseCommand):
             users_by_player[person.player_name] = user
             logins.append((user, person.password if created else None, person.what))
         players = {
-            name: Player.objects.create(club=club, name=name, user=users_by_player.get(name))
+            name: Player.objects.create(
+                club=club,
+                name=name,
+                user=users_by_player.get(name),
+                gender=Gender.FEMALE if name in WOMEN else Gender.MALE,
+            )
             for name in PLAYERS
         }
         for name in GUESTS:

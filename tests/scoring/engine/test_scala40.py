@@ -347,20 +347,20 @@ def test_re_entry_is_refused_for_a_player_in_play():
 def test_re_entry_is_refused_for_a_player_who_withdrew():
     error = refusal([Withdraw("B"), Reentry("B")], preset="scala40-club")
     assert (error.event, error.field) == (1, "player")
-    assert error.message == "B has withdrawn and cannot re-enter."
+    assert error.message == "B has withdrawn: there is no re-entry after a withdrawal."
 
 
 def test_re_entry_is_refused_after_the_next_hand():
     events = [Hand("A", {"B": 0, "C": 0, "D": 101}), Hand("A", {"B": 0, "C": 0}), Reentry("D")]
     error = refusal(events, preset="scala40-club")
     assert (error.event, error.field) == (2, "player")
-    assert error.message == "D can re-enter only right after the hand that eliminated them."
+    assert error.message == "D can re-enter only right after the hand of the bust."
 
 
 def test_re_entry_is_refused_after_another_player_withdraws():
     events = [Hand("A", {"B": 0, "C": 0, "D": 101}), Withdraw("B"), Reentry("D")]
     error = refusal(events, preset="scala40-club")
-    assert error.message == "D can re-enter only right after the hand that eliminated them."
+    assert error.message == "D can re-enter only right after the hand of the bust."
 
 
 def test_re_entry_is_refused_when_the_re_entry_total_would_already_be_out():
@@ -584,7 +584,7 @@ def test_replay_answer_has_the_document_shape():
         (
             Hand("A", {"A": 0, "B": 1, "C": 1, "D": 1}),
             "points",
-            "A closed the hand and scores 0: enter no points for them.",
+            "A closed the hand and scores 0: leave their points empty.",
         ),
         (
             Hand("A", {"B": 1, "C": 1, "D": 1, "Zoe": 1}),
@@ -630,7 +630,7 @@ def test_replay_answer_has_the_document_shape():
         (
             Hand("A", {"B": 1, "C": 1, "D": 1}, not_opened=frozenset({"A"})),
             "not_opened",
-            "A closed the hand, so they cannot be marked as not opened.",
+            "A closed the hand: whoever closes cannot be marked as not opened.",
         ),
     ],
 )
