@@ -86,6 +86,7 @@ def build(entries: int, rounds: int, seed: int) -> Tournament:
             seed=seed_number,
             status=EntryStatus.CHECKED_IN,
             checked_in_at=now,
+            paid_at=now,
         )
         for seed_number, player in enumerate(players, start=1)
     )

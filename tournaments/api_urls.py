@@ -23,6 +23,8 @@ urlpatterns = [
         name="api-tournament-check-in-all",
     ),
     path(ENTRY + "check-in/", api.EntryCheckInView.as_view(), name="api-entry-check-in"),
+    path(ENTRY + "pay/", api.EntryPayView.as_view(), name="api-entry-pay"),
+    path(ENTRY + "unpay/", api.EntryUnpayView.as_view(), name="api-entry-unpay"),
     path(ENTRY + "drop/", api.EntryDropView.as_view(), name="api-entry-drop"),
     path(ENTRY + "reinstate/", api.EntryReinstateView.as_view(), name="api-entry-reinstate"),
     path(T + "keep-apart/", api.KeepApartListView.as_view(), name="api-tournament-keep-apart"),

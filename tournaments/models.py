@@ -238,6 +238,12 @@ class Entry(models.Model):
     )
     first_round = models.PositiveSmallIntegerField(_("plays from round"), default=1)
     checked_in_at = models.DateTimeField(_("checked in"), null=True, blank=True)
+    paid_at = models.DateTimeField(
+        _("entry fee paid"),
+        null=True,
+        blank=True,
+        help_text=_("When the director took the entry fee at the desk; empty while it is due."),
+    )
     dropped_at = models.DateTimeField(_("dropped"), null=True, blank=True)
     created_at = models.DateTimeField(_("registered"), auto_now_add=True)
 
@@ -262,8 +268,10 @@ class Entry(models.Model):
 
     @property
     def has_paid(self) -> bool:
-        """Entry fees are collected at check-in, and are not given back to a player who drops."""
-        return self.checked_in_at is not None
+        """The director took the entry fee (`paid_at`): at the desk check-in, or marked paid
+        beside the entry. A player who checks in by phone is here but has not paid. Fees are not
+        given back to a player who drops: a dropped player who paid stays paid."""
+        return self.paid_at is not None
 
 
 class KeepApart(models.Model):

@@ -9,7 +9,7 @@ from decimal import Decimal
 from tournaments import selectors
 from tournaments.engine import payouts
 from tournaments.formats import format_of
-from tournaments.models import Tournament
+from tournaments.models import Entry, Tournament
 
 # Money -------------------------------------------------------------------------------------------
 
@@ -24,11 +24,21 @@ class Ledger:
     ranking: tuple[selectors.RankingRow, ...]  # the final ranking the payouts follow
 
 
+def pays(tournament: Tournament, entry: Entry) -> bool:
+    """Whether the entry counts among the paying entrants: its fee was taken, or there is no
+    fee and the player checked in (the rule before fees were their own fact)."""
+    if tournament.entry_fee:
+        return entry.has_paid
+    return entry.has_paid or entry.checked_in_at is not None
+
+
 def ledger(tournament: Tournament, view: selectors.TournamentView | None = None) -> Ledger:
-    """The money: entry fees of every player checked in, re-entry fees collected at the
-    tables, the house cut, and the payouts of the final ranking (shared places split)."""
+    """The money: entry fees of every player who paid (`Entry.has_paid`: taken at the desk; a
+    dropped player's fee stays), re-entry fees collected at the tables, the house cut, and the
+    payouts of the final ranking (shared places split). Without an entry fee nobody owes
+    anything, and every player checked in counts as an entrant of the payouts."""
     view = view or selectors.tournament_view(tournament)
-    paying = sum(1 for entry in view.entries.values() if entry.has_paid)
+    paying = sum(1 for entry in view.entries.values() if pays(tournament, entry))
     by_table = []
     reentry_fees = Decimal(0)
     for round_view in view.rounds:

@@ -383,6 +383,11 @@ class CheckInList:
         return sum((row.due for row in self.rows), Decimal(0))
 
     @property
+    def unpaid_here(self) -> int:
+        """Players here whose entry fee is still due (checked in by phone, not paid yet)."""
+        return sum(1 for row in self.rows if row.here and row.due)
+
+    @property
     def latest(self) -> tuple[CheckInRow, ...]:
         """The last players checked in, the latest first."""
         here = [row for row in self.rows if row.entry.checked_in_at is not None and row.here]

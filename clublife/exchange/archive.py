@@ -201,6 +201,7 @@ def _archive_objects(data: Any) -> list[dict[str, Any]]:
         raise ArchiveError(_("The archive is damaged: its list of objects cannot be read."))
     if version == 1:
         objects = _from_version_1(objects, user_label)
+    objects = [_with_fee_paid(row) for row in objects]
     by_label = {_label(model): model for model, _lookup in ARCHIVE_MODELS}
     for row in objects:
         for name in _user_reference_fields(by_label[row["model"]]):
@@ -214,6 +215,14 @@ def _archive_objects(data: Any) -> list[dict[str, Any]]:
                     % {"model": row["model"], "pk": row["pk"], "value": json.dumps(value)}
                 )
     return objects
+
+
+def _with_fee_paid(row: dict[str, Any]) -> dict[str, Any]:
+    """An entry of an archive written before the entry fee was its own fact (`Entry.paid_at`)
+    had paid when it checked in: it is paid at its check-in time, as the migration made it."""
+    if row["model"] != _label(Entry) or "paid_at" in row["fields"]:
+        return row
+    return {**row, "fields": {**row["fields"], "paid_at": row["fields"].get("checked_in_at")}}
 
 
 def _from_version_1(objects: list[dict[str, Any]], user_label: str) -> list[dict[str, Any]]:

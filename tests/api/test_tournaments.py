@@ -301,6 +301,32 @@ def register(world, tournament, *names, check_in=True):
     }
 
 
+def test_a_fee_is_paid_at_the_desk_not_by_a_phone_check_in(world, api):
+    tournament = services.tournament_create(
+        club=world.aurora, user=None, name="T", preset="scala40", format="rounds", entry_fee="10"
+    )
+    entries = register(world, tournament, "Anna", "Bruno", check_in=False)
+    services.self_check_in(tournament=tournament, entry_id=entries["Anna"].pk, user=None)
+    director = api("director")
+    t = f"{BASE}{tournament.pk}/"
+    anna = next(row for row in ok(director.get(f"{t}entries/")) if row["name"] == "Anna")
+    assert (anna["status"], anna["has_paid"], anna["paid_at"]) == ("checked_in", False, None)
+    assert ok(director.get(f"{t}ledger/"))["pot"]["entry_fees"] == "0.00"
+
+    paid = ok(director.post(f"{t}entries/{entries['Anna'].pk}/pay/"))
+    assert (paid["status"], paid["has_paid"]) == ("checked_in", True)
+    assert paid["paid_at"] is not None
+    ledger = ok(director.get(f"{t}ledger/"))
+    assert (ledger["pot"]["entry_fees"], ledger["paying_entries"]) == ("10.00", 1)
+
+    undone = ok(director.post(f"{t}entries/{entries['Anna'].pk}/unpay/"))
+    assert (undone["status"], undone["has_paid"], undone["paid_at"]) == ("checked_in", False, None)
+    assert ok(director.get(f"{t}ledger/"))["pot"]["entry_fees"] == "0.00"
+    # The desk check-in is "here and paid", as before.
+    checked = ok(director.post(f"{t}entries/{entries['Bruno'].pk}/check-in/"))
+    assert checked["has_paid"] and checked["paid_at"] == checked["checked_in_at"]
+
+
 @pytest.mark.parametrize(
     ("body", "errors"),
     [
@@ -558,6 +584,8 @@ WRITES = [
     ("post", "entries/", {"guest": "Zeno"}, 201),
     ("post", "entries/check-in-all/", None, 200),
     ("post", "entries/{entry}/check-in/", None, 200),
+    ("post", "entries/{entry}/pay/", None, 200),
+    ("post", "entries/{entry}/unpay/", None, 200),
     ("post", "entries/{entry}/drop/", None, 200),
     ("post", "entries/{entry}/reinstate/", None, 400),  # allowed, but not dropped
     ("post", "rounds/", {"seed": 1}, 201),
@@ -648,6 +676,7 @@ def test_objects_of_another_tournament_answer_404(world, api, tournament):
     for path in (
         f"entries/{foreign['Anna'].pk}/check-in/",
         f"entries/{foreign['Anna'].pk}/drop/",
+        f"entries/{foreign['Anna'].pk}/pay/",
         f"tables/{table.pk}/confirm/",
         f"tables/{table.pk}/playoff/",
         "rounds/1/start/",

@@ -10,6 +10,7 @@ import io
 import json
 import random
 import re
+from decimal import Decimal
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -27,9 +28,9 @@ from scoring.engine.document import replay_document
 from scoring.models import EventVersion, Match, MatchStatus
 from tests.factories import ClubFactory, PlayerFactory, UserFactory, member, start_match
 from tests.tournaments.helpers import Staff, enter_players, play_round
-from tournaments import services
+from tournaments import money, services
 from tournaments.formats import format_of
-from tournaments.models import Format, Table, TournamentStatus
+from tournaments.models import Format, Table, Tournament, TournamentStatus
 
 # Anna closes twice; Dario goes over 101 at the second hand and is out (no re-entry here).
 SHEET = {
@@ -437,6 +438,8 @@ def test_an_archived_club_imported_into_an_empty_database_gives_the_same_pages()
     versions = history()
     usernames = list(get_user_model().objects.values_list("username", flat=True))
     data = json.loads(json.dumps(exchange.club_export(staff.club)))  # as a file holds it
+    entries = [row["fields"] for row in data["objects"] if row["model"] == "tournaments.entry"]
+    assert entries and all(fields["paid_at"] for fields in entries)  # the fees paid travel
     call_command("flush", interactive=False, verbosity=0)
     assert not Club.objects.exists() and not get_user_model().objects.exists()
 
@@ -594,3 +597,24 @@ def test_an_archive_written_before_club_life_had_its_own_app_still_imports():
     assert Season.objects.filter(club=club).count() == counts["clublife.season"]
     assert Rating.objects.filter(player__club=club).count() == counts["clublife.rating"]
     assert RatingChange.objects.filter(player__club=club).count() == counts["clublife.ratingchange"]
+
+
+@pytest.mark.django_db
+def test_an_archive_written_before_fees_were_their_own_fact_keeps_the_fees_paid():
+    """Before `Entry.paid_at`, a player checked in had paid: an archive without it imports the
+    entries checked in as paid at their check-in time, and the ledger's pot is the same."""
+    staff, _owner, _match, table, _bracket = build_club()
+    pot = money.ledger(table).pot.entry_fees
+    assert pot == Decimal("80.00")
+    data = json.loads(json.dumps(exchange.club_export(staff.club)))
+    for row in data["objects"]:
+        if row["model"] == "tournaments.entry":
+            del row["fields"]["paid_at"]
+    usernames = list(get_user_model().objects.values_list("username", flat=True))
+    call_command("flush", interactive=False, verbosity=0)
+    for username in usernames:
+        UserFactory(username=username)
+    exchange.club_import(data)
+    imported = Tournament.objects.get(pk=table.pk)
+    assert money.ledger(imported).pot.entry_fees == pot
+    assert all(entry.paid_at == entry.checked_in_at for entry in imported.entries.all())

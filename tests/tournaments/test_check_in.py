@@ -440,13 +440,14 @@ def test_the_check_in_list_shows_who_is_here_and_the_fees_paid_and_due(staff):
         "2 of 3 players checked in." in line for line in lines
     )
     anna = next(line for line in lines if line.startswith("Anna Rossi"))
-    assert anna.endswith("10.00") and ":" in anna  # the time of check-in, paid
+    assert anna.endswith("10.00") and ":" in anna  # the time of check-in, the fee
     bruno = next(line for line in lines if line.startswith("Bruno Bianchi"))
     assert bruno.endswith("dropped")  # owes nothing more
     nicolo = next(line for line in lines if line.startswith("Nicolò Neri"))
     assert nicolo.endswith("not yet 10.00")  # due
     total = next(line for line in lines if line.startswith("Total"))
-    assert total == "Total 20.00 10.00"
+    # Checking in by phone is being here, not paying: both fees are still due.
+    assert total == "Total 0.00 30.00"
     assert any("Guests waiting for approval: Dario Ospite." in line for line in lines)
     # The director's only.
     assert (

@@ -471,6 +471,36 @@ class EntryReinstateView(EntryActionView):
         return self.act(request, pk, entry_id)
 
 
+class EntryPayView(EntryActionView):
+    """The director took the entry fee at the desk: the ledger counts it."""
+
+    service = services.entry_pay
+
+    @extend_schema(
+        operation_id="tournaments_entries_pay",
+        summary="Mark a player's entry fee paid (owner, director)",
+        request=None,
+        responses={200: EntrySerializer, **WRITE_ERRORS},
+    )
+    def post(self, request, pk, entry_id):
+        return self.act(request, pk, entry_id)
+
+
+class EntryUnpayView(EntryActionView):
+    """Undo a fee marked paid by mistake: due again, out of the pot."""
+
+    service = services.entry_unpay
+
+    @extend_schema(
+        operation_id="tournaments_entries_unpay",
+        summary="Undo a fee marked paid by mistake (owner, director)",
+        request=None,
+        responses={200: EntrySerializer, **WRITE_ERRORS},
+    )
+    def post(self, request, pk, entry_id):
+        return self.act(request, pk, entry_id)
+
+
 class CheckInAllView(ApiView):
     """Check in every registered player."""
 

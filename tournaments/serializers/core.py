@@ -386,7 +386,15 @@ class EntrySerializer(serializers.Serializer):
     seed = serializers.IntegerField(help_text=_("1 is the best; registration order."))
     status = enum_field(EntryStatusEnum)
     first_round = serializers.IntegerField(help_text=_("The first round the player is seated in."))
-    has_paid = serializers.BooleanField(help_text=_("Entry fees are collected at check-in."))
+    has_paid = serializers.BooleanField(
+        help_text=_(
+            "The director took the entry fee (at the desk check-in or with pay/). A self "
+            "check-in by phone leaves it due."
+        )
+    )
+    paid_at = serializers.DateTimeField(
+        allow_null=True, help_text=_("When the entry fee was taken; null while it is due.")
+    )
     checked_in_at = serializers.DateTimeField(allow_null=True)
     dropped_at = serializers.DateTimeField(allow_null=True)
 

@@ -94,7 +94,9 @@ class LedgerSerializer(serializers.Serializer):
     """The money (a `selectors.Ledger`). Needs `context["names"]`: entry id to name."""
 
     pot = LedgerPotSerializer()
-    paying_entries = serializers.IntegerField(help_text=_("Players checked in: they paid."))
+    paying_entries = serializers.IntegerField(
+        help_text=_("Players whose entry fee was taken (without a fee: every player checked in).")
+    )
     amounts = serializers.SerializerMethodField(help_text=_("The payout of each place."))
     paid = serializers.SerializerMethodField(
         help_text=_("What each player wins (shared places split).")

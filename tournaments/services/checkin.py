@@ -62,8 +62,9 @@ def refuse_if_closed(tournament: Tournament) -> None:
 @transaction.atomic
 def self_check_in(*, tournament: Tournament, entry_id: int, user: Actor) -> CheckedIn:
     """The player of entry `entry_id` says they are here (from the check-in page, no account
-    needed). Twice is once: a player already checked in stays so (`CheckedIn.already`). Locks the
-    tournament row, then checks the entry in as the director's desk does (`entry_check_in`)."""
+    needed). Twice is once: a player already checked in stays so (`CheckedIn.already`). Presence
+    only: nobody took the entry fee, which stays due until the director marks it paid. Locks the
+    tournament row, then checks the entry in (`entry_check_in`, not paid)."""
     tournament = locked(tournament)
     refuse_if_closed(tournament)
     entry = (
@@ -73,7 +74,7 @@ def self_check_in(*, tournament: Tournament, entry_id: int, user: Actor) -> Chec
         raise TournamentActionError(_("Pick your name from the list."), field="entry")
     if entry.status == EntryStatus.CHECKED_IN:
         return CheckedIn(entry=entry, already=True)
-    entry = entry_check_in(entry=entry, user=user)
+    entry = entry_check_in(entry=entry, user=user, paid=False)
     return CheckedIn(entry=entry, already=False)
 
 
@@ -123,10 +124,13 @@ def _locked_guest(guest: GuestCheckIn, user: Actor) -> tuple[Tournament, GuestCh
 @transaction.atomic
 def guest_approve(*, guest: GuestCheckIn, user: Actor) -> GuestCheckIn:
     """The director lets the guest in: registered (`entry_register`, a guest player of the club,
-    or the club's player of that name) and checked in. Locks the tournament row, then the
+    or the club's player of that name) and checked in, the entry fee still due (they checked in
+    by phone; the director marks it paid when it is taken). Locks the tournament row, then the
     guest's."""
     tournament, guest = _locked_guest(guest, user)
-    entry = entry_register(tournament=tournament, user=user, name=guest.name, check_in=True)
+    entry = entry_register(
+        tournament=tournament, user=user, name=guest.name, check_in=True, paid=False
+    )
     guest.status = GuestStatus.APPROVED
     guest.entry = entry
     guest.decided_by = user_or_none(user)

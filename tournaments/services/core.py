@@ -286,10 +286,13 @@ def entry_register(
     player: Player | None = None,
     name: str = "",
     check_in: bool = False,
+    paid: bool | None = None,
 ) -> Entry:
     """Enter a club player (or a guest by `name`). Once rounds are seated, the player is a late
     arrival and plays from the next round seated. Brackets and round robins are drawn once, so
-    they take no late arrivals; neither does a knockout after its first round."""
+    they take no late arrivals; neither does a knockout after its first round. With `check_in`
+    the player is here, and has paid the entry fee unless `paid` is False (a guest who checked
+    in by phone). Locks the tournament row first."""
     tournament = locked(tournament)
     refuse_if_finished(tournament)
     rounds = tournament.rounds.count()
@@ -313,6 +316,8 @@ def entry_register(
     if check_in:
         entry.status = EntryStatus.CHECKED_IN
         entry.checked_in_at = timezone.now()
+        if paid is not False:
+            entry.paid_at = entry.checked_in_at
     try:
         with transaction.atomic():
             entry.save()
@@ -425,8 +430,10 @@ def entries_register(
 
 
 @transaction.atomic
-def entry_check_in(*, entry: Entry, user: Actor) -> Entry:
-    """The player is here and has paid the entry fee: they are seated from the next round."""
+def entry_check_in(*, entry: Entry, user: Actor, paid: bool = True) -> Entry:
+    """The player is here and, at the desk, has paid the entry fee (`paid`; a self check-in by
+    phone passes False: presence only). They are seated from the next round. A player already
+    here who pays at the desk becomes paid. Locks the tournament row, then reads the entry."""
     tournament = locked(entry.tournament)
     refuse_if_finished(tournament)
     entry = Entry.objects.get(pk=entry.pk)
@@ -434,18 +441,49 @@ def entry_check_in(*, entry: Entry, user: Actor) -> Entry:
         raise TournamentActionError(
             _("%(name)s has dropped out.") % {"name": entry.player.name}, field="entry"
         )
+    now = timezone.now()
     if entry.status == EntryStatus.REGISTERED:
         entry.status = EntryStatus.CHECKED_IN
-        entry.checked_in_at = timezone.now()
+        entry.checked_in_at = now
         if format_of(tournament).late_check_in_waits and tournament.rounds.exists():
             entry.first_round = max(entry.first_round, tournament.rounds.count() + 1)
-        entry.save(update_fields=["status", "checked_in_at", "first_round"])
+    if paid and entry.paid_at is None:
+        entry.paid_at = now
+    entry.save(update_fields=["status", "checked_in_at", "first_round", "paid_at"])
+    return entry
+
+
+@transaction.atomic
+def entry_pay(*, entry: Entry, user: Actor) -> Entry:
+    """The director took the player's entry fee at the desk (a player who checked in by phone,
+    or one who pays ahead): the ledger counts it. Paid twice is paid once. Locks the tournament
+    row, then reads the entry again."""
+    tournament = locked(entry.tournament)
+    refuse_if_finished(tournament)
+    entry = Entry.objects.select_related("player").get(pk=entry.pk)
+    if entry.paid_at is None:
+        entry.paid_at = timezone.now()
+        entry.save(update_fields=["paid_at"])
+    return entry
+
+
+@transaction.atomic
+def entry_unpay(*, entry: Entry, user: Actor) -> Entry:
+    """Undo a fee marked paid by mistake: the fee is due again and leaves the pot. Presence
+    stays as it is. Locks the tournament row, then reads the entry again."""
+    tournament = locked(entry.tournament)
+    refuse_if_finished(tournament)
+    entry = Entry.objects.select_related("player").get(pk=entry.pk)
+    if entry.paid_at is not None:
+        entry.paid_at = None
+        entry.save(update_fields=["paid_at"])
     return entry
 
 
 @transaction.atomic
 def entry_check_in_all(*, tournament: Tournament, user: Actor) -> int:
-    """Check in every registered player; returns how many."""
+    """Check in every registered player, here and paid as at the desk; returns how many. Locks
+    the tournament row first."""
     tournament = locked(tournament)
     refuse_if_finished(tournament)
     waiting = list(tournament.entries.filter(status=EntryStatus.REGISTERED))

@@ -229,7 +229,8 @@ def where(request: HttpRequest, pk: int, number: int | None = None) -> HttpRespo
 
 
 def check_in_panel(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
-    """The console's check-in panel: who is here, the latest arrivals, the guests waiting."""
+    """The console's check-in panel: who is here, the latest arrivals, the fees paid and due,
+    the guests waiting."""
     board = selectors.check_in_list(tournament)
     return {
         "board": board,
@@ -237,6 +238,7 @@ def check_in_panel(request: HttpRequest, tournament: Tournament) -> dict[str, An
         "registered": len(board.missing),
         "dropped": len(board.rows) - board.expected,
         "latest": board.latest[:6],
+        "unpaid_here": board.unpaid_here,
         "poll_seconds": CHECK_IN_POLL_SECONDS,
         "apart_groups": tournament.apart_groups.count(),
     }

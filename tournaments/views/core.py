@@ -30,6 +30,7 @@ from clubs.permissions import DIRECTING_ROLES, can_direct, can_score
 from clubs.presenters import TOURNAMENT_NAMED, named
 from scoring.forms import RulesForm, preset_from
 from scoring.models import TableCode
+from scoring.presenters import money
 from tournaments import lookups, selectors, services
 from tournaments.formats import format_of
 from tournaments.forms import RegisterForm, ReopenForm, SeatForm, SwapForm, TournamentForm
@@ -420,8 +421,9 @@ def _entries_page(request: HttpRequest, tournament: Tournament, form=None) -> Ht
 @login_required
 def entries(request: HttpRequest, pk: int) -> HttpResponse:
     """Register players (a club player or a guest), check them in (one or all), drop them (after
-    asking) and reinstate them. POST `action`: register (the default), check_in, check_in_all,
-    drop (with `confirm=1` once asked), reinstate."""
+    asking), reinstate them, mark their entry fee paid at the desk and undo that. POST `action`:
+    register (the default), check_in, check_in_all, drop (with `confirm=1` once asked),
+    reinstate, pay, unpay."""
     tournament = lookups.directed_tournament(request, pk)
     if request.method != "POST":
         return _entries_page(request, tournament)
@@ -444,6 +446,24 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
                 return _ask_drop(request, tournament, entry)
             services.entry_drop(entry=entry, user=request.user)
             messages.success(request, dropped_out(entry.player))
+        elif action == "pay":
+            entry = services.entry_pay(
+                entry=entry_of(tournament, request.POST.get("entry")), user=request.user
+            )
+            messages.success(
+                request,
+                gettext("%(name)s has paid %(fee)s.")
+                % {"name": entry.player.name, "fee": money(tournament.entry_fee)},
+            )
+        elif action == "unpay":
+            entry = services.entry_unpay(
+                entry=entry_of(tournament, request.POST.get("entry")), user=request.user
+            )
+            messages.success(
+                request,
+                gettext("%(name)s: the entry fee of %(fee)s is due again.")
+                % {"name": entry.player.name, "fee": money(tournament.entry_fee)},
+            )
         elif action == "reinstate":
             entry = entry_of(tournament, request.POST.get("entry"))
             entry = services.entry_reinstate(entry=entry, user=request.user)
