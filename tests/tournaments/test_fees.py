@@ -28,7 +28,7 @@ from .helpers import Staff
 
 pytestmark = pytest.mark.django_db
 
-migration = importlib.import_module("tournaments.migrations.0007_entry_paid_at")
+migration = importlib.import_module("tournaments.migrations.0008_entry_paid_at")
 
 
 @pytest.fixture(autouse=True)
