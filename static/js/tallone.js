@@ -56,6 +56,21 @@
     formatChoice.addEventListener("change", showFormatSettings);
     showFormatSettings();
   }
+  // A panel that refreshes itself (hx-trigger="every …") waits while someone types in it: the
+  // director's reason for a disputed table is not wiped by the console's next refresh.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var panel = event.detail.elt;
+    if (!panel || (panel.getAttribute("hx-trigger") || "").indexOf("every") === -1) {
+      return;
+    }
+    var fields = panel.querySelectorAll("input[type=text], input:not([type]), textarea");
+    var typing = Array.prototype.some.call(fields, function (field) {
+      return field.value !== "" || field === document.activeElement;
+    });
+    if (typing) {
+      event.preventDefault();
+    }
+  });
   // Coming back with the browser's Back button shows the page as it was left: allow a new submit.
   window.addEventListener("pageshow", function () {
     document.querySelectorAll("form[data-submitting]").forEach(function (form) {

@@ -160,6 +160,11 @@ def test_phones_join_by_code_play_confirm_and_dispute_and_the_console_shows_it(
         # The director checks the sheet and confirms the disputed table with a reason.
         desk.goto(live_server.url + tournament.get_absolute_url())
         desk.locator("#table-3").get_by_label("Why the result stands").fill("Sheet checked: 150")
+        # The console refreshes its round panel every 15 s: what the director typed survives it.
+        desk.wait_for_timeout(16_000)
+        expect(desk.locator("#table-3").get_by_label("Why the result stands")).to_have_value(
+            "Sheet checked: 150"
+        )
         desk.locator("#table-3").get_by_role("button", name="Confirm table 3").click()
         expect(desk.get_by_text("Table 3 confirmed.")).to_be_visible()
         desk.goto(live_server.url + f"/tournaments/{tournament.pk}/standings/")

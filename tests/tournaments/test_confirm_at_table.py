@@ -116,6 +116,10 @@ def test_a_dispute_flags_the_table_and_only_the_director_confirms_with_a_reason(
     )
     table.refresh_from_db()
     assert table.disputed_at is not None and table.dispute_name == "Marta"
+    # The phones see that the director was told, and no confirm button that would do nothing.
+    page = marta.get(table.match.get_absolute_url()).content.decode()
+    assert "The director has been told that the result is disputed." in page
+    assert "Confirm the result" not in page and "Call the director" not in page
     confirm(marta, tournament, table)
     table.refresh_from_db()
     assert table.confirmed_at is None  # disputed: the director decides

@@ -174,8 +174,8 @@ def test_the_entries_page_offers_mark_paid_and_undo_beside_each_entry(staff, des
 
     assert "Mark paid<span" in card("Anna Rossi") and "Undo paid" not in card("Anna Rossi")
     assert "Undo paid<span" in card("Bruno Bianchi") and "Mark paid" not in card("Bruno Bianchi")
-    # Not here yet: "Check in" (here and paid) is the one button.
-    assert "Mark paid" not in card("Carla Verdi") and "Check in<span" in card("Carla Verdi")
+    # Not here yet: "Here and paid" is the one button (a desk check-in takes the fee).
+    assert "Mark paid" not in card("Carla Verdi") and "Here and paid<span" in card("Carla Verdi")
 
 
 def test_the_desk_check_in_and_here_and_paid_still_mark_paid(staff, desk):
@@ -253,3 +253,15 @@ def test_the_migration_makes_every_entry_checked_in_paid_at_its_check_in():
     migration.paid_when_checked_in(apps, None)
     assert entry(tournament, "Anna Rossi").paid_at == when
     assert entry(tournament, "Bruno Bianchi").paid_at is None
+
+
+def test_the_check_in_all_button_says_it_marks_the_fees_paid(staff, desk):
+    """Checking everyone in at the desk also takes their fees: with a fee the button says so, so
+    the director does not put money in the pot they never took."""
+    tournament = make(staff)
+    phone_check_in(tournament, "Anna Rossi")
+    page = desk.get(reverse("tournaments:entries", args=[tournament.pk])).content.decode()
+    assert "Check in and mark paid all 2 players waiting" in page
+    free = make(staff, fee="0", names=("Dario Neri",))
+    page = desk.get(reverse("tournaments:entries", args=[free.pk])).content.decode()
+    assert "Check in the 1 player waiting" in page and "mark paid" not in page
