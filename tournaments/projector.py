@@ -20,11 +20,12 @@ from tournaments.formats import format_of
 from tournaments.models import EntryStatus, Round, RoundStatus, Tournament
 from tournaments.presenters import points_text, round_label, round_title
 
-# What can rotate, in the order a director reads it, with the words of the settings form.
+# What can rotate, in the order a hall needs it (where to sit before the standings, which read
+# "after 0 rounds" while round 1 is played), with the words of the settings form.
 SLIDE_LABELS: dict[str, Any] = {
     "bracket": gettext_lazy("Bracket"),
-    "standings": gettext_lazy("Standings"),
     "seating": gettext_lazy("Who sits where"),
+    "standings": gettext_lazy("Standings"),
     "clock": gettext_lazy("The round's clock"),
 }
 ROTATE_SECONDS = 15

@@ -51,7 +51,7 @@ def test_the_director_keeps_players_apart_and_reads_the_minimum_possible(browser
 
     page.goto(live_server.url + tournament.get_absolute_url())
     page.get_by_role("link", name="Keep players apart").click()
-    expect(page.get_by_role("heading", name="Keep apart")).to_be_visible()
+    expect(page.get_by_role("heading", name="Keep players apart")).to_be_visible()
     for name in family:
         page.get_by_label(name, exact=True).check()
     page.get_by_label("Never at the same table", exact=False).check()

@@ -27,7 +27,7 @@ def test_a_knockout_projector_shows_the_bracket_and_who_plays_where():
     address = reverse("tournaments:projector", args=[tournament.pk])
     response = client_for().get(address)
     content = response.content.decode()
-    assert keys(content) == ["bracket", "standings", "seating", "clock"]
+    assert keys(content) == ["bracket", "seating", "standings", "clock"]
     page = text(response)
     assert "Quarter-finals" in page and "Semi-finals" in page and "Winner of match 1" in page
     for entry in entries:
@@ -62,8 +62,8 @@ def test_a_knockout_tournament_page_offers_the_bracket_on_the_projector():
     )
     assert re.findall(r'name="show" value="(\w+)" checked', content) == [
         "bracket",
-        "standings",
         "seating",
+        "standings",
         "clock",
     ]
     bracket_page = client_for().get(reverse("pairings:bracket", args=[tournament.pk]))

@@ -22,7 +22,7 @@ def test_the_address_chooses_what_rotates_and_how_fast(client):
     _staff, tournament = build(8)
     address = reverse("tournaments:projector", args=[tournament.pk])
     every = client.get(address).content.decode()
-    assert keys(every) == ["standings", "seating", "clock"]
+    assert keys(every) == ["seating", "standings", "clock"]
     assert 'data-seconds="15"' in every
     chosen = client.get(address + "?show=clock&show=seating&seconds=1").content.decode()
     assert keys(chosen) == ["seating", "clock"]  # in the usual order
@@ -63,8 +63,8 @@ def test_the_tournament_page_offers_the_projector_with_what_it_can_show(client):
     form = re.search(r'<form method="get" action="([^"]+)".*?</form>', content, flags=re.S)
     assert form and form.group(1) == reverse("tournaments:projector", args=[tournament.pk])
     assert re.findall(r'name="show" value="(\w+)" checked', form.group(0)) == [
-        "standings",
         "seating",
+        "standings",
         "clock",
     ]
     assert "Seconds per page" in form.group(0) and "Open the projector" in form.group(0)
