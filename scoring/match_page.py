@@ -516,6 +516,7 @@ class CodePanel:
     dispute_url: str | None
     confirmed: bool
     disputed: bool
+    wrote_last: bool  # this phone entered the last hand: another phone of the table confirms
 
 
 def code_panel(request: HttpRequest, match: Match, *, finished: bool) -> CodePanel | None:
@@ -548,7 +549,15 @@ def code_panel(request: HttpRequest, match: Match, *, finished: bool) -> CodePan
         dispute_url=urls[1],
         confirmed=table is not None and table.is_confirmed_for(match),
         disputed=table is not None and table.disputed_at is not None,
+        wrote_last=at_table and phone is not None and _wrote_last(request, match),
     )
+
+
+def _wrote_last(request: HttpRequest, match: Match) -> bool:
+    """Whether this phone's session wrote the match's latest version, so that the page does not
+    offer it a confirmation the server would refuse."""
+    join = table_access.join_for(request, match)
+    return join is not None and table_access.last_writer(match) == join.session
 
 
 def _plays_here(request: HttpRequest, match: Match) -> bool:

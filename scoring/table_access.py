@@ -42,7 +42,7 @@ from clubs.actors import Actor, TableActor
 from clubs.errors import ServiceError
 from clubs.models import User
 from clubs.permissions import can_score
-from scoring.models import Match, TableJoin
+from scoring.models import EventVersion, Match, TableJoin
 
 # After a club night's match ends, its phones may still correct it for this long.
 GRACE = datetime.timedelta(minutes=15)
@@ -66,6 +66,18 @@ def remember_join(request: HttpRequest, join: TableJoin) -> None:
     """Keep the join in the phone's session (the newest last; at most 20 kept)."""
     ids = [value for value in join_ids(request) if value != join.pk]
     request.session[SESSION_KEY] = [*ids, join.pk][-20:]
+
+
+def last_writer(match: Match) -> str | None:
+    """The session (its digest) of the phone that wrote the match's latest version, if a phone
+    did: a phone that joins again under another name is still the same session. That phone may
+    not confirm the result (`tournaments.services.table_confirm`)."""
+    return (
+        EventVersion.objects.filter(event__match=match)
+        .order_by("-revision", "-pk")
+        .values_list("table_join__session", flat=True)
+        .first()
+    )
 
 
 def join_for(request: HttpRequest, match: Match) -> TableJoin | None:

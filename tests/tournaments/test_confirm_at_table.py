@@ -70,12 +70,15 @@ def test_another_phone_confirms_and_the_console_says_confirmed_at_the_table_by(s
     join(luca, table, "Luca")
     join(marta, table, "Marta")
     win_at_once(luca, table)
+    # the phone that entered the last hand is told who confirms, with no button to refuse it
     page = luca.get(table.match.get_absolute_url()).content.decode()
-    assert "Confirm the result" in page
-    refused = confirm(luca, tournament, table)
+    assert "Confirm the result" not in page
+    assert "another player at the table checks the scores and confirms them" in page
+    assert "Confirm the result" in marta.get(table.match.get_absolute_url()).content.decode()
+    refused = confirm(luca, tournament, table)  # and the server refuses it all the same
     assert refused.status_code == 302
     page = luca.get(table.match.get_absolute_url()).content.decode()
-    assert "This phone entered the last hand" in page
+    assert "This phone entered the last hand (or the last change)" in page
     table.refresh_from_db()
     assert table.confirmed_at is None
     confirm(marta, tournament, table)

@@ -69,17 +69,6 @@ def result_entered_by(match: Match) -> set[int]:
     )
 
 
-def _last_writer(match: Match) -> str | None:
-    """The session (its digest) of the phone that wrote the match's latest version, if a phone
-    did: a phone that joins again under another name is still the same session."""
-    return (
-        EventVersion.objects.filter(event__match=match)
-        .order_by("-revision", "-pk")
-        .values_list("table_join__session", flat=True)
-        .first()
-    )
-
-
 def _phone_join(table: Table, match: Match, user: TableActor) -> TableJoin:
     """The phone's join, if its code still opens this table's match; else a 403 refusal."""
     join = TableJoin.objects.select_related("code").filter(pk=user.join_id).first()
@@ -101,7 +90,7 @@ def _confirm_by_phone(table: Table, match: Match, user: TableActor) -> TableJoin
         raise TournamentActionError(
             _("The result is disputed: the director confirms it."), field="user", status=403
         )
-    if _last_writer(match) == join.session:
+    if table_access.last_writer(match) == join.session:
         raise TournamentActionError(
             _(
                 "This phone entered the last hand (or the last change): someone else at the "
