@@ -409,6 +409,7 @@ def match_context(
         "poll_seconds": POLL_SECONDS,
         "client": client_config(match),
         "table_code": code_panel(request, match, finished=state.finished),
+        "tournament": tournament_link(request, match),
     }
 
 
@@ -488,6 +489,33 @@ def history_context(request: HttpRequest, match: Match) -> dict[str, Any]:
         "chart": _chart(match, detail),
         "full_history": True,
     }
+
+
+@dataclass(frozen=True)
+class TournamentLink:
+    """The tournament a table's match belongs to, as its page links it: the tournament's page
+    (standings, the next round) and "where do I sit?"."""
+
+    name: str
+    url: str
+    where_url: str
+
+
+def tournament_link(request: HttpRequest, match: Match) -> TournamentLink | None:
+    """The tournament of `match` (a tournament table's) when the viewer may follow it, else
+    None. Which tournaments a user follows is the tournaments' own rule (their queryset's
+    `for_user`), asked through the table's row: scoring imports nothing of tournaments."""
+    table = getattr(match, "tournament_table", None)
+    if table is None:
+        return None
+    tournament = table.round.tournament
+    if not type(tournament).objects.for_user(request.user).filter(pk=tournament.pk).exists():
+        return None
+    return TournamentLink(
+        name=tournament.name,
+        url=tournament.get_absolute_url(),
+        where_url=reverse("tournaments:where", args=[tournament.pk]),
+    )
 
 
 def _reopen_url(request: HttpRequest, match: Match) -> str | None:

@@ -85,6 +85,16 @@ def test_another_phone_confirms_and_the_console_says_confirmed_at_the_table_by(s
     table.refresh_from_db()
     assert table.confirmed_join.name == "Marta" and table.confirmed_by is None
     assert table.is_confirmed_for(table.match)
+    # the confirming phone is shown the way on: the next seat and the standings, when the
+    # tournament is public; a private tournament stays unlinked for a phone without an account
+    where = reverse("tournaments:where", args=[tournament.pk])
+    assert tournament.is_public is False
+    assert where not in marta.get(table.match.get_absolute_url()).content.decode()
+    tournament.is_public = True
+    tournament.save(update_fields=["is_public"])
+    page = marta.get(table.match.get_absolute_url()).content.decode()
+    assert f'href="{where}">Where do I sit next?' in page
+    assert f'href="{tournament.get_absolute_url()}" id="tournament-link">{tournament.name}<' in page
     # confirmed: the phones' code opens the match read-only now
     assert "read-only" in luca.get(table.match.get_absolute_url()).content.decode()
     boss = phone()
