@@ -148,6 +148,12 @@ def test_a_dispute_flags_the_table_and_only_the_director_confirms_with_a_reason(
     table.refresh_from_db()
     assert table.confirmed_by == staff.director and table.disputed_at is None
     assert table.confirmed_reason == "Checked the sheet: 200 is right"
+    # the console keeps the trace: who disputed, what, and why the director let it stand
+    console = boss.get(tournament.get_absolute_url()).content.decode()
+    assert (
+        "Disputed by Marta (“Bruno had 20, not 200”); confirmed by the director: "
+        "“Checked the sheet: 200 is right”"
+    ) in console
 
 
 def test_a_phone_of_one_table_cannot_confirm_or_dispute_another(scene):
