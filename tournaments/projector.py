@@ -164,17 +164,8 @@ def table_slides(tournament: Tournament) -> dict[str, Slide]:
         ),
         empty=gettext("No players entered yet."),
     )
-    where: list[Line] = []
-    if current is not None:
-        seated = sorted(
-            (
-                (seat.entry.player.name, table_view.table.number, seat.seat)
-                for table_view in current.tables
-                for seat in table_view.seats
-            ),
-            key=lambda row: (row[0].lower(), row[1]),
-        )
-        where = [Line(name=name, values=(str(number), str(seat))) for name, number, seat in seated]
+    seated = selectors.seated_by_name(current) if current is not None else ()
+    where = [Line(name=row.name, values=(str(row.table), str(row.seat))) for row in seated]
     seating = Slide(
         key="seating",
         title=str(SLIDE_LABELS["seating"]),

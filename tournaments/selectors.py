@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import unicodedata
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -424,10 +425,32 @@ def check_in_list(tournament: Tournament) -> CheckInList:
 
 @dataclass(frozen=True)
 class SeatRow:
+    """A line of "who sits where": a player's name, their table's number and seat."""
+
     name: str
     table: int
     seat: int
     table_id: int
+
+
+def by_name(rows: Iterable[SeatRow]) -> tuple[SeatRow, ...]:
+    """Seat rows in the one order of every "who sits where" (the seating page, the projector,
+    "where do I sit?"): by name (any case, accents or not), then table and seat."""
+    return tuple(sorted(rows, key=lambda row: (name_key(row.name), row.table, row.seat)))
+
+
+def seated_by_name(current: RoundView) -> tuple[SeatRow, ...]:
+    """Who sits where in a round already read by `tournament_view`, by name: no query."""
+    return by_name(
+        SeatRow(
+            name=seat.entry.player.name,
+            table=table.table.number,
+            seat=seat.seat,
+            table_id=table.table.pk,
+        )
+        for table in current.tables
+        for seat in table.seats
+    )
 
 
 @dataclass(frozen=True)
@@ -450,25 +473,22 @@ FINDER_MIN_LETTERS = 3
 def seat_finder(round: Round, query: str = "") -> SeatFinder:
     """Who sits where in `round`, by name, and the rows whose name contains `query` (at least
     `FINDER_MIN_LETTERS` letters; any case, accents or not). One query."""
-    rows = sorted(
-        (
-            SeatRow(
-                name=seat.entry.player.name,
-                table=seat.table.number,
-                seat=seat.seat,
-                table_id=seat.table_id,
-            )
-            for seat in TableSeat.objects.filter(table__round=round).select_related(
-                "entry__player", "table"
-            )
-        ),
-        key=lambda row: (name_key(row.name), row.table, row.seat),
+    rows = by_name(
+        SeatRow(
+            name=seat.entry.player.name,
+            table=seat.table.number,
+            seat=seat.seat,
+            table_id=seat.table_id,
+        )
+        for seat in TableSeat.objects.filter(table__round=round).select_related(
+            "entry__player", "table"
+        )
     )
     wanted = name_key(query)
     found: tuple[SeatRow, ...] = ()
     if len(wanted) >= FINDER_MIN_LETTERS:
         found = tuple(row for row in rows if wanted in name_key(row.name))
-    return SeatFinder(round=round, rows=tuple(rows), query=query.strip(), found=found)
+    return SeatFinder(round=round, rows=rows, query=query.strip(), found=found)
 
 
 # A director's questions before acting ------------------------------------------------------------

@@ -753,11 +753,11 @@ def test_the_seating_page_shows_tables_and_who_sits_where_alphabetically(client,
     english(client)
     response = client.get(url("seating", tournament))
     where = response.context["where"]
-    assert [row[0] for row in where] == sorted(row[0] for row in where)
+    assert [row.name for row in where] == sorted(row.name for row in where)
     assert len(where) == 8
     table = round.tables.get(number=1)
     first = table.seats.get(seat=1).entry.player.name
-    assert (first, 1, 1, table.pk) in where
+    assert (first, 1, 1, table.pk) in [(r.name, r.table, r.seat, r.table_id) for r in where]
     page = response.content.decode()
     assert "Who sits where" in page and "deals first" in page
 

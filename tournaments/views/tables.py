@@ -334,16 +334,6 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
         current = next((r for r in view.rounds if r.round.number == int(wanted)), None)
         if current is None:
             raise Http404
-    where = []
-    if current is not None:
-        where = sorted(
-            (
-                (seat.entry.player.name, table.table.number, seat.seat, table.table.pk)
-                for table in current.tables
-                for seat in table.seats
-            ),
-            key=lambda row: (row[0].lower(), row[1]),
-        )
     return render(
         request,
         "tournaments/seating.html",
@@ -353,7 +343,7 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
             "current": current,
             "rounds": [r.round for r in view.rounds],
             "is_director": can_direct(request.user, tournament.club),
-            "where": where,
+            "where": selectors.seated_by_name(current) if current is not None else (),
         },
     )
 
