@@ -508,13 +508,15 @@ def tournament_link(request: HttpRequest, match: Match) -> TournamentLink | None
     table = getattr(match, "tournament_table", None)
     if table is None:
         return None
-    tournament = table.round.tournament
-    if not type(tournament).objects.for_user(request.user).filter(pk=tournament.pk).exists():
+    pk = table.round.tournament_id
+    tournaments = table.round._meta.get_field("tournament").related_model.objects
+    name = tournaments.for_user(request.user).filter(pk=pk).values_list("name", flat=True).first()
+    if name is None:
         return None
     return TournamentLink(
-        name=tournament.name,
-        url=tournament.get_absolute_url(),
-        where_url=reverse("tournaments:where", args=[tournament.pk]),
+        name=name,
+        url=reverse("tournaments:detail", args=[pk]),
+        where_url=reverse("tournaments:where", args=[pk]),
     )
 
 
