@@ -3,7 +3,9 @@ export. Every view takes the club's `slug`."""
 
 from django.urls import path
 
-from clublife import api_exchange, api_ratings, api_seasons
+from clublife.api import exchange as api_exchange
+from clublife.api import ratings as api_ratings
+from clublife.api import seasons as api_seasons
 
 urlpatterns = [
     # ratings and player profiles

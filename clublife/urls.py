@@ -3,7 +3,9 @@ seasons, import and export. Every view takes the club's `slug`."""
 
 from django.urls import path
 
-from clublife import views_exchange, views_ratings, views_seasons
+from clublife.views import exchange as views_exchange
+from clublife.views import ratings as views_ratings
+from clublife.views import seasons as views_seasons
 
 app_name = "clublife"
 

@@ -1,0 +1,1 @@
+"""Club life API: ratings and profiles, seasons, import and export of matches."""

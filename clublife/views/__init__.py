@@ -1,0 +1,1 @@
+"""Club life pages: ratings and profiles, seasons, import and exports."""
