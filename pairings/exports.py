@@ -8,6 +8,8 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from pairings.engine.standings import TieBreak
+from pairings.presenters import tie_break_column
 from pairings.selectors import GinStandings
 from tournaments.exports import spreadsheet_number
 from tournaments.presenters import dropped_mark
@@ -20,6 +22,10 @@ def write_bracket_standings(result: GinStandings, writer: Any) -> None:
 
 
 def write_pairing_standings(result: GinStandings, writer: Any) -> None:
+    """The columns keep their names and places (spreadsheets read them); head to head, when the
+    tournament counts it, is the last column, headed as on the standings page, empty for a
+    player it did not reach (the page's dash)."""
+    head_to_head = TieBreak.HEAD_TO_HEAD in result.tie_breaks
     writer.writerow(
         [
             gettext("Place"),
@@ -35,6 +41,7 @@ def write_pairing_standings(result: GinStandings, writer: Any) -> None:
             gettext("Median-Buchholz"),
             gettext("Net"),
             gettext("Status"),
+            *([tie_break_column(TieBreak.HEAD_TO_HEAD)] if head_to_head else []),
         ]
     )
     for row in result.rows:
@@ -54,5 +61,6 @@ def write_pairing_standings(result: GinStandings, writer: Any) -> None:
                 spreadsheet_number(standing.median_buchholz),
                 standing.net,
                 dropped_mark(row.entry),
+                *([spreadsheet_number(standing.head_to_head)] if head_to_head else []),
             ]
         )

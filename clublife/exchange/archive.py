@@ -39,6 +39,7 @@ from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer, TableCo
 from tournaments.models import (
     Entry,
     GuestCheckIn,
+    KeepApart,
     Reopening,
     ResultFix,
     Round,
@@ -50,7 +51,9 @@ from tournaments.models import (
 ARCHIVE_FORMAT = "tallone-club"
 # Version 2 names users by username in the rows that refer to them and holds no user rows.
 # Version 1 (user rows with password hashes and e-mails) is still read: only its usernames are
-# used, the rest of its user rows is ignored.
+# used, the rest of its user rows is ignored. A model added to the archive keeps the version (as
+# guests' check-ins and keep-apart groups did): an archive written before it simply has none of
+# its rows, and imports as it did.
 ARCHIVE_VERSION = 2
 READABLE_VERSIONS = (1, 2)
 
@@ -80,6 +83,7 @@ ARCHIVE_MODELS: tuple[tuple[type[models.Model], str], ...] = (
     (ResultFix, "table__round__tournament__club"),
     (Reopening, "tournament__club"),
     (GuestCheckIn, "tournament__club"),
+    (KeepApart, "tournament__club"),
     (Season, "club"),
     (Rating, "player__club"),
     (RatingChange, "player__club"),
@@ -96,6 +100,16 @@ MOVED_MODELS = {
 
 def _label(model: type[models.Model]) -> str:
     return model._meta.label_lower
+
+
+def _archive_tables() -> list[str]:
+    """The database tables the archive writes: its models' and their many-to-many tables (a
+    keep-apart group's players)."""
+    tables = []
+    for model, _lookup in ARCHIVE_MODELS:
+        tables.append(model._meta.db_table)
+        tables += [field.remote_field.through._meta.db_table for field in model._meta.many_to_many]
+    return tables
 
 
 def _user_fields(model: type[models.Model]) -> list[models.ForeignKey]:
@@ -135,7 +149,16 @@ def club_export(club: Club) -> dict[str, Any]:
     rows: list[tuple[list[str], dict[str, Any]]] = []
     for model, lookup in ARCHIVE_MODELS:
         names = _user_reference_fields(model)
-        queryset = model.objects.filter(**{lookup: club.pk}).order_by("pk")
+        queryset = (
+            model.objects.filter(**{lookup: club.pk})
+            .order_by("pk")
+            .prefetch_related(
+                *(
+                    Prefetch(field.name, queryset=field.related_model.objects.order_by("pk"))
+                    for field in model._meta.many_to_many
+                )
+            )
+        )
         rows += [(names, row) for row in _serialized(queryset)]
     user_ids = {
         row["fields"][name]
@@ -361,18 +384,72 @@ def _check_references(by_model: dict[str, list[dict]]) -> None:
                 if value is None or target not in pks:
                     continue
                 if value not in pks[target]:
+                    raise _not_in_archive(model, row["pk"], target, value)
+            for field in model._meta.many_to_many:
+                values = row["fields"].get(field.name, [])
+                target = _label(field.related_model)
+                if not isinstance(values, list) or not all(
+                    isinstance(value, int) and not isinstance(value, bool) for value in values
+                ):
                     raise ArchiveError(
                         _(
-                            "The archive is damaged: %(model)s %(pk)s refers to %(target)s "
-                            "%(value)s, which is not in it."
+                            "The archive is damaged: %(model)s %(pk)s lists its %(field)s as "
+                            "%(value)s instead of a list of ids."
                         )
                         % {
                             "model": _label(model),
                             "pk": row["pk"],
-                            "target": target,
-                            "value": value,
+                            "field": field.name,
+                            "value": json.dumps(values),
                         }
                     )
+                for value in values:
+                    if value not in pks[target]:
+                        raise _not_in_archive(model, row["pk"], target, value)
+
+
+def _not_in_archive(model: type[models.Model], pk: int, target: str, value: Any) -> ArchiveError:
+    return ArchiveError(
+        _(
+            "The archive is damaged: %(model)s %(pk)s refers to %(target)s "
+            "%(value)s, which is not in it."
+        )
+        % {"model": _label(model), "pk": pk, "target": target, "value": value}
+    )
+
+
+def _check_apart_groups(by_model: dict[str, list[dict]]) -> None:
+    """A keep-apart group keeps two or more players of its own tournament apart, as the keep-apart
+    page and the API allow (`tournaments.services.apart_group_add`): a group naming an entry of
+    another tournament would seat players of one tournament by another's.
+    `_check_references` has checked that its entries are in the archive."""
+    tournament_of = {
+        row["pk"]: row["fields"].get("tournament") for row in by_model.get(_label(Entry), [])
+    }
+    for row in by_model.get(_label(KeepApart), []):
+        tournament = row["fields"].get("tournament")
+        entries = set(row["fields"].get("entries", []))
+        for entry in sorted(entries):
+            if tournament_of[entry] != tournament:
+                raise ArchiveError(
+                    _(
+                        "The archive is damaged: %(model)s %(pk)s of tournament %(tournament)s "
+                        "keeps apart %(entry_model)s %(entry)s, which is of tournament %(other)s."
+                    )
+                    % {
+                        "model": _label(KeepApart),
+                        "pk": row["pk"],
+                        "tournament": tournament,
+                        "entry_model": _label(Entry),
+                        "entry": entry,
+                        "other": tournament_of[entry],
+                    }
+                )
+        if len(entries) < 2:
+            raise ArchiveError(
+                _("The archive is damaged: %(model)s %(pk)s keeps fewer than two players apart.")
+                % {"model": _label(KeepApart), "pk": row["pk"]}
+            )
 
 
 def _conflicts(by_model: dict[str, list[dict]]) -> list[str]:
@@ -438,6 +515,7 @@ def club_import(data: dict, *, user=None) -> ImportedArchive:
             % {"slug": slug}
         )
     _check_references(by_model)
+    _check_apart_groups(by_model)
     _check_versions_in_force(by_model)
     conflicts = _conflicts(by_model)
     if conflicts:
@@ -466,9 +544,7 @@ def club_import(data: dict, *, user=None) -> ImportedArchive:
             # raw: the timestamps of the archive are kept, no signal handler acts on the rows
             item.save(force_insert=True)
         # references are checked at commit; check them now, to answer with a clear error
-        connection.check_constraints(
-            table_names=[model._meta.db_table for model, _lookup in ARCHIVE_MODELS]
-        )
+        connection.check_constraints(table_names=_archive_tables())
     except (DeserializationError, IntegrityError, ValueError, TypeError, OverflowError) as error:
         raise ArchiveError(
             _("The archive is damaged: %(error)s") % {"error": str(error).splitlines()[0]}

@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 
 from pairings import presenters as words
 from pairings import selectors
+from pairings.engine.standings import TieBreak
 from scoring.printing import PORTRAIT, Column, PdfDocument, Row
 from tournaments.models import Round
 from tournaments.presenters import number, round_title, tie_breaks_note
@@ -56,7 +57,9 @@ def bracket_standings_list(standings: selectors.GinStandings) -> StandingsList:
 
 
 def pairing_standings_list(standings: selectors.GinStandings) -> StandingsList:
-    """A Swiss's or round robin's standings: match points and tie-breaks."""
+    """A Swiss's or round robin's standings: match points and tie-breaks; head to head last,
+    as the standings page shows it, when the tournament counts it."""
+    head_to_head = TieBreak.HEAD_TO_HEAD in standings.tie_breaks
     columns = [
         Column(gettext("Place"), 7, rule="thick"),
         Column(gettext("Player"), 20, "<", stretch=1),
@@ -67,23 +70,24 @@ def pairing_standings_list(standings: selectors.GinStandings) -> StandingsList:
         Column(gettext("Median"), 8),
         Column(gettext("Net"), 7),
     ]
+    if head_to_head:
+        columns.append(Column(words.tie_break_column(TieBreak.HEAD_TO_HEAD), 8))
     rows = []
     for row in standings.rows:
         standing = row.standing
-        rows.append(
-            Row(
-                (
-                    str(standing.place),
-                    row.entry.player.name,
-                    number(standing.points),
-                    f"{standing.wins}-{standing.draws}-{standing.losses}",
-                    str(standing.byes),
-                    number(standing.buchholz),
-                    number(standing.median_buchholz),
-                    str(standing.net),
-                )
-            )
-        )
+        cells = [
+            str(standing.place),
+            row.entry.player.name,
+            number(standing.points),
+            f"{standing.wins}-{standing.draws}-{standing.losses}",
+            str(standing.byes),
+            number(standing.buchholz),
+            number(standing.median_buchholz),
+            str(standing.net),
+        ]
+        if head_to_head:
+            cells.append(words.tie_break_value(standing.head_to_head))
+        rows.append(Row(tuple(cells)))
     notes = [
         gettext("Rounds counted: %(count)s.") % {"count": standings.rounds_counted},
         tie_breaks_note(words.tie_break_label(key) for key in standings.tie_breaks),
