@@ -12,6 +12,9 @@ Who may do what is decided by `clubs.permissions`; the answers follow one rule:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.conf import settings
 from django.contrib.auth import authenticate
 from django.db.models import CharField, OuterRef, QuerySet, Subquery, Value
@@ -23,6 +26,7 @@ from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
     extend_schema,
+    extend_schema_view,
     inline_serializer,
 )
 from rest_framework import generics, serializers, status
@@ -96,6 +100,63 @@ WRITE_ERRORS = {
     403: DetailSerializer,
     404: DetailSerializer,
 }
+
+
+def validated(serializer_class: type[serializers.Serializer], request) -> dict:
+    """The request's body as `serializer_class` reads it; 400 in the one error shape otherwise."""
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+class ActionView(ApiView):
+    """A POST that acts on one thing, as most of the API's writes do: `target` finds what the
+    user may act on (404, 403), `body` reads the request (a serializer; None for no body: 400),
+    `act` calls one service and `answer` answers. A service's refusal is not caught here:
+    `config.errors.api_exception_handler` answers it.
+
+    `act` calls `service(<target_name>=target, user=the user, **the body)` unless a view says
+    otherwise. A concrete view says its schema in attributes, made into its `extend_schema` when
+    the class is defined: `operation_id`, `summary`, `body` (the request), `serializer_class`
+    (the answer, 201 when `created`, 200 otherwise), `errors` and `examples`; its docstring is
+    the operation's description."""
+
+    operation_id = ""
+    summary = ""
+    body: type[serializers.Serializer] | None = None
+    created = False
+    errors = WRITE_ERRORS
+    examples: tuple[OpenApiExample, ...] = ()
+    service: Callable[..., Any]
+    target_name = ""
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        if "operation_id" in vars(cls):
+            schema = extend_schema(
+                operation_id=cls.operation_id,
+                summary=cls.summary,
+                request=cls.body,
+                responses={201 if cls.created else 200: cls.serializer_class, **cls.errors},
+                examples=list(cls.examples) or None,
+            )
+            extend_schema_view(post=schema)(cls)
+
+    def target(self, request, **kwargs) -> Any:
+        raise NotImplementedError
+
+    def act(self, target, data: dict) -> Any:
+        service = type(self).service  # a function, not a method of the view
+        return service(**{self.target_name: target}, user=self.request.user, **data)
+
+    def answer(self, target, result) -> Response:
+        raise NotImplementedError
+
+    # No docstring: the schema would take it for every action's description.
+    def post(self, request, **kwargs):
+        target = self.target(request, **kwargs)
+        data = validated(self.body, request) if self.body is not None else {}
+        return self.answer(target, self.act(target, data))
 
 
 def require(allowed: bool) -> None:

@@ -29,7 +29,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubs import permissions
-from clubs.api import ApiView, clubs_for, require
+from clubs.api import ActionView, ApiView, clubs_for, require, validated
 from clubs.errors import error_body, error_item
 from clubs.models import Player
 from clubs.serializers import DetailSerializer, ErrorSerializer
@@ -321,9 +321,7 @@ class MatchListView(ApiView):
         ],
     )
     def post(self, request):
-        serializer = MatchCreateSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(MatchCreateSerializer, request)
         club = get_object_or_404(clubs_for(request.user), slug=data["club"])
         require(permissions.can_score(request.user, club))
         ids = [value for kind, value in data["players"] if kind == "id"]
@@ -426,60 +424,55 @@ class EventListView(ApiView):
         return record(request, match, data, key, based_on(data.pop("based_on", None)))
 
 
-class EventChangeView(ApiView):
+class EventChangeView(ActionView):
+    """A change of one event of a match the user (or the table's phone) may score; answers the
+    event as it is now."""
+
     serializer_class = EventResultSerializer
     permission_classes = [TablePhoneOrAuthenticated]
+    errors = CHANGE_ERRORS
 
-    def event(self, request, pk, number) -> MatchEvent:
+    def target(self, request, pk, number) -> MatchEvent:
         match = scorable_match(request, pk)
         event = get_object_or_404(MatchEvent.objects.filter(match=match), number=number)
         event.match = match
         return event
 
+    def answer(self, event, result) -> Response:
+        return event_response(self.request, event.match.pk, event.number)
+
 
 class EventCorrectView(EventChangeView):
     """Correct a hand: a new version replaces the current one, which is kept in the history."""
 
-    @extend_schema(
-        operation_id="matches_events_correct",
-        summary="Correct a hand (owner, director, scorekeeper)",
-        request=EventCorrectSerializer,
-        responses={200: EventResultSerializer, **CHANGE_ERRORS},
-    )
-    def post(self, request, pk, number):
-        event = self.event(request, pk, number)
-        serializer = EventCorrectSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.hand_correct(
+    operation_id = "matches_events_correct"
+    summary = "Correct a hand (owner, director, scorekeeper)"
+    body = EventCorrectSerializer
+
+    def act(self, event, data):
+        return services.hand_correct(
             event=event,
-            user=actor(request, event.match),
-            data=serializer.validated_data["data"],
-            expected_version=serializer.validated_data["version"],
-            reason=serializer.validated_data["reason"],
+            user=actor(self.request, event.match),
+            data=data["data"],
+            expected_version=data["version"],
+            reason=data["reason"],
         )
-        return event_response(request, event.match.pk, event.number)
 
 
 class EventVoidView(EventChangeView):
     """Void an event: it stops counting but stays in the history with the reason given."""
 
-    @extend_schema(
-        operation_id="matches_events_void",
-        summary="Void an event (owner, director, scorekeeper)",
-        request=EventVoidSerializer,
-        responses={200: EventResultSerializer, **CHANGE_ERRORS},
-    )
-    def post(self, request, pk, number):
-        event = self.event(request, pk, number)
-        serializer = EventVoidSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.event_void(
+    operation_id = "matches_events_void"
+    summary = "Void an event (owner, director, scorekeeper)"
+    body = EventVoidSerializer
+
+    def act(self, event, data):
+        return services.event_void(
             event=event,
-            user=actor(request, event.match),
-            reason=serializer.validated_data["reason"],
-            expected_version=serializer.validated_data["version"],
+            user=actor(self.request, event.match),
+            reason=data["reason"],
+            expected_version=data["version"],
         )
-        return event_response(request, event.match.pk, event.number)
 
 
 class PlayerEventView(ApiView):
@@ -491,11 +484,10 @@ class PlayerEventView(ApiView):
 
     def post(self, request, pk):
         match = scorable_match(request, pk)
-        serializer = PlayerEventSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        key = idempotency_key(request, serializer.validated_data.get("idempotency_key"))
-        data = {"type": self.kind, "player": serializer.validated_data["player"]}
-        return record(request, match, data, key, serializer.validated_data.get("based_on"))
+        body = validated(PlayerEventSerializer, request)
+        key = idempotency_key(request, body.get("idempotency_key"))
+        data = {"type": self.kind, "player": body["player"]}
+        return record(request, match, data, key, body.get("based_on"))
 
 
 class ReentryView(PlayerEventView):
@@ -545,7 +537,6 @@ class TimeCallView(ApiView):
     def post(self, request, pk):
         match = scorable_match(request, pk)
         require(permissions.can_score(request.user, match.club))  # a director's, never a table's
-        serializer = IdempotentSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        key = idempotency_key(request, serializer.validated_data.get("idempotency_key"))
+        body = validated(IdempotentSerializer, request)
+        key = idempotency_key(request, body.get("idempotency_key"))
         return record(request, match, {"type": "time_call"}, key)

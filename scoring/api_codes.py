@@ -18,7 +18,7 @@ from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from clubs.api import ApiView
+from clubs.api import ApiView, validated
 from clubs.serializers import DetailSerializer, ErrorSerializer
 from config.auth import client_address
 from scoring import table_access, table_codes
@@ -83,11 +83,10 @@ class TableJoinView(ApiView):
         ],
     )
     def post(self, request):
-        serializer = TableJoinSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        data = validated(TableJoinSerializer, request)
         joined = table_codes.table_join(
-            code=serializer.validated_data["code"],
-            name=serializer.validated_data["name"],
+            code=data["code"],
+            name=data["name"],
             session_key=session_key(request),
             address=client_address(request),
         )

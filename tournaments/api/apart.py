@@ -11,7 +11,7 @@ from rest_framework import status
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
-from clubs.api import WRITE_ERRORS, ApiView
+from clubs.api import WRITE_ERRORS, ApiView, validated
 from tournaments import services
 from tournaments.api.core import directed_tournament
 from tournaments.models import Entry, KeepApart
@@ -50,9 +50,7 @@ class KeepApartListView(ApiView):
     )
     def post(self, request, pk):
         tournament = directed_tournament(request, pk)
-        serializer = KeepApartCreateSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(KeepApartCreateSerializer, request)
         entries = list(Entry.objects.filter(tournament=tournament, pk__in=data["entries"]))
         missing = sorted(set(data["entries"]) - {entry.pk for entry in entries})
         if missing:

@@ -24,7 +24,7 @@ from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.response import Response
 
 from clubs import permissions
-from clubs.api import READ_ERRORS, WRITE_ERRORS, ApiView, clubs_for, require
+from clubs.api import READ_ERRORS, WRITE_ERRORS, ActionView, ApiView, clubs_for, require, validated
 from clubs.errors import error_body, error_item
 from clubs.models import Player
 from tournaments import selectors, services
@@ -147,6 +147,62 @@ def entry_response(entry: Entry, *, created: bool = False) -> Response:
     )
 
 
+# A director's actions (`clubs.api.ActionView`) on a tournament, an entry, a round, a table: the
+# target is found in a tournament the user may see (404) and whose club they direct (403).
+
+
+class TournamentActionView(ActionView):
+    """Answers the tournament."""
+
+    serializer_class = TournamentDetailSerializer
+    target_name = "tournament"
+
+    def target(self, request, pk):
+        return directed_tournament(request, pk)
+
+    def answer(self, tournament, result) -> Response:
+        return tournament_response(self.request, tournament)
+
+
+class EntryActionView(ActionView):
+    """Answers the entry the service returns."""
+
+    serializer_class = EntrySerializer
+    target_name = "entry"
+
+    def target(self, request, pk, entry_id):
+        return tournament_entry(directed_tournament(request, pk), entry_id)
+
+    def answer(self, entry, result) -> Response:
+        return entry_response(result)
+
+
+class RoundActionView(ActionView):
+    """Answers the round."""
+
+    serializer_class = RoundSerializer
+    target_name = "round"
+
+    def target(self, request, pk, number):
+        return tournament_round(directed_tournament(request, pk), number)
+
+    def answer(self, round, result) -> Response:
+        return round_response(self.request, round)
+
+
+class TableActionView(ActionView):
+    """Answers the table."""
+
+    serializer_class = TournamentTableSerializer
+    target_name = "table"
+
+    def target(self, request, pk, table_id):
+        return tournament_table(directed_tournament(request, pk), table_id)
+
+    def answer(self, table, result) -> Response:
+        return table_response(self.request, table)
+
+
 # Tournaments -------------------------------------------------------------------------------------
 
 
@@ -229,9 +285,7 @@ class TournamentListView(ApiView):
         ],
     )
     def post(self, request):
-        serializer = TournamentCreateSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = dict(serializer.validated_data)
+        data = dict(validated(TournamentCreateSerializer, request))
         club = get_object_or_404(clubs_for(request.user), slug=data.pop("club"))
         require(permissions.can_direct(request.user, club))
         tournament = services.tournament_create(club=club, user=request.user, **data)
@@ -252,21 +306,12 @@ class TournamentDetailView(ApiView):
         return tournament_response(request, visible_tournament(request, pk))
 
 
-class TournamentFinishView(ApiView):
+class TournamentFinishView(TournamentActionView):
     """End the tournament once its last round is over; the ranking and payouts are then fixed."""
 
-    serializer_class = TournamentDetailSerializer
-
-    @extend_schema(
-        operation_id="tournaments_finish",
-        summary="Finish the tournament (owner, director)",
-        request=None,
-        responses={200: TournamentDetailSerializer, **WRITE_ERRORS},
-    )
-    def post(self, request, pk):
-        tournament = directed_tournament(request, pk)
-        tournament = services.tournament_finish(tournament=tournament, user=request.user)
-        return tournament_response(request, tournament)
+    operation_id = "tournaments_finish"
+    summary = "Finish the tournament (owner, director)"
+    service = services.tournament_finish
 
 
 class ReopenSerializer(serializers.Serializer):
@@ -276,41 +321,29 @@ class ReopenSerializer(serializers.Serializer):
     )
 
 
-class TournamentReopenView(ApiView):
+class TournamentReopenView(TournamentActionView):
     """Reopen a finished tournament to fix it, with a reason kept in its history: its matches
     take changes again until it is finished again (and its payouts derived again)."""
 
-    serializer_class = TournamentDetailSerializer
-
-    @extend_schema(
-        operation_id="tournaments_reopen",
-        summary="Reopen a finished tournament (owner, director)",
-        request=ReopenSerializer,
-        responses={200: TournamentDetailSerializer, **WRITE_ERRORS},
-        examples=[
-            OpenApiExample(
-                "A hand of table 2 was entered wrong",
-                request_only=True,
-                value={"reason": "Table 2, hand 4: Anna's points were entered as Bruno's."},
+    operation_id = "tournaments_reopen"
+    summary = "Reopen a finished tournament (owner, director)"
+    body = ReopenSerializer
+    service = services.tournament_reopen
+    examples = (
+        OpenApiExample(
+            "A hand of table 2 was entered wrong",
+            request_only=True,
+            value={"reason": "Table 2, hand 4: Anna's points were entered as Bruno's."},
+        ),
+        OpenApiExample(
+            "Not finished",
+            response_only=True,
+            status_codes=["400"],
+            value=error_body(
+                [error_item("Only a finished tournament can be reopened.", field="tournament")]
             ),
-            OpenApiExample(
-                "Not finished",
-                response_only=True,
-                status_codes=["400"],
-                value=error_body(
-                    [error_item("Only a finished tournament can be reopened.", field="tournament")]
-                ),
-            ),
-        ],
+        ),
     )
-    def post(self, request, pk):
-        tournament = directed_tournament(request, pk)
-        body = ReopenSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        services.tournament_reopen(
-            tournament=tournament, user=request.user, reason=body.validated_data["reason"]
-        )
-        return tournament_response(request, tournament)
 
 
 # Entries -----------------------------------------------------------------------------------------
@@ -347,9 +380,7 @@ class EntryListView(ApiView):
     )
     def post(self, request, pk):
         tournament = directed_tournament(request, pk)
-        serializer = EntryCreateSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(EntryCreateSerializer, request)
         player = None
         if "player" in data:
             player = Player.objects.filter(club=tournament.club, pk=data["player"]).first()
@@ -391,9 +422,7 @@ class EntriesCreateView(ApiView):
     )
     def post(self, request, pk):
         tournament = directed_tournament(request, pk)
-        serializer = EntriesCreateSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = validated(EntriesCreateSerializer, request)
         players = {
             player.pk: player
             for player in Player.objects.filter(club=tournament.club, pk__in=data["players"])
@@ -415,104 +444,53 @@ class EntriesCreateView(ApiView):
         )
 
 
-class EntryActionView(ApiView):
-    serializer_class = EntrySerializer
-    service = None
-
-    def act(self, request, pk, entry_id):
-        tournament = directed_tournament(request, pk)
-        entry = tournament_entry(tournament, entry_id)
-        entry = type(self).service(entry=entry, user=request.user)
-        return entry_response(entry)
-
-
 class EntryCheckInView(EntryActionView):
     """The player is here and has paid: seated from the next round."""
 
+    operation_id = "tournaments_entries_check_in"
+    summary = "Check a player in (owner, director)"
     service = services.entry_check_in
-
-    @extend_schema(
-        operation_id="tournaments_entries_check_in",
-        summary="Check a player in (owner, director)",
-        request=None,
-        responses={200: EntrySerializer, **WRITE_ERRORS},
-    )
-    def post(self, request, pk, entry_id):
-        return self.act(request, pk, entry_id)
 
 
 class EntryDropView(EntryActionView):
     """The player leaves: their results stay; a match in progress is left for good."""
 
+    operation_id = "tournaments_entries_drop"
+    summary = "Drop a player (owner, director)"
     service = services.entry_drop
-
-    @extend_schema(
-        operation_id="tournaments_entries_drop",
-        summary="Drop a player (owner, director)",
-        request=None,
-        responses={200: EntrySerializer, **WRITE_ERRORS},
-    )
-    def post(self, request, pk, entry_id):
-        return self.act(request, pk, entry_id)
 
 
 class EntryReinstateView(EntryActionView):
     """A dropped player comes back, until the next round is seated."""
 
+    operation_id = "tournaments_entries_reinstate"
+    summary = "Reinstate a dropped player before the next round is seated (owner, director)"
     service = services.entry_reinstate
-
-    @extend_schema(
-        operation_id="tournaments_entries_reinstate",
-        summary="Reinstate a dropped player before the next round is seated (owner, director)",
-        request=None,
-        responses={200: EntrySerializer, **WRITE_ERRORS},
-    )
-    def post(self, request, pk, entry_id):
-        return self.act(request, pk, entry_id)
 
 
 class EntryPayView(EntryActionView):
     """The director took the entry fee at the desk: the ledger counts it."""
 
+    operation_id = "tournaments_entries_pay"
+    summary = "Mark a player's entry fee paid (owner, director)"
     service = services.entry_pay
-
-    @extend_schema(
-        operation_id="tournaments_entries_pay",
-        summary="Mark a player's entry fee paid (owner, director)",
-        request=None,
-        responses={200: EntrySerializer, **WRITE_ERRORS},
-    )
-    def post(self, request, pk, entry_id):
-        return self.act(request, pk, entry_id)
 
 
 class EntryUnpayView(EntryActionView):
     """Undo a fee marked paid by mistake: due again, out of the pot."""
 
+    operation_id = "tournaments_entries_unpay"
+    summary = "Undo a fee marked paid by mistake (owner, director)"
     service = services.entry_unpay
 
-    @extend_schema(
-        operation_id="tournaments_entries_unpay",
-        summary="Undo a fee marked paid by mistake (owner, director)",
-        request=None,
-        responses={200: EntrySerializer, **WRITE_ERRORS},
-    )
-    def post(self, request, pk, entry_id):
-        return self.act(request, pk, entry_id)
 
-
-class CheckInAllView(ApiView):
+class CheckInAllView(TournamentActionView):
     """Check in every registered player."""
 
     serializer_class = CheckedInSerializer
+    operation_id = "tournaments_entries_check_in_all"
+    summary = "Check in every registered player (owner, director)"
+    service = services.entry_check_in_all
 
-    @extend_schema(
-        operation_id="tournaments_entries_check_in_all",
-        summary="Check in every registered player (owner, director)",
-        request=None,
-        responses={200: CheckedInSerializer, **WRITE_ERRORS},
-    )
-    def post(self, request, pk):
-        tournament = directed_tournament(request, pk)
-        count = services.entry_check_in_all(tournament=tournament, user=request.user)
+    def answer(self, tournament, count) -> Response:
         return Response({"checked_in": count})

@@ -9,14 +9,15 @@ from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from clubs.api import READ_ERRORS, WRITE_ERRORS, ApiView
+from clubs.api import READ_ERRORS, WRITE_ERRORS, ActionView, ApiView, validated
 from scoring.api import TablePhoneOrAuthenticated
 from tournaments import selectors, services
 from tournaments.api.core import (
+    RoundActionView,
+    TableActionView,
     directed_tournament,
     entries_of_body,
     round_response,
-    table_response,
     tables_context,
     tournament_round,
     tournament_table,
@@ -31,7 +32,6 @@ from tournaments.serializers import (
     RoundSerializer,
     SwapReportSerializer,
     SwapSerializer,
-    TournamentTableSerializer,
 )
 
 # Rounds ------------------------------------------------------------------------------------------
@@ -73,11 +73,8 @@ class RoundListView(ApiView):
     )
     def post(self, request, pk):
         tournament = directed_tournament(request, pk)
-        serializer = RoundSeatSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        round = services.round_seat(
-            tournament=tournament, user=request.user, **serializer.validated_data
-        )
+        data = validated(RoundSeatSerializer, request)
+        round = services.round_seat(tournament=tournament, user=request.user, **data)
         round.tournament = tournament
         return round_response(request, round, created=True)
 
@@ -97,159 +94,103 @@ class RoundDetailView(ApiView):
         return round_response(request, round)
 
 
-class RoundReseatView(ApiView):
+class RoundReseatView(RoundActionView):
     """Seat the last round again (another method or seed) before it starts."""
 
-    serializer_class = RoundSerializer
+    operation_id = "tournaments_rounds_reseat"
+    summary = "Seat a round again before it starts (owner, director)"
+    body = RoundSeatSerializer
+    service = services.round_reseat
 
-    @extend_schema(
-        operation_id="tournaments_rounds_reseat",
-        summary="Seat a round again before it starts (owner, director)",
-        request=RoundSeatSerializer,
-        responses={200: RoundSerializer, **WRITE_ERRORS},
-    )
-    def post(self, request, pk, number):
-        tournament = directed_tournament(request, pk)
-        round = tournament_round(tournament, number)
-        serializer = RoundSeatSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        round = services.round_reseat(round=round, user=request.user, **serializer.validated_data)
-        round.tournament = tournament
-        return round_response(request, round)
+    def answer(self, round, seated) -> Response:
+        seated.tournament = round.tournament  # the round seated again is a new row
+        return round_response(self.request, seated)
 
 
-class RoundSwapView(ApiView):
+class RoundSwapView(RoundActionView):
     """Swap two players' seats before the round starts; answers the new seating report."""
 
     serializer_class = SwapReportSerializer
+    operation_id = "tournaments_rounds_swap"
+    summary = "Swap two players' seats (owner, director)"
+    body = SwapSerializer
 
-    @extend_schema(
-        operation_id="tournaments_rounds_swap",
-        summary="Swap two players' seats (owner, director)",
-        request=SwapSerializer,
-        responses={200: SwapReportSerializer, **WRITE_ERRORS},
-    )
-    def post(self, request, pk, number):
-        tournament = directed_tournament(request, pk)
-        round = tournament_round(tournament, number)
-        serializer = SwapSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        first, second = entries_of_body(tournament, serializer.validated_data, ("first", "second"))
-        report = services.table_swap(round=round, user=request.user, first=first, second=second)
+    def act(self, round, data):
+        first, second = entries_of_body(round.tournament, data, ("first", "second"))
+        return services.table_swap(round=round, user=self.request.user, first=first, second=second)
+
+    def answer(self, round, report) -> Response:
         return Response(SwapReportSerializer(report).data)
-
-
-class RoundActionView(ApiView):
-    serializer_class = RoundSerializer
-    service = None
-
-    def act(self, request, pk, number):
-        tournament = directed_tournament(request, pk)
-        round = tournament_round(tournament, number)
-        type(self).service(round=round, user=request.user)
-        return round_response(request, round)
 
 
 class RoundStartView(RoundActionView):
     """Start the round: every table gets its scoring match and the round clock starts."""
 
+    operation_id = "tournaments_rounds_start"
+    summary = "Start a round: every table's match begins (owner, director)"
     service = services.round_start
-
-    @extend_schema(
-        operation_id="tournaments_rounds_start",
-        summary="Start a round: every table's match begins (owner, director)",
-        request=None,
-        responses={200: RoundSerializer, **WRITE_ERRORS},
-    )
-    def post(self, request, pk, number):
-        return self.act(request, pk, number)
 
 
 class RoundPauseView(RoundActionView):
     """Pause the round clock."""
 
+    operation_id = "tournaments_rounds_pause"
+    summary = "Pause the round clock (owner, director)"
     service = services.round_clock_pause
-
-    @extend_schema(
-        operation_id="tournaments_rounds_pause",
-        summary="Pause the round clock (owner, director)",
-        request=None,
-        responses={200: RoundSerializer, **WRITE_ERRORS},
-    )
-    def post(self, request, pk, number):
-        return self.act(request, pk, number)
 
 
 class RoundResumeView(RoundActionView):
     """Resume the round clock."""
 
+    operation_id = "tournaments_rounds_resume"
+    summary = "Resume the round clock (owner, director)"
     service = services.round_clock_resume
 
-    @extend_schema(
-        operation_id="tournaments_rounds_resume",
-        summary="Resume the round clock (owner, director)",
-        request=None,
-        responses={200: RoundSerializer, **WRITE_ERRORS},
-    )
-    def post(self, request, pk, number):
-        return self.act(request, pk, number)
 
-
-class RoundCallTimeView(ApiView):
+class RoundCallTimeView(RoundActionView):
     """Time: every unfinished match of the round ends now, ranked by its current totals."""
 
     serializer_class = CallTimeSerializer
+    operation_id = "tournaments_rounds_call_time"
+    summary = "Call time: end every match of the round now (owner, director)"
+    service = services.round_call_time
 
-    @extend_schema(
-        operation_id="tournaments_rounds_call_time",
-        summary="Call time: end every match of the round now (owner, director)",
-        request=None,
-        responses={200: CallTimeSerializer, **WRITE_ERRORS},
-    )
-    def post(self, request, pk, number):
-        tournament = directed_tournament(request, pk)
-        round = tournament_round(tournament, number)
-        ended = services.round_call_time(round=round, user=request.user)
-        round_data = round_response(request, round).data
-        return Response({"ended": ended, "round": round_data})
+    def answer(self, round, ended) -> Response:
+        return Response({"ended": ended, "round": round_response(self.request, round).data})
 
 
 # Tables ------------------------------------------------------------------------------------------
 
 
-class TableConfirmView(ApiView):
+class TableConfirmView(TableActionView):
     """Confirm a finished table's result: a director of the club, or a player of the table; never
     whoever entered the result (403 with the reason)."""
 
-    serializer_class = TournamentTableSerializer
-
-    @extend_schema(
-        operation_id="tournaments_tables_confirm",
-        summary="Confirm a table's result (director, or a player of the table)",
-        request=None,
-        responses={200: TournamentTableSerializer, **WRITE_ERRORS},
-        examples=[
-            OpenApiExample(
-                "Who entered the result",
-                response_only=True,
-                status_codes=["403"],
-                value={
-                    "detail": (
-                        "You recorded part of this result (a hand, a correction, a "
-                        "withdrawal, a re-entry or a time call): someone else must confirm it."
-                    )
-                },
-            ),
-        ],
+    operation_id = "tournaments_tables_confirm"
+    summary = "Confirm a table's result (director, or a player of the table)"
+    examples = (
+        OpenApiExample(
+            "Who entered the result",
+            response_only=True,
+            status_codes=["403"],
+            value={
+                "detail": (
+                    "You recorded part of this result (a hand, a correction, a "
+                    "withdrawal, a re-entry or a time call): someone else must confirm it."
+                )
+            },
+        ),
     )
-    def post(self, request, pk, table_id):
-        tournament = visible_tournament(request, pk)
-        table = tournament_table(tournament, table_id)
-        # the service refuses who may not confirm with status 403: the API answers 403
-        reason = request.data.get("reason", "") if isinstance(request.data, dict) else ""
+
+    def target(self, request, pk, table_id):
+        # not only a director's: the service refuses who may not confirm with status 403
+        return tournament_table(visible_tournament(request, pk), table_id)
+
+    def act(self, table, data):
         # a director confirming a disputed result says why ({"reason": ...})
-        services.table_confirm(table=table, user=request.user, reason=str(reason))
-        return table_response(request, table)
+        body = self.request.data
+        reason = body.get("reason", "") if isinstance(body, dict) else ""
+        return services.table_confirm(table=table, user=self.request.user, reason=str(reason))
 
 
 class AtTheTableSerializer(serializers.Serializer):
@@ -278,9 +219,23 @@ class DisputeSerializer(serializers.Serializer):
     )
 
 
-def at_the_table(table) -> Response:
-    table = Table.objects.select_related("match", "confirmed_join").get(pk=table.pk)
-    return Response(AtTheTableSerializer(table).data)
+class AtTheTableView(ActionView):
+    """An action of a phone of the table (its table code) or of a logged-in player of it; answers
+    the table's confirmation as its phones see it."""
+
+    serializer_class = AtTheTableSerializer
+    permission_classes = [TablePhoneOrAuthenticated]
+
+    def target(self, request, pk, table_id):
+        return table_at_table(request, pk, table_id)  # the table, and who acts at it
+
+    def act(self, target, data):
+        table, actor = target
+        return type(self).service(table=table, user=actor, **data)
+
+    def answer(self, target, result) -> Response:
+        table = Table.objects.select_related("match", "confirmed_join").get(pk=target[0].pk)
+        return Response(AtTheTableSerializer(table).data)
 
 
 PHONE_REFUSED = OpenApiExample(
@@ -296,70 +251,34 @@ PHONE_REFUSED = OpenApiExample(
 )
 
 
-class TableConfirmAtTableView(ApiView):
+class TableConfirmAtTableView(AtTheTableView):
     """Confirm a finished table's result at the table: a phone that joined with the table's code
     (its session) and did not enter the last hand, or a logged-in player of the table. A disputed
     result is the director's (403)."""
 
-    serializer_class = AtTheTableSerializer
-    permission_classes = [TablePhoneOrAuthenticated]
-
-    @extend_schema(
-        operation_id="tournaments_tables_confirm_at_table",
-        summary="Confirm a table's result at the table (a phone with the table code)",
-        request=None,
-        responses={200: AtTheTableSerializer, **WRITE_ERRORS},
-        examples=[PHONE_REFUSED],
-    )
-    def post(self, request, pk, table_id):
-        table, actor = table_at_table(request, pk, table_id)
-        services.table_confirm(table=table, user=actor)
-        return at_the_table(table)
+    operation_id = "tournaments_tables_confirm_at_table"
+    summary = "Confirm a table's result at the table (a phone with the table code)"
+    service = services.table_confirm
+    examples = (PHONE_REFUSED,)
 
 
-class TableDisputeView(ApiView):
+class TableDisputeView(AtTheTableView):
     """ "This is not right": a phone of the table (or a logged-in player of it) flags the table
     on the director's console with a message; the director then confirms with a reason."""
 
-    serializer_class = AtTheTableSerializer
-    permission_classes = [TablePhoneOrAuthenticated]
-
-    @extend_schema(
-        operation_id="tournaments_tables_dispute",
-        summary="Dispute a table's result (a phone with the table code, a player of the table)",
-        request=DisputeSerializer,
-        responses={200: AtTheTableSerializer, **WRITE_ERRORS},
-    )
-    def post(self, request, pk, table_id):
-        table, actor = table_at_table(request, pk, table_id)
-        serializer = DisputeSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.table_dispute(
-            table=table, user=actor, message=serializer.validated_data["message"]
-        )
-        return at_the_table(table)
+    operation_id = "tournaments_tables_dispute"
+    summary = "Dispute a table's result (a phone with the table code, a player of the table)"
+    body = DisputeSerializer
+    service = services.table_dispute
 
 
-class TablePlayoffView(ApiView):
+class TablePlayoffView(TableActionView):
     """The places of a play-off between players tied across a knockout cut."""
 
-    serializer_class = TournamentTableSerializer
-
-    @extend_schema(
-        operation_id="tournaments_tables_playoff",
-        summary="Record play-off places at a table (owner, director)",
-        request=PlayoffSerializer,
-        responses={200: TournamentTableSerializer, **WRITE_ERRORS},
-        examples=[
-            OpenApiExample("Two tied", request_only=True, value={"places": {"12": 2, "15": 3}})
-        ],
+    operation_id = "tournaments_tables_playoff"
+    summary = "Record play-off places at a table (owner, director)"
+    body = PlayoffSerializer
+    service = services.playoff_places
+    examples = (
+        OpenApiExample("Two tied", request_only=True, value={"places": {"12": 2, "15": 3}}),
     )
-    def post(self, request, pk, table_id):
-        tournament = directed_tournament(request, pk)
-        table = tournament_table(tournament, table_id)
-        serializer = PlayoffSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.playoff_places(
-            table=table, user=request.user, places=serializer.validated_data["places"]
-        )
-        return table_response(request, table)

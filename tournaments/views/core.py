@@ -446,24 +446,16 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
                 return _ask_drop(request, tournament, entry)
             services.entry_drop(entry=entry, user=request.user)
             messages.success(request, dropped_out(entry.player))
-        elif action == "pay":
-            entry = services.entry_pay(
-                entry=entry_of(tournament, request.POST.get("entry")), user=request.user
-            )
-            messages.success(
-                request,
-                gettext("%(name)s has paid %(fee)s.")
-                % {"name": entry.player.name, "fee": money(tournament.entry_fee)},
-            )
-        elif action == "unpay":
-            entry = services.entry_unpay(
-                entry=entry_of(tournament, request.POST.get("entry")), user=request.user
-            )
-            messages.success(
-                request,
-                gettext("%(name)s: the entry fee of %(fee)s is due again.")
-                % {"name": entry.player.name, "fee": money(tournament.entry_fee)},
-            )
+        elif action in ("pay", "unpay"):
+            entry = entry_of(tournament, request.POST.get("entry"))
+            if action == "pay":
+                entry = services.entry_pay(entry=entry, user=request.user)
+                text = gettext("%(name)s has paid %(fee)s.")
+            else:
+                entry = services.entry_unpay(entry=entry, user=request.user)
+                text = gettext("%(name)s: the entry fee of %(fee)s is due again.")
+            fee = money(tournament.entry_fee)
+            messages.success(request, text % {"name": entry.player.name, "fee": fee})
         elif action == "reinstate":
             entry = entry_of(tournament, request.POST.get("entry"))
             entry = services.entry_reinstate(entry=entry, user=request.user)
