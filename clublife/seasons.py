@@ -285,6 +285,19 @@ def _first_exits(match: Match, seats: Sequence[MatchPlayer], versions) -> dict[s
     return {seat.name: first.get(seat.name) for seat in seats}
 
 
+def _places(match: Match, seats: Sequence[MatchPlayer]) -> dict[int, int]:
+    """Each player's place in a finished match, by player id. The replay places every player of a
+    finished match, and every way a match is written stores it so (`scoring.cache.refresh_cache`;
+    the club archive's import refuses a result its events do not give): a seat without a place is
+    a damaged database, said as such rather than counted as some other result."""
+    places: dict[int, int] = {}
+    for seat in seats:
+        if seat.place is None:
+            raise ValueError(f"Match {match.pk} is finished but {seat.name!r} has no place.")
+        places[seat.player_id] = seat.place
+    return places
+
+
 def season_standings_view(season: Season, *, user=None) -> SeasonView:
     """The season standings and the matches counted, as `user` may see them (None: anyone,
     logged in or not), in 3 queries (4 when a counted match had a re-entry and the season
@@ -328,8 +341,8 @@ def season_standings_view(season: Season, *, user=None) -> SeasonView:
     counted: list[CountedMatch] = []
     for match in matches:
         seats = seats_of[match.pk]
-        # a finished match has every place; a match without re-entries keeps them as they are
-        places = {seat.player_id: seat.place for seat in seats}
+        # a match without re-entries keeps its places as they are
+        places = _places(match, seats)
         if match.pk in versions_of:
             exits = _first_exits(match, seats, versions_of[match.pk])
             by_player = season_places(places, {seat.player_id: exits[seat.name] for seat in seats})
@@ -352,7 +365,7 @@ def season_standings_view(season: Season, *, user=None) -> SeasonView:
                         (
                             CountedSeat(
                                 seat.player,
-                                seat.place,
+                                places[seat.player_id],
                                 by_player[seat.player_id],
                                 points[seat.player_id],
                             )

@@ -35,7 +35,16 @@ from clubs import validators
 from clubs.errors import ServiceError
 from clubs.models import Club, Membership, Player, Role
 from scoring import services as scoring
-from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer, TableCode, TableJoin
+from scoring.engine import MatchState
+from scoring.models import (
+    EventVersion,
+    Match,
+    MatchEvent,
+    MatchPlayer,
+    MatchStatus,
+    TableCode,
+    TableJoin,
+)
 from tournaments.models import (
     Entry,
     GuestCheckIn,
@@ -305,23 +314,54 @@ def _check_row(item: models.Model) -> None:
 
 
 def _check_matches_replay(club: Club) -> None:
-    """Every imported match replays with its stored rules and events: a match the engine refuses
-    would answer an error on every page that shows it. Three queries, whatever the number of
-    matches."""
+    """Every imported match replays with its stored rules and events, and holds the result they
+    give: a match the engine refuses would answer an error on every page that shows it, and the
+    pages, ratings and seasons read the stored result rather than replay (a finished match with a
+    seat without a place would break every season that counts it). Three queries, whatever the
+    number of matches."""
     club_matches = Match.objects.filter(club=club)
     events = scoring.current_events_by_match(club_matches)
     matches = club_matches.prefetch_related(
         Prefetch("seats", queryset=MatchPlayer.objects.order_by("seat"))
     )
     for match in matches:
+        seats = list(match.seats.all())
         try:
-            scoring.replay_current(match, list(match.seats.all()), events.get(match.pk, []))
+            replayed = scoring.replay_current(match, seats, events.get(match.pk, []))
         except (scoring.MatchError, StopIteration, KeyError, TypeError, ValueError) as error:
             message = getattr(error, "message", None) or gettext("its events cannot be replayed.")
             raise ArchiveError(
                 _("The archive is damaged: match %(pk)s cannot be replayed: %(message)s")
                 % {"pk": match.pk, "message": message}
             ) from error
+        _check_result(match, seats, replayed.state)
+
+
+def _check_result(match: Match, seats: Sequence[MatchPlayer], state: MatchState) -> None:
+    """The match's stored result (what `scoring.cache.refresh_cache` writes of a replay: its
+    status, each seat's total, status, re-entries, place and hands won) is its events' result."""
+    status = MatchStatus.FINISHED if state.finished else MatchStatus.IN_PROGRESS
+    checks: list[tuple[models.Model, str, object, object]] = [
+        (match, "status", match.status, str(status))
+    ]
+    by_name = {seat.name: seat for seat in seats}
+    for player in state.players:
+        seat = by_name[player.name]
+        checks += [
+            (seat, "total", seat.total, player.total),
+            (seat, "status", seat.status, str(player.status)),
+            (seat, "reentries", seat.reentries, player.reentries),
+            (seat, "place", seat.place, player.place),
+            (seat, "hands_won", seat.hands_won, player.hands_won),
+        ]
+    for item, field, stored, replayed in checks:
+        if stored != replayed:
+            raise _damaged(
+                item,
+                field,
+                _("%(stored)s instead of %(replayed)s, the result of its match's events.")
+                % {"stored": json.dumps(stored), "replayed": json.dumps(replayed)},
+            )
 
 
 def _check_versions_in_force(by_model: dict[str, list[dict]]) -> None:
