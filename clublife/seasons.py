@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clublife import ratings
 from clublife.models import Season
+from clubs.actors import Actor
 from clubs.models import Club, Player
 from clubs.permissions import is_member
 from scoring.models import EventVersion, Game, Match, MatchPlayer
@@ -153,7 +154,7 @@ SETTINGS = (
 def season_create(
     *,
     club: Club,
-    user,
+    user: Actor,
     name: str,
     starts_on: datetime.date | str,
     ends_on: datetime.date | str,
@@ -184,7 +185,7 @@ def season_create(
 
 
 @transaction.atomic
-def season_update(*, season: Season, user, **changes: Any) -> Season:
+def season_update(*, season: Season, user: Actor, **changes: Any) -> Season:
     """Change some settings of a season (any of `SETTINGS`); locks the season row first.
 
     The standings are derived, so a change of dates, games or points shows at once.
@@ -275,7 +276,9 @@ class SeasonView:
     matches: list[CountedMatch]
 
 
-def _first_exits(match: Match, seats: Sequence[MatchPlayer], versions) -> dict[str, int | None]:
+def _first_exits(
+    match: Match, seats: Sequence[MatchPlayer], versions: Sequence[EventVersion]
+) -> dict[str, int | None]:
     """The index of the event that ended each player's first entry (None: in play at the end),
     from a replay of the match."""
     first: dict[str, int] = {}
@@ -298,7 +301,7 @@ def _places(match: Match, seats: Sequence[MatchPlayer]) -> dict[int, int]:
     return places
 
 
-def season_standings_view(season: Season, *, user=None) -> SeasonView:
+def season_standings_view(season: Season, *, user: Actor = None) -> SeasonView:
     """The season standings and the matches counted, as `user` may see them (None: anyone,
     logged in or not), in 3 queries (4 when a counted match had a re-entry and the season
     counts first entries only: those matches are replayed).

@@ -33,7 +33,7 @@ from django.utils.translation import gettext_lazy as _
 from clublife.models import Rating, RatingChange, Season
 from clubs import validators
 from clubs.errors import ServiceError
-from clubs.models import Club, Membership, Player, Role
+from clubs.models import Club, Membership, Player, Role, User
 from scoring import services as scoring
 from scoring.engine import MatchState
 from scoring.models import (
@@ -112,7 +112,7 @@ def _user_fields(model: type[models.Model]) -> list[models.ForeignKey]:
     return [
         field
         for field in model._meta.concrete_fields
-        if field.is_relation and field.related_model is user_model
+        if isinstance(field, models.ForeignKey) and field.related_model is user_model
     ]
 
 
@@ -144,7 +144,7 @@ def club_export(club: Club) -> dict[str, Any]:
     rows: list[tuple[list[str], dict[str, Any]]] = []
     for model, lookup in ARCHIVE_MODELS:
         names = _user_reference_fields(model)
-        queryset = model.objects.filter(**{lookup: club.pk}).order_by("pk")
+        queryset = model._default_manager.filter(**{lookup: club.pk}).order_by("pk")
         rows += [(names, row) for row in _serialized(queryset)]
     user_ids = {
         row["fields"][name]
@@ -286,10 +286,10 @@ def _check_row(item: models.Model) -> None:
     except ValidationError as error:
         # "blank" is a rule of forms, not of what can be stored and read back: an empty list of a
         # season's games or an empty report is a value the app itself writes
-        for field, errors in error.error_dict.items():
+        for field_name, errors in error.error_dict.items():
             for problem in errors:
                 if problem.code not in IGNORED_FIELD_CHECKS:
-                    raise _damaged(item, field, next(iter(problem))) from error
+                    raise _damaged(item, field_name, next(iter(problem))) from error
     name = ARCHIVE_NAME_FIELDS.get(type(item))
     if name is not None:
         try:
@@ -394,7 +394,7 @@ def _check_references(by_model: dict[str, list[dict]]) -> None:
     for model, _lookup in ARCHIVE_MODELS:
         for row in by_model.get(_label(model), []):
             for field in model._meta.concrete_fields:
-                if not field.is_relation:
+                if not isinstance(field, models.ForeignKey):
                     continue
                 value = row["fields"].get(field.name)
                 target = _label(field.related_model)
@@ -419,7 +419,7 @@ def _conflicts(by_model: dict[str, list[dict]]) -> list[str]:
     found = []
     for model, _lookup in ARCHIVE_MODELS:
         pks = [row["pk"] for row in by_model.get(_label(model), [])]
-        taken = model.objects.filter(pk__in=pks).count() if pks else 0
+        taken = model._default_manager.filter(pk__in=pks).count() if pks else 0
         if taken:
             found.append(f"{model._meta.verbose_name_plural} ({taken})")
     return found
@@ -452,7 +452,7 @@ class ImportedArchive:
 
 
 @transaction.atomic
-def club_import(data: dict, *, user=None) -> ImportedArchive:
+def club_import(data: dict, *, user: User | None = None) -> ImportedArchive:
     """Import a club archive of `club_export`, keeping every primary key, in one transaction.
 
     Refused (`ArchiveError`, nothing written) when it is not an archive of a version this code
