@@ -33,7 +33,7 @@ from clublife.models import Rating, RatingChange
 from clubs.models import Club, Player
 from scoring.engine.document import parse_document
 from scoring.engine.replay import replay
-from scoring.engine.statistics import PlayerStatistics, match_lines
+from scoring.engine.statistics import MatchLine, PlayerStatistics, match_lines
 from scoring.models import EventVersion, Game, Match, MatchPlayer, MatchStatus
 from scoring.services import match_document
 from tournaments.models import Table
@@ -225,7 +225,9 @@ def rate_new_match(match: Match) -> str:
     return RATED
 
 
-def on_match_changed(sender, match: Match, was_finished: bool | None = None, **kwargs: Any) -> None:
+def on_match_changed(
+    sender: object, match: Match, was_finished: bool | None = None, **kwargs: Any
+) -> None:
     """`scoring.signals.match_changed` receiver: a finished club match (or a tournament table of
     a tournament without confirmation) is rated; a change to a rated match rebuilds the ratings.
     A hand of a match being played costs nothing: only finished matches are ever rated (un-
@@ -235,7 +237,7 @@ def on_match_changed(sender, match: Match, was_finished: bool | None = None, **k
     rate_new_match(match)
 
 
-def on_table_confirmed(sender, table: Table, **kwargs: Any) -> None:
+def on_table_confirmed(sender: object, table: Table, **kwargs: Any) -> None:
     """`tournaments.signals.table_confirmed` receiver (sent by `tournaments.services.table_confirm`
     once a table's result is confirmed): the table's match now counts, and is rated."""
     if table.match_id is not None:
@@ -457,7 +459,9 @@ def player_profile(player: Player) -> PlayerProfile:
     return PlayerProfile(player=player, games=tuple(games), recent=tuple(latest[:RECENT_MATCHES]))
 
 
-def _line(match: Match, seats: Sequence[MatchPlayer], versions: Sequence[EventVersion], name: str):
+def _line(
+    match: Match, seats: Sequence[MatchPlayer], versions: Sequence[EventVersion], name: str
+) -> MatchLine:
     """The player's line of one match, replayed from its events."""
     document, _numbers = match_document(match, seats, versions)
     parsed = parse_document(document)

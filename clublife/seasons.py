@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clublife import ratings
 from clublife.models import Season
+from clubs.actors import Actor
 from clubs.models import Club, Player
 from clubs.permissions import is_member
 from scoring.models import EventVersion, Game, Match, MatchPlayer
@@ -153,7 +154,7 @@ SETTINGS = (
 def season_create(
     *,
     club: Club,
-    user,
+    user: Actor,
     name: str,
     starts_on: datetime.date | str,
     ends_on: datetime.date | str,
@@ -184,7 +185,7 @@ def season_create(
 
 
 @transaction.atomic
-def season_update(*, season: Season, user, **changes: Any) -> Season:
+def season_update(*, season: Season, user: Actor, **changes: Any) -> Season:
     """Change some settings of a season (any of `SETTINGS`); locks the season row first.
 
     The standings are derived, so a change of dates, games or points shows at once.
@@ -275,7 +276,9 @@ class SeasonView:
     matches: list[CountedMatch]
 
 
-def _first_exits(match: Match, seats: Sequence[MatchPlayer], versions) -> dict[str, int | None]:
+def _first_exits(
+    match: Match, seats: Sequence[MatchPlayer], versions: Sequence[EventVersion]
+) -> dict[str, int | None]:
     """The index of the event that ended each player's first entry (None: in play at the end),
     from a replay of the match."""
     first: dict[str, int] = {}
@@ -285,7 +288,20 @@ def _first_exits(match: Match, seats: Sequence[MatchPlayer], versions) -> dict[s
     return {seat.name: first.get(seat.name) for seat in seats}
 
 
-def season_standings_view(season: Season, *, user=None) -> SeasonView:
+def _places(match: Match, seats: Sequence[MatchPlayer]) -> dict[int, int]:
+    """Each player's place in a finished match, by player id. The replay places every player of a
+    finished match, and every way a match is written stores it so (`scoring.cache.refresh_cache`;
+    the club archive's import refuses a result its events do not give): a seat without a place is
+    a damaged database, said as such rather than counted as some other result."""
+    places: dict[int, int] = {}
+    for seat in seats:
+        if seat.place is None:
+            raise ValueError(f"Match {match.pk} is finished but {seat.name!r} has no place.")
+        places[seat.player_id] = seat.place
+    return places
+
+
+def season_standings_view(season: Season, *, user: Actor = None) -> SeasonView:
     """The season standings and the matches counted, as `user` may see them (None: anyone,
     logged in or not), in 3 queries (4 when a counted match had a re-entry and the season
     counts first entries only: those matches are replayed).
@@ -328,8 +344,8 @@ def season_standings_view(season: Season, *, user=None) -> SeasonView:
     counted: list[CountedMatch] = []
     for match in matches:
         seats = seats_of[match.pk]
-        # a finished match has every place; a match without re-entries keeps them as they are
-        places = {seat.player_id: seat.place for seat in seats}
+        # a match without re-entries keeps its places as they are
+        places = _places(match, seats)
         if match.pk in versions_of:
             exits = _first_exits(match, seats, versions_of[match.pk])
             by_player = season_places(places, {seat.player_id: exits[seat.name] for seat in seats})
@@ -352,7 +368,7 @@ def season_standings_view(season: Season, *, user=None) -> SeasonView:
                         (
                             CountedSeat(
                                 seat.player,
-                                seat.place,
+                                places[seat.player_id],
                                 by_player[seat.player_id],
                                 points[seat.player_id],
                             )

@@ -26,6 +26,7 @@ from drf_spectacular.utils import (
 )
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
+from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clublife import exchange
@@ -115,7 +116,7 @@ class MatchImportView(ApiView):
             ),
         ],
     )
-    def post(self, request, slug: str):
+    def post(self, request: Request, slug: str) -> Response:
         club = visible_club(request, slug)
         require(permissions.can_direct(request.user, club))
         played_on = None
@@ -154,7 +155,7 @@ class MatchExportView(ApiView):
             404: DetailSerializer,
         },
     )
-    def get(self, request, slug: str):
+    def get(self, request: Request, slug: str) -> Response:
         club = visible_club(request, slug)
         require(permissions.is_member(request.user, club))
         return Response(exchange.club_matches_export(club=club))

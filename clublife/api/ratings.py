@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
+from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clublife import ratings
@@ -178,7 +179,7 @@ class LeaderboardView(ApiView):
         ],
         responses={200: LeaderboardsSerializer, 400: ErrorSerializer, **READ_ERRORS},
     )
-    def get(self, request, slug):
+    def get(self, request: Request, slug: str) -> Response:
         club = visible_club(request, slug)
         query = GameQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
@@ -197,7 +198,7 @@ class PlayerProfileView(ApiView):
         summary="A player's profile and statistics",
         responses={200: PlayerProfileSerializer, **READ_ERRORS},
     )
-    def get(self, request, slug, pk):
+    def get(self, request: Request, slug: str, pk: int) -> Response:
         club = visible_club(request, slug)
         player = get_object_or_404(Player.objects.filter(club=club), pk=pk)
         player.club = club

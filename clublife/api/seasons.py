@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_field
 from rest_framework import serializers, status
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
 
@@ -191,14 +192,16 @@ class SeasonStandingsSerializer(serializers.Serializer):
 # Views -------------------------------------------------------------------------------------------
 
 
-def club_season(request, slug: str, pk: int) -> Season:
+def club_season(request: Request, slug: str, pk: int) -> Season:
     club = visible_club(request, slug)
     season = get_object_or_404(Season.objects.filter(club=club), pk=pk)
     season.club = club
     return season
 
 
-def season_response(request, slug: str, season: Season, code=status.HTTP_200_OK) -> Response:
+def season_response(
+    request: Request, slug: str, season: Season, code: int = status.HTTP_200_OK
+) -> Response:
     context = {"request": request, "slug": slug}
     return Response(SeasonSerializer(season, context=context).data, status=code)
 
@@ -215,7 +218,7 @@ class SeasonListView(ApiView):
         summary="List a club's seasons",
         responses={200: SeasonSerializer(many=True), **READ_ERRORS},
     )
-    def get(self, request, slug):
+    def get(self, request: Request, slug: str) -> Response:
         club = visible_club(request, slug)
         items = Season.objects.filter(club=club).order_by("-starts_on", "-pk")
         context = {"request": request, "slug": slug}
@@ -253,7 +256,7 @@ class SeasonListView(ApiView):
             ),
         ],
     )
-    def post(self, request, slug):
+    def post(self, request: Request, slug: str) -> Response:
         club = visible_club(request, slug)
         require(permissions.can_direct(request.user, club))
         serializer = SeasonWriteSerializer(data=request.data)
@@ -273,7 +276,7 @@ class SeasonDetailView(ApiView):
         summary="A season",
         responses={200: SeasonSerializer, **READ_ERRORS},
     )
-    def get(self, request, slug, pk):
+    def get(self, request: Request, slug: str, pk: int) -> Response:
         return season_response(request, slug, club_season(request, slug, pk))
 
     @extend_schema(
@@ -282,7 +285,7 @@ class SeasonDetailView(ApiView):
         request=SeasonWriteSerializer(partial=True),
         responses={200: SeasonSerializer, **WRITE_ERRORS},
     )
-    def patch(self, request, slug, pk):
+    def patch(self, request: Request, slug: str, pk: int) -> Response:
         season = club_season(request, slug, pk)
         require(permissions.can_direct(request.user, season.club))
         serializer = SeasonWriteSerializer(data=request.data, partial=True)
@@ -305,7 +308,7 @@ class SeasonStandingsView(ApiView):
         summary="A season's standings and the matches it counted",
         responses={200: SeasonStandingsSerializer, **READ_ERRORS},
     )
-    def get(self, request, slug, pk):
+    def get(self, request: Request, slug: str, pk: int) -> Response:
         view = seasons.season_standings_view(club_season(request, slug, pk), user=request.user)
         context = {"request": request, "slug": slug}
         return Response(SeasonStandingsSerializer(view, context=context).data)

@@ -9,16 +9,21 @@ correction gives the same numbers as rating match by match.
 A rating is `mu` (the skill believed) and `sigma` (how unsure that belief is); the leaderboard
 orders players by `ordinal` = mu - 3 sigma, a conservative estimate that a newcomer with one
 lucky win does not top.
+
+The engine is generic in how the caller names players and matches (`Player`, `MatchKey`: any
+hashable, a database id or a name): what it is given is what it gives back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from openskill.models import PlackettLuce
 
-PlayerId = Hashable
+Player = TypeVar("Player", bound=Hashable)
+MatchKey = TypeVar("MatchKey", bound=Hashable)
 
 _MODEL = PlackettLuce()
 INITIAL_MU = _MODEL.mu
@@ -37,31 +42,31 @@ class Rating:
 
 
 @dataclass(frozen=True)
-class RatedMatch:
+class RatedMatch(Generic[MatchKey, Player]):
     """A finished match: its key (for the history) and each player's place (1 best; shared
     places are ties). A match of fewer than two players changes nothing."""
 
-    key: Hashable
-    places: Mapping[PlayerId, int]
+    key: MatchKey
+    places: Mapping[Player, int]
 
 
 @dataclass(frozen=True)
-class RatingChange:
-    match: Hashable
-    player: PlayerId
+class RatingChange(Generic[MatchKey, Player]):
+    match: MatchKey
+    player: Player
     before: Rating
     after: Rating
 
 
 @dataclass(frozen=True)
-class Ratings:
-    current: dict[PlayerId, Rating]
-    history: tuple[RatingChange, ...]  # in match order, players in place order
+class Ratings(Generic[MatchKey, Player]):
+    current: dict[Player, Rating]
+    history: tuple[RatingChange[MatchKey, Player], ...]  # in match order, players in place order
 
-    def of(self, player: PlayerId) -> Rating:
+    def of(self, player: Player) -> Rating:
         return self.current.get(player, Rating())
 
-    def leaderboard(self) -> list[tuple[PlayerId, Rating]]:
+    def leaderboard(self) -> list[tuple[Player, Rating]]:
         """Players by ordinal, best first (ties by mu, then by id as text)."""
         return sorted(
             self.current.items(),
@@ -70,8 +75,8 @@ class Ratings:
 
 
 def rate_match(
-    ratings: Mapping[PlayerId, Rating], places: Mapping[PlayerId, int]
-) -> dict[PlayerId, Rating]:
+    ratings: Mapping[Player, Rating], places: Mapping[Player, int]
+) -> dict[Player, Rating]:
     """The new ratings of the players of one match (others are not returned)."""
     players = sorted(places, key=lambda player: (places[player], str(player)))
     if len(players) < 2:
@@ -87,10 +92,10 @@ def rate_match(
     }
 
 
-def rate_matches(matches: Iterable[RatedMatch]) -> Ratings:
+def rate_matches(matches: Iterable[RatedMatch[MatchKey, Player]]) -> Ratings[MatchKey, Player]:
     """Ratings from scratch: every match in the order given."""
-    current: dict[PlayerId, Rating] = {}
-    history: list[RatingChange] = []
+    current: dict[Player, Rating] = {}
+    history: list[RatingChange[MatchKey, Player]] = []
     for match in matches:
         updated = rate_match(current, match.places)
         for player in sorted(match.places, key=lambda p: (match.places[p], str(p))):
@@ -101,6 +106,8 @@ def rate_matches(matches: Iterable[RatedMatch]) -> Ratings:
     return Ratings(current=current, history=tuple(history))
 
 
-def rating_series(ratings: Ratings, player: PlayerId) -> Sequence[tuple[Hashable, Rating]]:
+def rating_series(
+    ratings: Ratings[MatchKey, Player], player: Player
+) -> Sequence[tuple[MatchKey, Rating]]:
     """A player's rating after each of their matches, for a chart."""
     return [(change.match, change.after) for change in ratings.history if change.player == player]

@@ -33,9 +33,18 @@ from django.utils.translation import gettext_lazy as _
 from clublife.models import Rating, RatingChange, Season
 from clubs import validators
 from clubs.errors import ServiceError
-from clubs.models import Club, Membership, Player, Role
+from clubs.models import Club, Membership, Player, Role, User
 from scoring import services as scoring
-from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer, TableCode, TableJoin
+from scoring.engine import MatchState
+from scoring.models import (
+    EventVersion,
+    Match,
+    MatchEvent,
+    MatchPlayer,
+    MatchStatus,
+    TableCode,
+    TableJoin,
+)
 from tournaments.models import (
     Entry,
     GuestCheckIn,
@@ -108,7 +117,7 @@ def _archive_tables() -> list[str]:
     tables = []
     for model, _lookup in ARCHIVE_MODELS:
         tables.append(model._meta.db_table)
-        tables += [field.remote_field.through._meta.db_table for field in model._meta.many_to_many]
+        tables += [field.m2m_db_table() for field in model._meta.many_to_many]
     return tables
 
 
@@ -117,7 +126,7 @@ def _user_fields(model: type[models.Model]) -> list[models.ForeignKey]:
     return [
         field
         for field in model._meta.concrete_fields
-        if field.is_relation and field.related_model is user_model
+        if isinstance(field, models.ForeignKey) and field.related_model is user_model
     ]
 
 
@@ -150,11 +159,13 @@ def club_export(club: Club) -> dict[str, Any]:
     for model, lookup in ARCHIVE_MODELS:
         names = _user_reference_fields(model)
         queryset = (
-            model.objects.filter(**{lookup: club.pk})
+            model._default_manager.filter(**{lookup: club.pk})
             .order_by("pk")
             .prefetch_related(
                 *(
-                    Prefetch(field.name, queryset=field.related_model.objects.order_by("pk"))
+                    Prefetch(
+                        field.name, queryset=field.related_model._default_manager.order_by("pk")
+                    )
                     for field in model._meta.many_to_many
                 )
             )
@@ -300,10 +311,10 @@ def _check_row(item: models.Model) -> None:
     except ValidationError as error:
         # "blank" is a rule of forms, not of what can be stored and read back: an empty list of a
         # season's games or an empty report is a value the app itself writes
-        for field, errors in error.error_dict.items():
+        for field_name, errors in error.error_dict.items():
             for problem in errors:
                 if problem.code not in IGNORED_FIELD_CHECKS:
-                    raise _damaged(item, field, next(iter(problem))) from error
+                    raise _damaged(item, field_name, next(iter(problem))) from error
     name = ARCHIVE_NAME_FIELDS.get(type(item))
     if name is not None:
         try:
@@ -328,23 +339,54 @@ def _check_row(item: models.Model) -> None:
 
 
 def _check_matches_replay(club: Club) -> None:
-    """Every imported match replays with its stored rules and events: a match the engine refuses
-    would answer an error on every page that shows it. Three queries, whatever the number of
-    matches."""
+    """Every imported match replays with its stored rules and events, and holds the result they
+    give: a match the engine refuses would answer an error on every page that shows it, and the
+    pages, ratings and seasons read the stored result rather than replay (a finished match with a
+    seat without a place would break every season that counts it). Three queries, whatever the
+    number of matches."""
     club_matches = Match.objects.filter(club=club)
     events = scoring.current_events_by_match(club_matches)
     matches = club_matches.prefetch_related(
         Prefetch("seats", queryset=MatchPlayer.objects.order_by("seat"))
     )
     for match in matches:
+        seats = list(match.seats.all())
         try:
-            scoring.replay_current(match, list(match.seats.all()), events.get(match.pk, []))
+            replayed = scoring.replay_current(match, seats, events.get(match.pk, []))
         except (scoring.MatchError, StopIteration, KeyError, TypeError, ValueError) as error:
             message = getattr(error, "message", None) or gettext("its events cannot be replayed.")
             raise ArchiveError(
                 _("The archive is damaged: match %(pk)s cannot be replayed: %(message)s")
                 % {"pk": match.pk, "message": message}
             ) from error
+        _check_result(match, seats, replayed.state)
+
+
+def _check_result(match: Match, seats: Sequence[MatchPlayer], state: MatchState) -> None:
+    """The match's stored result (what `scoring.cache.refresh_cache` writes of a replay: its
+    status, each seat's total, status, re-entries, place and hands won) is its events' result."""
+    status = MatchStatus.FINISHED if state.finished else MatchStatus.IN_PROGRESS
+    checks: list[tuple[models.Model, str, object, object]] = [
+        (match, "status", match.status, str(status))
+    ]
+    by_name = {seat.name: seat for seat in seats}
+    for player in state.players:
+        seat = by_name[player.name]
+        checks += [
+            (seat, "total", seat.total, player.total),
+            (seat, "status", seat.status, str(player.status)),
+            (seat, "reentries", seat.reentries, player.reentries),
+            (seat, "place", seat.place, player.place),
+            (seat, "hands_won", seat.hands_won, player.hands_won),
+        ]
+    for item, field, stored, replayed in checks:
+        if stored != replayed:
+            raise _damaged(
+                item,
+                field,
+                _("%(stored)s instead of %(replayed)s, the result of its match's events.")
+                % {"stored": json.dumps(stored), "replayed": json.dumps(replayed)},
+            )
 
 
 def _check_versions_in_force(by_model: dict[str, list[dict]]) -> None:
@@ -377,7 +419,7 @@ def _check_references(by_model: dict[str, list[dict]]) -> None:
     for model, _lookup in ARCHIVE_MODELS:
         for row in by_model.get(_label(model), []):
             for field in model._meta.concrete_fields:
-                if not field.is_relation:
+                if not isinstance(field, models.ForeignKey):
                     continue
                 value = row["fields"].get(field.name)
                 target = _label(field.related_model)
@@ -456,7 +498,7 @@ def _conflicts(by_model: dict[str, list[dict]]) -> list[str]:
     found = []
     for model, _lookup in ARCHIVE_MODELS:
         pks = [row["pk"] for row in by_model.get(_label(model), [])]
-        taken = model.objects.filter(pk__in=pks).count() if pks else 0
+        taken = model._default_manager.filter(pk__in=pks).count() if pks else 0
         if taken:
             found.append(f"{model._meta.verbose_name_plural} ({taken})")
     return found
@@ -489,7 +531,7 @@ class ImportedArchive:
 
 
 @transaction.atomic
-def club_import(data: dict, *, user=None) -> ImportedArchive:
+def club_import(data: dict, *, user: User | None = None) -> ImportedArchive:
     """Import a club archive of `club_export`, keeping every primary key, in one transaction.
 
     Refused (`ArchiveError`, nothing written) when it is not an archive of a version this code

@@ -24,6 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from clubs import validators
+from clubs.actors import Actor
 from clubs.errors import ServiceError
 from clubs.models import Club
 from scoring import services as scoring
@@ -116,7 +117,7 @@ def _engine_error(error: EngineError, position: int | None) -> DocumentError:
     )
 
 
-def _replay_errors(parsed: MatchDocument, position: int) -> list[DocumentError]:
+def _replay_errors(parsed: MatchDocument, position: int | None) -> list[DocumentError]:
     """What the game's rules refuse in a parsed document (to list every bad document of a batch
     refused anyway; nothing is written)."""
     try:
@@ -198,7 +199,7 @@ class _DigestTaken(Exception):
 def _import(
     *,
     club: Club,
-    user,
+    user: Actor,
     parsed: MatchDocument,
     played_on: dt.date | None,
     position: int | None,
@@ -229,7 +230,7 @@ def _import(
 def _create(
     *,
     club: Club,
-    user,
+    user: Actor,
     parsed: MatchDocument,
     played_on: dt.date | None,
     position: int | None,
@@ -282,7 +283,7 @@ def _create(
 
 @transaction.atomic
 def documents_import(
-    *, club: Club, user, data: Any, played_on: dt.date | None = None
+    *, club: Club, user: Actor, data: Any, played_on: dt.date | None = None
 ) -> list[Imported]:
     """Import `data`, one match document or a list of them (all or nothing, in the order given),
     into `club`; answers what became of each document, in order.
@@ -358,7 +359,9 @@ def documents_import(
     return imported
 
 
-def match_import(*, club: Club, user, document: dict, played_on: dt.date | None = None) -> Match:
+def match_import(
+    *, club: Club, user: Actor, document: dict, played_on: dt.date | None = None
+) -> Match:
     """Import one match document into `club` (`documents_import`); answers its match (the one
     imported before, for a document imported again)."""
     if not isinstance(document, dict):
@@ -368,7 +371,7 @@ def match_import(*, club: Club, user, document: dict, played_on: dt.date | None 
 
 
 def matches_import(
-    *, club: Club, user, documents: list, played_on: dt.date | None = None
+    *, club: Club, user: Actor, documents: list, played_on: dt.date | None = None
 ) -> list[Match]:
     """Import a batch of match documents, all or nothing, in the order given
     (`documents_import`); answers their matches in order."""

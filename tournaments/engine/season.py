@@ -29,10 +29,10 @@ Each row also says the player's best season place. Points are exact `Fraction`s.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from .errors import InternalError
 from .placement import DEFAULT_SCALE, PlacementScale, check_places
@@ -75,12 +75,12 @@ def season_places(
 
 
 @dataclass(frozen=True)
-class SeasonRow:
-    """One player's line of the season standings."""
+class SeasonRow(Generic[Key]):
+    """One player's line of the season standings (`player` is the id the matches gave)."""
 
     place: int
     shared: bool
-    player: Hashable
+    player: Key
     points: Fraction
     matches: int
     wins: int
@@ -89,7 +89,7 @@ class SeasonRow:
 
 def season_standings(
     matches: Iterable[Mapping[Key, int]], scale: PlacementScale = DEFAULT_SCALE
-) -> list[SeasonRow]:
+) -> list[SeasonRow[Key]]:
     """The standings of a season from the season places of each of its matches.
 
     Each item of `matches` maps the players of one match to their season places (as
