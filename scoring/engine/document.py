@@ -24,7 +24,8 @@ Used by the stateless preview endpoint, by import/export and by tests. The shape
 `parse_document` is strict: an unknown key anywhere is refused, and so is a value of the wrong type.
 Every refusal is an `EngineError` whose `event` is the index of the offending event (None for the
 match itself) and whose `field` is the key at fault: "game", "preset", "rules", "rules.<option>",
-"players", "first_dealer", "events", or a key inside the event ("type", "closer", "points", ...).
+"players" (the list as a whole), "players.<index>" (one name of the list, from 0), "first_dealer",
+"events", or a key inside the event ("type", "closer", "points", ...).
 Game rules (who is in play, limits of points, what a preset allows) are checked by `replay`.
 """
 
@@ -177,8 +178,17 @@ def _players(data: Mapping[str, Any]) -> tuple[str, ...]:
         )
     if len(players) > MAX_PLAYERS:  # before each name is looked at: the list may be huge
         raise EngineError(_("Too many players."), field="players")
-    for name in players:
-        check_name(name, field="players")  # length, control characters
+    # a name at fault is named by its place in the list: "players.2" is the third
+    seen: dict[str, int] = {}
+    for index, name in enumerate(players):
+        check_name(name, field=f"players.{index}")  # length, control characters
+        if name in seen:
+            raise EngineError(
+                _("%(player)s is already listed as player %(first)s."),
+                field=f"players.{index}",
+                params={"player": name, "first": seen[name] + 1},
+            )
+        seen[name] = index
     return tuple(players)
 
 

@@ -260,7 +260,7 @@ def test_f9_an_imported_name_too_long_or_with_control_characters_is_refused(
         response = post_json(api(director), IMPORT.format("sala"), [SHEET, bad])
         assert response.status_code == 400
         assert response.json()["errors"] == [
-            {"document": 1, "event": None, "field": "players", "message": message}
+            {"document": 1, "event": None, "field": "players.1", "message": message}
         ]
     # the import page and the command read JSON themselves: "\u0000" becomes a NUL there
     page = Client(HTTP_ACCEPT_LANGUAGE="en")
@@ -268,12 +268,46 @@ def test_f9_an_imported_name_too_long_or_with_control_characters_is_refused(
     response = page.post("/clubs/sala/import/", {"document": json.dumps([SHEET, bad])})
     assert response.status_code == 400
     assert [error.as_dict() for error in response.context["errors"]] == [
-        {"document": 1, "event": None, "field": "players", "message": message}
+        {"document": 1, "event": None, "field": "players.1", "message": message}
     ]
     sheets = tmp_path / "sheets.json"
     sheets.write_text(json.dumps([SHEET, bad]))
-    with pytest.raises(CommandError, match="Document 2, field players: "):
+    with pytest.raises(CommandError, match="Document 2, player 2: "):
         call_command("import_matches", "sala", str(sheets))
+    assert not Match.objects.exists() and not Player.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("players", "field", "message", "said"),
+    [
+        (["Anna", "Bruno", ""], "players.2", "Every player needs a name.", "player 3"),
+        (["Anna", "B" * 81, "Carla"], "players.1", "A name can be at most 80", "player 2"),
+        (["Anna", "Bruno", "Anna"], "players.2", "Anna is already listed as player 1.", "player 3"),
+        # the same player of the club, written two ways
+        (
+            ["Anna", "Bruno", "anna "],
+            "players.2",
+            "anna and Anna are the same player of the club (Anna): list them once.",
+            "player 3",
+        ),
+    ],
+)
+def test_an_imported_name_at_fault_is_said_by_its_place_in_the_list(
+    club, director, players, field, message, said
+):
+    """A name refused in an import was said as the field "players", not which of them: now the
+    API's field is "players.<index>" (from 0, as events), the page says "player <number>"."""
+    bad = {**SHEET, "players": players, "events": []}
+    response = post_json(api(director), IMPORT.format("sala"), [SHEET, bad])
+    assert response.status_code == 400
+    (error,) = response.json()["errors"]
+    assert (error["document"], error["event"], error["field"]) == (1, None, field)
+    assert error["message"].startswith(message)
+    page = Client(HTTP_ACCEPT_LANGUAGE="en")
+    page.force_login(director)
+    response = page.post("/clubs/sala/import/", {"document": json.dumps([SHEET, bad])})
+    assert response.status_code == 400
+    assert f"Document 2, {said}: {message}" in response.content.decode().replace("&#x27;", "'")
     assert not Match.objects.exists() and not Player.objects.exists()
 
 
