@@ -59,9 +59,11 @@ _DEAD_HAND_KEYS = ("type", "result", "upcard")
 _PLAYER_EVENT_KEYS = ("type", "player")
 # More than any game seats: a longer list is refused before its names are checked one by one.
 MAX_PLAYERS = 20
-# The most events an imported document may hold (a real match has well under a hundred hands):
-# an import stores a document in one transaction, and the cap keeps it short. Checked by
-# `check_import_size`, not by `parse_document`: a match entered at the table is never refused.
+# The most events a match holds (a real match has well under a hundred hands), wherever they come
+# from: an imported document (`check_import_size`: an import stores a document in one
+# transaction, and the cap keeps it short) and a match entered at the table (`check_new_event`),
+# so that any match the site holds exports a document that imports back. Not checked by
+# `parse_document`, which also reads the matches already stored.
 MAX_EVENTS = 2000
 _TIME_CALL_KEYS = ("type",)
 
@@ -126,6 +128,27 @@ def check_import_size(data: Any) -> None:
             field="events",
             params={"count": MAX_EVENTS, "length": len(events)},
         )
+
+
+def check_new_event(number: int, kind: object) -> str:
+    """The type of the event a match is about to record as its event `number` (from 1), or
+    `EngineError`: an unknown type (field "type"), or a match without room for it (field
+    "match"). A match holds at most `MAX_EVENTS` events, the last place kept for a time call, so
+    that a full match can still end."""
+    if kind not in EVENT_TYPES:
+        raise EngineError(
+            _("The event type must be one of: hand, reentry, withdraw, time_call."), field="type"
+        )
+    if number > MAX_EVENTS or (number == MAX_EVENTS and kind != "time_call"):
+        raise EngineError(
+            _(
+                "A match holds at most %(count)s events, the last one kept for calling time: "
+                "nothing was recorded. Call time to end this match."
+            ),
+            field="match",
+            params={"count": MAX_EVENTS},
+        )
+    return str(kind)
 
 
 def _game_and_preset(data: Mapping[str, Any]) -> tuple[str, str]:
