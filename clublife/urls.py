@@ -30,6 +30,7 @@ urlpatterns = [
     ),
     # import and export
     path("import/", views_exchange.match_import, name="import"),
+    path("import/done/", views_exchange.import_done, name="import-done"),
     path("matches/export.json", views_exchange.matches_export, name="matches-export"),
     path("statistics.csv", views_exchange.statistics_csv, name="statistics-csv"),
     path("archive.json", views_exchange.archive, name="archive"),

@@ -8,6 +8,7 @@ from scoring import urls as scoring_urls
 
 urlpatterns = [
     path("", club_views.home, name="home"),
+    path("favicon.ico", club_views.favicon, name="favicon"),
     path("clubs/", include("clubs.urls")),
     path("clubs/<slug:slug>/", include("clublife.urls")),
     path("matches/", include("scoring.urls")),

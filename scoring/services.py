@@ -34,7 +34,7 @@ from clubs.errors import ServiceError
 from clubs.models import Club, Player, User
 from scoring.cache import refresh_cache
 from scoring.engine import EngineError, MatchState, RuleSet, Status, hand_numbers, rules_for
-from scoring.engine.document import parse_document
+from scoring.engine.document import check_new_event, parse_document
 from scoring.engine.names import table_label as stored_table_label
 from scoring.engine.replay import replay
 from scoring.models import (
@@ -378,8 +378,8 @@ def event_record_replayed(
     refuse_if_closed(match)
     if based_on is not None and based_on != match.revision:
         raise MatchMovedOn(revision=match.revision, changes=changes_since(match, based_on, events))
-    kind = _event_kind(data)
     number = (events[-1].number if events else 0) + 1
+    kind = _event_kind(data, number)
     hand_number = hand_numbers([*(e.kind for e in events), kind])[-1]
     event = MatchEvent.objects.create(
         match=match,
@@ -468,7 +468,7 @@ def events_import(
     first = (existing[-1].number if existing else 0) + 1
     added: list[tuple[int, dict[str, Any]]] = []
     for number, data in enumerate(events, start=first):
-        _event_kind(data, event=number)
+        _event_kind(data, number, event=number)
         added.append((number, data))
     replayed = replay_events(match, seats, [*_in_force(existing), *added])
     recorder = _user_or_none(user)
@@ -682,16 +682,13 @@ def event_void(
 # Checks ------------------------------------------------------------------------------------------
 
 
-def _event_kind(data: Any, *, event: int | None = None) -> str:
-    """The "type" of an event of the match document, or `MatchError` on "type"."""
-    kind = data.get("type") if isinstance(data, dict) else None
-    if kind not in EventKind.values:
-        raise MatchError(
-            _("The event type must be one of: hand, reentry, withdraw, time_call."),
-            field="type",
-            event=event,
-        )
-    return str(kind)
+def _event_kind(data: Any, number: int, *, event: int | None = None) -> str:
+    """The "type" of the match document's event about to be recorded as event `number`, or
+    `MatchError` on "type", or on "match" when the match has no room for it (`check_new_event`)."""
+    try:
+        return check_new_event(number, data.get("type") if isinstance(data, dict) else None)
+    except EngineError as error:
+        raise MatchError.from_engine(error, event=event) from error
 
 
 def _user_or_none(user: Actor) -> User | None:

@@ -40,6 +40,23 @@ def test_language_switch_remembers_english(client):
 
 
 @pytest.mark.django_db
+def test_the_site_has_an_icon_where_browsers_ask_and_pages_link_it(client):
+    # every browser asks for /favicon.ico, whatever the page links
+    response = client.get("/favicon.ico")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "image/x-icon"
+    assert response.content[:4] == b"\x00\x00\x01\x00"  # an ICO file
+    assert "max-age" in response["Cache-Control"]
+    # the pages link the icon, and the linked SVG is served
+    content = client.get("/").content.decode()
+    assert '<link rel="icon" href="/static/img/favicon.svg" type="image/svg+xml">' in content
+    assert '<link rel="icon" href="/favicon.ico"' in content
+    svg = client.get("/static/img/favicon.svg")
+    assert svg.status_code == 200
+    assert b"<svg" in b"".join(svg.streaming_content)
+
+
+@pytest.mark.django_db
 def test_footer_shows_the_version(client):
     content = client.get("/").content.decode()
     assert f"Tallone {settings.TALLONE_VERSION}" in content

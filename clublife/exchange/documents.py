@@ -12,6 +12,7 @@ import dataclasses
 import datetime as dt
 import hashlib
 import json
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ from django.utils.translation import gettext
 from clubs import validators
 from clubs.actors import Actor
 from clubs.errors import ServiceError
-from clubs.models import Club
+from clubs.models import Club, Player
 from scoring import services as scoring
 from scoring.engine import EngineError
 from scoring.engine.document import (
@@ -45,6 +46,8 @@ from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer
 # 30,000 short hands, and a 5 MB file about twice that.
 MAX_BATCH = 1000
 MAX_BATCH_EVENTS = 20000
+# One name of a document's players, at fault: "players.2" is said "player 3".
+PLAYER_FIELD = re.compile(r"players\.(\d+)")
 
 
 # Match documents ---------------------------------------------------------------------------------
@@ -76,7 +79,10 @@ class DocumentError:
             where.append(gettext("document %(number)s") % {"number": self.document + 1})
         if self.event is not None:
             where.append(gettext("event %(number)s") % {"number": self.event + 1})
-        if self.field:
+        seat = PLAYER_FIELD.fullmatch(self.field or "")
+        if seat:
+            where.append(gettext("player %(number)s") % {"number": int(seat[1]) + 1})
+        elif self.field:
             where.append(gettext("field %(field)s") % {"field": self.field})
         if not where:
             return self.message
@@ -227,6 +233,31 @@ def _import(
         return Imported(Match.objects.get(club=club, import_digest=digest), created=False)
 
 
+def _players(club: Club, names: Sequence[str], position: int | None) -> list[Player]:
+    """The club's players of `names` (any case), or new guests; a name at fault is named by its
+    place in the list ("players.2"), and so is a name that is the same player of the club as one
+    before it ("anna" after "Anna")."""
+    players: list[Player] = []
+    seats: dict[int, str] = {}
+    for index, name in enumerate(names):
+        field = f"players.{index}"
+        try:
+            player = scoring.guest_player(club=club, name=name)
+        except scoring.MatchError as error:
+            raise ImportRefused(
+                [DocumentError(error.message, document=position, field=field)]
+            ) from error
+        if player.pk in seats:
+            message = gettext(
+                "%(name)s and %(other)s are the same player of the club (%(player)s): "
+                "list them once."
+            ) % {"name": " ".join(name.split()), "other": seats[player.pk], "player": player.name}
+            raise ImportRefused([DocumentError(message, document=position, field=field)])
+        seats[player.pk] = " ".join(name.split())
+        players.append(player)
+    return players
+
+
 def _create(
     *,
     club: Club,
@@ -237,7 +268,7 @@ def _create(
     digest: str,
 ) -> Match:
     try:
-        players = [scoring.guest_player(club=club, name=name) for name in parsed.players]
+        players = _players(club, parsed.players, position)
         # the club's spelling of a name wins ("anna" on the sheet is the club's "Anna")
         names = {name: player.name for name, player in zip(parsed.players, players, strict=True)}
         first_dealer = parsed.first_dealer or parsed.players[0]

@@ -1,6 +1,7 @@
 """Import and export pages, under /clubs/<slug>/ (namespace "clublife").
 
 - import/                           directors: paste or upload match documents (old paper sheets)
+- import/done/                      directors: the last batch's matches, new or imported before
 - matches/export.json               members: every match of the club as match documents
 - statistics.csv                    members: player statistics, one row per player and game
 - archive.json                      the owner: the whole club, for a backup or a move
@@ -32,11 +33,14 @@ from clubs import validators
 from clubs.errors import kept
 from clubs.models import Club
 from clubs.permissions import can_direct, can_manage
+from scoring.selectors import matches_for_club
 from tournaments import exports as tournament_exports
 from tournaments import lookups
 from tournaments.models import Tournament
 
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+# The last batch import's matches, for its results page: {"club": pk, "matches": [[pk, new]]}.
+IMPORTED_KEY = "clublife_imported"
 
 
 def _member_club(request: HttpRequest, slug: str) -> Club:
@@ -133,7 +137,12 @@ def match_import(request: HttpRequest, slug: str) -> HttpResponse:
                 )
             if len(imported) == 1:
                 return redirect(imported[0].match.get_absolute_url())
-            return redirect(club.get_absolute_url())
+            # a batch: its results page (POST, redirect, GET), each document's match in order
+            request.session[IMPORTED_KEY] = {
+                "club": club.pk,
+                "matches": [[each.match.pk, each.created] for each in imported],
+            }
+            return redirect("clublife:import-done", slug=club.slug)
         if refused:
             errors = refused.error.errors
     return render(
@@ -142,6 +151,27 @@ def match_import(request: HttpRequest, slug: str) -> HttpResponse:
         {"club": club, "form": form, "errors": errors},
         status=400 if errors else 200,
     )
+
+
+@login_required
+@require_safe
+def import_done(request: HttpRequest, slug: str) -> HttpResponse:
+    """The results of the user's last batch import into this club: each document's match, in
+    document order, imported now or imported before (kept in the session until the next batch;
+    without one, the import page)."""
+    club = _member_club(request, slug)
+    if not can_direct(request.user, club):
+        raise PermissionDenied
+    done = request.session.get(IMPORTED_KEY)
+    if not done or done.get("club") != club.pk:
+        return redirect("clublife:import", slug=club.slug)
+    found = matches_for_club(club).in_bulk([pk for pk, _created in done["matches"]])
+    rows = [
+        {"number": number, "match": found[pk], "created": created}
+        for number, (pk, created) in enumerate(done["matches"], start=1)
+        if pk in found  # (a match deleted since)
+    ]
+    return render(request, "clublife/import_done.html", {"club": club, "rows": rows})
 
 
 @login_required

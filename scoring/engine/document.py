@@ -24,7 +24,8 @@ Used by the stateless preview endpoint, by import/export and by tests. The shape
 `parse_document` is strict: an unknown key anywhere is refused, and so is a value of the wrong type.
 Every refusal is an `EngineError` whose `event` is the index of the offending event (None for the
 match itself) and whose `field` is the key at fault: "game", "preset", "rules", "rules.<option>",
-"players", "first_dealer", "events", or a key inside the event ("type", "closer", "points", ...).
+"players" (the list as a whole), "players.<index>" (one name of the list, from 0), "first_dealer",
+"events", or a key inside the event ("type", "closer", "points", ...).
 Game rules (who is in play, limits of points, what a preset allows) are checked by `replay`.
 """
 
@@ -58,9 +59,11 @@ _DEAD_HAND_KEYS = ("type", "result", "upcard")
 _PLAYER_EVENT_KEYS = ("type", "player")
 # More than any game seats: a longer list is refused before its names are checked one by one.
 MAX_PLAYERS = 20
-# The most events an imported document may hold (a real match has well under a hundred hands):
-# an import stores a document in one transaction, and the cap keeps it short. Checked by
-# `check_import_size`, not by `parse_document`: a match entered at the table is never refused.
+# The most events a match holds (a real match has well under a hundred hands), wherever they come
+# from: an imported document (`check_import_size`: an import stores a document in one
+# transaction, and the cap keeps it short) and a match entered at the table (`check_new_event`),
+# so that any match the site holds exports a document that imports back. Not checked by
+# `parse_document`, which also reads the matches already stored.
 MAX_EVENTS = 2000
 _TIME_CALL_KEYS = ("type",)
 
@@ -127,6 +130,27 @@ def check_import_size(data: Any) -> None:
         )
 
 
+def check_new_event(number: int, kind: object) -> str:
+    """The type of the event a match is about to record as its event `number` (from 1), or
+    `EngineError`: an unknown type (field "type"), or a match without room for it (field
+    "match"). A match holds at most `MAX_EVENTS` events, the last place kept for a time call, so
+    that a full match can still end."""
+    if kind not in EVENT_TYPES:
+        raise EngineError(
+            _("The event type must be one of: hand, reentry, withdraw, time_call."), field="type"
+        )
+    if number > MAX_EVENTS or (number == MAX_EVENTS and kind != "time_call"):
+        raise EngineError(
+            _(
+                "A match holds at most %(count)s events, the last one kept for calling time: "
+                "nothing was recorded. Call time to end this match."
+            ),
+            field="match",
+            params={"count": MAX_EVENTS},
+        )
+    return str(kind)
+
+
 def _game_and_preset(data: Mapping[str, Any]) -> tuple[str, str]:
     game = data.get("game")
     preset = data.get("preset")
@@ -177,8 +201,17 @@ def _players(data: Mapping[str, Any]) -> tuple[str, ...]:
         )
     if len(players) > MAX_PLAYERS:  # before each name is looked at: the list may be huge
         raise EngineError(_("Too many players."), field="players")
-    for name in players:
-        check_name(name, field="players")  # length, control characters
+    # a name at fault is named by its place in the list: "players.2" is the third
+    seen: dict[str, int] = {}
+    for index, name in enumerate(players):
+        check_name(name, field=f"players.{index}")  # length, control characters
+        if name in seen:
+            raise EngineError(
+                _("%(player)s is already listed as player %(first)s."),
+                field=f"players.{index}",
+                params={"player": name, "first": seen[name] + 1},
+            )
+        seen[name] = index
     return tuple(players)
 
 

@@ -27,7 +27,14 @@ from pairings import services as pairing_services
 from scoring import services as scoring
 from scoring.engine.document import replay_document
 from scoring.models import EventVersion, Match, MatchStatus
-from tests.factories import ClubFactory, PlayerFactory, UserFactory, member, start_match
+from tests.factories import (
+    ClubFactory,
+    MembershipFactory,
+    PlayerFactory,
+    UserFactory,
+    member,
+    start_match,
+)
 from tests.tournaments.helpers import Staff, enter_players, play_round
 from tournaments import money, services
 from tournaments.formats import format_of
@@ -257,11 +264,64 @@ def test_the_import_page_shows_every_refusal_and_imports_a_batch(client):
     response = client.post(
         url, {"file": upload, "played_on": "2020-02-02"}, HTTP_ACCEPT_LANGUAGE="en"
     )
-    assert response.status_code == 302 and response["Location"] == club.get_absolute_url()
+    assert response.status_code == 302
+    assert response["Location"] == f"/clubs/{club.slug}/import/done/"
     assert Match.objects.filter(club=club, started_at__date=dt.date(2020, 2, 2)).count() == 2
     response = client.post(url, {"document": json.dumps(SHEET)})
     match = Match.objects.latest("id")
     assert response["Location"] == match.get_absolute_url()
+
+
+@pytest.mark.django_db
+def test_a_batch_lands_on_its_matches_new_or_imported_before(client):
+    """A batch of documents already imported landed on the club page: now on the list of each
+    document's match, in order, saying which were imported now."""
+    club = ClubFactory()
+    director = member(club, Role.DIRECTOR)
+    client.force_login(director)
+    url = f"/clubs/{club.slug}/import/"
+    other = {**SHEET, "players": ["Elena", "Fabio"], "first_dealer": "Elena", "events": []}
+    client.post(url, {"document": json.dumps(SHEET), "played_on": "2020-02-02"})
+    (before,) = Match.objects.all()
+    response = client.post(
+        url,
+        {"document": json.dumps([SHEET, other]), "played_on": "2020-02-02"},
+        HTTP_ACCEPT_LANGUAGE="en",
+        follow=True,
+    )
+    assert response.redirect_chain == [(f"/clubs/{club.slug}/import/done/", 302)]
+    new = Match.objects.exclude(pk=before.pk).get()
+    page = response.content.decode()
+    assert "1 match imported." in page
+    assert "1 score sheet was already imported" in page
+    rows = re.findall(
+        r'Document (\d+)\s*<span class="badge[^"]*">([^<]+)</span>\s*</span>\s*'
+        r'<a class="card-title" href="([^"]+)"',
+        page,
+    )
+    assert rows == [
+        ("1", "Already imported", before.get_absolute_url()),
+        ("2", "Imported now", new.get_absolute_url()),
+    ]
+    assert "Elena <b>0</b>" in page
+    # the same batch again: both were imported before; a reload shows the list again
+    again = client.post(
+        url, {"document": json.dumps([SHEET, other]), "played_on": "2020-02-02"}, follow=True
+    )
+    assert again.content.decode().count("Already imported") == 2
+    assert (
+        client.get(f"/clubs/{club.slug}/import/done/").content.decode().count("Already imported")
+        == 2
+    )
+    assert Match.objects.count() == 2
+    # for directors only, and for the club of the batch
+    elsewhere = ClubFactory()
+    MembershipFactory(club=elsewhere, user=director, role=Role.DIRECTOR)
+    response = client.get(f"/clubs/{elsewhere.slug}/import/done/")
+    assert response.status_code == 302
+    assert response["Location"] == f"/clubs/{elsewhere.slug}/import/"
+    client.force_login(member(club, Role.SCOREKEEPER))
+    assert client.get(f"/clubs/{club.slug}/import/done/").status_code == 403
 
 
 @pytest.mark.django_db

@@ -169,6 +169,42 @@ def test_f7_caps_on_events_per_document_and_per_batch(club, director):
     assert not Match.objects.exists()
 
 
+def test_a_match_at_the_table_holds_what_an_import_takes_so_its_export_imports_back(club, director):
+    """A match entered at the table could pass 2,000 events, which its export then could not
+    import. Now a match holds at most 2,000 events wherever they come from, the last kept for
+    calling time: the table refuses a 2,000th hand clearly, and the export imports back."""
+    players = [scoring.guest_player(club=club, name=name) for name in ("Anna", "Bruno")]
+    match = scoring.match_start(club=club, user=director, preset="scala40", players=players)
+    hands = long_sheet(1998)["events"][:-1]  # 1,998 hands nobody loses points in
+    scoring.events_import(match=match, user=director, events=hands)
+    client = api(director)
+    hand = {"type": "hand", "closer": "Anna", "points": {"Bruno": 0}}
+    assert post_json(client, f"/api/v1/matches/{match.pk}/events/", hand).status_code == 201
+    # the 2,000th event: a hand is refused, saying why and what is left
+    refused = post_json(client, f"/api/v1/matches/{match.pk}/events/", hand)
+    assert refused.status_code == 400
+    (error,) = refused.json()["errors"]
+    assert error["field"] == "match"
+    assert error["message"] == (
+        "A match holds at most 2000 events, the last one kept for calling time: nothing was "
+        "recorded. Call time to end this match."
+    )
+    assert match.events.count() == 1999
+    # calling time still ends it
+    timed = post_json(client, f"/api/v1/matches/{match.pk}/time-call/", {})
+    assert timed.status_code in (200, 201), timed.content
+    match.refresh_from_db()
+    assert match.is_finished and match.events.count() == 2000
+    # its export imports back, the same match
+    exported = api(director).get("/clubs/sala/matches/export.json")
+    (document,) = json.loads(exported.content)
+    assert len(document["events"]) == 2000
+    imported = post_json(client, IMPORT.format("sala") + "?played_on=2024-01-01", document)
+    assert imported.status_code == 201, imported.content
+    again = Match.objects.get(pk=imported.json()["matches"][0])
+    assert again.hand_count == match.hand_count == 1999 and again.is_finished
+
+
 def test_an_imported_match_equals_the_same_match_entered_event_by_event(club, director):
     """F7: the one-replay import stores what recording the events one by one stores."""
     sheet = {
@@ -260,7 +296,7 @@ def test_f9_an_imported_name_too_long_or_with_control_characters_is_refused(
         response = post_json(api(director), IMPORT.format("sala"), [SHEET, bad])
         assert response.status_code == 400
         assert response.json()["errors"] == [
-            {"document": 1, "event": None, "field": "players", "message": message}
+            {"document": 1, "event": None, "field": "players.1", "message": message}
         ]
     # the import page and the command read JSON themselves: "\u0000" becomes a NUL there
     page = Client(HTTP_ACCEPT_LANGUAGE="en")
@@ -268,12 +304,46 @@ def test_f9_an_imported_name_too_long_or_with_control_characters_is_refused(
     response = page.post("/clubs/sala/import/", {"document": json.dumps([SHEET, bad])})
     assert response.status_code == 400
     assert [error.as_dict() for error in response.context["errors"]] == [
-        {"document": 1, "event": None, "field": "players", "message": message}
+        {"document": 1, "event": None, "field": "players.1", "message": message}
     ]
     sheets = tmp_path / "sheets.json"
     sheets.write_text(json.dumps([SHEET, bad]))
-    with pytest.raises(CommandError, match="Document 2, field players: "):
+    with pytest.raises(CommandError, match="Document 2, player 2: "):
         call_command("import_matches", "sala", str(sheets))
+    assert not Match.objects.exists() and not Player.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("players", "field", "message", "said"),
+    [
+        (["Anna", "Bruno", ""], "players.2", "Every player needs a name.", "player 3"),
+        (["Anna", "B" * 81, "Carla"], "players.1", "A name can be at most 80", "player 2"),
+        (["Anna", "Bruno", "Anna"], "players.2", "Anna is already listed as player 1.", "player 3"),
+        # the same player of the club, written two ways
+        (
+            ["Anna", "Bruno", "anna "],
+            "players.2",
+            "anna and Anna are the same player of the club (Anna): list them once.",
+            "player 3",
+        ),
+    ],
+)
+def test_an_imported_name_at_fault_is_said_by_its_place_in_the_list(
+    club, director, players, field, message, said
+):
+    """A name refused in an import was said as the field "players", not which of them: now the
+    API's field is "players.<index>" (from 0, as events), the page says "player <number>"."""
+    bad = {**SHEET, "players": players, "events": []}
+    response = post_json(api(director), IMPORT.format("sala"), [SHEET, bad])
+    assert response.status_code == 400
+    (error,) = response.json()["errors"]
+    assert (error["document"], error["event"], error["field"]) == (1, None, field)
+    assert error["message"].startswith(message)
+    page = Client(HTTP_ACCEPT_LANGUAGE="en")
+    page.force_login(director)
+    response = page.post("/clubs/sala/import/", {"document": json.dumps([SHEET, bad])})
+    assert response.status_code == 400
+    assert f"Document 2, {said}: {message}" in response.content.decode().replace("&#x27;", "'")
     assert not Match.objects.exists() and not Player.objects.exists()
 
 
