@@ -21,8 +21,8 @@ Nothing else of the club: no other match, no player list, no tournament page. A 
 wrong, revoked or of another match grants nothing (the pages answer 404, as for a stranger).
 
 Whether a tournament table is confirmed is read through the reverse relation a higher app gives
-the match (`match.tournament_table`, with its `is_confirmed_for`), without importing it, as the
-match page's reopen link does.
+the match (`match.tournament_table`, with its `is_confirmed_for`), without importing it (the
+match page asks the tournaments' place provider instead, `scoring.pages`).
 """
 
 from __future__ import annotations
