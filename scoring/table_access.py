@@ -80,17 +80,34 @@ def last_writer(match: Match) -> str | None:
     )
 
 
+# Where a request keeps the joins it has read: {(match id, the session's join ids): join or None}
+REQUEST_CACHE = "_tallone_table_joins"
+
+
 def join_for(request: HttpRequest, match: Match) -> TableJoin | None:
-    """The phone's join of `match` through its current code, or None (no join, or revoked)."""
+    """The phone's join of `match` through its current code, or None (no join, or revoked).
+
+    Read once per request: a page asks it several times (may the phone see the match, score it,
+    what its table code panel says, whether it wrote the last hand), and the answer is kept on
+    the request for the same match and the same joins of the session. The services check the
+    phone again with the match row locked (`phone_may_write`), never through this."""
     ids = join_ids(request)
     if not ids:
         return None
-    return (
-        TableJoin.objects.select_related("code")
-        .filter(pk__in=ids, code__match_id=match.pk, code__is_current=True)
-        .order_by("-pk")
-        .first()
-    )
+    key = (match.pk, tuple(ids))
+    cache: dict[tuple[int, tuple[int, ...]], TableJoin | None] | None
+    cache = getattr(request, REQUEST_CACHE, None)
+    if cache is None:
+        cache = {}
+        setattr(request, REQUEST_CACHE, cache)
+    if key not in cache:
+        cache[key] = (
+            TableJoin.objects.select_related("code")
+            .filter(pk__in=ids, code__match_id=match.pk, code__is_current=True)
+            .order_by("-pk")
+            .first()
+        )
+    return cache[key]
 
 
 def code_access(join: TableJoin | None, match: Match, now: datetime.datetime | None = None) -> str:
