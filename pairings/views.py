@@ -2,10 +2,10 @@
 and the director's actions (draw, next round, fix a result). Their old projector mode
 (`?projector=1`) opens the projector page (`tournaments.views.old_projector_address`).
 
-Views stay thin: they read through `pairings.selectors`, write through `pairings.services`, and
-ask `clubs.permissions` who may act. A tournament is looked
-up in `Tournament.objects.for_user`, so a private tournament of another club answers 404; a
-member who may not direct gets 403 on the director's actions.
+Views stay thin: they read through `pairings.selectors` (its modules), write through
+`pairings.services`, and ask `clubs.permissions` who may act. A tournament is looked up in
+`Tournament.objects.for_user`, so a private tournament of another club answers 404; a member who
+may not direct gets 403 on the director's actions.
 """
 
 from __future__ import annotations
@@ -23,9 +23,10 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from clubs.errors import as_message, on_form
 from clubs.permissions import can_direct, can_score
 from pairings import presenters as words
-from pairings import selectors, services
+from pairings import services
 from pairings.formats import bracket_format_of, rounds_format_of
 from pairings.schedule import schedule_of
+from pairings.selectors.rounds import pairing_rounds
 from tournaments import lookups
 from tournaments.formats import format_of
 from tournaments.models import Table, Tournament, TournamentStatus
@@ -114,7 +115,7 @@ def pairings(request: HttpRequest, pk: int) -> HttpResponse:
         return moved
     if format_of(tournament).home_url_name() != "pairings:pairings":
         return redirect(format_of(tournament).home_url_name(), pk=tournament.pk)
-    rounds = selectors.pairing_rounds(tournament)
+    rounds = pairing_rounds(tournament)
     chosen = None
     if rounds:
         chosen = rounds[-1]
