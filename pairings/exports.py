@@ -10,7 +10,7 @@ from django.utils.translation import gettext
 
 from pairings.engine.standings import TieBreak
 from pairings.presenters import tie_break_column
-from pairings.selectors import GinStandings
+from pairings.selectors.standings import GinStandings
 from tournaments.exports import spreadsheet_number
 from tournaments.presenters import dropped_mark
 

@@ -11,13 +11,21 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from pairings import selectors
 from pairings.engine import brackets, standings
 from pairings.engine.errors import TournamentError
 from pairings.engine.round_robin import round_robin
 from pairings.engine.standings import Pairing
 from pairings.engine.standings import Round as EngineRound
 from pairings.engine.swiss import SwissEntry, default_rounds, pair_swiss
+from pairings.selectors.brackets import BracketView, bracket_of, draw_players
+from pairings.selectors.rounds import PairingRound, pairing_rounds
+from pairings.selectors.standings import (
+    GinStandings,
+    bracket_ranking,
+    bracket_standings_of,
+    pairing_ranking,
+    pairing_standings_of,
+)
 from scoring.models import Game
 from tournaments.errors import TournamentActionError
 from tournaments.formats import TournamentFormat, format_of
@@ -55,9 +63,7 @@ class GinFormat(TournamentFormat):
             raise TournamentActionError.from_engine(error) from error
         return [str(tie_break) for tie_break in checked]
 
-    def standings(
-        self, tournament: Tournament, view: TournamentView | None = None
-    ) -> selectors.GinStandings:
+    def standings(self, tournament: Tournament, view: TournamentView | None = None) -> GinStandings:
         raise NotImplementedError
 
     def first_pairings(self, tournament: Tournament, players: list[int]) -> EngineRound:
@@ -83,18 +89,16 @@ class BracketFormat(GinFormat):
     ) -> brackets.Bracket:
         raise NotImplementedError
 
-    def bracket_of(self, tournament: Tournament) -> selectors.BracketView:
-        return selectors.bracket_of(tournament, self.replay)
+    def bracket_of(self, tournament: Tournament) -> BracketView:
+        return bracket_of(tournament, self.replay)
 
-    def standings(
-        self, tournament: Tournament, view: TournamentView | None = None
-    ) -> selectors.GinStandings:
-        return selectors.bracket_standings_of(tournament, self.replay)
+    def standings(self, tournament: Tournament, view: TournamentView | None = None) -> GinStandings:
+        return bracket_standings_of(tournament, self.replay)
 
     def final_ranking(
         self, tournament: Tournament, view: TournamentView | None = None
     ) -> list[RankingRow]:
-        return selectors.bracket_ranking(tournament, self.replay)
+        return bracket_ranking(tournament, self.replay)
 
     def finish_refusal(
         self, tournament: Tournament, view: TournamentView | None = None
@@ -146,7 +150,7 @@ class PairingFormat(GinFormat):
     def next_pairings(
         self,
         tournament: Tournament,
-        rounds: list[selectors.PairingRound],
+        rounds: list[PairingRound],
         number: int,
         dropped: set[int],
     ) -> tuple[EngineRound, list[int]]:
@@ -154,38 +158,34 @@ class PairingFormat(GinFormat):
         dropped (they have a bye)."""
         raise NotImplementedError
 
-    def schedule(
-        self, tournament: Tournament, rounds: list[selectors.PairingRound]
-    ) -> list[EngineRound]:
+    def schedule(self, tournament: Tournament, rounds: list[PairingRound]) -> list[EngineRound]:
         """Every round known ahead from the draw (a round robin's whole schedule); a Swiss
         pairs each round from the standings, so none."""
         return []
 
-    def standings(
-        self, tournament: Tournament, view: TournamentView | None = None
-    ) -> selectors.GinStandings:
-        return selectors.pairing_standings_of(tournament)
+    def standings(self, tournament: Tournament, view: TournamentView | None = None) -> GinStandings:
+        return pairing_standings_of(tournament)
 
     def final_ranking(
         self, tournament: Tournament, view: TournamentView | None = None
     ) -> list[RankingRow]:
-        return selectors.pairing_ranking(tournament)
+        return pairing_ranking(tournament)
 
-    def rounds_left(self, tournament: Tournament, rounds: list[selectors.PairingRound]) -> int:
+    def rounds_left(self, tournament: Tournament, rounds: list[PairingRound]) -> int:
         """How many rounds are still to pair after `rounds` (the rounds paired so far)."""
         planned = self.planned_rounds(tournament, rounds[0].round if rounds else None)
         return max(planned - len(rounds), 0)
 
     def all_rounds_played(self, tournament: Tournament, round: Round | None) -> bool:
         """Whether every round of the schedule (round robin) or as set (Swiss) is paired."""
-        rounds = selectors.pairing_rounds(tournament)
+        rounds = pairing_rounds(tournament)
         return bool(rounds) and not self.rounds_left(tournament, rounds)
 
     def finish_refusal(
         self, tournament: Tournament, view: TournamentView | None = None
     ) -> TournamentActionError | None:
         """Over once every round is paired and the last one has all its results."""
-        rounds = selectors.pairing_rounds(tournament)
+        rounds = pairing_rounds(tournament)
         complete = bool(rounds) and rounds[-1].complete
         if not complete or self.rounds_left(tournament, rounds):
             planned = len(rounds) + self.rounds_left(tournament, rounds)
@@ -226,20 +226,18 @@ class RoundRobinFormat(PairingFormat):
 
     def planned_rounds(self, tournament: Tournament, round_one: Round | None) -> int:
         """The whole schedule of the players drawn."""
-        count = len(selectors.draw_players(round_one)) if round_one is not None else 0
+        count = len(draw_players(round_one)) if round_one is not None else 0
         per_cycle = count - 1 if count % 2 == 0 else count
         return per_cycle * tournament.cycles
 
-    def schedule(
-        self, tournament: Tournament, rounds: list[selectors.PairingRound]
-    ) -> list[EngineRound]:
+    def schedule(self, tournament: Tournament, rounds: list[PairingRound]) -> list[EngineRound]:
         """The whole schedule, fixed by the draw (the players drawn, in seed order)."""
         if not rounds:
             return []
-        return round_robin(selectors.draw_players(rounds[0].round), cycles=tournament.cycles)
+        return round_robin(draw_players(rounds[0].round), cycles=tournament.cycles)
 
     def next_pairings(self, tournament, rounds, number, dropped) -> tuple[EngineRound, list[int]]:
-        players = selectors.draw_players(rounds[0].round)
+        players = draw_players(rounds[0].round)
         scheduled = round_robin(players, cycles=tournament.cycles)[number - 1]
         pairings = []
         forfeits = []
@@ -269,11 +267,11 @@ class SwissFormat(PairingFormat):
         """As set; 0: enough rounds for a single perfect score."""
         if tournament.rounds_planned:
             return tournament.rounds_planned
-        count = len(selectors.draw_players(round_one)) if round_one is not None else 0
+        count = len(draw_players(round_one)) if round_one is not None else 0
         return default_rounds(max(count, 2))
 
     def next_pairings(self, tournament, rounds, number, dropped) -> tuple[EngineRound, list[int]]:
-        standings = selectors.pairing_standings_of(tournament)
+        standings = pairing_standings_of(tournament)
         points = {row.entry.pk: row.standing.points for row in standings.rows}
         present = list(
             tournament.entries.filter(status=EntryStatus.CHECKED_IN, first_round__lte=number)

@@ -62,7 +62,7 @@ def bracket_match_label(state: str, *, walkover: bool, fixed: bool) -> str:
 
 
 class Result(Protocol):
-    """A pairing's result as the selectors give it (`pairings.selectors.TableResult`)."""
+    """A pairing's result as the selectors give it (`pairings.selectors.facts.TableResult`)."""
 
     @property
     def winner(self) -> int | None: ...
@@ -75,7 +75,7 @@ class Result(Protocol):
 
 
 class Pairing(Protocol):
-    """A pairing as the selectors give it (`pairings.selectors.PairingView`)."""
+    """A pairing as the selectors give it (`pairings.selectors.rounds.PairingView`)."""
 
     @property
     def result(self) -> Result | None: ...

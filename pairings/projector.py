@@ -8,8 +8,9 @@ from __future__ import annotations
 from django.utils.translation import gettext
 
 from pairings import presenters as words
-from pairings import selectors
 from pairings.formats import bracket_format_of
+from pairings.selectors.rounds import pairing_rounds
+from pairings.selectors.standings import pairing_standings_of
 from tournaments.models import EntryStatus, Tournament
 from tournaments.projector import SLIDE_LABELS, Line, Slide, clock_slide, standings_after
 
@@ -39,7 +40,7 @@ def _where(lines: list[Line], subtitle: str, head: tuple[str, ...]) -> Slide:
 def pairing_slides(tournament: Tournament) -> dict[str, Slide]:
     """A Swiss or a round robin: standings (place, name, points), the last round's tables (a
     bye said as such) and its clock."""
-    standings = selectors.pairing_standings_of(tournament)
+    standings = pairing_standings_of(tournament)
     rows = [
         Line(
             name=row.entry.player.name,
@@ -49,7 +50,7 @@ def pairing_slides(tournament: Tournament) -> dict[str, Slide]:
         )
         for row in standings.rows
     ]
-    rounds = selectors.pairing_rounds(tournament)
+    rounds = pairing_rounds(tournament)
     current = rounds[-1] if rounds else None
     where: list[Line] = []
     subtitle = ""

@@ -20,7 +20,7 @@ from tournaments.serializers import EntryStatusEnum, kind_field, link
 
 
 class PairingStandingsRowSerializer(serializers.Serializer):
-    """A row of a Swiss or round robin (a `pairings.selectors.PairingStandingRow`)."""
+    """A row of a Swiss or round robin (a `pairings.selectors.standings.PairingStandingRow`)."""
 
     place = serializers.IntegerField(source="standing.place")
     shared = serializers.BooleanField()
@@ -48,7 +48,7 @@ class PairingStandingsRowSerializer(serializers.Serializer):
 
 
 class BracketStandingsRowSerializer(serializers.Serializer):
-    """A player's place in a bracket (a `pairings.selectors.BracketStandingRow`)."""
+    """A player's place in a bracket (a `pairings.selectors.standings.BracketStandingRow`)."""
 
     place = serializers.IntegerField(
         source="standing.place", allow_null=True, help_text=_("Null while the player is still in.")
@@ -108,7 +108,8 @@ def slot_label(slot: brackets.Slot) -> str:
 
 
 class BracketMatchSerializer(serializers.Serializer):
-    """A match of the bracket. Needs `context["bracket"]`: the `pairings.selectors.BracketView`."""
+    """A match of the bracket. Needs `context["bracket"]`: the
+    `pairings.selectors.brackets.BracketView`."""
 
     number = serializers.IntegerField()
     section = enum_field(BracketSectionEnum)
@@ -178,7 +179,8 @@ class ConflictSerializer(serializers.Serializer):
 
 
 class BracketSerializer(serializers.Serializer):
-    """A bracket (a `pairings.selectors.BracketView`), replayed from the results in force."""
+    """A bracket (a `pairings.selectors.brackets.BracketView`), replayed from the results in
+    force."""
 
     drawn = serializers.SerializerMethodField(help_text=_("False before the draw."))
     format = serializers.CharField(source="tournament.format")

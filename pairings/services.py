@@ -27,7 +27,6 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.actors import Actor
-from pairings import selectors
 from pairings.engine import brackets as engine
 from pairings.engine.standings import Round as EngineRound
 from pairings.formats import (
@@ -36,6 +35,8 @@ from pairings.formats import (
     paired_format_of,
     rounds_format_of,
 )
+from pairings.selectors.facts import TableFacts
+from pairings.selectors.rounds import PairingRound, pairing_rounds
 from scoring.models import Game, Match
 from tournaments.errors import TournamentActionError
 from tournaments.locking import locked, locked_bracket, refuse_if_finished, user_or_none
@@ -154,8 +155,8 @@ def planned_rounds(tournament: Tournament, round_one: Round | None) -> int:
     return paired_format_of(tournament).planned_rounds(tournament, round_one)
 
 
-def _last_round_counts(tournament: Tournament) -> tuple[list[selectors.PairingRound], bool]:
-    rounds = selectors.pairing_rounds(tournament)
+def _last_round_counts(tournament: Tournament) -> tuple[list[PairingRound], bool]:
+    rounds = pairing_rounds(tournament)
     return rounds, bool(rounds) and rounds[-1].complete
 
 
@@ -378,7 +379,7 @@ def _sync(kind: BracketFormat, tournament: Tournament, round: Round, user) -> No
         round.save(update_fields=["status"])
 
 
-def _clear_stale_fix(facts: selectors.TableFacts, user: Actor) -> None:
+def _clear_stale_fix(facts: TableFacts, user: Actor) -> None:
     """A fix naming a player who no longer plays the match is cleared, with the reason said."""
     current = next((fix for fix in facts.fixes if fix.is_current), None)
     if current is None or current.winner_id is None:

@@ -1,10 +1,11 @@
-"""The pages of Gin tournaments: the bracket (live, for phones and projectors), the pairings of
-each round, the standings, and the director's actions (draw, next round, fix a result).
+"""The pages of Gin tournaments: the bracket (live), the pairings of each round, the standings,
+and the director's actions (draw, next round, fix a result). Their old projector mode
+(`?projector=1`) opens the projector page (`tournaments.views.old_projector_address`).
 
-Views stay thin: they read through `pairings.selectors`, write through `pairings.services`, and
-ask `clubs.permissions` who may act. A tournament is looked
-up in `Tournament.objects.for_user`, so a private tournament of another club answers 404; a
-member who may not direct gets 403 on the director's actions.
+Views stay thin: they read through `pairings.selectors` (its modules), write through
+`pairings.services`, and ask `clubs.permissions` who may act. A tournament is looked up in
+`Tournament.objects.for_user`, so a private tournament of another club answers 404; a member who
+may not direct gets 403 on the director's actions.
 """
 
 from __future__ import annotations
@@ -22,12 +23,14 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from clubs.errors import as_message, on_form
 from clubs.permissions import can_direct, can_score
 from pairings import presenters as words
-from pairings import selectors, services
+from pairings import services
 from pairings.formats import bracket_format_of, rounds_format_of
 from pairings.schedule import schedule_of
+from pairings.selectors.rounds import pairing_rounds
 from tournaments import lookups
 from tournaments.formats import format_of
 from tournaments.models import Table, Tournament, TournamentStatus
+from tournaments.views import old_projector_address
 
 POLL_SECONDS = 10
 
@@ -48,13 +51,11 @@ def _directed(request: HttpRequest, pk: int) -> Tournament:
 
 
 def _common(request: HttpRequest, tournament: Tournament) -> dict:
-    projector = request.GET.get("projector") == "1"
     return {
         "tournament": tournament,
         "club": tournament.club,
         "can_direct": can_direct(request.user, tournament.club),
         "can_score": can_score(request.user, tournament.club),
-        "projector": projector,
         "poll": tournament.status == TournamentStatus.RUNNING,
         "poll_seconds": POLL_SECONDS,
         "running": tournament.status == TournamentStatus.RUNNING,
@@ -84,6 +85,9 @@ def _home_of(tournament: Tournament) -> str:
 @require_safe
 def bracket(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _gin_tournament(request, pk)
+    moved = old_projector_address(request, tournament, "bracket")
+    if moved is not None:
+        return moved
     kind = bracket_format_of(tournament)
     if kind is None:
         return redirect(format_of(tournament).home_url_name(), pk=tournament.pk)
@@ -93,7 +97,7 @@ def bracket(request: HttpRequest, pk: int) -> HttpResponse:
         "view": view,
         "sections": view.sections,
     }
-    if context["can_direct"] and not context["projector"] and request.GET.get("fragment") != "1":
+    if context["can_direct"] and request.GET.get("fragment") != "1":
         context.update(_actions(tournament))
     if view.bracket is not None and view.bracket.champion is not None:
         context["champion"] = words.champion_line(view.names[view.bracket.champion])
@@ -106,9 +110,12 @@ def bracket(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def pairings(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _gin_tournament(request, pk)
+    moved = old_projector_address(request, tournament, "seating")
+    if moved is not None:
+        return moved
     if format_of(tournament).home_url_name() != "pairings:pairings":
         return redirect(format_of(tournament).home_url_name(), pk=tournament.pk)
-    rounds = selectors.pairing_rounds(tournament)
+    rounds = pairing_rounds(tournament)
     chosen = None
     if rounds:
         chosen = rounds[-1]
@@ -125,7 +132,7 @@ def pairings(request: HttpRequest, pk: int) -> HttpResponse:
         "is_last": chosen is not None and chosen is rounds[-1],
         "schedule": schedule_of(tournament, schedule, len(rounds)),
     }
-    if context["can_direct"] and not context["projector"] and request.GET.get("fragment") != "1":
+    if context["can_direct"] and request.GET.get("fragment") != "1":
         context.update(_actions(tournament))
     template = "pairings/pairings.html"
     if request.GET.get("fragment") == "1":
@@ -136,6 +143,9 @@ def pairings(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _gin_tournament(request, pk)
+    moved = old_projector_address(request, tournament, "standings")
+    if moved is not None:
+        return moved
     result = format_of(tournament).standings(tournament)
     context = {
         **_common(request, tournament),

@@ -23,7 +23,7 @@ from django.utils.translation import gettext
 
 from clubs.actors import TableActor
 from clubs.permissions import can_direct, can_see_authors, can_see_match
-from scoring import table_access
+from scoring import pages, table_access
 from scoring.charts import totals_chart
 from scoring.engine import Status
 from scoring.forms import (
@@ -32,6 +32,7 @@ from scoring.forms import (
     new_idempotency_key,
 )
 from scoring.models import EventKind, Game, Match, TableCode
+from scoring.pages import MatchPlace
 from scoring.presenters import (
     busted_label,
     describe_change,
@@ -372,6 +373,7 @@ def match_context(
     names = [seat.name for seat in detail.seats]
     pot = state.pot.total
     history = _history(detail, show_authors=show_authors)
+    place = pages.place_of(request, match)
     return {
         "match": match,
         "club": match.club,
@@ -398,7 +400,7 @@ def match_context(
         "show_authors": show_authors,
         "can_score": scorer and not closed,
         "closed_message": match.closed_message,
-        "reopen_url": _reopen_url(request, match) if closed else None,
+        "reopen_url": _reopen_url(request, match, place) if closed else None,
         "form": form if entry_open else None,
         "next_hand": detail.next_hand_number,
         "signature": page_signature,
@@ -408,8 +410,9 @@ def match_context(
         "poll": not state.finished,
         "poll_seconds": POLL_SECONDS,
         "client": client_config(match),
-        "table_code": code_panel(request, match, finished=state.finished),
-        "tournament": tournament_link(request, match),
+        "table_code": code_panel(request, match, place, finished=state.finished),
+        # the tournament of a tournament table's match, when the viewer may follow it
+        "tournament": place.link if place is not None else None,
     }
 
 
@@ -491,44 +494,12 @@ def history_context(request: HttpRequest, match: Match) -> dict[str, Any]:
     }
 
 
-@dataclass(frozen=True)
-class TournamentLink:
-    """The tournament a table's match belongs to, as its page links it: the tournament's page
-    (standings, the next round) and "where do I sit?"."""
-
-    name: str
-    url: str
-    where_url: str
-
-
-def tournament_link(request: HttpRequest, match: Match) -> TournamentLink | None:
-    """The tournament of `match` (a tournament table's) when the viewer may follow it, else
-    None. Which tournaments a user follows is the tournaments' own rule (their queryset's
-    `for_user`), asked through the table's row: scoring imports nothing of tournaments."""
-    table = getattr(match, "tournament_table", None)
-    if table is None:
-        return None
-    pk = table.round.tournament_id
-    tournaments = table.round._meta.get_field("tournament").related_model.objects
-    name = tournaments.for_user(request.user).filter(pk=pk).values_list("name", flat=True).first()
-    if name is None:
-        return None
-    return TournamentLink(
-        name=name,
-        url=reverse("tournaments:detail", args=[pk]),
-        where_url=reverse("tournaments:where", args=[pk]),
-    )
-
-
-def _reopen_url(request: HttpRequest, match: Match) -> str | None:
+def _reopen_url(request: HttpRequest, match: Match, place: MatchPlace | None) -> str | None:
     """Where a director of the club reopens the finished tournament that closed `match` (the
-    form on the tournament's page); None for anyone else."""
-    if not can_direct(request.user, match.club):
+    address its place gives); None for anyone else."""
+    if place is None or not can_direct(request.user, match.club):
         return None
-    table = getattr(match, "tournament_table", None)
-    if table is None:
-        return None
-    return reverse("tournaments:detail", args=[table.round.tournament_id]) + "#reopen"
+    return place.reopen_url
 
 
 @dataclass(frozen=True)
@@ -549,8 +520,11 @@ class CodePanel:
     wrote_last: bool  # this phone entered the last hand: another phone of the table confirms
 
 
-def code_panel(request: HttpRequest, match: Match, *, finished: bool) -> CodePanel | None:
-    """What the match page says about the table code (None: no code, or nothing to say)."""
+def code_panel(
+    request: HttpRequest, match: Match, place: MatchPlace | None, *, finished: bool
+) -> CodePanel | None:
+    """What the match page says about the table code (None: no code, or nothing to say);
+    `place` is the match's place in a tournament (`scoring.pages`), None for a club night's."""
     director = can_direct(request.user, match.club)
     phone = table_access.phone_of(request, match) if not director else None
     if not director and phone is None and not _plays_here(request, match):
@@ -558,16 +532,7 @@ def code_panel(request: HttpRequest, match: Match, *, finished: bool) -> CodePan
     code = TableCode.objects.filter(match=match, is_current=True).first()
     if code is None:
         return None
-    table = getattr(match, "tournament_table", None)
-    at_table = table is not None and finished and not match.is_closed and not director
-    urls = (
-        (
-            reverse("tournaments:confirm-at-table", args=[table.round.tournament_id, table.pk]),
-            reverse("tournaments:dispute", args=[table.round.tournament_id, table.pk]),
-        )
-        if at_table
-        else (None, None)
-    )
+    at_table = place is not None and finished and not match.is_closed and not director
     return CodePanel(
         code=code.code,
         is_director=director,
@@ -575,10 +540,10 @@ def code_panel(request: HttpRequest, match: Match, *, finished: bool) -> CodePan
         read_only=phone is not None
         and not isinstance(table_access.actor_for(request, match), TableActor),
         correction_until=code.correction_until,
-        confirm_url=urls[0],
-        dispute_url=urls[1],
-        confirmed=table is not None and table.is_confirmed_for(match),
-        disputed=table is not None and table.disputed_at is not None,
+        confirm_url=place.confirm_url if at_table and place is not None else None,
+        dispute_url=place.dispute_url if at_table and place is not None else None,
+        confirmed=place is not None and place.confirmed,
+        disputed=place is not None and place.disputed,
         wrote_last=at_table and phone is not None and _wrote_last(request, match),
     )
 

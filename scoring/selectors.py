@@ -8,7 +8,7 @@ from django.db.models import Prefetch, QuerySet
 
 from clubs.models import Club
 from scoring.engine import MatchState, Snapshot, hand_numbers
-from scoring.models import EventKind, EventVersion, Match, MatchEvent, MatchPlayer
+from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer
 from scoring.services import Recorded, Replay, replay_match
 
 
@@ -134,16 +134,6 @@ def match_detail(match: Match) -> MatchDetail:
         for event, current, hand in zip(events, currents, hands, strict=True)
     )
     return MatchDetail(match=match, seats=seats, replay=replayed, rows=rows)
-
-
-def hand_number(event: MatchEvent) -> int | None:
-    """The number of a hand as players count it (hands 1, 2, 3..., voided ones included); None
-    for a re-entry, a withdrawal or a time call."""
-    if event.kind != EventKind.HAND:
-        return None
-    return MatchEvent.objects.filter(
-        match_id=event.match_id, kind=EventKind.HAND, number__lte=event.number
-    ).count()
 
 
 def matches_for_club(club: Club) -> QuerySet[Match]:

@@ -21,8 +21,8 @@ Nothing else of the club: no other match, no player list, no tournament page. A 
 wrong, revoked or of another match grants nothing (the pages answer 404, as for a stranger).
 
 Whether a tournament table is confirmed is read through the reverse relation a higher app gives
-the match (`match.tournament_table`, with its `is_confirmed_for`), without importing it, as the
-match page's reopen link does.
+the match (`match.tournament_table`, with its `is_confirmed_for`), without importing it (the
+match page asks the tournaments' place provider instead, `scoring.pages`).
 """
 
 from __future__ import annotations
@@ -80,17 +80,34 @@ def last_writer(match: Match) -> str | None:
     )
 
 
+# Where a request keeps the joins it has read: {(match id, the session's join ids): join or None}
+REQUEST_CACHE = "_tallone_table_joins"
+
+
 def join_for(request: HttpRequest, match: Match) -> TableJoin | None:
-    """The phone's join of `match` through its current code, or None (no join, or revoked)."""
+    """The phone's join of `match` through its current code, or None (no join, or revoked).
+
+    Read once per request: a page asks it several times (may the phone see the match, score it,
+    what its table code panel says, whether it wrote the last hand), and the answer is kept on
+    the request for the same match and the same joins of the session. The services check the
+    phone again with the match row locked (`phone_may_write`), never through this."""
     ids = join_ids(request)
     if not ids:
         return None
-    return (
-        TableJoin.objects.select_related("code")
-        .filter(pk__in=ids, code__match_id=match.pk, code__is_current=True)
-        .order_by("-pk")
-        .first()
-    )
+    key = (match.pk, tuple(ids))
+    cache: dict[tuple[int, tuple[int, ...]], TableJoin | None] | None
+    cache = getattr(request, REQUEST_CACHE, None)
+    if cache is None:
+        cache = {}
+        setattr(request, REQUEST_CACHE, cache)
+    if key not in cache:
+        cache[key] = (
+            TableJoin.objects.select_related("code")
+            .filter(pk__in=ids, code__match_id=match.pk, code__is_current=True)
+            .order_by("-pk")
+            .first()
+        )
+    return cache[key]
 
 
 def code_access(join: TableJoin | None, match: Match, now: datetime.datetime | None = None) -> str:

@@ -55,7 +55,7 @@ from scoring.match_page import (
 )
 from scoring.models import EventKind, Game, Match, MatchEvent
 from scoring.presenters import describe_event, event_title, kind_label
-from scoring.selectors import EventRow, MatchDetail, hand_number, match_detail
+from scoring.selectors import EventRow, MatchDetail, match_detail
 
 # Looking up a match ------------------------------------------------------------------------------
 
@@ -249,15 +249,17 @@ def hand_record(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         this_hand = event_title(EventKind.HAND, detail.next_hand_number)
         with on_form(form, text=_refusal_words(detail, this_hand)):
-            event, created = services.hand_record(
+            # `hand_record` as the service that also answers the hand's number as players count
+            # it, from the events it read: no query to count the match's hands
+            recorded = services.event_record_replayed(
                 match=match,
                 user=actor,
-                data=form.to_data(),
+                data={**form.to_data(), "type": "hand"},
                 idempotency_key=form.cleaned_data["idempotency_key"],
                 based_on=form.based_on(),
             )
-            if created:
-                number = hand_number(event)
+            if recorded.created:
+                number = recorded.hand_number
                 messages.success(request, gettext("Hand %(number)s recorded.") % {"number": number})
             else:
                 messages.info(request, gettext("This was already recorded."))

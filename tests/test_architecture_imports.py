@@ -62,8 +62,9 @@ ALLOWED_FUNCTION_IMPORTS: dict[tuple[str, str], str] = {
     (
         "tournaments.apps",
         "TournamentsConfig.ready",
-    ): "signal receivers are connected once the app registry is ready (Django's documented "
-    "place for it); importing them at module level would import models before apps load",
+    ): "the format registry is loaded and the place provider of scoring's match page is "
+    "registered once the app registry is ready (Django's documented place for it); their modules "
+    "import models, which cannot be imported while apps load",
     (
         "pairings.apps",
         "PairingsConfig.ready",

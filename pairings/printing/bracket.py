@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 from pairings import presenters as words
 from pairings.engine import brackets as engine
 from pairings.formats import bracket_format_of
-from pairings.selectors import BracketView
+from pairings.selectors.brackets import BracketView
 from scoring.printing import (
     MM_PER_PT,
     MONO_ADVANCE,
@@ -90,10 +90,10 @@ def _side_text(card, side: int, chars: int, font: float) -> SafeString:
 
 
 def bracket_chart(view: BracketView, *, width: float, height: float) -> BracketChart:
-    """The bracket of `view` (`pairings.selectors.BracketView`) drawn in `width` x `height` mm:
-    the winners' bracket (single elimination: the bracket, the third-place match under the
-    final), its columns by round, each match a box at its row of the full chart; the grand
-    final and its second match to the right; the losers' bracket below. Rows share the height,
+    """The bracket of `view` (`pairings.selectors.brackets.BracketView`) drawn in `width` x
+    `height` mm: the winners' bracket (single elimination: the bracket, the third-place match
+    under the final), its columns by round, each match a box at its row of the full chart; the
+    grand final and its second match to the right; the losers' bracket below. Rows share the height,
     so the font scales with the field (a box is two lines of text).
 
     One SVG draws the boxes, the winners' halves shaded and the lines from each match to the

@@ -14,8 +14,9 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext
 
 from pairings import presenters as words
-from pairings import selectors
 from pairings.engine.standings import TieBreak
+from pairings.selectors.rounds import pairing_rounds
+from pairings.selectors.standings import GinStandings
 from scoring.printing import PORTRAIT, Column, PdfDocument, Row
 from tournaments.models import Round
 from tournaments.presenters import number, round_title, tie_breaks_note
@@ -30,7 +31,7 @@ from tournaments.printing import (
 # Standings ---------------------------------------------------------------------------------------
 
 
-def bracket_standings_list(standings: selectors.GinStandings) -> StandingsList:
+def bracket_standings_list(standings: GinStandings) -> StandingsList:
     """A bracket's standings: the places given as players go out."""
     columns = [
         Column(gettext("Place"), 8, rule="thick"),
@@ -56,7 +57,7 @@ def bracket_standings_list(standings: selectors.GinStandings) -> StandingsList:
     return columns, rows, notes
 
 
-def pairing_standings_list(standings: selectors.GinStandings) -> StandingsList:
+def pairing_standings_list(standings: GinStandings) -> StandingsList:
     """A Swiss's or round robin's standings: match points and tie-breaks; head to head last,
     as the standings page shows it, when the tournament counts it."""
     head_to_head = TieBreak.HEAD_TO_HEAD in standings.tie_breaks
@@ -103,9 +104,7 @@ def pairings_document(round: Round) -> PdfDocument:
     """A round of pairings: each table with who deals first and their opponent, the match
     totals and the result as it counts; the bye of the round."""
     tournament = round.tournament
-    pairing_round = next(
-        (r for r in selectors.pairing_rounds(tournament) if r.round.pk == round.pk), None
-    )
+    pairing_round = next((r for r in pairing_rounds(tournament) if r.round.pk == round.pk), None)
     columns = [
         Column(gettext("Table"), 7, rule="thick"),
         Column(gettext("First (deals)"), 18, "<", stretch=2),

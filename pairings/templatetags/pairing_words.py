@@ -4,7 +4,7 @@
 from django import template
 
 from pairings import presenters
-from pairings.selectors import PairingView
+from pairings.selectors.rounds import PairingView
 
 register = template.Library()
 

@@ -12,7 +12,7 @@ This module is the ONE public door: tournaments and club life import the shared 
 - `grid`: the grid layout engine (`Grid`, `Column`, `Group`, `Row`, `GridPage`): one SVG of lines
   and boxes under three blocks of monospace text, a line a row (bench/pdf.py: target 0.1 s a
   page; a grid as an HTML table costs 0.4 s).
-- `words`: dates, names, shortened texts and the CSS strings of the margin boxes; the sentences
+- `words`: dates, names and the CSS strings of the margin boxes; the sentences
   and labels of events, rules and results (and `money`) are `scoring.presenters`'.
 - `page`: what both printables of a match show (the header, the signatures, the chart).
 - `sheet`: the blank score sheet (foglio segnapunti), `score_sheet(match, request=...)`.
@@ -50,7 +50,6 @@ from scoring.printing.words import (
     local_date,
     local_datetime,
     page_counter,
-    shorten,
     user_name,
 )
 
@@ -85,7 +84,6 @@ __all__ = [
     "render_pdf",
     "score_sheet",
     "sheet_row_counts",
-    "shorten",
     "split_rows",
     "svg_image",
     "text_height",

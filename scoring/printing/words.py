@@ -1,4 +1,4 @@
-"""The words of the printables: dates, names, shortened texts, and the CSS strings of the margin
+"""The words of the printables: dates, names and the CSS strings of the margin
 boxes ("Page 1 of 2" in the user's language). The sentences and labels of events, rules and
 results are scoring.presenters'."""
 
@@ -39,10 +39,6 @@ def page_counter() -> SafeString:
         elif piece:
             parts.append(css_string(piece))
     return mark_safe(" ".join(parts))
-
-
-def shorten(text: str, length: int) -> str:
-    return text if len(text) <= length else text[: length - 1] + "…"
 
 
 def user_name(user) -> str:

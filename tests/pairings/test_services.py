@@ -9,9 +9,9 @@ from decimal import Decimal
 
 import pytest
 
-from pairings import selectors as pairing_selectors
 from pairings import services as pairing_services
 from pairings.engine.brackets import MatchStatus as BracketStatus
+from pairings.selectors.rounds import pairing_rounds
 from scoring import services as scoring
 from scoring.models import Match, MatchStatus
 from tests.factories import start_match
@@ -290,7 +290,7 @@ def test_a_10_player_swiss_of_4_rounds_runs_to_the_end():
     tournament, entries = gin_tournament(staff, Format.SWISS, 10, rounds_planned=4)
     seed = {entry.pk: entry.seed for entry in entries}
     round = pairing_services.draw(tournament=tournament, user=staff.director)
-    first_round = pairing_selectors.pairing_rounds(tournament)[0]
+    first_round = pairing_rounds(tournament)[0]
     # round 1: top half of the seeds against the bottom half
     assert sorted(
         tuple(sorted((seed[p.first.pk], seed[p.second.pk]))) for p in first_round.pairings
@@ -312,7 +312,7 @@ def test_a_10_player_swiss_of_4_rounds_runs_to_the_end():
     with pytest.raises(TournamentActionError, match="Every round has been played"):
         pairing_services.next_round(tournament=tournament, user=staff.director)
 
-    rounds = pairing_selectors.pairing_rounds(tournament)
+    rounds = pairing_rounds(tournament)
     met = set()
     for pairing_round in rounds:
         assert not pairing_round.byes and pairing_round.complete

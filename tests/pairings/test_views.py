@@ -68,15 +68,28 @@ def test_the_bracket_page_shows_placeholders_then_the_winners_moved_on():
     assert "<html" not in response.content.decode()  # the live fragment alone
 
 
-def test_the_projector_view_has_large_type_and_no_director_buttons():
+def test_the_old_projector_addresses_open_the_projector_page():
+    """The Gin pages' projector mode (`?projector=1`) is gone: a bookmark of it opens the
+    projector page on the same thing (the bracket, who plays where, the standings), which shows
+    the whole double-elimination bracket and no director's button; a wall refreshing an old page
+    is sent there too."""
     staff = Staff()
     tournament, _entries = gin_tournament(staff, Format.DOUBLE_ELIMINATION, 5)
     pairing_services.draw(tournament=tournament, user=staff.director)
-    response = client_for(staff.director).get(url("bracket", tournament) + "?projector=1")
-    content = response.content.decode()
-    assert 'class="gin projector"' in content
-    assert "Fix the result" not in content and "Make the draw" not in content
+    director = client_for(staff.director)
+    projector = reverse("tournaments:projector", args=[tournament.pk])
+    for name, show in (("bracket", "bracket"), ("pairings", "seating"), ("standings", "standings")):
+        response = director.get(url(name, tournament) + "?projector=1")
+        assert response.status_code == 302 and response.url == f"{projector}?show={show}", name
+        refresh = director.get(
+            url(name, tournament) + "?fragment=1&projector=1", HTTP_HX_REQUEST="true"
+        )
+        assert refresh["HX-Redirect"] == f"{projector}?show={show}", name
+    content = director.get(f"{projector}?show=bracket").content.decode()
     assert "Losers&#x27; bracket" in content and "Grand final" in content
+    assert "Fix the result" not in content and "Make the draw" not in content
+    page = director.get(url("bracket", tournament)).content.decode()
+    assert 'class="gin"' in page and "Fix the result" in page  # the bracket page, unchanged
 
 
 def test_pairings_page_shows_the_round_its_results_and_the_bye():

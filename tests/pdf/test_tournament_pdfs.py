@@ -13,10 +13,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from clubs.models import Role
-from pairings import selectors as pairing_selectors
 from pairings import services as pairing_services
 from pairings.engine import brackets as engine
 from pairings.printing import bracket as bracket_printing
+from pairings.selectors.brackets import BracketView
+from pairings.selectors.rounds import pairing_rounds
 from scoring import services as scoring
 from scoring.models import MatchStatus
 from tests.factories import ClubFactory, member
@@ -330,7 +331,7 @@ def test_a_swiss_round_prints_its_pairings_results_and_bye(client, staff):
 
     pdf = fetch(client, "pairings:pairings-pdf", pk=tournament.pk, number=1)
 
-    (round,) = pairing_selectors.pairing_rounds(tournament)
+    (round,) = pairing_rounds(tournament)
     assert len(round.pairings) == 2 and len(round.byes) == 1
     words = pdf.words()
     for pairing in round.pairings:
@@ -425,14 +426,14 @@ def test_a_finished_bracket_names_its_champion_and_the_walkover(client, staff):
     assert "Gin 04 (4) w/o" in words
 
 
-def bracket_view(players: int, double: bool) -> pairing_selectors.BracketView:
+def bracket_view(players: int, double: bool) -> BracketView:
     ids = list(range(1, players + 1))
     if double:
         bracket = engine.double_elimination(ids)
     else:
         bracket = engine.single_elimination(ids, third_place=True)
     names = {player: f"Player {player}" for player in ids}
-    return pairing_selectors.BracketView(None, bracket, names, {}, {})
+    return BracketView(None, bracket, names, {}, {})
 
 
 def boxes(chart) -> list[tuple[float, float, float]]:

@@ -1024,6 +1024,34 @@ def test_the_match_page_and_its_history_cost_the_same_queries_at_3_and_30_hands(
 
 
 @pytest.mark.django_db
+def test_recording_a_hand_counts_no_rows_and_costs_the_same_at_hand_3_and_hand_30(
+    client, club, scorer
+):
+    """The page's "Hand N recorded." takes N from the service, which read the events anyway: no
+    COUNT of the match's hands, and a budget that does not grow with the match."""
+
+    def cost(match) -> tuple[int, list[str]]:
+        closer, *others = [seat.name for seat in match.seats.order_by("seat")]
+        hand = hand_data(match, closer, {name: 1 for name in others})
+        with CaptureQueriesContext(connection) as context:
+            response = post_hand(client, match, hand)
+        assert response.status_code == 302
+        said = [str(m) for m in response.wsgi_request._messages][-1]  # the newest message
+        sql = [query["sql"] for query in context.captured_queries]
+        return len(sql), [said, *(query for query in sql if "COUNT(" in query.upper())]
+
+    short = start_match(club=club, preset="scala40-club")
+    long = start_match(club=club, preset="scala40-club", names=("Elena", "Fabio", "Gino", "Ivo"))
+    play(short, scorer, 2)
+    play(long, scorer, 29)
+    short_queries, short_said = cost(short)
+    long_queries, long_said = cost(long)
+    assert short_said == ["Hand 3 recorded."]  # and no COUNT query
+    assert long_said == ["Hand 30 recorded."]
+    assert short_queries == long_queries
+
+
+@pytest.mark.django_db
 def test_the_engine_and_the_page_agree_on_every_total(client, match, scorer):
     events = [
         {

@@ -10,7 +10,9 @@ import uuid
 
 import pytest
 from django.conf import settings
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pypdf import PdfReader
 
@@ -102,6 +104,24 @@ def test_another_phone_confirms_and_the_console_says_confirmed_at_the_table_by(s
     console = boss.get(tournament.get_absolute_url()).content.decode()
     assert "Confirmed at the table by Marta" in console
     assert code_of(table) in console
+
+
+def test_a_phones_page_at_a_finished_table_reads_its_join_once(scene):
+    """The match page asks about the phone's join five times (may it see the match, score it,
+    its name and code, is it read-only, did it write the last hand): one read of it."""
+    _staff, _tournament, round = scene
+    table = round.tables.select_related("match").first()
+    luca, marta = phone(), phone()
+    join(luca, table, "Luca")
+    join(marta, table, "Marta")
+    win_at_once(luca, table)
+    for client, offered in ((marta, True), (luca, False)):
+        with CaptureQueriesContext(connection) as context:
+            page = client.get(table.match.get_absolute_url()).content.decode()
+        assert ("Confirm the result" in page) is offered
+        sql = [query["sql"] for query in context.captured_queries]
+        assert sum('FROM "scoring_tablejoin"' in query for query in sql) == 1
+        assert len(sql) <= 12
 
 
 def test_rejoining_under_another_name_is_still_the_phone_that_entered(scene):

@@ -78,3 +78,31 @@ def test_a_private_tournament_projector_is_404_to_a_visitor(client):
     tournament.club.save(update_fields=["is_public"])
     response = client.get(reverse("tournaments:projector", args=[tournament.pk]))
     assert response.status_code == 404
+
+
+def test_the_old_projector_address_of_the_standings_opens_the_projector(client):
+    """The standings' projector mode (`?projector=1`) is gone: a bookmark of it opens the
+    projector page showing the standings, and a wall still showing the old page, refreshing it,
+    is sent there too (htmx follows `HX-Redirect`)."""
+    _staff, tournament = build(8)
+    old = reverse("tournaments:standings", args=[tournament.pk]) + "?projector=1"
+    projector = reverse("tournaments:projector", args=[tournament.pk]) + "?show=standings"
+    response = client.get(old)
+    assert response.status_code == 302 and response.url == projector
+    assert keys(client.get(response.url).content.decode()) == ["standings"]
+    refresh = client.get(old, HTTP_HX_REQUEST="true")
+    assert refresh.status_code == 200 and refresh["HX-Redirect"] == projector
+    assert "Giocatore" not in refresh.content.decode()
+    # the standings themselves are unchanged
+    plain = client.get(reverse("tournaments:standings", args=[tournament.pk]))
+    assert plain.status_code == 200 and "Giocatore 01" in plain.content.decode()
+
+
+def test_the_old_projector_address_of_a_private_tournament_is_404_to_a_visitor(client):
+    _staff, tournament = build(8)
+    tournament.is_public = False
+    tournament.save(update_fields=["is_public"])
+    tournament.club.is_public = False
+    tournament.club.save(update_fields=["is_public"])
+    old = reverse("tournaments:standings", args=[tournament.pk]) + "?projector=1"
+    assert client.get(old).status_code == 404  # not a redirect that tells it exists

@@ -64,11 +64,11 @@ def test_the_page_costs_the_same_queries_for_8_and_40_players(client, name, as_d
     assert counts[0] <= BUDGET, counts
 
 
-def test_the_projector_refresh_costs_the_same_queries_for_8_and_40_players(client):
+def test_the_standings_refresh_costs_the_same_queries_for_8_and_40_players(client):
     counts = []
     for players in (8, 40):
         _staff, tournament = build(players)
-        address = reverse("tournaments:standings", args=[tournament.pk]) + "?projector=1"
+        address = reverse("tournaments:standings", args=[tournament.pk])
         with CaptureQueriesContext(connection) as context:
             response = client.get(address, HTTP_HX_REQUEST="true")
         assert response.status_code == 200

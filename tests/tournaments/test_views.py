@@ -733,16 +733,14 @@ def test_another_clubs_tournament_and_a_table_of_another_tournament_answer_404(
     assert client.post(url("start", mine, 7)).status_code == 404
 
 
-def test_the_projector_view_refreshes_itself_with_htmx(client, staff):
+def test_the_standings_refresh_themselves_with_htmx(client, staff):
     tournament, _round = started(staff, players=8)
     english(client)
-    response = client.get(url("standings", tournament) + "?projector=1")
+    response = client.get(url("standings", tournament))
     page = response.content.decode()
-    assert 'class="standings projector"' in page
     assert 'hx-trigger="every 15s"' in page
-    assert f'hx-get="{url("standings", tournament)}?projector=1"' in page
-    assert "<script>" not in page
-    partial = client.get(url("standings", tournament) + "?projector=1", HTTP_HX_REQUEST="true")
+    assert f'hx-get="{url("standings", tournament)}"' in page
+    partial = client.get(url("standings", tournament), HTTP_HX_REQUEST="true")
     text = partial.content.decode()
     assert text.lstrip().startswith('<div id="standings"') and "<html" not in text
     assert "Giocatore 01" in text

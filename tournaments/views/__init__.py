@@ -30,7 +30,7 @@ from tournaments.views.money import (
     ledger,
     ledger_csv,
 )
-from tournaments.views.projector import projector_page
+from tournaments.views.projector import old_projector_address, projector_page
 from tournaments.views.tables import (
     TABLE_POLL_SECONDS,
     results,
@@ -62,6 +62,7 @@ __all__ = [
     "keep_apart",
     "ledger",
     "ledger_csv",
+    "old_projector_address",
     "projector_page",
     "results",
     "round_call_time",

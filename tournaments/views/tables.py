@@ -1,6 +1,6 @@
 """The pages of a tournament's rounds and tables: seating, reseating, swaps, the round clock and
-time calls, confirming a table, play-off places; and the public pages (standings with a projector
-mode, the seating, each table's live score, the results).
+time calls, confirming a table, play-off places; and the public pages (the standings, the seating,
+each table's live score, the results).
 
 Views stay thin: they read through `tournaments.selectors`, write through `tournaments.services`
 and ask `clubs.permissions` who may do what; a refusal of a service comes back as a message or a
@@ -48,6 +48,7 @@ from tournaments.views.core import (
     table_of,
     table_rows,
 )
+from tournaments.views.projector import old_projector_address
 
 TABLE_POLL_SECONDS = 5
 
@@ -301,9 +302,13 @@ def _table_format(tournament: Tournament) -> None:
 
 @require_safe
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
-    """The live standings; `?projector=1` for a wall: large type, no menus, refreshed by htmx."""
+    """The live standings, refreshed by htmx (`?projector=1`, the old projector mode: the
+    projector page)."""
     tournament = lookups.visible_tournament(request, pk)
     _table_format(tournament)
+    moved = old_projector_address(request, tournament, "standings")
+    if moved is not None:
+        return moved
     view = selectors.tournament_view(tournament)
     table = selectors.table_standings(tournament, view)
     current = view.current_round
@@ -313,7 +318,6 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         "standings": table,
         "rows": [(row, points_text(row.points)) for row in table.rows],
         "current": current,
-        "projector": request.GET.get("projector") == "1",
         "is_director": can_direct(request.user, tournament.club),
         "poll_seconds": STANDINGS_POLL_SECONDS,
     }

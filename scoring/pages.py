@@ -1,0 +1,64 @@
+"""What the apps above scoring add to a match's page, without scoring importing them.
+
+scoring is below tournaments in the chain (docs/ARCHITECTURE.md): it never imports them, nor
+names their URLs. A match may still be a tournament's table, and its page then links the
+tournament, offers a director to reopen it, and offers the phones at the table the confirmation
+of the result. So the app that owns such a match registers a place provider here (tournaments
+does it in `TournamentsConfig.ready()`), and the match page (`scoring.match_page`) shows what the
+provider gives, in the same way for any app.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from django.http import HttpRequest
+
+    from scoring.models import Match
+
+
+@dataclass(frozen=True)
+class EventLink:
+    """The event (a tournament) a match belongs to, as its page links it: the event's page
+    (standings, the next round) and "where do I sit?"."""
+
+    name: str
+    url: str
+    where_url: str
+
+
+@dataclass(frozen=True)
+class MatchPlace:
+    """A match's place in an event above scoring (a tournament's table), as the match page shows
+    it. The addresses are the provider's: scoring only shows them."""
+
+    link: EventLink | None  # None: the viewer may not follow the event
+    reopen_url: str  # where a director reopens the finished event that closed the match
+    confirm_url: str  # the confirmation of the result at the table (a phone's)
+    dispute_url: str  # and the call for the director
+    confirmed: bool  # the result is confirmed as the match stands now
+    disputed: bool  # a phone disputed the result
+
+
+PlaceProvider = Callable[["HttpRequest", "Match"], MatchPlace | None]
+
+place_providers: list[PlaceProvider] = []
+
+
+def add_place_provider(provider: PlaceProvider) -> None:
+    """Let `provider(request, match)` say where a match belongs (once, however often it is
+    added); it answers None for a match that is not its own."""
+    if provider not in place_providers:
+        place_providers.append(provider)
+
+
+def place_of(request: HttpRequest, match: Match) -> MatchPlace | None:
+    """The place of `match` as the first provider that owns it says, or None (a club night's)."""
+    for provider in place_providers:
+        place = provider(request, match)
+        if place is not None:
+            return place
+    return None

@@ -1,0 +1,40 @@
+"""What tournaments add to the page of a match that is one of their tables: the tournament's link
+and "where do I sit?", the director's way to reopen the finished tournament, and the
+confirmation at the table; registered with `scoring.pages` by `TournamentsConfig.ready()`
+(scoring imports nothing of tournaments, nor names their URLs)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django.urls import reverse
+
+from scoring.models import Match
+from scoring.pages import EventLink, MatchPlace
+from tournaments.models import Tournament
+
+
+def table_place(request: HttpRequest, match: Match) -> MatchPlace | None:
+    """The tournament table `match` is, as its page shows it; None for a club night's match.
+    The tournament is linked only when the viewer may follow it (`Tournament.objects.for_user`).
+    The table is read through the match's reverse relation, which stays cached on the match
+    for the rest of the request (`scoring.table_access` reads it too)."""
+    table = getattr(match, "tournament_table", None)
+    if table is None:
+        return None
+    pk = table.round.tournament_id
+    visible = Tournament.objects.for_user(request.user).filter(pk=pk)
+    shown = visible.values_list("name", flat=True).first()
+    return MatchPlace(
+        link=EventLink(
+            name=shown,
+            url=reverse("tournaments:detail", args=[pk]),
+            where_url=reverse("tournaments:where", args=[pk]),
+        )
+        if shown is not None
+        else None,
+        reopen_url=reverse("tournaments:detail", args=[pk]) + "#reopen",
+        confirm_url=reverse("tournaments:confirm-at-table", args=[pk, table.pk]),
+        dispute_url=reverse("tournaments:dispute", args=[pk, table.pk]),
+        confirmed=table.is_confirmed_for(match),
+        disputed=table.disputed_at is not None,
+    )
