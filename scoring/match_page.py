@@ -320,9 +320,16 @@ def _money(value: Any) -> Decimal:
     return Decimal(str(value or "0"))
 
 
+# The history page's chart: drawn narrow, so that on a phone (about 350 pixels for it) its text
+# is as large as the page's small print (13 units: 11-12 pixels); CSS keeps it from growing past
+# 36rem on a wide screen.
+CHART_WIDTH, CHART_HEIGHT, CHART_FONT = 400, 300, 13
+
+
 def _chart(match: Match, detail: MatchDetail) -> str:
     """Each player's total hand by hand (SVG drawn here, no script), with the threshold or the
-    Gin target as a dashed line; nothing before the first event."""
+    Gin target as a dashed line; the x axis labels the hands by their number. Nothing before the
+    first event."""
     state = detail.state
     if not state.history:
         return ""
@@ -334,6 +341,10 @@ def _chart(match: Match, detail: MatchDetail) -> str:
         threshold=threshold,
         threshold_label=label,
         title=gettext("Totals hand by hand"),
+        x_label=gettext("Hand"),
+        width=CHART_WIDTH,
+        height=CHART_HEIGHT,
+        font_size=CHART_FONT,
     )
 
 
