@@ -39,6 +39,7 @@ from scoring.presenters import (
     ended_by_label,
     event_title,
     games_won_line,
+    gin_end_line,
     gin_final_lines,
     kind_label,
     status_label,
@@ -114,6 +115,8 @@ class HistoryRow:
     version: int
     versions: tuple[VersionRow, ...]
     changes: tuple[Change, ...]
+    # Gin: the end bonuses of the games the event ended, apart from the hand's own points
+    end_line: str = ""
 
 
 @dataclass(frozen=True)
@@ -131,21 +134,27 @@ def _history(detail: MatchDetail, *, show_authors: bool) -> list[HistoryRow]:
     names = [seat.name for seat in detail.seats]
     rows = []
     genders = detail.genders
+    games = len(detail.state.games)
     for row in detail.rows:
         changes: tuple[Change, ...] = ()
         kind = row.event.kind
+        end_line = ""
+        if row.snapshot is not None and row.snapshot.game_ends:
+            end_line = gin_end_line(row.snapshot.game_ends, names, games=games)
         if row.snapshot is not None and kind in (EventKind.HAND, EventKind.REENTRY):
             snap = row.snapshot
+            # a hand's own points: the end bonuses of a game it ended are their own line
+            charges = snap.hand_charges
             changes = tuple(
                 Change(
                     name=name,
-                    charge=snap.charges.get(name, 0),
+                    charge=charges.get(name, 0),
                     total=snap.totals.get(name, 0),
                     busted=name in snap.eliminated,
                     busted_label=busted_label(genders.get(name, "")),
                 )
                 for name in names
-                if kind == EventKind.HAND or snap.charges.get(name, 0)
+                if kind == EventKind.HAND or charges.get(name, 0)
             )
         versions = tuple(
             VersionRow(
@@ -171,6 +180,7 @@ def _history(detail: MatchDetail, *, show_authors: bool) -> list[HistoryRow]:
                 version=row.current.version,
                 versions=versions,
                 changes=changes,
+                end_line=end_line,
             )
         )
     rows.reverse()

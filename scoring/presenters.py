@@ -6,10 +6,12 @@ same everywhere: `describe_event` (what an event recorded), `describe_changes` (
 changed), a match's table (`table_name`: "Table 3" once), `result_line`, `event_title` ("Hand
 7"; the kind alone between hands), `describe_change`
 (what another phone did meanwhile), the parts of a Gin game's final score (`gin_score_parts`,
-`gin_final_lines`, `games_won_line`), and the labels of event kinds, statuses, endings, Ramino
-closings and Gin results (one table each: the forms offer the same labels as choices). Numbers
-come from the engine (the re-entry total: `MatchState.reentry_total`; a Gin hand's outcome:
-`HandScore.outcome`; a game's parts: `GinGame.parts`); nothing here computes a score.
+`gin_final_lines`, `games_won_line`), the end bonuses added by the hand that ended a game
+(`gin_end_line`, apart from the hand's own points), and the labels of event kinds, statuses,
+endings, Ramino closings and Gin results (one table each: the forms offer the same labels as
+choices). Numbers come from the engine (the re-entry total: `MatchState.reentry_total`; a Gin
+hand's outcome: `HandScore.outcome`; a game's parts: `GinGame.parts`; what a game's end added:
+`Snapshot.game_ends`); nothing here computes a score.
 The rules' words (presets, options and their choices, the rules as labels and sentences) are
 `scoring.rule_words`. A woman player's statuses agree in Italian (`status_label`, `busted_label`,
 `withdrew_note`).
@@ -30,6 +32,7 @@ from clubs.models import Gender
 from scoring.engine import (
     EngineError,
     Event,
+    GinGameEnd,
     GinHand,
     GinRules,
     GinScoreParts,
@@ -383,3 +386,54 @@ def games_won_line(state: MatchState, names: Sequence[str]) -> str:
         "second": second,
         "second_won": won[second],
     }
+
+
+def gin_end_terms(end: GinGameEnd, name: str) -> list[str]:
+    """What a game's end added to `name`'s score, in the words of `gin_score_parts`: the game
+    bonus (or the shutout's), the boxes when they are paid at the end, the shutout's doubling."""
+    parts = end.parts[name]
+    terms = []
+    if parts.game_bonus:
+        bonus = {"points": parts.game_bonus}
+        if parts.shutout and not parts.doubled:
+            terms.append(gettext("shutout bonus %(points)s") % bonus)
+        else:
+            terms.append(gettext("game bonus %(points)s") % bonus)
+    if parts.boxes and end.boxes_at_end:
+        terms.append(
+            ngettext("%(count)s box x %(value)s", "%(count)s boxes x %(value)s", parts.boxes)
+            % {"count": parts.boxes, "value": parts.box_value}
+        )
+    if parts.doubled:
+        terms.append(gettext("shutout x 2"))
+    return terms
+
+
+def gin_end_line(ends: Sequence[GinGameEnd], names: Sequence[str], *, games: int = 1) -> str:
+    """The end bonuses of the games an event ended, apart from the hand's own points (the hand
+    card shows those): "End of the game: Anna +494 (game bonus 100, 3 boxes x 25, shutout x 2)";
+    "End of game 2: ..." when the match has `games` games (Hollywood). "" when the ends added
+    nothing (a game closed without bonuses)."""
+    lines = []
+    for end in ends:
+        players = [
+            gettext("%(player)s %(points)s (%(terms)s)")
+            % {
+                "player": name,
+                "points": f"{end.added[name]:+d}",
+                "terms": ", ".join(gin_end_terms(end, name)),
+            }
+            for name in names
+            if end.added.get(name)
+        ]
+        if not players:
+            continue
+        bonuses = "; ".join(players)
+        if games > 1:
+            lines.append(
+                gettext("End of game %(number)s: %(bonuses)s")
+                % {"number": end.game, "bonuses": bonuses}
+            )
+        else:
+            lines.append(gettext("End of the game: %(bonuses)s") % {"bonuses": bonuses})
+    return " · ".join(lines)

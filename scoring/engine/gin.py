@@ -31,6 +31,7 @@ from .rules import GinRules
 from .state import (
     EndedBy,
     GinGame,
+    GinGameEnd,
     GinScoreParts,
     LedgerEntry,
     LedgerKind,
@@ -307,7 +308,17 @@ def _knock_score(
 class _Game:
     """The working state of one game; `frozen()` gives its `GinGame` (cached until it changes)."""
 
-    __slots__ = ("_frozen", "boxes", "final", "net", "number", "scored", "scores", "winner")
+    __slots__ = (
+        "_frozen",
+        "boxes",
+        "end",
+        "final",
+        "net",
+        "number",
+        "scored",
+        "scores",
+        "winner",
+    )
 
     def __init__(self, number: int, players: Sequence[str]) -> None:
         self.number = number
@@ -317,6 +328,7 @@ class _Game:
         self.final: dict[str, GinScoreParts] | None = None  # set when the game is finished
         self.winner: str | None = None
         self.net: int | None = None
+        self.end: GinGameEnd | None = None  # set when the game is finished
         self._frozen: GinGame | None = None
 
     @property
@@ -358,14 +370,15 @@ class _Game:
             bonus = rules.shutout_game_bonus
         doubled = shutout and rules.shutout == "double"
         winner_parts = self._parts(rules, winner, bonus, shutout=shutout, doubled=doubled)
-        self._finish(winner, {winner: winner_parts, loser: self._parts(rules, loser, 0)})
+        parts = {winner: winner_parts, loser: self._parts(rules, loser, 0)}
+        self._finish(winner, parts, boxes_at_end=rules.box_timing != "immediate")
 
     def close(self, rules: GinRules, winner: str | None) -> None:
         """End the game as it stands, without bonuses (time call, or a match played a mano):
         boxes count only if they were paid at once."""
         paid = rules.box_timing == "immediate"
         parts = {name: self._parts(rules, name, 0, boxes_paid=paid) for name in self.scores}
-        self._finish(winner, parts)
+        self._finish(winner, parts, boxes_at_end=False)
 
     def _parts(
         self,
@@ -407,9 +420,17 @@ class _Game:
             )
         return self._frozen
 
-    def _finish(self, winner: str | None, parts: dict[str, GinScoreParts]) -> None:
+    def _finish(
+        self, winner: str | None, parts: dict[str, GinScoreParts], *, boxes_at_end: bool
+    ) -> None:
         # Final scores in seat order, whoever won: each is the total of its parts.
         self.final = {name: parts[name] for name in self.scores}
+        self.end = GinGameEnd(
+            game=self.number,
+            added={name: part.total - self.scores[name] for name, part in self.final.items()},
+            parts=dict(self.final),
+            boxes_at_end=boxes_at_end,
+        )
         self.winner = winner
         if winner is None:
             self.net = 0
@@ -449,6 +470,7 @@ class _Match:
         self.withdrawn: str | None = None
         self.totals = dict.fromkeys(players, 0)
         self.history: list[Snapshot] = []
+        self.ends_reported: set[int] = set()  # the games whose end a snapshot has carried
 
     def apply(self, index: int, event: Event) -> None:
         """Apply one event and record its snapshot; a refusal carries `index`."""
@@ -604,6 +626,14 @@ class _Match:
         totals = self._totals()
         previous = self.totals
         self.totals = totals
+        # the games this event ended, with what their ends added
+        ends = tuple(
+            game.end
+            for game in self.games
+            if game.end is not None and game.number not in self.ends_reported
+        )
+        if ends:
+            self.ends_reported.update(end.game for end in ends)
         self.history.append(
             Snapshot(
                 event=index,
@@ -617,6 +647,7 @@ class _Match:
                 games=tuple([game.frozen() for game in self.games])
                 if self.hollywood
                 else (self.games[0].frozen(),),
+                game_ends=ends,
             )
         )
 

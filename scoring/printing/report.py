@@ -346,7 +346,7 @@ def _gin_table(
             if struck:
                 cells += [knock_mark if knocked else "", str(deadwood), "", ""]
             else:
-                charge = snapshot.charges.get(name, 0)
+                charge = snapshot.hand_charges.get(name, 0)  # a game's end bonuses: the notes
                 cells += [
                     knock_mark if knocked else "",
                     str(deadwood),
@@ -383,6 +383,13 @@ def _gin_table(
                     if hollywood
                     else gettext("game: %(player)s") % {"player": winner}
                 )
+            for name in names:
+                added = sum(end.added.get(name, 0) for end in snapshot.game_ends)
+                if added:
+                    note.append(
+                        gettext("%(player)s %(points)s at the end")
+                        % {"player": name, "points": f"{added:+d}"}
+                    )
         if refs:
             note.append(refs)
         cells.append(" ".join(note))
@@ -391,7 +398,7 @@ def _gin_table(
         marks_legend(
             [
                 (knock_mark, gettext("knocked")),
-                ("±", gettext("what the hand added to the score")),
+                ("±", gettext("what the hand added to the score, a game's end bonuses apart")),
             ]
         )
     ]
