@@ -66,6 +66,21 @@ GIN_RESULTS = [
 ]
 
 
+# A card's suit as players read it: the letter the match document stores, and its symbol.
+SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+def card_label(code: str | None) -> str:
+    """A card as players read it, from the code the match document stores: "Kd" is "K♦", "10h"
+    "10♥", "3s" "3♠" (an Oklahoma upcard on the page, in the PDFs, in a conflict notice);
+    anything else as stored, "" for none."""
+    text = (code or "").strip()
+    rank, suit = text[:-1], text[-1:].lower()
+    if not rank or suit not in SUIT_SYMBOLS:
+        return text
+    return f"{rank.upper()}{SUIT_SYMBOLS[suit]}"
+
+
 def closing_label(closing: str) -> str:
     """A Ramino closing's label, as the hand form offers it ("Colore")."""
     label = dict(RAMINO_CLOSINGS).get(closing)
@@ -232,7 +247,7 @@ def describe_event(data: dict[str, Any], game: str, rules: dict[str, Any]) -> st
             parts.append(gettext("Knock by %(player)s.") % knocker)
         scores = data.get("deadwood") or {}
         if data.get("upcard"):
-            parts.append(gettext("Upcard %(card)s.") % {"card": data["upcard"]})
+            parts.append(gettext("Upcard %(card)s.") % {"card": card_label(data["upcard"])})
     else:
         closer = {"player": data.get("closer")}
         if data.get("in_hand"):
@@ -291,7 +306,9 @@ def describe_changes(before: Event | None, after: Event | None, names: Sequence[
             gin_result_word(after.result),
         )
         changed(gettext("knocker"), before.knocker or "—", after.knocker or "—")
-        changed(gettext("upcard"), before.upcard or "—", after.upcard or "—")
+        changed(
+            gettext("upcard"), card_label(before.upcard) or "—", card_label(after.upcard) or "—"
+        )
         for name in names:
             changed(name, before.deadwood.get(name, "—"), after.deadwood.get(name, "—"))
     return "; ".join(changes) or gettext("nothing")

@@ -31,6 +31,7 @@ from scoring.engine.document import parse_document
 from scoring.engine.gin import score_hand
 from scoring.models import Game, Match
 from scoring.presenters import (
+    card_label,
     closing_word,
     describe_changes,
     event_title,
@@ -337,7 +338,7 @@ def _gin_table(
         else:
             cells.append(kind_label(row.event.kind).lower())
         if oklahoma:
-            cells.append((event.upcard or "") if isinstance(event, GinHand) else "")
+            cells.append(card_label(event.upcard) if isinstance(event, GinHand) else "")
         struck = row.is_void or row.snapshot is None
         snapshot = row.snapshot
         for name in names:

@@ -277,3 +277,43 @@ def test_in_hollywood_the_loser_of_a_hand_gains_nothing_on_it_his_boxes_come_wit
     assert "End of game 1: Anna +125 (game bonus 100, 1 box x 25); Bruno +75 (3 boxes x 25)" in (
         fourth
     )
+
+
+# Oklahoma: cards as players read them, and the knock limit the upcard sets (walk of issue 18) --
+
+
+def test_oklahoma_shows_each_upcard_as_a_card_on_the_page_and_in_the_report():
+    match = gin_match("gin-oklahoma")
+    for upcard in ("Kd", "3s", "10h"):
+        data = {"result": "gin", "knocker": ANNA, "deadwood": {ANNA: 0, BRUNO: 5}}
+        services.hand_record(match=match, user=None, data={**data, "upcard": upcard})
+
+    content = page(match)
+    assert "Upcard K♦." in content and "Upcard 3♠." in content and "Upcard 10♥." in content
+    assert "Upcard Kd" not in content and "Upcard 10h" not in content
+    # the line under the title: the upcard sets the limit, no number of the options
+    rules_line = re.search(r'<p class="muted rules-line">(.*?)</p>', content, re.S).group(1)
+    assert "Knock limit: from the upcard" in rules_line
+    assert "Knock limit 10" not in rules_line
+
+    services.match_call_time(match=match, user=None)  # the report of a finished match is public
+    text = report_text(match)
+    assert "K♦" in text and "3♠" in text and "10♥" in text
+    assert not re.search(r"\b(Kd|3s|10h)\b", text)
+
+
+def test_a_standard_gin_match_still_says_its_knock_limit():
+    content = page(gin_match("gin-standard"))
+    rules_line = re.search(r'<p class="muted rules-line">(.*?)</p>', content, re.S).group(1)
+    assert "Knock limit 10" in rules_line
+
+
+def test_a_card_reads_with_its_suit_symbol():
+    assert [presenters.card_label(code) for code in ("Kd", "3s", "10h", "ac", "7H")] == [
+        "K♦",
+        "3♠",
+        "10♥",
+        "A♣",
+        "7♥",
+    ]
+    assert presenters.card_label(None) == "" and presenters.card_label("JK") == "JK"
