@@ -308,17 +308,7 @@ def _knock_score(
 class _Game:
     """The working state of one game; `frozen()` gives its `GinGame` (cached until it changes)."""
 
-    __slots__ = (
-        "_frozen",
-        "boxes",
-        "end",
-        "final",
-        "net",
-        "number",
-        "scored",
-        "scores",
-        "winner",
-    )
+    __slots__ = ("_frozen", "boxes", "final", "net", "number", "scored", "scores", "winner")
 
     def __init__(self, number: int, players: Sequence[str]) -> None:
         self.number = number
@@ -328,7 +318,6 @@ class _Game:
         self.final: dict[str, GinScoreParts] | None = None  # set when the game is finished
         self.winner: str | None = None
         self.net: int | None = None
-        self.end: GinGameEnd | None = None  # set when the game is finished
         self._frozen: GinGame | None = None
 
     @property
@@ -370,15 +359,14 @@ class _Game:
             bonus = rules.shutout_game_bonus
         doubled = shutout and rules.shutout == "double"
         winner_parts = self._parts(rules, winner, bonus, shutout=shutout, doubled=doubled)
-        parts = {winner: winner_parts, loser: self._parts(rules, loser, 0)}
-        self._finish(winner, parts, boxes_at_end=rules.box_timing != "immediate")
+        self._finish(winner, {winner: winner_parts, loser: self._parts(rules, loser, 0)})
 
     def close(self, rules: GinRules, winner: str | None) -> None:
         """End the game as it stands, without bonuses (time call, or a match played a mano):
         boxes count only if they were paid at once."""
         paid = rules.box_timing == "immediate"
         parts = {name: self._parts(rules, name, 0, boxes_paid=paid) for name in self.scores}
-        self._finish(winner, parts, boxes_at_end=False)
+        self._finish(winner, parts)
 
     def _parts(
         self,
@@ -420,17 +408,9 @@ class _Game:
             )
         return self._frozen
 
-    def _finish(
-        self, winner: str | None, parts: dict[str, GinScoreParts], *, boxes_at_end: bool
-    ) -> None:
+    def _finish(self, winner: str | None, parts: dict[str, GinScoreParts]) -> None:
         # Final scores in seat order, whoever won: each is the total of its parts.
         self.final = {name: parts[name] for name in self.scores}
-        self.end = GinGameEnd(
-            game=self.number,
-            added={name: part.total - self.scores[name] for name, part in self.final.items()},
-            parts=dict(self.final),
-            boxes_at_end=boxes_at_end,
-        )
         self.winner = winner
         if winner is None:
             self.net = 0
@@ -470,7 +450,8 @@ class _Match:
         self.withdrawn: str | None = None
         self.totals = dict.fromkeys(players, 0)
         self.history: list[Snapshot] = []
-        self.ends_reported: set[int] = set()  # the games whose end a snapshot has carried
+        self.ended: set[int] = set()  # the games whose end a snapshot has carried
+        self.boxes_at_end = rules.box_timing != "immediate"  # boxes paid when a game ends
 
     def apply(self, index: int, event: Event) -> None:
         """Apply one event and record its snapshot; a refusal carries `index`."""
@@ -626,14 +607,12 @@ class _Match:
         totals = self._totals()
         previous = self.totals
         self.totals = totals
-        # the games this event ended, with what their ends added
-        ends = tuple(
-            game.end
+        ends = tuple(  # the games this event ended, and what their ends added
+            GinGameEnd(game.number, dict(game.scores), dict(game.final), self.boxes_at_end)
             for game in self.games
-            if game.end is not None and game.number not in self.ends_reported
+            if game.final is not None and game.number not in self.ended
         )
-        if ends:
-            self.ends_reported.update(end.game for end in ends)
+        self.ended.update(end.game for end in ends)
         self.history.append(
             Snapshot(
                 event=index,

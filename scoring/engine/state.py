@@ -121,16 +121,20 @@ class GinScoreParts:
 @dataclass(frozen=True, slots=True)
 class GinGameEnd:
     """A Gin game that an event ended, and what its end added to each player's total beyond
-    the hands' own points (RULES.md section 3): `added[name]` is the final score minus the
-    running score (the game bonus, the boxes when they are paid at the end, the shutout's
-    doubling; 0 for a game closed without bonuses). `parts` are the final scores' parts
-    (`GinGame.parts`); `boxes_at_end` says whether the boxes' value came with the end (False
-    when each hand paid its boxes at once: they are in the hands' points then)."""
+    the hands' own points (RULES.md section 3): `added[name]` is the final score (`parts`, as
+    `GinGame.parts`) minus the running score (`scores`): the game bonus, the boxes when they are
+    paid at the end, the shutout's doubling; 0 for a game closed without bonuses.
+    `boxes_at_end` says whether the boxes' value came with the end (False when each hand paid
+    its boxes at once: they are in the hands' points then)."""
 
     game: int  # the game's number, 1-based
-    added: Mapping[str, int]
+    scores: Mapping[str, int]
     parts: Mapping[str, GinScoreParts]
     boxes_at_end: bool
+
+    @property
+    def added(self) -> dict[str, int]:
+        return {name: part.total - self.scores[name] for name, part in self.parts.items()}
 
 
 @dataclass(slots=True)
