@@ -19,7 +19,7 @@ from pypdf import PdfReader
 
 from clubs.models import Role
 from scoring import presenters, services
-from scoring.engine import GinHand, GinScoreParts, replay, rules_for
+from scoring.engine import GinHand, GinScoreParts, TimeCall, Withdraw, replay, rules_for
 from scoring.models import Match
 from tests.factories import ClubFactory, PlayerFactory, member
 
@@ -317,3 +317,16 @@ def test_a_card_reads_with_its_suit_symbol():
         "7♥",
     ]
     assert presenters.card_label(None) == "" and presenters.card_label("JK") == "JK"
+
+
+def test_a_game_closed_without_bonuses_adds_no_end_line_and_a_withdrawal_shows_its_bonuses():
+    rules = rules_for("gin-standard")
+    hands = [GinHand("knock", ANNA, {ANNA: 1, BRUNO: 31})]
+    timed = replay(rules, (ANNA, BRUNO), [*hands, TimeCall()]).history[-1]
+    assert timed.game_ends and presenters.gin_end_line(timed.game_ends, (ANNA, BRUNO)) == ""
+    assert timed.hand_charges == {ANNA: 0, BRUNO: 0}
+    # Bruno withdraws: Anna wins the game with its bonuses ((30 + 100 + 25) x 2 = 310, she had 30)
+    withdrawn = replay(rules, (ANNA, BRUNO), [*hands, Withdraw(BRUNO)]).history[-1]
+    assert presenters.gin_end_line(withdrawn.game_ends, (ANNA, BRUNO)) == (
+        "End of the game: Anna +280 (game bonus 100, 1 box x 25, shutout x 2)"
+    )
