@@ -32,6 +32,8 @@ THRESHOLD_COLOUR = "#b3261e"
 OUT_OF_PLAY = frozenset({Status.ELIMINATED, Status.OUT, Status.WITHDRAWN})
 
 FONT_SIZE = 11  # the chart's text, in its units
+SANS_ADVANCE = 0.6  # about the widest a digit or a letter of the page's sans font is, in em
+LEGEND_SAMPLE = 32  # the sample of a player's line before their name in the legend, in units
 LEGEND_LINE = 16  # the height of a line of the legend, in the chart's units
 SAMPLE = 3  # characters of a text legend left blank for each entry's sample of its line
 SAMPLE_DROP = 8.5  # a sample's height under the top of its legend line: mid-height of its text
@@ -169,15 +171,26 @@ class _Plot:
         """The totals labelled up the left, bottom up: every round step."""
         return range(int(self.low), int(self.high) + 1, self.step)
 
-    def x_ticks(self) -> range:
-        """The events labelled along the bottom (x, from 0 before the first): a round step."""
-        return range(0, self.count + 1, nice_step(self.count))
+    def hand_ticks(self, numbers: Sequence[str], label_width: float) -> list[tuple[int, str]]:
+        """The hands labelled along the bottom: (x, the hand's number) for each hand, never an
+        event between hands (`numbers` has "" there). Every hand while their labels, each
+        `label_width` wide, fit side by side; when there are many, every 2nd, 5th, 10th... hand
+        (a round step), so the labels never crowd."""
+        hands = [(x, label) for x, label in enumerate(numbers, start=1) if label.isdigit()]
+        if not hands:
+            return []
+        room = max(int(self.width // max(label_width, 1.0)), 1)
+        last = max(int(label) for _x, label in hands)
+        step = 1
+        while math.ceil(last / step) > room:
+            step = next(s for s in (2, 5, 10, 20, 50, 100, 200, 500, 1000) if s > step)
+        return [(x, label) for x, label in hands if int(label) % step == 0]
 
-    def grid(self) -> str:
-        """The grid, a line at every label, and the axes."""
+    def grid(self, xs: Sequence[int]) -> str:
+        """The grid, a line at every label (`xs`: the hands labelled), and the axes."""
         left, right = self.left, self.left + self.width
         grid = [f"M{left:.1f} {self.y(value):.1f}H{right:.1f}" for value in self.y_ticks()]
-        grid += [f"M{self.x(x):.1f} {self.top:.1f}V{self.bottom:.1f}" for x in self.x_ticks()]
+        grid += [f"M{self.x(x):.1f} {self.top:.1f}V{self.bottom:.1f}" for x in xs]
         return (
             f'<path d="{"".join(grid)}" stroke="#ddd" stroke-width="0.6" fill="none"/>'
             f'<path d="M{left:.1f} {self.top:.1f}V{self.bottom:.1f}H{right:.1f}" stroke="#555" '
@@ -223,47 +236,55 @@ def totals_chart(
     x_label: str = "",
     width: int = 720,
     height: int = 300,
+    font_size: float = FONT_SIZE,
 ) -> SafeString:
     """An SVG line chart of each player's total event by event, complete in itself: its title,
-    labels and legend are SVG text.
+    labels and legend are SVG text, `font_size` in the chart's units (a chart `width` units wide
+    shown on a phone's 350 pixels has its text at `font_size * 350 / width` pixels).
 
     `history` is the engine's state after every event (`MatchState.history`), `players` the
-    names in seat order. `labels` labels the x axis, one per entry of `history` (the hands'
-    numbers as players count them, "" for an event between hands); by default 1, 2, 3...
-    `threshold` draws a dashed line (the elimination threshold, or Gin's target).
+    names in seat order. `labels` gives the hand's number as players count it for each entry of
+    `history`, "" for an event between hands (by default 1, 2, 3...): the x axis labels hands
+    only (`_Plot.hand_ticks`). `threshold` draws a dashed line (the elimination threshold, or
+    Gin's target).
     """
     numbers = list(labels) if labels is not None else [str(n) for n in range(1, len(history) + 1)]
     lines = player_lines(history, players)
-    per_row = 4 if len(players) <= 4 else 3
+    char = font_size * SANS_ADVANCE
+    # The legend: as many players a row (up to four) as their names let, a sample and the name.
+    entry = LEGEND_SAMPLE + max((len(name) for name in players), default=1) * char + char * 2
+    per_row = max(1, min(4, int((width - _Plot.left - _Plot.right) // entry)))
     legend_rows = math.ceil(len(players) / per_row)
-    top = 12.0 + (16.0 if title else 0.0)
-    bottom = 30.0 + (14.0 if x_label else 0.0) + 16.0 * legend_rows
+    line_height = font_size * 1.45
+    top = font_size + (font_size * 1.5 if title else 0.0)
+    bottom = font_size * 2.7 + (font_size * 1.3 if x_label else 0.0) + line_height * legend_rows
     plot = _Plot(lines, len(history), threshold, width=width, height=height, top=top, bottom=bottom)
+    ticks = plot.hand_ticks(numbers, char * (max(map(len, numbers), default=1) + 1))
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" font-family="Tallone Sans, DejaVu Sans '
-        f'Condensed, sans-serif" font-size="{FONT_SIZE}">'
+        f'Condensed, sans-serif" font-size="{font_size:g}">'
     ]
     if title:
         parts.append(f"<title>{escape(title)}</title>")
         parts.append(
-            f'<text x="{plot.left:.0f}" y="14" font-size="12" font-weight="bold">'
-            f"{escape(title)}</text>"
+            f'<text x="{plot.left:.0f}" y="{font_size * 1.3:.1f}" font-size="{font_size + 1:g}" '
+            f'font-weight="bold">{escape(title)}</text>'
         )
     for value in plot.y_ticks():
         parts.append(
-            f'<text x="{plot.left - 5:.0f}" y="{plot.y(value) + 4:.1f}" text-anchor="end" '
-            f'fill="#555">{value}</text>'
+            f'<text x="{plot.left - 5:.0f}" y="{plot.y(value) + font_size * 0.35:.1f}" '
+            f'text-anchor="end" fill="#555">{value}</text>'
         )
-    for x in plot.x_ticks():
+    for x, number in ticks:
         parts.append(
-            f'<text x="{plot.x(x):.1f}" y="{plot.bottom + 14:.1f}" text-anchor="middle" '
-            f'fill="#555">{escape(numbers[x - 1]) if x else 0}</text>'
+            f'<text class="hand-tick" x="{plot.x(x):.1f}" y="{plot.bottom + font_size * 1.3:.1f}" '
+            f'text-anchor="middle" fill="#555">{escape(number)}</text>'
         )
-    parts.append(plot.grid())
+    parts.append(plot.grid([x for x, _number in ticks]))
     if x_label:
         parts.append(
-            f'<text x="{plot.left + plot.width / 2:.1f}" y="{plot.bottom + 28:.1f}" '
+            f'<text x="{plot.left + plot.width / 2:.1f}" y="{plot.bottom + font_size * 2.6:.1f}" '
             f'text-anchor="middle" fill="#555">{escape(x_label)}</text>'
         )
     if threshold is not None:
@@ -273,15 +294,16 @@ def totals_chart(
                 f'<text x="{plot.left + 4:.1f}" y="{plot.y(threshold) - 3:.1f}" '
                 f'fill="{THRESHOLD_COLOUR}">{escape(threshold_label)}</text>'
             )
-    # The legend: up to four players a row, a sample of the line and the name.
-    legend_top = height - 16.0 * legend_rows + 2
+    legend_top = height - line_height * legend_rows + 2
     column_w = plot.width / per_row
     for index, line in enumerate(lines):
         legend_x = plot.left + column_w * (index % per_row)
-        legend_y = legend_top + 16.0 * (index // per_row)
-        parts.append(plot.player(index, line, f"M{legend_x:.1f} {legend_y + 6:.1f}h26"))
+        legend_y = legend_top + line_height * (index // per_row)
+        middle = legend_y + font_size * 0.55
+        parts.append(plot.player(index, line, f"M{legend_x:.1f} {middle:.1f}h{LEGEND_SAMPLE - 6}"))
         parts.append(
-            f'<text x="{legend_x + 32:.1f}" y="{legend_y + 10:.1f}">{escape(line.name)}</text>'
+            f'<text x="{legend_x + LEGEND_SAMPLE:.1f}" y="{middle + font_size * 0.35:.1f}">'
+            f"{escape(line.name)}</text>"
         )
     parts.append("</svg>")
     return mark_safe("".join(parts))  # every text in it is escaped above
@@ -330,12 +352,13 @@ def print_chart(
 
     for value in plot.y_ticks():
         label(value, plot.left - 5, plot.y(value) + 4, centred=False)
-    for x in plot.x_ticks():
-        label(numbers[x - 1] if x else 0, plot.x(x), plot.bottom + 14, centred=True)
+    ticks = plot.hand_ticks(numbers, char * (max(map(len, numbers), default=1) + 1))
+    for x, number in ticks:
+        label(number, plot.x(x), plot.bottom + 14, centred=True)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}">',
-        plot.grid(),
+        plot.grid([x for x, _number in ticks]),
         f'<text x="{" ".join(xs)}" y="{" ".join(ys)}" font-family="Tallone Mono" '
         f'font-size="{FONT_SIZE}" fill="#555">{"".join(text)}</text>',
     ]

@@ -40,6 +40,7 @@ from scoring.presenters import (
     ended_by_label,
     event_title,
     games_won_line,
+    gin_end_line,
     gin_final_lines,
     kind_label,
     status_label,
@@ -115,6 +116,8 @@ class HistoryRow:
     version: int
     versions: tuple[VersionRow, ...]
     changes: tuple[Change, ...]
+    # Gin: the end bonuses of the games the event ended, apart from the hand's own points
+    end_line: str = ""
 
 
 @dataclass(frozen=True)
@@ -132,21 +135,27 @@ def _history(detail: MatchDetail, *, show_authors: bool) -> list[HistoryRow]:
     names = [seat.name for seat in detail.seats]
     rows = []
     genders = detail.genders
+    games = len(detail.state.games)
     for row in detail.rows:
         changes: tuple[Change, ...] = ()
         kind = row.event.kind
+        end_line = ""
+        if row.snapshot is not None and row.snapshot.game_ends:
+            end_line = gin_end_line(row.snapshot.game_ends, names, games=games)
         if row.snapshot is not None and kind in (EventKind.HAND, EventKind.REENTRY):
             snap = row.snapshot
+            # a hand's own points: the end bonuses of a game it ended are their own line
+            charges = snap.hand_charges
             changes = tuple(
                 Change(
                     name=name,
-                    charge=snap.charges.get(name, 0),
+                    charge=charges.get(name, 0),
                     total=snap.totals.get(name, 0),
                     busted=name in snap.eliminated,
                     busted_label=busted_label(genders.get(name, "")),
                 )
                 for name in names
-                if kind == EventKind.HAND or snap.charges.get(name, 0)
+                if kind == EventKind.HAND or charges.get(name, 0)
             )
         versions = tuple(
             VersionRow(
@@ -172,6 +181,7 @@ def _history(detail: MatchDetail, *, show_authors: bool) -> list[HistoryRow]:
                 version=row.current.version,
                 versions=versions,
                 changes=changes,
+                end_line=end_line,
             )
         )
     rows.reverse()
@@ -321,9 +331,16 @@ def _money(value: Any) -> Decimal:
     return Decimal(str(value or "0"))
 
 
+# The history page's chart: drawn narrow, so that on a phone (about 350 pixels for it) its text
+# is as large as the page's small print (13 units: 11-12 pixels); CSS keeps it from growing past
+# 36rem on a wide screen.
+CHART_WIDTH, CHART_HEIGHT, CHART_FONT = 400, 300, 13
+
+
 def _chart(match: Match, detail: MatchDetail) -> str:
     """Each player's total hand by hand (SVG drawn here, no script), with the threshold or the
-    Gin target as a dashed line; nothing before the first event."""
+    Gin target as a dashed line; the x axis labels the hands by their number. Nothing before the
+    first event."""
     state = detail.state
     if not state.history:
         return ""
@@ -335,6 +352,10 @@ def _chart(match: Match, detail: MatchDetail) -> str:
         threshold=threshold,
         threshold_label=label,
         title=gettext("Totals hand by hand"),
+        x_label=gettext("Hand"),
+        width=CHART_WIDTH,
+        height=CHART_HEIGHT,
+        font_size=CHART_FONT,
     )
 
 

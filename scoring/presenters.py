@@ -6,10 +6,12 @@ same everywhere: `describe_event` (what an event recorded), `describe_changes` (
 changed), a match's table (`table_name`: "Table 3" once), `result_line`, `event_title` ("Hand
 7"; the kind alone between hands), `describe_change`
 (what another phone did meanwhile), the parts of a Gin game's final score (`gin_score_parts`,
-`gin_final_lines`, `games_won_line`), and the labels of event kinds, statuses, endings, Ramino
-closings and Gin results (one table each: the forms offer the same labels as choices). Numbers
-come from the engine (the re-entry total: `MatchState.reentry_total`; a Gin hand's outcome:
-`HandScore.outcome`; a game's parts: `GinGame.parts`); nothing here computes a score.
+`gin_final_lines`, `games_won_line`), the end bonuses added by the hand that ended a game
+(`gin_end_line`, apart from the hand's own points), and the labels of event kinds, statuses,
+endings, Ramino closings and Gin results (one table each: the forms offer the same labels as
+choices). Numbers come from the engine (the re-entry total: `MatchState.reentry_total`; a Gin
+hand's outcome: `HandScore.outcome`; a game's parts: `GinGame.parts`; what a game's end added:
+`Snapshot.game_ends`); nothing here computes a score.
 The rules' words (presets, options and their choices, the rules as labels and sentences) are
 `scoring.rule_words`. A woman player's statuses agree in Italian (`status_label`, `busted_label`,
 `withdrew_note`).
@@ -30,6 +32,7 @@ from clubs.models import Gender
 from scoring.engine import (
     EngineError,
     Event,
+    GinGameEnd,
     GinHand,
     GinRules,
     GinScoreParts,
@@ -61,6 +64,21 @@ GIN_RESULTS = [
     ("big_gin", pgettext_lazy("gin result", "Big gin")),
     ("dead", pgettext_lazy("gin result", "Dead hand")),
 ]
+
+
+# A card's suit as players read it: the letter the match document stores, and its symbol.
+SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+def card_label(code: str | None) -> str:
+    """A card as players read it, from the code the match document stores: "Kd" is "K♦", "10h"
+    "10♥", "3s" "3♠" (an Oklahoma upcard on the page, in the PDFs, in a conflict notice);
+    anything else as stored, "" for none."""
+    text = (code or "").strip()
+    rank, suit = text[:-1], text[-1:].lower()
+    if not rank or suit not in SUIT_SYMBOLS:
+        return text
+    return f"{rank.upper()}{SUIT_SYMBOLS[suit]}"
 
 
 def closing_label(closing: str) -> str:
@@ -229,7 +247,7 @@ def describe_event(data: dict[str, Any], game: str, rules: dict[str, Any]) -> st
             parts.append(gettext("Knock by %(player)s.") % knocker)
         scores = data.get("deadwood") or {}
         if data.get("upcard"):
-            parts.append(gettext("Upcard %(card)s.") % {"card": data["upcard"]})
+            parts.append(gettext("Upcard %(card)s.") % {"card": card_label(data["upcard"])})
     else:
         closer = {"player": data.get("closer")}
         if data.get("in_hand"):
@@ -288,7 +306,9 @@ def describe_changes(before: Event | None, after: Event | None, names: Sequence[
             gin_result_word(after.result),
         )
         changed(gettext("knocker"), before.knocker or "—", after.knocker or "—")
-        changed(gettext("upcard"), before.upcard or "—", after.upcard or "—")
+        changed(
+            gettext("upcard"), card_label(before.upcard) or "—", card_label(after.upcard) or "—"
+        )
         for name in names:
             changed(name, before.deadwood.get(name, "—"), after.deadwood.get(name, "—"))
     return "; ".join(changes) or gettext("nothing")
@@ -383,3 +403,54 @@ def games_won_line(state: MatchState, names: Sequence[str]) -> str:
         "second": second,
         "second_won": won[second],
     }
+
+
+def gin_end_terms(end: GinGameEnd, name: str) -> list[str]:
+    """What a game's end added to `name`'s score, in the words of `gin_score_parts`: the game
+    bonus (or the shutout's), the boxes when they are paid at the end, the shutout's doubling."""
+    parts = end.parts[name]
+    terms = []
+    if parts.game_bonus:
+        bonus = {"points": parts.game_bonus}
+        if parts.shutout and not parts.doubled:
+            terms.append(gettext("shutout bonus %(points)s") % bonus)
+        else:
+            terms.append(gettext("game bonus %(points)s") % bonus)
+    if parts.boxes and end.boxes_at_end:
+        terms.append(
+            ngettext("%(count)s box x %(value)s", "%(count)s boxes x %(value)s", parts.boxes)
+            % {"count": parts.boxes, "value": parts.box_value}
+        )
+    if parts.doubled:
+        terms.append(gettext("shutout x 2"))
+    return terms
+
+
+def gin_end_line(ends: Sequence[GinGameEnd], names: Sequence[str], *, games: int = 1) -> str:
+    """The end bonuses of the games an event ended, apart from the hand's own points (the hand
+    card shows those): "End of the game: Anna +494 (game bonus 100, 3 boxes x 25, shutout x 2)";
+    "End of game 2: ..." when the match has `games` games (Hollywood). "" when the ends added
+    nothing (a game closed without bonuses)."""
+    lines = []
+    for end in ends:
+        players = [
+            gettext("%(player)s %(points)s (%(terms)s)")
+            % {
+                "player": name,
+                "points": f"{end.added[name]:+d}",
+                "terms": ", ".join(gin_end_terms(end, name)),
+            }
+            for name in names
+            if end.added.get(name)
+        ]
+        if not players:
+            continue
+        bonuses = "; ".join(players)
+        if games > 1:
+            lines.append(
+                gettext("End of game %(number)s: %(bonuses)s")
+                % {"number": end.game, "bonuses": bonuses}
+            )
+        else:
+            lines.append(gettext("End of the game: %(bonuses)s") % {"bonuses": bonuses})
+    return " · ".join(lines)

@@ -166,7 +166,10 @@ def rules_summary(rules: dict[str, Any], game: str) -> list[str]:
         items = [gettext("Target %(points)s") % {"points": rules["target"]}]
         if rules.get("match_mode") == "hands":
             items = [gettext("First to %(count)s hands") % {"count": rules["hands_to_win"]}]
-        items.append(gettext("Knock limit %(points)s") % {"points": rules["knock_limit"]})
+        if rules.get("variant") == "oklahoma":
+            items.append(gettext("Knock limit: from the upcard"))  # each hand's, not the option
+        else:
+            items.append(gettext("Knock limit %(points)s") % {"points": rules["knock_limit"]})
         return items
     points = {"points": rules["elimination_at"]}
     if rules["elimination_rule"] == ">=":

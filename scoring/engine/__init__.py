@@ -16,6 +16,7 @@ from .rules import GinRules, RaminoRules, RuleSet, Scala40Rules
 from .state import (
     EndedBy,
     GinGame,
+    GinGameEnd,
     GinScoreParts,
     LedgerEntry,
     LedgerKind,
@@ -33,6 +34,7 @@ __all__ = [
     "EngineError",
     "Event",
     "GinGame",
+    "GinGameEnd",
     "GinHand",
     "GinRules",
     "GinScoreParts",

@@ -31,6 +31,7 @@ from .rules import GinRules
 from .state import (
     EndedBy,
     GinGame,
+    GinGameEnd,
     GinScoreParts,
     LedgerEntry,
     LedgerKind,
@@ -449,6 +450,8 @@ class _Match:
         self.withdrawn: str | None = None
         self.totals = dict.fromkeys(players, 0)
         self.history: list[Snapshot] = []
+        self.ended: set[int] = set()  # the games whose end a snapshot has carried
+        self.boxes_at_end = rules.box_timing != "immediate"  # boxes paid when a game ends
 
     def apply(self, index: int, event: Event) -> None:
         """Apply one event and record its snapshot; a refusal carries `index`."""
@@ -604,6 +607,12 @@ class _Match:
         totals = self._totals()
         previous = self.totals
         self.totals = totals
+        ends = tuple(  # the games this event ended, and what their ends added
+            GinGameEnd(game.number, dict(game.scores), dict(game.final), self.boxes_at_end)
+            for game in self.games
+            if game.final is not None and game.number not in self.ended
+        )
+        self.ended.update(end.game for end in ends)
         self.history.append(
             Snapshot(
                 event=index,
@@ -617,6 +626,7 @@ class _Match:
                 games=tuple([game.frozen() for game in self.games])
                 if self.hollywood
                 else (self.games[0].frozen(),),
+                game_ends=ends,
             )
         )
 

@@ -118,6 +118,25 @@ class GinScoreParts:
         return total * 2 if self.doubled else total
 
 
+@dataclass(frozen=True, slots=True)
+class GinGameEnd:
+    """A Gin game that an event ended, and what its end added to each player's total beyond
+    the hands' own points (RULES.md section 3): `added[name]` is the final score (`parts`, as
+    `GinGame.parts`) minus the running score (`scores`): the game bonus, the boxes when they are
+    paid at the end, the shutout's doubling; 0 for a game closed without bonuses.
+    `boxes_at_end` says whether the boxes' value came with the end (False when each hand paid
+    its boxes at once: they are in the hands' points then)."""
+
+    game: int  # the game's number, 1-based
+    scores: Mapping[str, int]
+    parts: Mapping[str, GinScoreParts]
+    boxes_at_end: bool
+
+    @property
+    def added(self) -> dict[str, int]:
+        return {name: part.total - self.scores[name] for name, part in self.parts.items()}
+
+
 @dataclass(slots=True)
 class GinGame:
     """One game of a Gin match (one, or three in Hollywood)."""
@@ -151,7 +170,9 @@ class Snapshot:
 
     `charges` is what the event changed in each player's total (a hand's points after doubling and
     bonuses, a re-entry's jump, 0 for players it did not touch). `eliminated` lists the players this
-    event put out of play. `games` is filled for Gin (the per-game scores after the event).
+    event put out of play. `games` is filled for Gin (the per-game scores after the event), and
+    `game_ends` with the games this event ended: their end bonuses are in `charges`, and
+    `hand_charges` is what the hand itself scored, without them.
     """
 
     event: int
@@ -161,6 +182,18 @@ class Snapshot:
     eliminated: tuple[str, ...] = ()
     dealer: str | None = None  # who deals the next hand
     games: tuple[GinGame, ...] = ()
+    game_ends: tuple[GinGameEnd, ...] = ()  # Gin; not in `to_dict()`, whose shape DESIGN.md fixes
+
+    @property
+    def hand_charges(self) -> Mapping[str, int]:
+        """What the event itself changed in each total: `charges` without the end bonuses of the
+        games it ended (a hand's own points, as the hand card shows them)."""
+        if not self.game_ends:
+            return self.charges
+        return {
+            name: charge - sum(end.added.get(name, 0) for end in self.game_ends)
+            for name, charge in self.charges.items()
+        }
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {

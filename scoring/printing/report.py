@@ -31,6 +31,7 @@ from scoring.engine.document import parse_document
 from scoring.engine.gin import score_hand
 from scoring.models import Game, Match
 from scoring.presenters import (
+    card_label,
     closing_word,
     describe_changes,
     event_title,
@@ -337,7 +338,7 @@ def _gin_table(
         else:
             cells.append(kind_label(row.event.kind).lower())
         if oklahoma:
-            cells.append((event.upcard or "") if isinstance(event, GinHand) else "")
+            cells.append(card_label(event.upcard) if isinstance(event, GinHand) else "")
         struck = row.is_void or row.snapshot is None
         snapshot = row.snapshot
         for name in names:
@@ -346,7 +347,7 @@ def _gin_table(
             if struck:
                 cells += [knock_mark if knocked else "", str(deadwood), "", ""]
             else:
-                charge = snapshot.charges.get(name, 0)
+                charge = snapshot.hand_charges.get(name, 0)  # a game's end bonuses: the notes
                 cells += [
                     knock_mark if knocked else "",
                     str(deadwood),
@@ -383,6 +384,13 @@ def _gin_table(
                     if hollywood
                     else gettext("game: %(player)s") % {"player": winner}
                 )
+            for name in names:
+                added = sum(end.added.get(name, 0) for end in snapshot.game_ends)
+                if added:
+                    note.append(
+                        gettext("%(player)s %(points)s at the end")
+                        % {"player": name, "points": f"{added:+d}"}
+                    )
         if refs:
             note.append(refs)
         cells.append(" ".join(note))
@@ -391,7 +399,7 @@ def _gin_table(
         marks_legend(
             [
                 (knock_mark, gettext("knocked")),
-                ("±", gettext("what the hand added to the score")),
+                ("±", gettext("what the hand added to the score, a game's end bonuses apart")),
             ]
         )
     ]

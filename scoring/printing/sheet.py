@@ -222,7 +222,8 @@ def score_sheet(match: Match, *, request, event: str = "", show_code: bool = Fal
     (a tournament and its round), left blank to write on when empty. With `show_code` (the
     caller decided the reader runs the table: a scorer or a director of the club) the match's
     table code is printed beside the QR code, which then carries it: whoever holds the sheet
-    enters the match's hands. Anyone else's sheet has the match page's QR code only.
+    enters the match's hands. Anyone else's sheet has the match page's QR code only, and says
+    it follows the match (the page it opens is read-only for them).
     """
     seats = list(match.seats.order_by("seat"))
     names = [seat.name for seat in seats]
@@ -235,6 +236,8 @@ def score_sheet(match: Match, *, request, event: str = "", show_code: bool = Fal
     # the table code, when the match has one: printed beside the QR code, which carries it
     code = TableCode.objects.filter(match=match, is_current=True).values_list("code", flat=True)
     context["table_code"] = (code.first() or "") if show_code else ""
+    # what the QR code lets its reader do: enter the hands (a scorer), or follow the match
+    context["qr_enters"] = show_code
     settlement = _gin_settlement(match, names, box) if match.game == Game.GIN else None
     room = box.height - grid.head_height - 1.5 - SLACK
     head = head_height(box, context, qr=True)

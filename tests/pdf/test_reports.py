@@ -175,12 +175,16 @@ def test_a_gin_hollywood_report_has_each_games_scores_and_settlement():
     assert "Anna Bruno Game 1 Game 2 Game 3" in words
     assert "K DW ± Total K DW ± Total Anna Bruno Anna Bruno Anna Bruno Notes" in words
     # Each gin (30 + 25) settles a game: + 100 game bonus, + 25 box, doubled for the shutout.
+    # The hand's own points are its ±; what the game's end added is its note.
     assert pdf.row(1) == [
-        *["1", "gin", "K", "0", "+360", "360", "30", "0"],
-        *["360", "0", "0", "0", "0", "0", "game", "1:", "Anna"],
+        *["1", "gin", "K", "0", "+55", "360", "30", "0"],
+        *["360", "0", "0", "0", "0", "0", "game", "1:", "Anna", "Anna", "+305", "at", "the", "end"],
     ]
-    assert pdf.row(3)[:6] == ["3", "gin", "K", "0", "+360", "1080"]
-    assert pdf.row(3)[8:] == ["360", "0", "360", "0", "360", "0", "game", "3:", "Anna"]
+    assert pdf.row(3)[:6] == ["3", "gin", "K", "0", "+55", "1080"]
+    assert pdf.row(3)[8:] == [
+        *["360", "0", "360", "0", "360", "0", "game", "3:", "Anna"],
+        *["Anna", "+305", "at", "the", "end"],
+    ]
     assert "Finished: Anna wins (Target reached). Net result: 1080." in words
     assert "1 Anna 1080 3 Winner 2 Bruno 0 0" in words
     assert "Game Anna Bruno Boxes Winner Net 1 360 0 1 / 0 Anna 360 2 360 0" in words

@@ -150,11 +150,16 @@ def test_a_long_match_sheet_continues_on_more_pages_numbered_on(sheet_request):
 def test_the_qr_code_is_the_absolute_address_of_the_match_page(sheet_request):
     match = start_match()
 
-    document = score_sheet(match, request=sheet_request)
+    document = score_sheet(match, request=sheet_request, show_code=True)
 
     assert match.get_absolute_url() == f"/matches/{match.pk}/"
     assert qr_code(f"http://testserver/matches/{match.pk}/") in document.html
     assert "Scan to open the match and enter the hands." in document.html
+    # a reader who may not score: the same page, read-only, and the sheet says so
+    document = score_sheet(match, request=sheet_request)
+    assert qr_code(f"http://testserver/matches/{match.pk}/") in document.html
+    assert "Scan the code to follow the match." in document.html
+    assert "enter the hands" not in document.html
 
 
 def test_an_event_title_line_is_printed_when_given(sheet_request):

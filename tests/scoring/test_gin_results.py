@@ -19,7 +19,7 @@ from pypdf import PdfReader
 
 from clubs.models import Role
 from scoring import presenters, services
-from scoring.engine import GinHand, GinScoreParts, replay, rules_for
+from scoring.engine import GinHand, GinScoreParts, TimeCall, Withdraw, replay, rules_for
 from scoring.models import Match
 from tests.factories import ClubFactory, PlayerFactory, member
 
@@ -232,3 +232,101 @@ def test_the_hollywood_report_has_the_games_won_and_each_games_parts():
     text = report_text(match)
     assert "Games won: Anna 2-1 Bruno" in text
     assert "Game 3: Anna 0 · Bruno 480 = (90 + game bonus 100 + 2 boxes x 25) x 2, shutout" in text
+
+
+# A hand's own points, and a game's end bonuses as their own line (walk of issue 18) -------------
+
+
+def history_cards(content: str) -> dict[str, str]:
+    """Each history card's text (tags dropped, spaces made one), by its title ("Hand 3")."""
+    cards = {}
+    for card in re.findall(r'<li class="event[^"]*" id="event-\d+">(.*?)</ol>', content, re.S):
+        text = " ".join(re.sub(r"<[^>]+>", " ", card).split())
+        cards[text.split(" ", 2)[0] + " " + text.split(" ", 2)[1]] = text
+    return cards
+
+
+def test_the_last_hand_shows_its_own_points_and_the_end_bonuses_apart():
+    # the walk's match: gin 40 (+65), an undercut (+28), then a big gin worth 20 + 31 = 51
+    match = gin_match("gin-standard")
+    gin(match, ANNA, 40)
+    knock(match, BRUNO, 8, 5)
+    gin(match, ANNA, 20, result="big_gin")  # Anna 144: the game ends, Bruno shut out
+    cards = history_cards(page(match))
+
+    last = cards["Hand 3"]
+    assert "Anna +51 144" not in last  # the running score before the end's bonuses is not shown
+    assert "Anna +51 638" in last and "+545" not in last
+    assert "Bruno 0 0" in last
+    assert "End of the game: Anna +494 (game bonus 100, 3 boxes x 25, shutout x 2)" in last
+    # the final score's breakdown says the same
+    assert "Anna 638 = (144 + game bonus 100 + 3 boxes x 25) x 2, shutout" in page(match)
+    assert "Anna +65 65" in cards["Hand 1"] and "End of" not in cards["Hand 1"]
+    assert "Anna +28 93" in cards["Hand 2"]
+
+
+def test_in_hollywood_the_loser_of_a_hand_gains_nothing_on_it_his_boxes_come_with_the_end():
+    match = gin_match("gin-hollywood", target=90)
+    hollywood_won_2_1(match)
+    cards = history_cards(page(match))
+
+    # hand 4: Anna's 95 settles game 1 (and enters game 2); Bruno's 3 boxes of game 1 are paid
+    # at its end, not by the hand he lost
+    fourth = cards["Hand 4"]
+    assert re.search(r"Bruno 0 \d+", fourth) and "Bruno +" not in fourth.split("End of")[0]
+    assert "End of game 1: Anna +125 (game bonus 100, 1 box x 25); Bruno +75 (3 boxes x 25)" in (
+        fourth
+    )
+
+
+# Oklahoma: cards as players read them, and the knock limit the upcard sets (walk of issue 18) --
+
+
+def test_oklahoma_shows_each_upcard_as_a_card_on_the_page_and_in_the_report():
+    match = gin_match("gin-oklahoma")
+    for upcard in ("Kd", "3s", "10h"):
+        data = {"result": "gin", "knocker": ANNA, "deadwood": {ANNA: 0, BRUNO: 5}}
+        services.hand_record(match=match, user=None, data={**data, "upcard": upcard})
+
+    content = page(match)
+    assert "Upcard K♦." in content and "Upcard 3♠." in content and "Upcard 10♥." in content
+    assert "Upcard Kd" not in content and "Upcard 10h" not in content
+    # the line under the title: the upcard sets the limit, no number of the options
+    rules_line = re.search(r'<p class="muted rules-line">(.*?)</p>', content, re.S).group(1)
+    assert "Knock limit: from the upcard" in rules_line
+    assert "Knock limit 10" not in rules_line
+
+    services.match_call_time(match=match, user=None)  # the report of a finished match is public
+    text = report_text(match)
+    assert "K♦" in text and "3♠" in text and "10♥" in text
+    assert not re.search(r"\b(Kd|3s|10h)\b", text)
+
+
+def test_a_standard_gin_match_still_says_its_knock_limit():
+    content = page(gin_match("gin-standard"))
+    rules_line = re.search(r'<p class="muted rules-line">(.*?)</p>', content, re.S).group(1)
+    assert "Knock limit 10" in rules_line
+
+
+def test_a_card_reads_with_its_suit_symbol():
+    assert [presenters.card_label(code) for code in ("Kd", "3s", "10h", "ac", "7H")] == [
+        "K♦",
+        "3♠",
+        "10♥",
+        "A♣",
+        "7♥",
+    ]
+    assert presenters.card_label(None) == "" and presenters.card_label("JK") == "JK"
+
+
+def test_a_game_closed_without_bonuses_adds_no_end_line_and_a_withdrawal_shows_its_bonuses():
+    rules = rules_for("gin-standard")
+    hands = [GinHand("knock", ANNA, {ANNA: 1, BRUNO: 31})]
+    timed = replay(rules, (ANNA, BRUNO), [*hands, TimeCall()]).history[-1]
+    assert timed.game_ends and presenters.gin_end_line(timed.game_ends, (ANNA, BRUNO)) == ""
+    assert timed.hand_charges == {ANNA: 0, BRUNO: 0}
+    # Bruno withdraws: Anna wins the game with its bonuses ((30 + 100 + 25) x 2 = 310, she had 30)
+    withdrawn = replay(rules, (ANNA, BRUNO), [*hands, Withdraw(BRUNO)]).history[-1]
+    assert presenters.gin_end_line(withdrawn.game_ends, (ANNA, BRUNO)) == (
+        "End of the game: Anna +280 (game bonus 100, 1 box x 25, shutout x 2)"
+    )

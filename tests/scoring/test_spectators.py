@@ -166,6 +166,17 @@ def test_a_visitor_reads_the_pdfs_of_a_live_match_without_any_author(live_match,
     assert "Dario" in text and SCORER not in text
 
 
+def test_a_visitors_score_sheet_says_its_qr_code_follows_the_match(live_match, scorer):
+    # the visitor's QR opens the read-only page: it does not promise to enter the hands
+    text = pdf_text(site().get(reverse("match-pdf:sheet", args=[live_match.pk])))
+    assert "Scan the code to follow the match." in text
+    assert "enter the hands" not in text
+    # the scorer's sheet does (with the table's code when it has one)
+    text = pdf_text(site(scorer).get(reverse("match-pdf:sheet", args=[live_match.pk])))
+    assert "enter the hands." in text
+    assert "follow the match" not in text
+
+
 def test_the_api_shows_a_live_match_to_a_visitor_without_its_authors(live_match):
     client = APIClient(HTTP_ACCEPT_LANGUAGE="en")
     detail = client.get(reverse("api-match-detail", args=[live_match.pk]))
