@@ -321,7 +321,7 @@ def test_f13_a_page_that_finds_the_database_locked_answers_a_503_page(db, client
     client.cookies["django_language"] = "en"
     match = start_match(club=club, preset="scala40-club")
     seats = {seat.name: seat.seat for seat in match.seats.all()}
-    monkeypatch.setattr(services, "hand_record", locked)
+    monkeypatch.setattr(services, "event_record_replayed", locked)
     data = {"closer": str(seats["Anna"]), "idempotency_key": "a" * 32}
     data.update({f"points_{seats[name]}": "1" for name in ("Bruno", "Carla", "Dario")})
     response = client.post(f"/matches/{match.pk}/hand/", data)
