@@ -12,7 +12,7 @@ come from the engine (the re-entry total: `MatchState.reentry_total`; a Gin hand
 `HandScore.outcome`; a game's parts: `GinGame.parts`); nothing here computes a score.
 The rules' words (presets, options and their choices, the rules as labels and sentences) are
 `scoring.rule_words`. A woman player's statuses agree in Italian (`status_label`, `busted_label`,
-`withdrew_note`).
+`withdrew_note`, `end_reason`).
 """
 
 from __future__ import annotations
@@ -151,6 +151,52 @@ def withdrew_note(player: str, gender: str = "") -> str:
 def ended_by_label(ended_by: str | None) -> str:
     """How a match ended ("Last player in play", "Time"...), or "" while it goes on."""
     return str(EndedBy(str(ended_by)).label) if ended_by else ""
+
+
+def last_in_play_line(name: str, gender: str = "") -> str:
+    """The last player in play won: "Finished: Anna is the last one in play" ("Finita: Anna è
+    l'ultima in gioco"; "l'ultimo" for a man; a player whose gender is not said reads "Finita:
+    in gioco resta solo Bruno", which agrees with anyone)."""
+    if gender == Gender.FEMALE:
+        sentence = pgettext("woman player", "Finished: %(name)s is the last one in play.")
+    elif gender == Gender.MALE:
+        sentence = pgettext("man player", "Finished: %(name)s is the last one in play.")
+    else:
+        sentence = gettext("Finished: %(name)s is the last one in play.")
+    return sentence % {"name": name}
+
+
+def end_reason(state: MatchState, genders: dict[str, str] | None = None) -> str:
+    """Why a finished match ended, one sentence under the winner on the result card: "Finished:
+    Anna is the last one in play.", "Finished: Bruno closed with a scala reale.", "Finished when
+    time was called."; "" while it goes on. `genders` (name: gender) lets Italian agree with the
+    winner."""
+    if not state.finished:
+        return ""
+    winner, ended_by = state.winner, str(state.ended_by or "")
+    named = {"name": winner}
+    if ended_by == EndedBy.TIME:
+        return gettext("Finished when time was called.")
+    if winner is None:
+        return gettext("Ended: %(how)s") % {"how": ended_by_label(ended_by)}
+    if ended_by == EndedBy.LAST_IN_PLAY:
+        return last_in_play_line(winner, (genders or {}).get(winner, ""))
+    if ended_by == EndedBy.SCALA_REALE:
+        return gettext("Finished: %(name)s closed with a scala reale.") % named
+    if ended_by == EndedBy.POCKERISSIMO:
+        return gettext("Finished: %(name)s closed with a pokerissimo.") % named
+    if ended_by == EndedBy.TARGET and len(state.games) > 1:
+        return gettext("Finished: the three games are over, %(name)s won more of them.") % named
+    if ended_by == EndedBy.TARGET:
+        return gettext("Finished: %(name)s reached the target score.") % named
+    if ended_by == EndedBy.HANDS:
+        count = state.player(winner).hands_won
+        return ngettext(
+            "Finished: %(name)s won %(count)s hand.",
+            "Finished: %(name)s won %(count)s hands.",
+            count,
+        ) % {**named, "count": count}
+    return gettext("Ended: %(how)s") % {"how": ended_by_label(ended_by)}
 
 
 def table_name(label: str) -> str:
@@ -298,7 +344,9 @@ def describe_changes(before: Event | None, after: Event | None, names: Sequence[
 
 
 def result_line(match: Match, detail: MatchDetail) -> str:
-    """How the match stands in one sentence: in progress (hands so far), or who won and how."""
+    """How the match stands in one sentence: in progress (hands so far), or who won and how
+    (`end_reason`: "Finished: Anna is the last one in play."; time called: "Finished when time
+    was called: Anna wins.")."""
     state = detail.state
     if not state.finished:
         # hands as the page numbers them: a voided hand keeps its number, and is said so
@@ -313,13 +361,15 @@ def result_line(match: Match, detail: MatchDetail) -> str:
                 "%(count)s of them is void.", "%(count)s of them are void.", void
             ) % {"count": void}
         return text
-    how = ended_by_label(state.ended_by)
-    if state.winner:
-        text = gettext("Finished: %(winner)s wins (%(how)s).") % {
-            "winner": state.winner,
-            "how": how,
-        }
+    timed = str(state.ended_by or "") == EndedBy.TIME
+    if timed and state.winner:
+        text = gettext("Finished when time was called: %(name)s wins.") % {"name": state.winner}
+    elif timed:
+        text = gettext("Finished when time was called, without a single winner.")
+    elif state.winner:
+        text = end_reason(state, detail.genders)  # says who won, and how
     else:
+        how = ended_by_label(state.ended_by)
         text = gettext("Finished (%(how)s), without a single winner.") % {"how": how}
     if match.game == Game.GIN and state.net_total is not None:
         text += " " + gettext("Net result: %(points)s.") % {"points": state.net_total}

@@ -549,7 +549,7 @@ def test_gin_hands_knock_gin_and_dead_to_the_end_of_the_game(client, club, score
     assert match.status == MatchStatus.FINISHED
     content = client.get(match.get_absolute_url()).content.decode()
     assert "Fabio wins" in content
-    assert "Ended: Target reached" in content
+    assert "Finished: Fabio reached the target score." in content
 
 
 @pytest.mark.django_db
@@ -725,7 +725,7 @@ def test_calling_time_ends_the_match_and_shows_the_ranking(client, match, scorer
     assert match.status == MatchStatus.FINISHED
     content = client.get(match.get_absolute_url()).content.decode()
     assert "Anna wins" in content
-    assert "Ended: Time called" in content
+    assert "Finished when time was called." in content
     ranking = re.findall(
         r'<span class="place">(\d)</span> <span class="name">(\w+)</span>', content
     )
@@ -742,7 +742,7 @@ def test_a_match_won_by_the_last_in_play_shows_winner_and_pot(client, club, scor
     record(match, scorer, {"closer": "Anna", "points": {"Bruno": 120}})
     content = client.get(match.get_absolute_url()).content.decode()
     assert "Anna wins" in content
-    assert "Ended: Last player in play" in content
+    assert "Finished: Anna is the last one in play." in content
     assert "Pot € 4.00" in content
     assert "score sheet (pdf)" in content.lower()  # the sheet of the finished match is linked
 
