@@ -16,7 +16,8 @@ match).
   (players who have met before) and `apart_line` (players of a keep-apart group seated together);
 - tie-breaks: `tie_break_label` and `tie_breaks_note` (the standings printables' note; the Gin
   formats add their own tie-breaks in `pairings.presenters`);
-- entries: `dropped_mark` (a dropped player in the standings: the pages' badge, the CSV column);
+- entries: `dropped_mark` (a dropped player in the standings: the pages' badge, the CSV column),
+  `checked_in_line` (the check-in page's banner right after a tap);
 - what a director's action will do, said on the page that asks first: `drop_consequences`,
   `finish_consequences`, `reseat_consequences`, `call_time_consequences`.
 
@@ -224,6 +225,15 @@ def dropped_out(player: Player) -> str:
     if player.gender == Gender.FEMALE:
         return pgettext("woman player", "%(name)s dropped out.") % {"name": player.name}
     return gettext("%(name)s dropped out.") % {"name": player.name}
+
+
+def checked_in_line(name: str, *, already: bool) -> str:
+    """What the check-in page says, once, in its banner, right after a player tapped their name:
+    "Anna, you are checked in. Welcome!", or "Anna, you are already checked in." for a second
+    tap (the banner's usual "You are checked in as Anna." otherwise)."""
+    if already:
+        return gettext("%(name)s, you are already checked in.") % {"name": name}
+    return gettext("%(name)s, you are checked in. Welcome!") % {"name": name}
 
 
 # What a director's action will do, said before it is done ---------------------------------------

@@ -39,12 +39,14 @@ from tournaments.formats import format_of
 from tournaments.forms import GuestForm
 from tournaments.models import GuestCheckIn, Round, Tournament, TournamentStatus
 from tournaments.pdf_views import pdf_response
+from tournaments.presenters import checked_in_line
 from tournaments.printing import check_in_list_document, check_in_poster_document
 from tournaments.services.checkin import CLOSED_MESSAGE
 
 CHECK_IN_POLL_SECONDS = 10
 SESSION_ENTRIES = "check_in_entries"  # tournament id -> the entry this phone checked in
 SESSION_GUESTS = "check_in_guests"  # tournament id -> the guest check-in this phone asked
+BANNER_TAG = "inline-check-in"  # a message the banner says instead of the page's messages
 
 
 # Looking up ---------------------------------------------------------------------------------------
@@ -109,8 +111,10 @@ def _check_in_context(request: HttpRequest, tournament: Tournament) -> dict[str,
         me = here.get(guest.entry_id)
     if request.GET.get("other") == "1":
         me = guest = None  # "not you?": the list again, for another player on this phone
+    just_said = [str(m) for m in messages.get_messages(request) if BANNER_TAG in m.tags]
     return {
         "tournament": tournament,
+        "just_said": just_said[-1] if me is not None and just_said else "",
         "rows": [row for row in board.rows if not row.dropped],
         "me": me,
         "guest": guest,
@@ -147,15 +151,12 @@ def check_in(request: HttpRequest, key: str) -> HttpResponse:
                 user=request.user,
             )
             _remember(request, SESSION_ENTRIES, tournament, done.entry.pk)
-            name = done.entry.player.name
-            if done.already:
-                messages.info(
-                    request, gettext("%(name)s, you are already checked in.") % {"name": name}
-                )
-            else:
-                messages.success(
-                    request, gettext("%(name)s, you are checked in. Welcome!") % {"name": name}
-                )
+            # said once, in the page's banner (not a message above it as well)
+            messages.success(
+                request,
+                checked_in_line(done.entry.player.name, already=done.already),
+                extra_tags=BANNER_TAG,
+            )
         return redirect("tournaments:check-in", key=key)
     if post and form.is_valid():
         with on_form(form) as refused:
