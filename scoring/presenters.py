@@ -101,18 +101,33 @@ def event_title(kind: str, hand_number: int | None) -> str:
 
 def describe_change(change: MatchChange, game: str, rules: dict[str, Any]) -> str:
     """A change another phone made, for the phone whose submission it stopped: "Hand 7 was
-    recorded at 21:04: Anna closed, Bruno 12, ..." (a correction, a void: said so)."""
-    title = event_title(change.kind, change.hand)
+    recorded from another phone at 21:04. Closed by Anna. Bruno 12, ..." (a correction, a void:
+    said so). A hand is named as the flash messages and the form's title name it ("Mano 7
+    registrata"); the other events (re-entry, withdrawal, time call) agree in Italian with their
+    own nouns ("Rientro registrato")."""
     when = time_format(localtime(change.at), "H:i")
     what = describe_event(change.data, game, rules)
-    if change.is_void:
-        sentence = gettext("%(event)s was voided at %(time)s: %(reason)s")
-        return sentence % {"event": title, "time": when, "reason": change.reason}
-    if change.version > 1:
-        sentence = gettext("%(event)s was corrected at %(time)s: %(what)s")
+    if change.kind == EventKind.HAND and change.hand is not None:
+        said = {"number": change.hand, "time": when}
+        if change.is_void:
+            sentence = gettext("Hand %(number)s was voided at %(time)s: %(reason)s")
+        elif change.version > 1:
+            sentence = gettext("Hand %(number)s was corrected at %(time)s.")
+        else:
+            sentence = gettext("Hand %(number)s was recorded from another phone at %(time)s.")
     else:
-        sentence = gettext("%(event)s was recorded from another phone at %(time)s: %(what)s")
-    return sentence % {"event": title, "time": when, "what": what}
+        said = {"event": kind_label(change.kind), "time": when}
+        if change.is_void:
+            sentence = pgettext("not a hand", "%(event)s was voided at %(time)s: %(reason)s")
+        elif change.version > 1:
+            sentence = pgettext("not a hand", "%(event)s was corrected at %(time)s.")
+        else:
+            sentence = pgettext(
+                "not a hand", "%(event)s was recorded from another phone at %(time)s."
+            )
+    if change.is_void:
+        return sentence % {**said, "reason": change.reason}
+    return f"{sentence % said} {what}".strip()
 
 
 # A woman player's words where Italian agrees with her ("Sballata", "si è ritirata"); a man or a
