@@ -228,6 +228,17 @@ def money(amount: Decimal | str) -> str:
     return gettext("€ %(amount)s") % {"amount": floatformat(Decimal(str(amount)), 2)}
 
 
+def times(count: int, amount: Decimal | str) -> str:
+    """A count of equal amounts of money: "4 × € 2.00" (the tournament's ledger and the match's
+    pot alike). The one multiplication sign of every page, PDF and CSV is ×, never "x"."""
+    return gettext("%(count)s × %(amount)s") % {"count": count, "amount": money(amount)}
+
+
+def stakes_line(count: int, amount: Decimal | str) -> str:
+    """The stakes of a match's pot: "Stakes: 4 × € 2.00"."""
+    return gettext("Stakes: %(times)s") % {"times": times(count, amount)}
+
+
 # Events ------------------------------------------------------------------------------------------
 
 
@@ -396,8 +407,8 @@ def result_line(match: Match, detail: MatchDetail) -> str:
 
 def gin_score_parts(parts: GinScoreParts) -> str:
     """A finished game's final score and what it is made of, in the order RULES.md adds them:
-    "256 = 106 + game bonus 100 + 2 boxes x 25"; "500 = (100 + game bonus 100 + 2 boxes x 25)
-    x 2, shutout"; only the number when there is nothing but the hands' points."""
+    "256 = 106 + game bonus 100 + 2 boxes × 25"; "500 = (100 + game bonus 100 + 2 boxes × 25)
+    × 2, shutout"; only the number when there is nothing but the hands' points."""
     terms = [str(parts.points)]
     if parts.game_bonus:
         bonus = {"points": parts.game_bonus}
@@ -407,20 +418,20 @@ def gin_score_parts(parts: GinScoreParts) -> str:
             terms.append(gettext("game bonus %(points)s") % bonus)
     if parts.boxes:
         terms.append(
-            ngettext("%(count)s box x %(value)s", "%(count)s boxes x %(value)s", parts.boxes)
+            ngettext("%(count)s box × %(value)s", "%(count)s boxes × %(value)s", parts.boxes)
             % {"count": parts.boxes, "value": parts.box_value}
         )
     if len(terms) == 1 and not parts.doubled:
         return str(parts.total)
     made_of = " + ".join(terms)
     if parts.doubled:
-        made_of = gettext("(%(sum)s) x 2, shutout") % {"sum": made_of}
+        made_of = gettext("(%(sum)s) × 2, shutout") % {"sum": made_of}
     return f"{parts.total} = {made_of}"
 
 
 def gin_final_lines(state: MatchState, names: Sequence[str]) -> list[str]:
     """One line per finished game: each player's final score in its parts ("Anna 256 = 106 +
-    game bonus 100 + 2 boxes x 25 · Bruno 30"), "Game 2: ..." when there are three games."""
+    game bonus 100 + 2 boxes × 25 · Bruno 30"), "Game 2: ..." when there are three games."""
     lines = []
     for game in state.games:
         if game.parts is None:

@@ -40,6 +40,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
 
 from clubs.models import Gender, Player
+from scoring.presenters import times
 from tournaments.engine.seating import REPEATS_ABOVE_MINIMUM, REPEATS_MINIMUM
 from tournaments.models import Entry, EntryStatus, Round, RoundKind, RoundStatus, SeatingMethod
 
@@ -225,6 +226,12 @@ def dropped_out(player: Player) -> str:
     if player.gender == Gender.FEMALE:
         return pgettext("woman player", "%(name)s dropped out.") % {"name": player.name}
     return gettext("%(name)s dropped out.") % {"name": player.name}
+
+
+def entry_fees_line(count: int, fee: Decimal) -> str:
+    """The ledger's entry fees, on its page and in the standings PDF: "Entry fees (8 × € 10.00)"
+    (its CSV writes `times` alone beside "Entry fees")."""
+    return gettext("Entry fees (%(times)s)") % {"times": times(count, fee)}
 
 
 def checked_in_line(name: str, *, already: bool) -> str:

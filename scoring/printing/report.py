@@ -40,6 +40,7 @@ from scoring.presenters import (
     kind_label,
     money,
     result_line,
+    stakes_line,
     status_label,
     withdrew_note,
 )
@@ -484,10 +485,7 @@ def pot_lines(detail: MatchDetail) -> list[str]:
     lines = []
     stakes = [entry for entry in pot.entries if str(entry.kind) == "stake"]
     if stakes:
-        lines.append(
-            gettext("Stakes: %(count)s x %(amount)s")
-            % {"count": len(stakes), "amount": money(stakes[0].amount)}
-        )
+        lines.append(stakes_line(len(stakes), stakes[0].amount))
     numbers = detail.replay.event_numbers
     for entry in pot.entries:
         if str(entry.kind) == "reentry_fee":

@@ -114,7 +114,7 @@ def test_the_standings_so_far_the_pot_with_stakes_and_fees_and_the_chart(club_ma
     assert "1 Anna 70 0 In play 2 Carla 70 0 In play 3 Dario 95 1 In play" in words
     assert "4 Bruno 102 0 Out for good" in words
     assert (
-        "Pot: € 13.00 · Stakes: 4 x € 2.00 · Re-entry fee of Dario (after hand 3): € 5.00" in words
+        "Pot: € 13.00 · Stakes: 4 × € 2.00 · Re-entry fee of Dario (after hand 3): € 5.00" in words
     )
     assert "Totals after each event" in words
     assert "out at 101" in words  # the chart's threshold line
