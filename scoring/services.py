@@ -531,6 +531,7 @@ def player_reenter(
     return event
 
 
+@transaction.atomic
 def player_withdraw(
     *,
     match: Match,
@@ -539,9 +540,40 @@ def player_withdraw(
     idempotency_key: str | None = None,
     based_on: int | None = None,
 ) -> MatchEvent:
-    """The player leaves the match, out for good at their current total."""
+    """The player leaves the match, out for good at their current total. Locks the match row
+    first.
+
+    Refused (`MatchError` on field "seat", nothing recorded) for a player not in play: one a
+    hand has just eliminated, who waits for the re-entry (they decline it with
+    `player_stays_out`), or one already out. The same idempotency key again records nothing, as
+    `event_record` does."""
+    locked, seats = _locked(match)
+    events = current_events(locked)
+    repeated = bool(idempotency_key) and any(
+        event.idempotency_key == idempotency_key for event in events
+    )
+    # a view of an older revision is told what changed first (`MatchMovedOn`, by `event_record`)
+    current = based_on is None or based_on == locked.revision
+    if not repeated and current:
+        refuse_if_closed(locked)
+        status = replay_events(locked, seats, _in_force(events)).state.player(seat.name).status
+        if status == Status.ELIMINATED:
+            raise MatchError(
+                gettext(
+                    '%(player)s is waiting for the re-entry: to stay out, tap "%(player)s stays '
+                    'out" on the match page. Nothing was recorded.'
+                )
+                % {"player": seat.name},
+                field="seat",
+            )
+        if status != Status.IN_PLAY:
+            raise MatchError(
+                gettext("%(player)s is no longer in play: nothing was recorded.")
+                % {"player": seat.name},
+                field="seat",
+            )
     event, _created = event_record(
-        match=match,
+        match=locked,
         user=user,
         data={"type": "withdraw", "player": seat.name},
         idempotency_key=idempotency_key,

@@ -44,8 +44,8 @@ def match(club):
     )
     points = {"Anna Ferri": 5, "Bruno Neri": 102, "Carla Conti": 105, "Elena Galli": 7}
     services.hand_record(match=match, user=None, data={"closer": "Dario Rossi", "points": points})
-    for name in ("Carla Conti", "Anna Ferri"):
-        services.player_withdraw(match=match, user=None, seat=match.seats.get(name=name))
+    services.player_stays_out(match=match, user=None, seat=match.seats.get(name="Carla Conti"))
+    services.player_withdraw(match=match, user=None, seat=match.seats.get(name="Anna Ferri"))
     return match
 
 

@@ -506,7 +506,10 @@ def entry_drop(*, entry: Entry, user: Actor) -> Entry:
         seat = match.seats.get(player=entry.player)
         if seat.status in ("in_play", "eliminated"):
             try:
-                scoring.player_withdraw(match=match, user=user, seat=seat)
+                if seat.status == "eliminated":  # waiting for a re-entry: declines it
+                    scoring.player_stays_out(match=match, user=user, seat=seat)
+                else:
+                    scoring.player_withdraw(match=match, user=user, seat=seat)
             except scoring.MatchError as error:
                 raise TournamentActionError(error.message, field="entry") from error
     entry.status = EntryStatus.DROPPED
