@@ -157,10 +157,14 @@ def busted_label(gender: str = "") -> str:
 
 
 def withdrew_note(player: str, gender: str = "") -> str:
-    """A withdrawal in a report's notes: "Anna withdrew" ("Anna si è ritirata")."""
+    """A withdrawal in a report's notes: "Anna withdrew" ("Anna si è ritirata", "Bruno si è
+    ritirato"; a player whose gender is not said: "Dario ha lasciato la partita", which agrees
+    with anyone)."""
     if gender == Gender.FEMALE:
         return pgettext("woman player", "%(player)s withdrew") % {"player": player}
-    return gettext("%(player)s withdrew") % {"player": player}
+    if gender == Gender.MALE:
+        return pgettext("man player", "%(player)s withdrew") % {"player": player}
+    return pgettext("any player", "%(player)s withdrew") % {"player": player}
 
 
 def ended_by_label(ended_by: str | None) -> str:

@@ -211,21 +211,42 @@ def tie_breaks_note(labels: Iterable[str]) -> str:
 # Entries -----------------------------------------------------------------------------------------
 
 
+# Italian agrees with a player whose gender is said ("si è ritirata", "si è ritirato"); for one
+# whose gender is not said, the words agree with anyone ("non è più in gara"), context "any player".
+
+
 def dropped_mark(entry: Entry) -> str:
-    """A standings row's mark for a player who dropped ("dropped"; in Italian "ritirata" for a
-    woman player), else empty."""
+    """A standings row's mark for a player who dropped ("dropped"; in Italian "ritirata",
+    "ritirato", "fuori gara" when the gender is not said), else empty."""
     if entry.status != EntryStatus.DROPPED:
         return ""
     if entry.player.gender == Gender.FEMALE:
         return pgettext("woman player", "dropped")
-    return gettext("dropped")
+    if entry.player.gender == Gender.MALE:
+        return pgettext("man player", "dropped")
+    return pgettext("any player", "dropped")
 
 
 def dropped_out(player: Player) -> str:
-    """The message after a drop: "Anna dropped out." ("si è ritirata" for a woman player)."""
+    """The message after a drop: "Anna dropped out." ("si è ritirata", "si è ritirato"; "non è
+    più in gara" when the gender is not said)."""
+    said = {"name": player.name}
     if player.gender == Gender.FEMALE:
-        return pgettext("woman player", "%(name)s dropped out.") % {"name": player.name}
-    return gettext("%(name)s dropped out.") % {"name": player.name}
+        return pgettext("woman player", "%(name)s dropped out.") % said
+    if player.gender == Gender.MALE:
+        return pgettext("man player", "%(name)s dropped out.") % said
+    return pgettext("any player", "%(name)s dropped out.") % said
+
+
+def has_dropped_out(player: Player) -> str:
+    """Why a player who left the tournament cannot check in: "Anna has dropped out." (the same
+    agreement as `dropped_out`)."""
+    said = {"name": player.name}
+    if player.gender == Gender.FEMALE:
+        return pgettext("woman player", "%(name)s has dropped out.") % said
+    if player.gender == Gender.MALE:
+        return pgettext("man player", "%(name)s has dropped out.") % said
+    return pgettext("any player", "%(name)s has dropped out.") % said
 
 
 def entry_fees_line(count: int, fee: Decimal) -> str:

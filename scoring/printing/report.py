@@ -267,9 +267,9 @@ def _penalty_table(
                 (closer_mark, gettext("closed")),
                 (in_hand_mark, gettext("chiusura in mano")),
                 (not_opened_mark, gettext("had not opened")),
-                (out_mark, gettext("out")),
+                (out_mark, pgettext("report legend", "out")),  # a noun: "sballo"
                 (reentry_mark, gettext("re-entry")),
-                (withdraw_mark, gettext("withdrew")),
+                (withdraw_mark, pgettext("report legend", "withdrew")),  # a noun: "ritiro"
             ]
         )
     ]

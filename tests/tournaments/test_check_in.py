@@ -154,6 +154,12 @@ def test_an_entry_of_another_tournament_or_a_dropped_player_is_refused(staff):
     answer = visitor().post(link(tournament), {"entry": bruno.pk}, follow=True)
     assert "Bruno Bianchi has dropped out." in messages_of(answer)
     assert "Bruno Bianchi" not in answer.content.decode().split("Tap your name")[1]
+    # in Italian, not "si è ritirato" for a player whose gender is not said
+    italian = visitor()
+    italian.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    refused = italian.post(link(tournament), {"entry": bruno.pk}, follow=True)
+    assert "Bruno Bianchi non è più in gara." in messages_of(refused)
+    assert "Bruno Bianchi" not in answer.content.decode().split("Tap your name")[1]
 
     # A player dropped after checking in is no longer told they are checked in.
     phone = visitor()

@@ -45,6 +45,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
+from tournaments.presenters import has_dropped_out
 
 
 def checked_name(
@@ -438,9 +439,7 @@ def entry_check_in(*, entry: Entry, user: Actor, paid: bool = True) -> Entry:
     refuse_if_finished(tournament)
     entry = Entry.objects.get(pk=entry.pk)
     if entry.status == EntryStatus.DROPPED:
-        raise TournamentActionError(
-            _("%(name)s has dropped out.") % {"name": entry.player.name}, field="entry"
-        )
+        raise TournamentActionError(has_dropped_out(entry.player), field="entry")
     now = timezone.now()
     if entry.status == EntryStatus.REGISTERED:
         entry.status = EntryStatus.CHECKED_IN
