@@ -62,21 +62,22 @@ def _throttled(request: HttpRequest, scope: str, rate: str) -> HttpResponse | No
     return response
 
 
-def _by_key(key: str) -> Tournament:
-    """The tournament of a check-in link, or 404."""
-    return get_object_or_404(Tournament.objects.select_related("club"), check_in_key=key)
-
-
-def _closed(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
-    """410 and a page saying so, once the tournament is finished."""
-    if tournament.status != TournamentStatus.FINISHED:
-        return None
-    return render(
-        request,
-        "tournaments/check_in_closed.html",
-        {"tournament": tournament, "message": CLOSED_MESSAGE},
-        status=410,
-    )
+def _by_link(request: HttpRequest, key: str, scope: str, rate: str) -> Tournament | HttpResponse:
+    """The tournament of a check-in link, or the page to answer instead: 429 once the client's
+    address is over `rate` in `scope` (asked first, so an unknown key costs a try too), 404 for a
+    key that is no tournament's, 410 and a page saying so once the tournament is finished."""
+    limited = _throttled(request, scope, rate)
+    if limited:
+        return limited
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), check_in_key=key)
+    if tournament.status == TournamentStatus.FINISHED:
+        return render(
+            request,
+            "tournaments/check_in_closed.html",
+            {"tournament": tournament, "message": CLOSED_MESSAGE},
+            status=410,
+        )
+    return tournament
 
 
 def _remembered(request: HttpRequest, name: str, tournament: Tournament) -> int | None:
@@ -130,17 +131,14 @@ def check_in(request: HttpRequest, key: str) -> HttpResponse:
     as a guest (POST `name`); the page then says you are checked in, or waiting for the
     director. Checking in twice is once ("you are already checked in")."""
     post = request.method == "POST"
-    limited = _throttled(
+    tournament = _by_link(
         request,
+        key,
         "check-in" if post else "check-in-read",
         settings.CHECK_IN_RATE if post else settings.SEAT_FINDER_RATE,
     )
-    if limited:
-        return limited
-    tournament = _by_key(key)
-    closed = _closed(request, tournament)
-    if closed:
-        return closed
+    if isinstance(tournament, HttpResponse):
+        return tournament
     form = GuestForm(request.POST if post and "name" in request.POST else None)
     if post and "entry" in request.POST:
         wanted = request.POST.get("entry", "")
@@ -200,13 +198,9 @@ def _finder_page(
 def check_in_where(request: HttpRequest, key: str) -> HttpResponse:
     """ "Where do I sit?" from the check-in page: the current round of the tournament of the
     link (a private tournament's too: the link is the right)."""
-    limited = _throttled(request, "where", settings.SEAT_FINDER_RATE)
-    if limited:
-        return limited
-    tournament = _by_key(key)
-    closed = _closed(request, tournament)
-    if closed:
-        return closed
+    tournament = _by_link(request, key, "where", settings.SEAT_FINDER_RATE)
+    if isinstance(tournament, HttpResponse):
+        return tournament
     round = tournament.rounds.order_by("-number").first()
     return _finder_page(request, tournament, round, key=key)
 
