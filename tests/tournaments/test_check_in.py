@@ -251,6 +251,11 @@ def test_a_guest_types_a_name_and_the_director_approves_it(staff):
     guest = GuestCheckIn.objects.get(tournament=tournament)
     assert guest.name == "Dario Ospite" and guest.status == GuestStatus.PENDING
     assert not tournament.entries.filter(player__name="Dario Ospite").exists()
+    # While the guest waits, the phone asks for the answer every 3 s (it was 10 s)
+    waiting = '<div id="check-in-me" class="check-in-me" hx-get="?part=me" hx-trigger="every 3s"'
+    assert waiting in " ".join(body.split())
+    part = phone.get(link(tournament), {"part": "me"}, HTTP_HX_REQUEST="true").content.decode()
+    assert waiting in " ".join(part.split())
 
     # The same name again is the same request.
     phone.post(link(tournament), {"name": "dario ospite"})
@@ -273,7 +278,10 @@ def test_a_guest_types_a_name_and_the_director_approves_it(staff):
     guest.refresh_from_db()
     assert guest.status == GuestStatus.APPROVED and guest.entry == dario
 
-    # The guest's phone now says so.
+    # The guest's phone now says so, and stops asking.
+    part = phone.get(link(tournament), {"part": "me"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "You are checked in as <strong>Dario Ospite</strong>." in part
+    assert "hx-get" not in part and "hx-trigger" not in part
     assert "You are checked in as <strong>Dario Ospite</strong>." in (
         phone.get(link(tournament)).content.decode()
     )
@@ -306,6 +314,9 @@ def test_a_refused_guest_is_not_registered_and_a_listed_name_is_picked_instead(s
     assert "The director did not approve the check-in of Scherzo Burlone: ask at the desk." in (
         phone.get(link(tournament)).content.decode()
     )
+    # decided: the waiting phone stops asking
+    part = phone.get(link(tournament), {"part": "me"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "did not approve" in part and "hx-trigger" not in part
 
 
 def test_only_a_director_decides_on_a_guest(staff):

@@ -43,7 +43,10 @@ from tournaments.presenters import checked_in_line
 from tournaments.printing import check_in_list_document, check_in_poster_document
 from tournaments.services.checkin import CLOSED_MESSAGE
 
-CHECK_IN_POLL_SECONDS = 10
+CHECK_IN_POLL_SECONDS = 10  # the director's check-in panel
+# A guest's phone waiting for the director's answer asks every 3 s, only while it waits: the
+# answer (approved or refused) comes without the polling attributes, so the asking stops.
+GUEST_POLL_SECONDS = 3
 SESSION_ENTRIES = "check_in_entries"  # tournament id -> the entry this phone checked in
 SESSION_GUESTS = "check_in_guests"  # tournament id -> the guest check-in this phone asked
 BANNER_TAG = "inline-check-in"  # a message the banner says instead of the page's messages
@@ -121,7 +124,7 @@ def _check_in_context(request: HttpRequest, tournament: Tournament) -> dict[str,
         "guest": guest,
         "has_round": tournament.rounds.exists(),
         "uses_tables": format_of(tournament).uses_tables,
-        "poll_seconds": CHECK_IN_POLL_SECONDS,
+        "poll_seconds": GUEST_POLL_SECONDS,
     }
 
 
