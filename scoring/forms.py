@@ -636,9 +636,17 @@ class GinHandForm(EntryForm):
 
 
 class SeatEventForm(EntryForm):
-    """A re-entry or a withdrawal: which player."""
+    """A re-entry or a withdrawal: which player, among `seats`; the page offers only `shown`
+    when given (the withdrawal: the players in play), and a seat the page did not offer is left
+    to the service, whose refusal says why beside the field."""
 
-    def __init__(self, *args, seats: Sequence[tuple[int, str]], **kwargs):
+    def __init__(
+        self,
+        *args,
+        seats: Sequence[tuple[int, str]],
+        shown: Sequence[tuple[int, str]] | None = None,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         self.fields["seat"] = forms.TypedChoiceField(
             label=_("Player"),
@@ -647,6 +655,8 @@ class SeatEventForm(EntryForm):
             widget=forms.RadioSelect,
             error_messages={"required": _("Choose the player."), "invalid_choice": NOT_IN_PLAY_NOW},
         )
+        if shown is not None:
+            self.fields["seat"].widget.choices = [(seat, name) for seat, name in shown]
 
     def add_refusal(self, error: MatchError, text: str) -> None:
         if isinstance(error, MatchMovedOn):

@@ -14,7 +14,7 @@ hand's outcome: `HandScore.outcome`; a game's parts: `GinGame.parts`; what a gam
 `Snapshot.game_ends`); nothing here computes a score.
 The rules' words (presets, options and their choices, the rules as labels and sentences) are
 `scoring.rule_words`. A woman player's statuses agree in Italian (`status_label`, `busted_label`,
-`withdrew_note`).
+`withdrew_note`, `end_reason`).
 """
 
 from __future__ import annotations
@@ -119,18 +119,33 @@ def event_title(kind: str, hand_number: int | None) -> str:
 
 def describe_change(change: MatchChange, game: str, rules: dict[str, Any]) -> str:
     """A change another phone made, for the phone whose submission it stopped: "Hand 7 was
-    recorded at 21:04: Anna closed, Bruno 12, ..." (a correction, a void: said so)."""
-    title = event_title(change.kind, change.hand)
+    recorded from another phone at 21:04. Closed by Anna. Bruno 12, ..." (a correction, a void:
+    said so). A hand is named as the flash messages and the form's title name it ("Mano 7
+    registrata"); the other events (re-entry, withdrawal, time call) agree in Italian with their
+    own nouns ("Rientro registrato")."""
     when = time_format(localtime(change.at), "H:i")
     what = describe_event(change.data, game, rules)
-    if change.is_void:
-        sentence = gettext("%(event)s was voided at %(time)s: %(reason)s")
-        return sentence % {"event": title, "time": when, "reason": change.reason}
-    if change.version > 1:
-        sentence = gettext("%(event)s was corrected at %(time)s: %(what)s")
+    if change.kind == EventKind.HAND and change.hand is not None:
+        said = {"number": change.hand, "time": when}
+        if change.is_void:
+            sentence = gettext("Hand %(number)s was voided at %(time)s: %(reason)s")
+        elif change.version > 1:
+            sentence = gettext("Hand %(number)s was corrected at %(time)s.")
+        else:
+            sentence = gettext("Hand %(number)s was recorded from another phone at %(time)s.")
     else:
-        sentence = gettext("%(event)s was recorded from another phone at %(time)s: %(what)s")
-    return sentence % {"event": title, "time": when, "what": what}
+        said = {"event": kind_label(change.kind), "time": when}
+        if change.is_void:
+            sentence = pgettext("not a hand", "%(event)s was voided at %(time)s: %(reason)s")
+        elif change.version > 1:
+            sentence = pgettext("not a hand", "%(event)s was corrected at %(time)s.")
+        else:
+            sentence = pgettext(
+                "not a hand", "%(event)s was recorded from another phone at %(time)s."
+            )
+    if change.is_void:
+        return sentence % {**said, "reason": change.reason}
+    return f"{sentence % said} {what}".strip()
 
 
 # A woman player's words where Italian agrees with her ("Sballata", "si è ritirata"); a man or a
@@ -160,15 +175,65 @@ def busted_label(gender: str = "") -> str:
 
 
 def withdrew_note(player: str, gender: str = "") -> str:
-    """A withdrawal in a report's notes: "Anna withdrew" ("Anna si è ritirata")."""
+    """A withdrawal in a report's notes: "Anna withdrew" ("Anna si è ritirata", "Bruno si è
+    ritirato"; a player whose gender is not said: "Dario ha lasciato la partita", which agrees
+    with anyone)."""
     if gender == Gender.FEMALE:
         return pgettext("woman player", "%(player)s withdrew") % {"player": player}
-    return gettext("%(player)s withdrew") % {"player": player}
+    if gender == Gender.MALE:
+        return pgettext("man player", "%(player)s withdrew") % {"player": player}
+    return pgettext("any player", "%(player)s withdrew") % {"player": player}
 
 
 def ended_by_label(ended_by: str | None) -> str:
     """How a match ended ("Last player in play", "Time"...), or "" while it goes on."""
     return str(EndedBy(str(ended_by)).label) if ended_by else ""
+
+
+def last_in_play_line(name: str, gender: str = "") -> str:
+    """The last player in play won: "Finished: Anna is the last one in play" ("Finita: Anna è
+    l'ultima in gioco"; "l'ultimo" for a man; a player whose gender is not said reads "Finita:
+    in gioco resta solo Bruno", which agrees with anyone)."""
+    if gender == Gender.FEMALE:
+        sentence = pgettext("woman player", "Finished: %(name)s is the last one in play.")
+    elif gender == Gender.MALE:
+        sentence = pgettext("man player", "Finished: %(name)s is the last one in play.")
+    else:
+        sentence = gettext("Finished: %(name)s is the last one in play.")
+    return sentence % {"name": name}
+
+
+def end_reason(state: MatchState, genders: dict[str, str] | None = None) -> str:
+    """Why a finished match ended, one sentence under the winner on the result card: "Finished:
+    Anna is the last one in play.", "Finished: Bruno closed with a scala reale.", "Finished when
+    time was called."; "" while it goes on. `genders` (name: gender) lets Italian agree with the
+    winner."""
+    if not state.finished:
+        return ""
+    winner, ended_by = state.winner, str(state.ended_by or "")
+    named = {"name": winner}
+    if ended_by == EndedBy.TIME:
+        return gettext("Finished when time was called.")
+    if winner is None:
+        return gettext("Ended: %(how)s") % {"how": ended_by_label(ended_by)}
+    if ended_by == EndedBy.LAST_IN_PLAY:
+        return last_in_play_line(winner, (genders or {}).get(winner, ""))
+    if ended_by == EndedBy.SCALA_REALE:
+        return gettext("Finished: %(name)s closed with a scala reale.") % named
+    if ended_by == EndedBy.POCKERISSIMO:
+        return gettext("Finished: %(name)s closed with a pokerissimo.") % named
+    if ended_by == EndedBy.TARGET and len(state.games) > 1:
+        return gettext("Finished: the three games are over, %(name)s won more of them.") % named
+    if ended_by == EndedBy.TARGET:
+        return gettext("Finished: %(name)s reached the target score.") % named
+    if ended_by == EndedBy.HANDS:
+        count = state.player(winner).hands_won
+        return ngettext(
+            "Finished: %(name)s won %(count)s hand.",
+            "Finished: %(name)s won %(count)s hands.",
+            count,
+        ) % {**named, "count": count}
+    return gettext("Ended: %(how)s") % {"how": ended_by_label(ended_by)}
 
 
 def table_name(label: str) -> str:
@@ -183,6 +248,17 @@ def table_name(label: str) -> str:
 
 def money(amount: Decimal | str) -> str:
     return gettext("€ %(amount)s") % {"amount": floatformat(Decimal(str(amount)), 2)}
+
+
+def times(count: int, amount: Decimal | str) -> str:
+    """A count of equal amounts of money: "4 × € 2.00" (the tournament's ledger and the match's
+    pot alike). The one multiplication sign of every page, PDF and CSV is ×, never "x"."""
+    return gettext("%(count)s × %(amount)s") % {"count": count, "amount": money(amount)}
+
+
+def stakes_line(count: int, amount: Decimal | str) -> str:
+    """The stakes of a match's pot: "Stakes: 4 × € 2.00"."""
+    return gettext("Stakes: %(times)s") % {"times": times(count, amount)}
 
 
 # Events ------------------------------------------------------------------------------------------
@@ -318,7 +394,9 @@ def describe_changes(before: Event | None, after: Event | None, names: Sequence[
 
 
 def result_line(match: Match, detail: MatchDetail) -> str:
-    """How the match stands in one sentence: in progress (hands so far), or who won and how."""
+    """How the match stands in one sentence: in progress (hands so far), or who won and how
+    (`end_reason`: "Finished: Anna is the last one in play."; time called: "Finished when time
+    was called: Anna wins.")."""
     state = detail.state
     if not state.finished:
         # hands as the page numbers them: a voided hand keeps its number, and is said so
@@ -333,13 +411,15 @@ def result_line(match: Match, detail: MatchDetail) -> str:
                 "%(count)s of them is void.", "%(count)s of them are void.", void
             ) % {"count": void}
         return text
-    how = ended_by_label(state.ended_by)
-    if state.winner:
-        text = gettext("Finished: %(winner)s wins (%(how)s).") % {
-            "winner": state.winner,
-            "how": how,
-        }
+    timed = str(state.ended_by or "") == EndedBy.TIME
+    if timed and state.winner:
+        text = gettext("Finished when time was called: %(name)s wins.") % {"name": state.winner}
+    elif timed:
+        text = gettext("Finished when time was called, without a single winner.")
+    elif state.winner:
+        text = end_reason(state, detail.genders)  # says who won, and how
     else:
+        how = ended_by_label(state.ended_by)
         text = gettext("Finished (%(how)s), without a single winner.") % {"how": how}
     if match.game == Game.GIN and state.net_total is not None:
         text += " " + gettext("Net result: %(points)s.") % {"points": state.net_total}
@@ -351,8 +431,8 @@ def result_line(match: Match, detail: MatchDetail) -> str:
 
 def gin_score_parts(parts: GinScoreParts) -> str:
     """A finished game's final score and what it is made of, in the order RULES.md adds them:
-    "256 = 106 + game bonus 100 + 2 boxes x 25"; "500 = (100 + game bonus 100 + 2 boxes x 25)
-    x 2, shutout"; only the number when there is nothing but the hands' points."""
+    "256 = 106 + game bonus 100 + 2 boxes × 25"; "500 = (100 + game bonus 100 + 2 boxes × 25)
+    × 2, shutout"; only the number when there is nothing but the hands' points."""
     terms = [str(parts.points)]
     if parts.game_bonus:
         bonus = {"points": parts.game_bonus}
@@ -362,20 +442,20 @@ def gin_score_parts(parts: GinScoreParts) -> str:
             terms.append(gettext("game bonus %(points)s") % bonus)
     if parts.boxes:
         terms.append(
-            ngettext("%(count)s box x %(value)s", "%(count)s boxes x %(value)s", parts.boxes)
+            ngettext("%(count)s box × %(value)s", "%(count)s boxes × %(value)s", parts.boxes)
             % {"count": parts.boxes, "value": parts.box_value}
         )
     if len(terms) == 1 and not parts.doubled:
         return str(parts.total)
     made_of = " + ".join(terms)
     if parts.doubled:
-        made_of = gettext("(%(sum)s) x 2, shutout") % {"sum": made_of}
+        made_of = gettext("(%(sum)s) × 2, shutout") % {"sum": made_of}
     return f"{parts.total} = {made_of}"
 
 
 def gin_final_lines(state: MatchState, names: Sequence[str]) -> list[str]:
     """One line per finished game: each player's final score in its parts ("Anna 256 = 106 +
-    game bonus 100 + 2 boxes x 25 · Bruno 30"), "Game 2: ..." when there are three games."""
+    game bonus 100 + 2 boxes × 25 · Bruno 30"), "Game 2: ..." when there are three games."""
     lines = []
     for game in state.games:
         if game.parts is None:
@@ -418,17 +498,17 @@ def gin_end_terms(end: GinGameEnd, name: str) -> list[str]:
             terms.append(gettext("game bonus %(points)s") % bonus)
     if parts.boxes and end.boxes_at_end:
         terms.append(
-            ngettext("%(count)s box x %(value)s", "%(count)s boxes x %(value)s", parts.boxes)
+            ngettext("%(count)s box × %(value)s", "%(count)s boxes × %(value)s", parts.boxes)
             % {"count": parts.boxes, "value": parts.box_value}
         )
     if parts.doubled:
-        terms.append(gettext("shutout x 2"))
+        terms.append(gettext("shutout × 2"))
     return terms
 
 
 def gin_end_line(ends: Sequence[GinGameEnd], names: Sequence[str], *, games: int = 1) -> str:
     """The end bonuses of the games an event ended, apart from the hand's own points (the hand
-    card shows those): "End of the game: Anna +494 (game bonus 100, 3 boxes x 25, shutout x 2)";
+    card shows those): "End of the game: Anna +494 (game bonus 100, 3 boxes × 25, shutout × 2)";
     "End of game 2: ..." when the match has `games` games (Hollywood). "" when the ends added
     nothing (a game closed without bonuses)."""
     lines = []

@@ -46,6 +46,16 @@ from scoring.models import (
 )
 from scoring.table_access import version_author
 
+WAITS = _(  # the refusals of a withdrawal and a stays-out (on the seat)
+    '%(player)s is waiting for the re-entry: to stay out, tap "%(player)s stays out" on the '
+    "match page. Nothing was recorded."
+)
+NOT_IN_PLAY = _("%(player)s is no longer in play: nothing was recorded.")
+NOT_WAITING = _(
+    "%(player)s is not waiting for a re-entry any more (a re-entry or a withdrawal came first): "
+    "nothing was recorded."
+)
+
 
 class MatchError(ServiceError):
     """A refused change, in the user's language: which event (its number), which field, why."""
@@ -531,6 +541,26 @@ def player_reenter(
     return event
 
 
+@transaction.atomic
+def _withdrawal(
+    match: Match, user: Actor, seat: MatchPlayer, key: str | None, based_on: int | None, *, of: str
+) -> tuple[MatchEvent, bool]:
+    """Record the withdrawal of `seat`, a player whose status must be `of` now (a view of an
+    older revision is told what changed first, by `event_record`). Locks the match row first."""
+    locked, seats = _locked(match)
+    events = current_events(locked)
+    repeated = bool(key) and any(event.idempotency_key == key for event in events)
+    if not repeated and based_on in (None, locked.revision):
+        refuse_if_closed(locked)
+        status = replay_events(locked, seats, _in_force(events)).state.player(seat.name).status
+        if status != of:
+            waits = status == Status.ELIMINATED
+            refusal = NOT_WAITING if of == Status.ELIMINATED else WAITS if waits else NOT_IN_PLAY
+            raise MatchError(str(refusal) % {"player": seat.name}, field="seat")
+    data = {"type": "withdraw", "player": seat.name}
+    return event_record(match=locked, user=user, data=data, idempotency_key=key, based_on=based_on)
+
+
 def player_withdraw(
     *,
     match: Match,
@@ -539,18 +569,12 @@ def player_withdraw(
     idempotency_key: str | None = None,
     based_on: int | None = None,
 ) -> MatchEvent:
-    """The player leaves the match, out for good at their current total."""
-    event, _created = event_record(
-        match=match,
-        user=user,
-        data={"type": "withdraw", "player": seat.name},
-        idempotency_key=idempotency_key,
-        based_on=based_on,
-    )
-    return event
+    """The player leaves the match, out for good at their current total. Refused (`MatchError`
+    on field "seat", nothing recorded) for a player not in play: one a hand has just eliminated
+    waits for the re-entry (declined by `player_stays_out`), or one is out."""
+    return _withdrawal(match, user, seat, idempotency_key, based_on, of=Status.IN_PLAY)[0]
 
 
-@transaction.atomic
 def player_stays_out(
     *, match: Match, user: Actor, seat: MatchPlayer, idempotency_key: str | None = None
 ) -> tuple[MatchEvent, bool]:
@@ -561,29 +585,7 @@ def player_stays_out(
     any more: they re-entered, or were put out for good, meanwhile (from another phone). The
     same idempotency key again records nothing and answers the event it recorded (`created`
     False), as `event_record` does."""
-    locked, seats = _locked(match)
-    events = current_events(locked)
-    repeated = bool(idempotency_key) and any(
-        event.idempotency_key == idempotency_key for event in events
-    )
-    if not repeated:
-        refuse_if_closed(locked)
-        state = replay_events(locked, seats, _in_force(events)).state
-        if state.player(seat.name).status != Status.ELIMINATED:
-            raise MatchError(
-                gettext(
-                    "%(player)s is not waiting for a re-entry any more (a re-entry or a "
-                    "withdrawal came first): nothing was recorded."
-                )
-                % {"player": seat.name},
-                field="seat",
-            )
-    return event_record(
-        match=locked,
-        user=user,
-        data={"type": "withdraw", "player": seat.name},
-        idempotency_key=idempotency_key,
-    )
+    return _withdrawal(match, user, seat, idempotency_key, None, of=Status.ELIMINATED)
 
 
 def match_call_time(*, match: Match, user: Actor, idempotency_key: str | None = None) -> MatchEvent:

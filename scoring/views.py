@@ -352,18 +352,17 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     if _closed(request, match):
         return _refused(request, match)
     detail = match_detail(match)
-    statuses = (Status.IN_PLAY, Status.ELIMINATED)
-    seats = [
-        (seat.seat, seat.name)
-        for seat in detail.seats
-        if detail.state.player(seat.name).status in statuses
-    ]
+    seats = [(seat.seat, seat.name) for seat in detail.seats]
+    # Only a player in play withdraws, and never the last one; a player a hand has just
+    # eliminated declines the re-entry with "stays out" (`stays_out`).
+    in_play = in_play_seats(detail)
+    shown = in_play if len(in_play) > 1 else []
     if detail.state.finished:
         messages.error(request, gettext("The match is over."))
         return _refused(request, match)
     words = _refusal_words(detail, kind_label(EventKind.WITHDRAW))
     if request.method == "POST":
-        form = SeatEventForm(request.POST, seats=seats)
+        form = SeatEventForm(request.POST, seats=seats, shown=shown)
         if form.is_valid():
             seat = _seat(detail, form.cleaned_data["seat"])
             with on_form(form, text=words):
@@ -386,9 +385,11 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
         initial: dict[str, Any] = {"based_on": match.revision}
         if request.GET.get("seat", "").isdigit():
             initial["seat"] = int(request.GET["seat"])
-        form = SeatEventForm(seats=seats, initial=initial)
+        form = SeatEventForm(seats=seats, shown=shown, initial=initial)
     return render(
-        request, "scoring/withdraw.html", {"match": match, "club": match.club, "form": form}
+        request,
+        "scoring/withdraw.html",
+        {"match": match, "club": match.club, "form": form, "nobody": not shown},
     )
 
 

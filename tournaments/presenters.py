@@ -16,7 +16,8 @@ match).
   (players who have met before) and `apart_line` (players of a keep-apart group seated together);
 - tie-breaks: `tie_break_label` and `tie_breaks_note` (the standings printables' note; the Gin
   formats add their own tie-breaks in `pairings.presenters`);
-- entries: `dropped_mark` (a dropped player in the standings: the pages' badge, the CSV column);
+- entries: `dropped_mark` (a dropped player in the standings: the pages' badge, the CSV column),
+  `checked_in_line` (the check-in page's banner right after a tap);
 - what a director's action will do, said on the page that asks first: `drop_consequences`,
   `finish_consequences`, `reseat_consequences`, `call_time_consequences`.
 
@@ -39,6 +40,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
 
 from clubs.models import Gender, Player
+from scoring.presenters import times
 from tournaments.engine.seating import REPEATS_ABOVE_MINIMUM, REPEATS_MINIMUM
 from tournaments.models import Entry, EntryStatus, Round, RoundKind, RoundStatus, SeatingMethod
 
@@ -209,21 +211,57 @@ def tie_breaks_note(labels: Iterable[str]) -> str:
 # Entries -----------------------------------------------------------------------------------------
 
 
+# Italian agrees with a player whose gender is said ("si è ritirata", "si è ritirato"); for one
+# whose gender is not said, the words agree with anyone ("non è più in gara"), context "any player".
+
+
 def dropped_mark(entry: Entry) -> str:
-    """A standings row's mark for a player who dropped ("dropped"; in Italian "ritirata" for a
-    woman player), else empty."""
+    """A standings row's mark for a player who dropped ("dropped"; in Italian "ritirata",
+    "ritirato", "fuori gara" when the gender is not said), else empty."""
     if entry.status != EntryStatus.DROPPED:
         return ""
     if entry.player.gender == Gender.FEMALE:
         return pgettext("woman player", "dropped")
-    return gettext("dropped")
+    if entry.player.gender == Gender.MALE:
+        return pgettext("man player", "dropped")
+    return pgettext("any player", "dropped")
 
 
 def dropped_out(player: Player) -> str:
-    """The message after a drop: "Anna dropped out." ("si è ritirata" for a woman player)."""
+    """The message after a drop: "Anna dropped out." ("si è ritirata", "si è ritirato"; "non è
+    più in gara" when the gender is not said)."""
+    said = {"name": player.name}
     if player.gender == Gender.FEMALE:
-        return pgettext("woman player", "%(name)s dropped out.") % {"name": player.name}
-    return gettext("%(name)s dropped out.") % {"name": player.name}
+        return pgettext("woman player", "%(name)s dropped out.") % said
+    if player.gender == Gender.MALE:
+        return pgettext("man player", "%(name)s dropped out.") % said
+    return pgettext("any player", "%(name)s dropped out.") % said
+
+
+def has_dropped_out(player: Player) -> str:
+    """Why a player who left the tournament cannot check in: "Anna has dropped out." (the same
+    agreement as `dropped_out`)."""
+    said = {"name": player.name}
+    if player.gender == Gender.FEMALE:
+        return pgettext("woman player", "%(name)s has dropped out.") % said
+    if player.gender == Gender.MALE:
+        return pgettext("man player", "%(name)s has dropped out.") % said
+    return pgettext("any player", "%(name)s has dropped out.") % said
+
+
+def entry_fees_line(count: int, fee: Decimal) -> str:
+    """The ledger's entry fees, on its page and in the standings PDF: "Entry fees (8 × € 10.00)"
+    (its CSV writes `times` alone beside "Entry fees")."""
+    return gettext("Entry fees (%(times)s)") % {"times": times(count, fee)}
+
+
+def checked_in_line(name: str, *, already: bool) -> str:
+    """What the check-in page says, once, in its banner, right after a player tapped their name:
+    "Anna, you are checked in. Welcome!", or "Anna, you are already checked in." for a second
+    tap (the banner's usual "You are checked in as Anna." otherwise)."""
+    if already:
+        return gettext("%(name)s, you are already checked in.") % {"name": name}
+    return gettext("%(name)s, you are checked in. Welcome!") % {"name": name}
 
 
 # What a director's action will do, said before it is done ---------------------------------------

@@ -41,6 +41,7 @@ from scoring.presenters import (
     kind_label,
     money,
     result_line,
+    stakes_line,
     status_label,
     withdrew_note,
 )
@@ -267,9 +268,9 @@ def _penalty_table(
                 (closer_mark, gettext("closed")),
                 (in_hand_mark, gettext("chiusura in mano")),
                 (not_opened_mark, gettext("had not opened")),
-                (out_mark, gettext("out")),
+                (out_mark, pgettext("report legend", "out")),  # a noun: "sballo"
                 (reentry_mark, gettext("re-entry")),
-                (withdraw_mark, gettext("withdrew")),
+                (withdraw_mark, pgettext("report legend", "withdrew")),  # a noun: "ritiro"
             ]
         )
     ]
@@ -492,10 +493,7 @@ def pot_lines(detail: MatchDetail) -> list[str]:
     lines = []
     stakes = [entry for entry in pot.entries if str(entry.kind) == "stake"]
     if stakes:
-        lines.append(
-            gettext("Stakes: %(count)s x %(amount)s")
-            % {"count": len(stakes), "amount": money(stakes[0].amount)}
-        )
+        lines.append(stakes_line(len(stakes), stakes[0].amount))
     numbers = detail.replay.event_numbers
     for entry in pot.entries:
         if str(entry.kind) == "reentry_fee":

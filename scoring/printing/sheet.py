@@ -188,7 +188,7 @@ def _gin_settlement(match: Match, names: Sequence[str], box: PageBox) -> GridPag
             )
     labels = [
         gettext("Score"),
-        gettext("Boxes x %(points)s") % {"points": rules["box_bonus"]},
+        gettext("Boxes × %(points)s") % {"points": rules["box_bonus"]},
         gettext("Game bonus"),
         gettext("Shutout"),
         gettext("Final score"),

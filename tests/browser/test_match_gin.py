@@ -82,7 +82,7 @@ def test_a_gin_game_played_to_the_end_shows_the_winner_and_final_scores(phone, l
     )
     assert state["finished"] and state["winner"] == "Elena"
     expect(phone.locator(".result")).to_contain_text("Elena wins")
-    expect(phone.locator(".result")).to_contain_text("Ended: Target reached")
+    expect(phone.locator(".result")).to_contain_text("Finished: Elena reached the target score.")
     ranking = phone.get_by_role("list", name="Ranking").get_by_role("listitem")
     for item, player in zip(
         ranking.all(), sorted(state["players"], key=lambda p: p["place"]), strict=True

@@ -114,7 +114,7 @@ def test_the_standings_so_far_the_pot_with_stakes_and_fees_and_the_chart(club_ma
     assert "1 Anna 70 0 In play 2 Carla 70 0 In play 3 Dario 95 1 In play" in words
     assert "4 Bruno 102 0 Out for good" in words
     assert (
-        "Pot: € 13.00 · Stakes: 4 x € 2.00 · Re-entry fee of Dario (after hand 3): € 5.00" in words
+        "Pot: € 13.00 · Stakes: 4 × € 2.00 · Re-entry fee of Dario (after hand 3): € 5.00" in words
     )
     assert "Totals after each event" in words
     assert "out at 101" in words  # the chart's threshold line
@@ -126,7 +126,7 @@ def test_the_final_ranking_once_the_match_is_over(club_match):
     words = report(club_match).words()
 
     # Anna and Carla share the first place: no single winner.
-    assert "Finished (Time called), without a single winner." in words
+    assert "Finished when time was called, without a single winner." in words
     assert "Final ranking" in words
     assert "1 Anna 70 0 1 Carla 70 0 3 Dario 95 1 4 Bruno 102 0 Out for good" in words
     assert "70 70 95 time call" in words  # between hands: no number
@@ -185,7 +185,7 @@ def test_a_gin_hollywood_report_has_each_games_scores_and_settlement():
         *["360", "0", "360", "0", "360", "0", "game", "3:", "Anna"],
         *["Anna", "+305", "at", "the", "end"],
     ]
-    assert "Finished: Anna wins (Target reached). Net result: 1080." in words
+    assert "Finished: the three games are over, Anna won more of them. Net result: 1080." in words
     assert "1 Anna 1080 3 Winner 2 Bruno 0 0" in words
     assert "Game Anna Bruno Boxes Winner Net 1 360 0 1 / 0 Anna 360 2 360 0" in words
 

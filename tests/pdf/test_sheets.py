@@ -114,7 +114,7 @@ def test_a_gin_hollywood_sheet_has_the_three_games_side_by_side(sheet_request):
     assert "Result: K knock, G gin, BG big gin, U undercut, D dead hand." in text
     # The sums at the end of each game.
     assert "End of the game" in text
-    for label in ("Score", "Boxes x 25", "Game bonus", "Shutout", "Final score"):
+    for label in ("Score", "Boxes × 25", "Game bonus", "Shutout", "Final score"):
         assert label in pdf.lines()
 
 

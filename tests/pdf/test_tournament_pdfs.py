@@ -298,7 +298,7 @@ def test_the_final_results_give_each_payout_and_the_pot(client, staff, one_table
         ["5", "Elena"],
     ]
     words = pdf.words()
-    assert "Entry fees (5 x € 20.00) 100.00" in words
+    assert "Entry fees (5 × € 20.00) 100.00" in words
     assert "Re-entry fees 0.00 Total collected 100.00" in words
     assert "House cut (10%) -10.00 Prizes 90.00" in words
     assert "Coppa di primavera · Circolo Aurora, Bologna" in words

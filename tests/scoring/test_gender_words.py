@@ -18,7 +18,7 @@ from scoring.selectors import match_detail
 from tests.factories import ClubFactory, PlayerFactory, member
 from tests.pdf.conftest import Pdf
 from tournaments.models import Entry, EntryStatus
-from tournaments.presenters import dropped_mark, dropped_out
+from tournaments.presenters import dropped_mark, dropped_out, has_dropped_out
 
 pytestmark = pytest.mark.django_db
 
@@ -44,8 +44,8 @@ def match(club):
     )
     points = {"Anna Ferri": 5, "Bruno Neri": 102, "Carla Conti": 105, "Elena Galli": 7}
     services.hand_record(match=match, user=None, data={"closer": "Dario Rossi", "points": points})
-    for name in ("Carla Conti", "Anna Ferri"):
-        services.player_withdraw(match=match, user=None, seat=match.seats.get(name=name))
+    services.player_stays_out(match=match, user=None, seat=match.seats.get(name="Carla Conti"))
+    services.player_withdraw(match=match, user=None, seat=match.seats.get(name="Anna Ferri"))
     return match
 
 
@@ -133,17 +133,43 @@ def test_the_api_reads_and_changes_a_players_gender(client, club):
 
 def test_a_dropped_woman_is_marked_ritirata_in_the_tournament_standings():
     anna = Entry(status=EntryStatus.DROPPED, player=Player(name="Anna", gender=Gender.FEMALE))
-    bruno = Entry(status=EntryStatus.DROPPED, player=Player(name="Bruno"))
+    bruno = Entry(status=EntryStatus.DROPPED, player=Player(name="Bruno", gender=Gender.MALE))
+    dario = Entry(status=EntryStatus.DROPPED, player=Player(name="Dario"))  # not said
     with translation.override("it"):
-        assert (dropped_mark(anna), dropped_mark(bruno)) == ("ritirata", "ritirato")
+        assert [dropped_mark(e) for e in (anna, bruno, dario)] == [
+            "ritirata",
+            "ritirato",
+            "fuori gara",
+        ]
     with translation.override("en"):
-        assert dropped_mark(anna) == dropped_mark(bruno) == "dropped"
+        assert dropped_mark(anna) == dropped_mark(bruno) == dropped_mark(dario) == "dropped"
 
 
-def test_the_message_after_a_drop_agrees_with_a_woman_player():
-    anna, bruno = Player(name="Anna", gender=Gender.FEMALE), Player(name="Bruno")
+def test_the_message_after_a_drop_agrees_with_the_player_and_is_neutral_when_unsaid():
+    anna = Player(name="Anna", gender=Gender.FEMALE)
+    bruno = Player(name="Bruno", gender=Gender.MALE)
+    dario = Player(name="Dario")
     with translation.override("it"):
         assert dropped_out(anna) == "Anna si è ritirata."
         assert dropped_out(bruno) == "Bruno si è ritirato."
+        assert dropped_out(dario) == "Dario non è più in gara."
+        assert has_dropped_out(anna) == "Anna si è ritirata."
+        assert has_dropped_out(bruno) == "Bruno si è ritirato."
+        assert has_dropped_out(dario) == "Dario non è più in gara."
     with translation.override("en"):
-        assert dropped_out(anna) == "Anna dropped out."
+        assert dropped_out(anna) == dropped_out(anna) == "Anna dropped out."
+        assert has_dropped_out(dario) == "Dario has dropped out."
+
+
+def test_the_report_notes_and_legend_of_a_withdrawal_are_not_masculine_for_everyone(match):
+    """Walk leftover: the legend said "si è ritirato" whoever withdrew, and so did the note of a
+    player whose gender is not said."""
+    with translation.override("it"):
+        assert presenters.withdrew_note("Bruno", Gender.MALE) == "Bruno si è ritirato"
+        assert presenters.withdrew_note("Dario", "") == "Dario ha lasciato la partita"
+        detail = match_detail(match)
+        words = Pdf.of(render_pdf([match_report(match, detail=detail, show_authors=False)]))
+    words = words.words()
+    # the legend's marks are nouns, for anyone: a withdrawal, a bust
+    assert "X = sballo · R = rientro · W = ritiro" in words
+    assert "sballato" not in words and "si è ritirato" not in words

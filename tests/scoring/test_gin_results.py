@@ -99,25 +99,25 @@ def parts_of(preset, wins, **options):
 def test_g4_gin_standard_shutout_reads_as_doubled():
     parts = parts_of("gin-standard", [(ANNA, 50), (ANNA, 50)])
     assert presenters.gin_score_parts(parts[ANNA]) == (
-        "500 = (100 + game bonus 100 + 2 boxes x 25) x 2, shutout"
+        "500 = (100 + game bonus 100 + 2 boxes × 25) × 2, shutout"
     )
     assert presenters.gin_score_parts(parts[BRUNO]) == "0"
 
 
 def test_g4_gin_classic_shutout_reads_as_the_shutout_bonus():
     parts = parts_of("gin-classic", [(ANNA, 50), (ANNA, 50)])
-    assert presenters.gin_score_parts(parts[ANNA]) == "340 = 100 + shutout bonus 200 + 2 boxes x 20"
+    assert presenters.gin_score_parts(parts[ANNA]) == "340 = 100 + shutout bonus 200 + 2 boxes × 20"
 
 
 def test_a_game_won_without_shutout_reads_points_bonus_and_boxes():
     parts = parts_of("gin-standard", [(ANNA, 60), (BRUNO, 30), (ANNA, 46)])
-    assert presenters.gin_score_parts(parts[ANNA]) == "256 = 106 + game bonus 100 + 2 boxes x 25"
-    assert presenters.gin_score_parts(parts[BRUNO]) == "55 = 30 + 1 box x 25"
+    assert presenters.gin_score_parts(parts[ANNA]) == "256 = 106 + game bonus 100 + 2 boxes × 25"
+    assert presenters.gin_score_parts(parts[BRUNO]) == "55 = 30 + 1 box × 25"
 
 
 def test_the_words_take_the_engines_numbers_not_their_own():
     made_up = GinScoreParts(points=7, boxes=3, box_value=11, game_bonus=5)
-    assert presenters.gin_score_parts(made_up) == "45 = 7 + game bonus 5 + 3 boxes x 11"
+    assert presenters.gin_score_parts(made_up) == "45 = 7 + game bonus 5 + 3 boxes × 11"
 
 
 def test_the_history_names_the_undercut_g1_and_g3():
@@ -147,7 +147,7 @@ def test_the_end_of_a_gin_game_shows_each_final_score_in_its_parts():
     gin(match, ANNA, 21)  # 21 + 25 = 46: Anna 106, the game is over
     content = page(match)
     assert "Anna wins" in content
-    assert "Anna 256 = 106 + game bonus 100 + 2 boxes x 25 · Bruno 80 = 30 + 2 boxes x 25" in (
+    assert "Anna 256 = 106 + game bonus 100 + 2 boxes × 25 · Bruno 80 = 30 + 2 boxes × 25" in (
         content
     )
     # the history names each hand
@@ -162,7 +162,7 @@ def test_big_gin_and_a_shutout_read_on_the_page():
     won(match, ANNA, 49)
     content = page(match)
     assert "Big gin by Anna." in content
-    assert "Anna 500 = (100 + game bonus 100 + 2 boxes x 25) x 2, shutout · Bruno 0" in content
+    assert "Anna 500 = (100 + game bonus 100 + 2 boxes × 25) × 2, shutout · Bruno 0" in content
 
 
 def hollywood_won_2_1(match):
@@ -184,13 +184,13 @@ def test_hollywood_shows_the_games_won_and_each_games_score():
     assert "2 hands won" in content and "4 hands won" in content  # fewer hands, yet the winner
     # games 1 and 2: Anna 95 + 100 + 1 box; game 3: Bruno 10 + 80 + 100 + 2 boxes, Anna shut out
     assert (
-        "Game 1: Anna 220 = 95 + game bonus 100 + 1 box x 25 · Bruno 105 = 30 + 3 boxes x 25"
+        "Game 1: Anna 220 = 95 + game bonus 100 + 1 box × 25 · Bruno 105 = 30 + 3 boxes × 25"
         in (content)
     )
-    assert "Game 2: Anna 220 = 95 + game bonus 100 + 1 box x 25 · Bruno 70 = 20 + 2 boxes x 25" in (
+    assert "Game 2: Anna 220 = 95 + game bonus 100 + 1 box × 25 · Bruno 70 = 20 + 2 boxes × 25" in (
         content
     )
-    assert "Game 3: Anna 0 · Bruno 480 = (90 + game bonus 100 + 2 boxes x 25) x 2, shutout" in (
+    assert "Game 3: Anna 0 · Bruno 480 = (90 + game bonus 100 + 2 boxes × 25) × 2, shutout" in (
         content
     )
     # the games table has each game's final score
@@ -206,7 +206,7 @@ def test_a_running_hollywood_match_shows_a_settled_games_parts_and_no_games_won_
     match = gin_match("gin-hollywood", target=90)
     won(match, ANNA, 95)
     content = page(match)
-    assert "Game 1: Anna 440 = (95 + game bonus 100 + 1 box x 25) x 2, shutout · Bruno 0" in (
+    assert "Game 1: Anna 440 = (95 + game bonus 100 + 1 box × 25) × 2, shutout · Bruno 0" in (
         content
     )
     assert "Games won" not in content
@@ -223,7 +223,7 @@ def test_the_report_explains_the_final_score_and_names_the_undercut():
     gin(match, ANNA, 21)
     text = report_text(match)
     assert "undercut" in text and "knock" in text and "gin" in text
-    assert "Anna 256 = 106 + game bonus 100 + 2 boxes x 25 · Bruno 80 = 30 + 2 boxes x 25" in text
+    assert "Anna 256 = 106 + game bonus 100 + 2 boxes × 25 · Bruno 80 = 30 + 2 boxes × 25" in text
 
 
 def test_the_hollywood_report_has_the_games_won_and_each_games_parts():
@@ -231,7 +231,7 @@ def test_the_hollywood_report_has_the_games_won_and_each_games_parts():
     hollywood_won_2_1(match)
     text = report_text(match)
     assert "Games won: Anna 2-1 Bruno" in text
-    assert "Game 3: Anna 0 · Bruno 480 = (90 + game bonus 100 + 2 boxes x 25) x 2, shutout" in text
+    assert "Game 3: Anna 0 · Bruno 480 = (90 + game bonus 100 + 2 boxes × 25) × 2, shutout" in text
 
 
 # A hand's own points, and a game's end bonuses as their own line (walk of issue 18) -------------
@@ -258,9 +258,9 @@ def test_the_last_hand_shows_its_own_points_and_the_end_bonuses_apart():
     assert "Anna +51 144" not in last  # the running score before the end's bonuses is not shown
     assert "Anna +51 638" in last and "+545" not in last
     assert "Bruno 0 0" in last
-    assert "End of the game: Anna +494 (game bonus 100, 3 boxes x 25, shutout x 2)" in last
+    assert "End of the game: Anna +494 (game bonus 100, 3 boxes × 25, shutout × 2)" in last
     # the final score's breakdown says the same
-    assert "Anna 638 = (144 + game bonus 100 + 3 boxes x 25) x 2, shutout" in page(match)
+    assert "Anna 638 = (144 + game bonus 100 + 3 boxes × 25) × 2, shutout" in page(match)
     assert "Anna +65 65" in cards["Hand 1"] and "End of" not in cards["Hand 1"]
     assert "Anna +28 93" in cards["Hand 2"]
 
@@ -274,7 +274,7 @@ def test_in_hollywood_the_loser_of_a_hand_gains_nothing_on_it_his_boxes_come_wit
     # at its end, not by the hand he lost
     fourth = cards["Hand 4"]
     assert re.search(r"Bruno 0 \d+", fourth) and "Bruno +" not in fourth.split("End of")[0]
-    assert "End of game 1: Anna +125 (game bonus 100, 1 box x 25); Bruno +75 (3 boxes x 25)" in (
+    assert "End of game 1: Anna +125 (game bonus 100, 1 box × 25); Bruno +75 (3 boxes × 25)" in (
         fourth
     )
 
@@ -325,8 +325,8 @@ def test_a_game_closed_without_bonuses_adds_no_end_line_and_a_withdrawal_shows_i
     timed = replay(rules, (ANNA, BRUNO), [*hands, TimeCall()]).history[-1]
     assert timed.game_ends and presenters.gin_end_line(timed.game_ends, (ANNA, BRUNO)) == ""
     assert timed.hand_charges == {ANNA: 0, BRUNO: 0}
-    # Bruno withdraws: Anna wins the game with its bonuses ((30 + 100 + 25) x 2 = 310, she had 30)
+    # Bruno withdraws: Anna wins the game with its bonuses ((30 + 100 + 25) × 2 = 310, she had 30)
     withdrawn = replay(rules, (ANNA, BRUNO), [*hands, Withdraw(BRUNO)]).history[-1]
     assert presenters.gin_end_line(withdrawn.game_ends, (ANNA, BRUNO)) == (
-        "End of the game: Anna +280 (game bonus 100, 1 box x 25, shutout x 2)"
+        "End of the game: Anna +280 (game bonus 100, 1 box × 25, shutout × 2)"
     )

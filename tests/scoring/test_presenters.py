@@ -113,8 +113,8 @@ def test_the_match_page_and_the_match_report_say_the_same_words(client):
     assert sentence in page
     assert presenters.closing_label("colore") in page
     assert presenters.closing_word("colore") in pdf.split()
-    how = presenters.ended_by_label(state.ended_by)
-    assert how == "Last player in play"
+    how = presenters.end_reason(state, detail.genders)
+    assert how == "Finished: Anna is the last one in play."
     assert how in page
     assert presenters.result_line(match, detail) in pdf
     for player in state.players:

@@ -624,7 +624,7 @@ def test_player_reenter_is_refused_for_a_player_in_play():
 def test_with_two_left_a_bust_ends_the_match_without_re_entry_s5():
     match = start_match(preset="scala40", names=("A", "B", "C"), options={"reentry_allowed": True})
     record(match, "A", B=10, C=110)
-    services.player_withdraw(match=match, user=None, seat=seat(match, "C"))  # C declines
+    services.player_stays_out(match=match, user=None, seat=seat(match, "C"))  # C declines
     record(match, "A", B=95)
 
     match = fresh(match)
@@ -671,7 +671,24 @@ def test_a_withdrawn_player_cannot_withdraw_again():
     services.player_withdraw(match=match, user=None, seat=seat(match, "Bruno"))
     before = snapshot(match)
     error = refused(services.player_withdraw, match=match, user=None, seat=seat(match, "Bruno"))
-    assert (error.event, error.field) == (2, "player")
+    assert (error.field, error.message) == (
+        "seat",
+        "Bruno is no longer in play: nothing was recorded.",
+    )
+    assert snapshot(match) == before
+
+
+def test_a_player_waiting_for_the_re_entry_is_not_withdrawn_but_stays_out():
+    """Walk leftover: the withdrawal took a player a hand had just eliminated (a declined
+    re-entry in disguise); the service refuses it beside the field and says what to do."""
+    match = s5_match()  # D is eliminated, waiting for the re-entry
+    before = snapshot(match)
+    error = refused(services.player_withdraw, match=match, user=None, seat=seat(match, "D"))
+    assert error.field == "seat"
+    assert error.message == (
+        'D is waiting for the re-entry: to stay out, tap "D stays out" on the match page. '
+        "Nothing was recorded."
+    )
     assert snapshot(match) == before
 
 
@@ -807,7 +824,7 @@ def test_only_hands_can_be_corrected(kind):
     if kind == "reentry":
         event = services.player_reenter(match=match, user=None, seat=seat(match, "D"))
     elif kind == "withdraw":
-        event = services.player_withdraw(match=match, user=None, seat=seat(match, "D"))
+        event, _created = services.player_stays_out(match=match, user=None, seat=seat(match, "D"))
     else:
         event = services.match_call_time(match=match, user=None)
     before = snapshot(match)

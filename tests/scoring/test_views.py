@@ -4,6 +4,7 @@ withdrawals, time calls, corrections and voids, live polling, permissions and qu
 import re
 import uuid
 from decimal import Decimal
+from html import unescape
 
 import pytest
 from django.conf import settings
@@ -18,6 +19,7 @@ from scoring.engine import rules_for
 from scoring.engine.document import replay_document
 from scoring.forms import RulesForm
 from scoring.models import EventVersion, Match, MatchEvent, MatchStatus
+from scoring.selectors import match_detail
 from tests.factories import ClubFactory, PlayerFactory, UserFactory, member, start_match
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario")
@@ -549,7 +551,7 @@ def test_gin_hands_knock_gin_and_dead_to_the_end_of_the_game(client, club, score
     assert match.status == MatchStatus.FINISHED
     content = client.get(match.get_absolute_url()).content.decode()
     assert "Fabio wins" in content
-    assert "Ended: Target reached" in content
+    assert "Finished: Fabio reached the target score." in content
 
 
 @pytest.mark.django_db
@@ -682,17 +684,43 @@ def test_a_closer_no_longer_in_play_is_refused_next_to_the_choice(client, match,
 
 
 @pytest.mark.django_db
-def test_staying_out_goes_through_a_confirmation(client, match, scorer):
+def test_the_withdrawal_lists_only_the_players_in_play(client, match, scorer):
+    """Walk leftover: "A player withdraws" listed Dario, whom a hand had just eliminated; he
+    declines the re-entry with the offer's "stays out", and the page lists those in play."""
     bust_dario(match, scorer)
     url = reverse("scoring:withdraw", args=[match.pk])
-    page = client.get(url, {"seat": "4"})
-    assert page.status_code == 200
-    assert re.search(
-        r'<input type="radio" name="seat" value="4"[^>]*checked', page.content.decode()
+    page = client.get(url, {"seat": "4"}).content.decode()
+    chips = re.findall(r'<input type="radio" name="seat" value="(\d)"', page)
+    assert chips == ["1", "2", "3"]  # Anna, Bruno, Carla: not Dario
+    assert "Dario" not in page[page.index('id="group-seat"') :]
+    # a page opened before the bust posts Dario all the same: refused beside the field
+    answer = client.post(url, {"seat": "4", "idempotency_key": uuid.uuid4().hex})
+    group = answer.content.decode()[answer.content.decode().index('id="group-seat"') :]
+    assert (
+        'Dario is waiting for the re-entry: to stay out, tap "Dario stays out" on the match '
+        "page. Nothing was recorded." in unescape(group[: group.index("</fieldset>")])
     )
     assert not MatchEvent.objects.filter(kind="withdraw").exists()
-    client.post(url, {"seat": "4", "idempotency_key": uuid.uuid4().hex})
-    assert match.seats.get(name="Dario").status == "out"
+    assert match.seats.get(name="Dario").status == "eliminated"
+    # in Italian too (the compiled catalogue, see HELPERS.md)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    assert "Dario resta fuori" in client.get(match.get_absolute_url()).content.decode()
+    italian = client.get(url).content.decode()
+    assert "Sono elencati solo i giocatori in gioco" in italian
+
+
+@pytest.mark.django_db
+def test_nobody_can_withdraw_when_one_player_is_left_in_play(client, club, scorer):
+    options = {"reentry_allowed": True, "reentry_min_in_play": 1}
+    match = start_match(club=club, preset="scala40", names=("Anna", "Bruno"), options=options)
+    record(match, scorer, {"closer": "Anna", "points": {"Bruno": 120}})  # Bruno may re-enter
+    assert not match_detail(match).state.finished
+    page = client.get(reverse("scoring:withdraw", args=[match.pk])).content.decode()
+    assert "Nobody can withdraw now: the only player left in play cannot." in page
+    assert 'name="seat"' not in page and "Confirm: the player is out" not in page
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    page = client.get(reverse("scoring:withdraw", args=[match.pk])).content.decode()
+    assert "Ora nessuno può ritirarsi" in page
 
 
 @pytest.mark.django_db
@@ -725,7 +753,7 @@ def test_calling_time_ends_the_match_and_shows_the_ranking(client, match, scorer
     assert match.status == MatchStatus.FINISHED
     content = client.get(match.get_absolute_url()).content.decode()
     assert "Anna wins" in content
-    assert "Ended: Time called" in content
+    assert "Finished when time was called." in content
     ranking = re.findall(
         r'<span class="place">(\d)</span> <span class="name">(\w+)</span>', content
     )
@@ -742,7 +770,7 @@ def test_a_match_won_by_the_last_in_play_shows_winner_and_pot(client, club, scor
     record(match, scorer, {"closer": "Anna", "points": {"Bruno": 120}})
     content = client.get(match.get_absolute_url()).content.decode()
     assert "Anna wins" in content
-    assert "Ended: Last player in play" in content
+    assert "Finished: Anna is the last one in play." in content
     assert "Pot € 4.00" in content
     assert "score sheet (pdf)" in content.lower()  # the sheet of the finished match is linked
 

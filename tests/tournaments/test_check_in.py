@@ -8,7 +8,9 @@ and the printed check-in list says who is here and what is paid and due."""
 from __future__ import annotations
 
 import io
+import re
 from decimal import Decimal
+from html import unescape
 
 import pytest
 from django.conf import settings
@@ -79,6 +81,12 @@ def messages_of(response) -> list[str]:
     return [str(message) for message in response.context["messages"]]
 
 
+def banner(response) -> str:
+    """The words of the check-in page's banner ("✓ You are checked in as ...")."""
+    found = re.search(r'<p class="check-in-done">(.*?)</p>', response.content.decode(), re.S)
+    return " ".join(re.sub(r"<[^>]+>", "", unescape(found.group(1))).split()) if found else ""
+
+
 # Checking in by the link ------------------------------------------------------------------------
 
 
@@ -93,8 +101,12 @@ def test_a_player_checks_in_by_the_link_without_an_account_and_twice_is_once(sta
     anna = entry(tournament, "Anna Rossi")
 
     answer = phone.post(link(tournament), {"entry": anna.pk}, follow=True)
-    assert "Anna Rossi, you are checked in. Welcome!" in messages_of(answer)
-    assert "You are checked in as <strong>Anna Rossi</strong>." in answer.content.decode()
+    # said once, in the banner: no message above it saying it again
+    assert banner(answer) == "✓ Anna Rossi, you are checked in. Welcome!"
+    assert answer.content.decode().count("checked in. Welcome!") == 1
+    assert '<li class="message' not in answer.content.decode()
+    # the banner stays; the welcome was said once
+    assert banner(phone.get(link(tournament))) == "✓ You are checked in as Anna Rossi."
     anna.refresh_from_db()
     assert anna.status == EntryStatus.CHECKED_IN
     first_time = anna.checked_in_at
@@ -107,10 +119,25 @@ def test_a_player_checks_in_by_the_link_without_an_account_and_twice_is_once(sta
 
     # Again, from this phone or another: still checked in once, and said so.
     again = visitor().post(link(tournament), {"entry": anna.pk}, follow=True)
-    assert "Anna Rossi, you are already checked in." in messages_of(again)
+    assert banner(again) == "✓ Anna Rossi, you are already checked in."
+    assert '<li class="message' not in again.content.decode()
     anna.refresh_from_db()
     assert anna.checked_in_at == first_time
     assert tournament.entries.filter(status=EntryStatus.CHECKED_IN).count() == 1
+
+
+def test_in_italian_the_check_in_is_said_once(staff):
+    """Walk leftover: "presenza registrata" was said by a message and by the banner below it."""
+    tournament = make(staff)
+    phone = visitor()
+    phone.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    anna = {"entry": entry(tournament, "Anna Rossi").pk}
+    answer = phone.post(link(tournament), anna, follow=True)
+    assert banner(answer) == "✓ Anna Rossi, presenza registrata. Buon gioco!"
+    assert answer.content.decode().lower().count("presenza registrata") == 1
+    again = phone.post(link(tournament), anna, follow=True)
+    assert banner(again) == "✓ Anna Rossi, la tua presenza era già registrata."
+    assert again.content.decode().lower().count("registrata") == 1
 
 
 def test_an_entry_of_another_tournament_or_a_dropped_player_is_refused(staff):
@@ -127,12 +154,18 @@ def test_an_entry_of_another_tournament_or_a_dropped_player_is_refused(staff):
     answer = visitor().post(link(tournament), {"entry": bruno.pk}, follow=True)
     assert "Bruno Bianchi has dropped out." in messages_of(answer)
     assert "Bruno Bianchi" not in answer.content.decode().split("Tap your name")[1]
+    # in Italian, not "si è ritirato" for a player whose gender is not said
+    italian = visitor()
+    italian.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    refused = italian.post(link(tournament), {"entry": bruno.pk}, follow=True)
+    assert "Bruno Bianchi non è più in gara." in messages_of(refused)
+    assert "Bruno Bianchi" not in answer.content.decode().split("Tap your name")[1]
 
     # A player dropped after checking in is no longer told they are checked in.
     phone = visitor()
     carla = entry(tournament, "Carla Verdi")
     phone.post(link(tournament), {"entry": carla.pk})
-    assert "You are checked in as" in phone.get(link(tournament)).content.decode()
+    assert banner(phone.get(link(tournament))) == "✓ Carla Verdi, you are checked in. Welcome!"
     services.entry_drop(entry=carla, user=staff.director)
     page = phone.get(link(tournament)).content.decode()
     assert "You are checked in as" not in page and "Tap your name" in page
@@ -218,6 +251,11 @@ def test_a_guest_types_a_name_and_the_director_approves_it(staff):
     guest = GuestCheckIn.objects.get(tournament=tournament)
     assert guest.name == "Dario Ospite" and guest.status == GuestStatus.PENDING
     assert not tournament.entries.filter(player__name="Dario Ospite").exists()
+    # While the guest waits, the phone asks for the answer every 3 s (it was 10 s)
+    waiting = '<div id="check-in-me" class="check-in-me" hx-get="?part=me" hx-trigger="every 3s"'
+    assert waiting in " ".join(body.split())
+    part = phone.get(link(tournament), {"part": "me"}, HTTP_HX_REQUEST="true").content.decode()
+    assert waiting in " ".join(part.split())
 
     # The same name again is the same request.
     phone.post(link(tournament), {"name": "dario ospite"})
@@ -240,7 +278,10 @@ def test_a_guest_types_a_name_and_the_director_approves_it(staff):
     guest.refresh_from_db()
     assert guest.status == GuestStatus.APPROVED and guest.entry == dario
 
-    # The guest's phone now says so.
+    # The guest's phone now says so, and stops asking.
+    part = phone.get(link(tournament), {"part": "me"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "You are checked in as <strong>Dario Ospite</strong>." in part
+    assert "hx-get" not in part and "hx-trigger" not in part
     assert "You are checked in as <strong>Dario Ospite</strong>." in (
         phone.get(link(tournament)).content.decode()
     )
@@ -273,6 +314,9 @@ def test_a_refused_guest_is_not_registered_and_a_listed_name_is_picked_instead(s
     assert "The director did not approve the check-in of Scherzo Burlone: ask at the desk." in (
         phone.get(link(tournament)).content.decode()
     )
+    # decided: the waiting phone stops asking
+    part = phone.get(link(tournament), {"part": "me"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "did not approve" in part and "hx-trigger" not in part
 
 
 def test_only_a_director_decides_on_a_guest(staff):

@@ -87,6 +87,14 @@ def test_another_phone_confirms_and_the_console_says_confirmed_at_the_table_by(s
     table.refresh_from_db()
     assert table.confirmed_join.name == "Marta" and table.confirmed_by is None
     assert table.is_confirmed_for(table.match)
+    # good news, said in the success style (green), not in a warning's yellow notice
+    for client in (marta, luca):
+        page = client.get(table.match.get_absolute_url()).content.decode()
+        assert (
+            '<p class="message success inline" id="confirmed-here" role="status">'
+            "The result is confirmed.</p>" in page
+        )
+        assert 'class="notice" id="confirmed-here"' not in page
     # the confirming phone is shown the way on: the next seat and the standings, when the
     # tournament is public; a private tournament stays unlinked for a phone without an account
     where = reverse("tournaments:where", args=[tournament.pk])

@@ -281,6 +281,30 @@ def test_a_drop_withdraws_from_the_running_match_keeps_results_and_is_not_seated
     assert services.entry_drop(entry=leaving, user=staff.director).status == EntryStatus.DROPPED
 
 
+def test_a_drop_of_a_player_waiting_for_the_re_entry_declines_it():
+    """The withdrawal takes only players in play now: a player a hand has just eliminated who
+    drops out stays out (the declined re-entry), and the others play on."""
+    staff = Staff()
+    tournament, _entries = rounds_tournament(staff, options={"reentry_allowed": True})
+    round = services.round_seat(tournament=tournament, user=staff.director, seed=1)
+    services.round_start(round=round, user=staff.director)
+    table = round.tables.select_related("match").get(number=1)
+    names = [seat.name for seat in table.match.seats.order_by("seat")]
+    points = {names[1]: 5, names[2]: 120, names[3]: 9}
+    scoring.hand_record(match=table.match, user=None, data={"closer": names[0], "points": points})
+    busted = table.match.seats.get(name=names[2])
+    assert busted.status == "eliminated"
+    leaving = table.seats.get(entry__player=busted.player).entry
+
+    services.entry_drop(entry=leaving, user=staff.director)
+
+    busted.refresh_from_db()
+    assert busted.status == "out"
+    assert table.match.events.filter(kind="withdraw").count() == 1
+    table.match.refresh_from_db()
+    assert table.match.status == MatchStatus.IN_PROGRESS
+
+
 def test_a_drop_after_the_seating_asks_for_a_new_seating():
     staff = Staff()
     tournament, entries = rounds_tournament(staff)

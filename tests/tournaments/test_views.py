@@ -808,9 +808,17 @@ def test_the_ledger_and_its_csv_add_up(client, staff, director):
     assert "coppa-di-natale-ledger.csv" in response["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.content.decode())))
     assert rows[0] == ["Item", "Detail", "Player", "Amount"]
-    assert ["Entry fees", "4 x 10.00", "", "40.00"] in rows
+    assert ["Entry fees", "4 × € 10.00", "", "40.00"] in rows  # one sign: ×
     assert ["House cut", "10.00%", "", "4.00"] in rows
     assert ["Prizes", "", "", "36.00"] in rows
+    # in Italian too: the page and the CSV write the same sign, ×, never "x"
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    page = client.get(url("ledger", tournament)).content.decode()
+    assert "Quote d&#x27;iscrizione (4 × € 10,00)" in page
+    italian = list(
+        csv.reader(io.StringIO(client.get(url("ledger-csv", tournament)).content.decode()))
+    )
+    assert ["Quote d'iscrizione", "4 × € 10,00", "", "40.00"] in italian
     assert ["Payout by place", "1", "", "36"] in rows or [
         "Payout by place",
         "1",

@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 from scoring.printing import PORTRAIT, Column, Grid, PdfDocument, Row, money, qr_code
 from tournaments import selectors
 from tournaments.models import Tournament
+from tournaments.presenters import dropped_mark
 from tournaments.printing.common import (
     HEAD,
     LIST_FONT,
@@ -50,7 +51,7 @@ def check_in_list_document(tournament: Tournament) -> PdfDocument:
     rows = []
     for row in board.rows:
         if row.dropped:
-            status = gettext("dropped")
+            status = dropped_mark(row.entry)
         elif row.here and row.entry.checked_in_at is not None:
             status = time_format(timezone.localtime(row.entry.checked_in_at), "H:i")
         else:

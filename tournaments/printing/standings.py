@@ -29,7 +29,7 @@ from tournaments import selectors
 from tournaments.formats import format_of
 from tournaments.models import Tournament
 from tournaments.money import ledger as money_ledger
-from tournaments.presenters import number, tie_break_label, tie_breaks_note
+from tournaments.presenters import entry_fees_line, number, tie_break_label, tie_breaks_note
 from tournaments.printing.common import (
     HEAD,
     LIST_FONT,
@@ -163,10 +163,7 @@ def results_document(tournament: Tournament) -> PdfDocument:
         cells.append(amount(paid) if paid else "")
         rows.append(Row(tuple(cells)))
     pot = ledger.pot
-    fee_line = gettext("Entry fees (%(count)s x %(fee)s)") % {
-        "count": ledger.paying_entries,
-        "fee": money(tournament.entry_fee),
-    }
+    fee_line = entry_fees_line(ledger.paying_entries, tournament.entry_fee)
     house_line = gettext("House cut (%(percent)s%%)") % {
         "percent": number(Fraction(tournament.house_cut_percent))
     }

@@ -45,6 +45,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
+from tournaments.presenters import has_dropped_out
 
 
 def checked_name(
@@ -438,9 +439,7 @@ def entry_check_in(*, entry: Entry, user: Actor, paid: bool = True) -> Entry:
     refuse_if_finished(tournament)
     entry = Entry.objects.get(pk=entry.pk)
     if entry.status == EntryStatus.DROPPED:
-        raise TournamentActionError(
-            _("%(name)s has dropped out.") % {"name": entry.player.name}, field="entry"
-        )
+        raise TournamentActionError(has_dropped_out(entry.player), field="entry")
     now = timezone.now()
     if entry.status == EntryStatus.REGISTERED:
         entry.status = EntryStatus.CHECKED_IN
@@ -506,7 +505,10 @@ def entry_drop(*, entry: Entry, user: Actor) -> Entry:
         seat = match.seats.get(player=entry.player)
         if seat.status in ("in_play", "eliminated"):
             try:
-                scoring.player_withdraw(match=match, user=user, seat=seat)
+                if seat.status == "eliminated":  # waiting for a re-entry: declines it
+                    scoring.player_stays_out(match=match, user=user, seat=seat)
+                else:
+                    scoring.player_withdraw(match=match, user=user, seat=seat)
             except scoring.MatchError as error:
                 raise TournamentActionError(error.message, field="entry") from error
     entry.status = EntryStatus.DROPPED

@@ -39,12 +39,17 @@ from tournaments.formats import format_of
 from tournaments.forms import GuestForm
 from tournaments.models import GuestCheckIn, Round, Tournament, TournamentStatus
 from tournaments.pdf_views import pdf_response
+from tournaments.presenters import checked_in_line
 from tournaments.printing import check_in_list_document, check_in_poster_document
 from tournaments.services.checkin import CLOSED_MESSAGE
 
-CHECK_IN_POLL_SECONDS = 10
+CHECK_IN_POLL_SECONDS = 10  # the director's check-in panel
+# A guest's phone waiting for the director's answer asks every 3 s, only while it waits: the
+# answer (approved or refused) comes without the polling attributes, so the asking stops.
+GUEST_POLL_SECONDS = 3
 SESSION_ENTRIES = "check_in_entries"  # tournament id -> the entry this phone checked in
 SESSION_GUESTS = "check_in_guests"  # tournament id -> the guest check-in this phone asked
+BANNER_TAG = "inline-check-in"  # a message the banner says instead of the page's messages
 
 
 # Looking up ---------------------------------------------------------------------------------------
@@ -60,21 +65,22 @@ def _throttled(request: HttpRequest, scope: str, rate: str) -> HttpResponse | No
     return response
 
 
-def _by_key(key: str) -> Tournament:
-    """The tournament of a check-in link, or 404."""
-    return get_object_or_404(Tournament.objects.select_related("club"), check_in_key=key)
-
-
-def _closed(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
-    """410 and a page saying so, once the tournament is finished."""
-    if tournament.status != TournamentStatus.FINISHED:
-        return None
-    return render(
-        request,
-        "tournaments/check_in_closed.html",
-        {"tournament": tournament, "message": CLOSED_MESSAGE},
-        status=410,
-    )
+def _by_link(request: HttpRequest, key: str, scope: str, rate: str) -> Tournament | HttpResponse:
+    """The tournament of a check-in link, or the page to answer instead: 429 once the client's
+    address is over `rate` in `scope` (asked first, so an unknown key costs a try too), 404 for a
+    key that is no tournament's, 410 and a page saying so once the tournament is finished."""
+    limited = _throttled(request, scope, rate)
+    if limited:
+        return limited
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), check_in_key=key)
+    if tournament.status == TournamentStatus.FINISHED:
+        return render(
+            request,
+            "tournaments/check_in_closed.html",
+            {"tournament": tournament, "message": CLOSED_MESSAGE},
+            status=410,
+        )
+    return tournament
 
 
 def _remembered(request: HttpRequest, name: str, tournament: Tournament) -> int | None:
@@ -109,14 +115,16 @@ def _check_in_context(request: HttpRequest, tournament: Tournament) -> dict[str,
         me = here.get(guest.entry_id)
     if request.GET.get("other") == "1":
         me = guest = None  # "not you?": the list again, for another player on this phone
+    just_said = [str(m) for m in messages.get_messages(request) if BANNER_TAG in m.tags]
     return {
         "tournament": tournament,
+        "just_said": just_said[-1] if me is not None and just_said else "",
         "rows": [row for row in board.rows if not row.dropped],
         "me": me,
         "guest": guest,
         "has_round": tournament.rounds.exists(),
         "uses_tables": format_of(tournament).uses_tables,
-        "poll_seconds": CHECK_IN_POLL_SECONDS,
+        "poll_seconds": GUEST_POLL_SECONDS,
     }
 
 
@@ -126,17 +134,14 @@ def check_in(request: HttpRequest, key: str) -> HttpResponse:
     as a guest (POST `name`); the page then says you are checked in, or waiting for the
     director. Checking in twice is once ("you are already checked in")."""
     post = request.method == "POST"
-    limited = _throttled(
+    tournament = _by_link(
         request,
+        key,
         "check-in" if post else "check-in-read",
         settings.CHECK_IN_RATE if post else settings.SEAT_FINDER_RATE,
     )
-    if limited:
-        return limited
-    tournament = _by_key(key)
-    closed = _closed(request, tournament)
-    if closed:
-        return closed
+    if isinstance(tournament, HttpResponse):
+        return tournament
     form = GuestForm(request.POST if post and "name" in request.POST else None)
     if post and "entry" in request.POST:
         wanted = request.POST.get("entry", "")
@@ -147,15 +152,12 @@ def check_in(request: HttpRequest, key: str) -> HttpResponse:
                 user=request.user,
             )
             _remember(request, SESSION_ENTRIES, tournament, done.entry.pk)
-            name = done.entry.player.name
-            if done.already:
-                messages.info(
-                    request, gettext("%(name)s, you are already checked in.") % {"name": name}
-                )
-            else:
-                messages.success(
-                    request, gettext("%(name)s, you are checked in. Welcome!") % {"name": name}
-                )
+            # said once, in the page's banner (not a message above it as well)
+            messages.success(
+                request,
+                checked_in_line(done.entry.player.name, already=done.already),
+                extra_tags=BANNER_TAG,
+            )
         return redirect("tournaments:check-in", key=key)
     if post and form.is_valid():
         with on_form(form) as refused:
@@ -199,13 +201,9 @@ def _finder_page(
 def check_in_where(request: HttpRequest, key: str) -> HttpResponse:
     """ "Where do I sit?" from the check-in page: the current round of the tournament of the
     link (a private tournament's too: the link is the right)."""
-    limited = _throttled(request, "where", settings.SEAT_FINDER_RATE)
-    if limited:
-        return limited
-    tournament = _by_key(key)
-    closed = _closed(request, tournament)
-    if closed:
-        return closed
+    tournament = _by_link(request, key, "where", settings.SEAT_FINDER_RATE)
+    if isinstance(tournament, HttpResponse):
+        return tournament
     round = tournament.rounds.order_by("-number").first()
     return _finder_page(request, tournament, round, key=key)
 

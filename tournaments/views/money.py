@@ -12,6 +12,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
+from scoring.presenters import times
 from tournaments import lookups, selectors
 from tournaments.exports import csv_writer
 from tournaments.models import (
@@ -19,6 +20,7 @@ from tournaments.models import (
 )
 from tournaments.money import Ledger
 from tournaments.money import ledger as money_ledger
+from tournaments.presenters import entry_fees_line
 
 # The money ---------------------------------------------------------------------------------------
 
@@ -60,10 +62,16 @@ def _ledger(tournament: Tournament) -> LedgerView:
 def ledger(request: HttpRequest, pk: int) -> HttpResponse:
     """Entry fees, re-entry fees collected at the tables, the house cut, the payouts."""
     tournament = lookups.directed_tournament(request, pk)
+    money = _ledger(tournament)
     return render(
         request,
         "tournaments/ledger.html",
-        {"tournament": tournament, "club": tournament.club, "money": _ledger(tournament)},
+        {
+            "tournament": tournament,
+            "club": tournament.club,
+            "money": money,
+            "entry_fees_line": entry_fees_line(money.ledger.paying_entries, tournament.entry_fee),
+        },
     )
 
 
@@ -82,8 +90,7 @@ def ledger_csv(request: HttpRequest, pk: int) -> HttpResponse:
     writer.writerow(
         [
             gettext("Entry fees"),
-            gettext("%(count)s x %(fee)s")
-            % {"count": money.ledger.paying_entries, "fee": tournament.entry_fee},
+            times(money.ledger.paying_entries, tournament.entry_fee),
             "",
             pot.entry_fees,
         ]
