@@ -230,8 +230,8 @@ def _penalty_table(
                 marks += reentry_mark
             elif isinstance(event, Withdraw) and event.player == name:
                 marks += withdraw_mark
-            if name in snapshot.eliminated:
-                marks += out_mark
+            if name in snapshot.eliminated and not isinstance(event, Withdraw):
+                marks += out_mark  # a bust: a withdrawal is W alone, it reached no limit
             charge = snapshot.charges.get(name, 0)
             if was_gone and not charge:
                 cells += ["", "", marks]
