@@ -210,10 +210,23 @@ def _already_recorded(request: HttpRequest, match: Match) -> bool:
     tap, or a resubmission after the answer got lost. Checked before the form, which was made for
     the match as it was before that event."""
     key = request.POST.get("idempotency_key", "")
-    if key and MatchEvent.objects.filter(match=match, idempotency_key=key).exists():
-        messages.info(request, gettext("This was already recorded."))
-        return True
-    return False
+    event = MatchEvent.objects.filter(match=match, idempotency_key=key).first() if key else None
+    if event is not None:
+        _recorded_again(request, event)
+    return event is not None
+
+
+def _recorded_again(request: HttpRequest, event: MatchEvent) -> None:
+    """Say that an event sent again had been recorded the first time: "Hand 1 recorded (the
+    answer had been lost)" — the phone saw no answer, the table must know it counts once."""
+    number = hand_number(event)
+    if number is not None:
+        text = gettext("Hand %(number)s recorded (the answer had been lost).") % {"number": number}
+    else:
+        text = gettext("%(event)s: it had been recorded (the answer had been lost).") % {
+            "event": kind_label(event.kind)
+        }
+    messages.success(request, text)
 
 
 def _refusal_words(detail: MatchDetail | None, default: str) -> Callable[[ServiceError], str]:
@@ -262,7 +275,7 @@ def hand_record(request: HttpRequest, pk: int) -> HttpResponse:
                 number = recorded.hand_number
                 messages.success(request, gettext("Hand %(number)s recorded.") % {"number": number})
             else:
-                messages.info(request, gettext("This was already recorded."))
+                _recorded_again(request, event)
             return _answer(request, match, "recorded")
     form.fresh_key()
     if request.htmx:

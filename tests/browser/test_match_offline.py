@@ -182,7 +182,7 @@ def test_an_answer_lost_after_the_hand_was_recorded_never_records_it_twice(table
     page.go_forward()
     expect(total(page, "Bruno")).to_have_text("35")
     expect(page.locator("#pending")).to_be_hidden()
-    expect(page.get_by_text("Era già stato registrato.")).to_be_visible()
+    expect(page.get_by_text("Mano 1 registrata (la risposta si era persa).")).to_be_visible()
     page.reload()
     expect(total(page, "Bruno")).to_have_text("35")
     expect(page.locator("#entry-title")).to_have_text("Mano 2")

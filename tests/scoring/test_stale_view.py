@@ -77,7 +77,7 @@ def test_a_lost_answer_sent_again_records_nothing_more(client, table):
     # Back, or reload: the same form is posted again, with the same key
     again = post_hand(client, match, mine)
     assert again.status_code == 302
-    assert "This was already recorded." in client.get(again.url).content.decode()
+    assert "Hand 1 recorded (the answer had been lost)." in client.get(again.url).content.decode()
     # Back to a form the page had made before, typed again (a new key): told, not recorded
     retyped = hand_data(
         match, "Anna", {"Bruno": 35, "Carla": 12, "Dario": 9}, based_on=mine["based_on"]

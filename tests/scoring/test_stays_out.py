@@ -91,7 +91,7 @@ def test_the_same_tap_sent_twice_records_once(client, busted, scorer):
     key = uuid.uuid4().hex
     stays_out(client, busted, 4, key)
     again = client.get(stays_out(client, busted, 4, key)["Location"]).content.decode()
-    assert "This was already recorded." in again
+    assert "Withdrawal: it had been recorded (the answer had been lost)." in again
     assert MatchEvent.objects.filter(match=busted, kind="withdraw").count() == 1
 
 

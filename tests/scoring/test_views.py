@@ -392,7 +392,7 @@ def test_a_double_tap_records_one_hand(client, match, scorer):
     assert first.status_code == second.status_code == 302
     assert MatchEvent.objects.filter(match=match).count() == 1
     assert totals(match)["Dario"] == 100
-    assert "This was already recorded." in client.get(second.url).content.decode()
+    assert "Hand 1 recorded (the answer had been lost)." in client.get(second.url).content.decode()
 
 
 @pytest.mark.django_db
