@@ -490,13 +490,24 @@ def _form_revision(form, match: Match) -> int | None:
         return None
 
 
-def _correctable_hands(detail: MatchDetail) -> list[tuple[int, int]]:
-    """(hand number, event number) of every hand that may be corrected, newest first: the hand
-    picker of the match page ("correct hand N" in two taps, whatever the length of the match)."""
+@dataclass(frozen=True)
+class PickedHand:
+    """A hand of the hand picker: its number, its event's number (its address) and whether it
+    is void (then it leads to its card in the history, not to a correction)."""
+
+    hand: int
+    event: int
+    is_void: bool
+
+
+def _correctable_hands(detail: MatchDetail) -> list[PickedHand]:
+    """Every hand, newest first: the hand picker of the match page ("correct hand N" in two taps,
+    whatever the length of the match). A voided hand is listed too, marked void: its number is
+    not skipped without a trace."""
     return [
-        (row.hand_number, row.number)
+        PickedHand(hand=row.hand_number, event=row.number, is_void=row.is_void)
         for row in reversed(detail.rows)
-        if row.hand_number is not None and not row.is_void
+        if row.hand_number is not None
     ]
 
 

@@ -116,3 +116,20 @@ def test_the_api_and_the_report_count_hands_as_the_page_does(client, played):
         assert hand in numbered
     assert "6" not in numbered and "7" not in numbered  # no row carries an event's number
     assert "Hand 3" in pdf.words()  # the void's note names the hand
+
+
+@pytest.mark.django_db
+def test_the_hand_picker_shows_a_voided_hand_marked_void_leading_to_its_card(client, played):
+    match = played
+    page = client.get(match.get_absolute_url()).content.decode()
+    picker = page.split('<nav class="hand-numbers"', 1)[1].split("</nav>", 1)[0]
+    links = re.findall(r'<a class="button small( void)?" href="([^"]+)"[^>]*>(.*?)</a>', picker)
+    shown = [(" ".join(re.sub(r"<[^>]+>", " ", text).split()), url) for _void, url, text in links]
+    history = reverse("scoring:history", args=[match.pk])
+    assert shown == [
+        ("4", reverse("scoring:correct", args=[match.pk, 6])),
+        ("3 void", f"{history}#event-4"),  # not skipped: marked void, to its card
+        ("2", reverse("scoring:correct", args=[match.pk, 2])),
+        ("1", reverse("scoring:correct", args=[match.pk, 1])),
+    ]
+    assert 'id="event-4"' in client.get(history).content.decode()
