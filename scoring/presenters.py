@@ -133,6 +133,19 @@ def describe_change(change: MatchChange, game: str, rules: dict[str, Any]) -> st
     return sentence % {"event": title, "time": when, "what": what}
 
 
+def correction_hint(later_kind: str) -> str:
+    """What to do when a correction is refused because of a later event it no longer fits: a
+    re-entry after a bust the corrected hand no longer makes is voided first."""
+    if later_kind == EventKind.REENTRY:
+        return gettext(
+            "If this hand no longer puts the player out, void the re-entry first (History, "
+            "Void), then correct the hand."
+        )
+    return gettext(
+        "To correct this hand, first void or correct the later event it no longer fits (History)."
+    )
+
+
 # A woman player's words where Italian agrees with her ("Sballata", "si è ritirata"); a man or a
 # player whose gender is not said gets the generic words (the status's own label).
 WOMAN_STATUS_LABELS = {

@@ -54,8 +54,8 @@ from scoring.match_page import (
     reentry_offers,
 )
 from scoring.models import EventKind, Game, Match, MatchEvent
-from scoring.presenters import describe_event, event_title, kind_label
-from scoring.selectors import EventRow, MatchDetail, match_detail
+from scoring.presenters import correction_hint, describe_event, event_title, kind_label
+from scoring.selectors import EventRow, MatchDetail, hand_number, match_detail
 
 # Looking up a match ------------------------------------------------------------------------------
 
@@ -455,6 +455,20 @@ def _statuses_before(detail: MatchDetail, number: int):
     return statuses
 
 
+def _correction_words(
+    detail: MatchDetail, number: int, title: str
+) -> Callable[[ServiceError], str]:
+    """A refused correction's words, and what to do when a later event no longer fits it
+    ("void the re-entry first")."""
+    words = _refusal_words(detail, title)
+
+    def with_hint(error: ServiceError) -> str:
+        later = detail.row_of(error.event) if error.event not in (None, number) else None
+        return f"{words(error)} {correction_hint(later.event.kind)}" if later else words(error)
+
+    return with_hint
+
+
 @table_access.login_or_code_required
 def event_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Correct a recorded hand: the entry form, filled in with what was recorded, and a reason."""
@@ -471,7 +485,7 @@ def event_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if request.method == "POST":
         form = hand_form(match, seats, request.POST, correcting=True)
         if form.is_valid():
-            with on_form(form, text=_refusal_words(detail, title)):
+            with on_form(form, text=_correction_words(detail, number, title)):
                 services.hand_correct(
                     event=row.event,
                     user=actor,
