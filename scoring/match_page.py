@@ -38,11 +38,11 @@ from scoring.presenters import (
     describe_change,
     describe_event,
     ended_by_label,
-    event_title,
     games_won_line,
     gin_end_line,
     gin_final_lines,
     kind_label,
+    row_title,
     status_label,
 )
 from scoring.rule_words import chart_threshold, preset_label, rules_summary
@@ -162,7 +162,9 @@ def _history(detail: MatchDetail, *, show_authors: bool) -> list[HistoryRow]:
                 version=version.version,
                 author=_author(version, show_authors=show_authors),
                 when=version.created_at,
-                summary=describe_event(version.data, match.game, match.rules),
+                summary=describe_event(
+                    version.data, match.game, match.rules, stays_out=row.stays_out
+                ),
                 reason=version.reason,
                 is_current=version.is_current,
                 is_void=version.is_void,
@@ -172,10 +174,12 @@ def _history(detail: MatchDetail, *, show_authors: bool) -> list[HistoryRow]:
         rows.append(
             HistoryRow(
                 number=row.number,
-                title=event_title(kind, row.hand_number),
+                title=row_title(row),
                 kind=kind,
                 kind_label=kind_label(kind),
-                summary=describe_event(row.current.data, match.game, match.rules),
+                summary=describe_event(
+                    row.current.data, match.game, match.rules, stays_out=row.stays_out
+                ),
                 is_void=row.is_void,
                 is_corrected=row.is_corrected,
                 version=row.current.version,

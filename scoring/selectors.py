@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from django.db.models import Prefetch, QuerySet
 
 from clubs.models import Club
-from scoring.engine import MatchState, Snapshot, hand_numbers
-from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer
+from scoring.engine import MatchState, Snapshot, Status, hand_numbers
+from scoring.models import EventKind, EventVersion, Match, MatchEvent, MatchPlayer
 from scoring.services import Recorded, Replay, replay_match
 
 
@@ -33,6 +33,15 @@ class EventRow:
     @property
     def is_corrected(self) -> bool:
         return len(self.versions) > 1
+
+    @property
+    def stays_out(self) -> bool:
+        """A withdrawal that is "stays out": the player a hand had just busted declined the
+        re-entry (the engine puts them out for good, `Status.OUT`, where a player in play who
+        withdraws is `WITHDRAWN`). Stored as any withdrawal; a void one reads as a withdrawal."""
+        if self.event.kind != EventKind.WITHDRAW or self.snapshot is None:
+            return False
+        return self.snapshot.statuses.get(self.current.data.get("player")) == Status.OUT
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,13 @@ from scoring.match_page import (
     reentry_offers,
 )
 from scoring.models import EventKind, Game, Match, MatchEvent
-from scoring.presenters import correction_hint, describe_event, event_title, kind_label
+from scoring.presenters import (
+    correction_hint,
+    describe_event,
+    event_title,
+    kind_label,
+    row_title,
+)
 from scoring.selectors import EventRow, MatchDetail, hand_number, match_detail
 
 # Looking up a match ------------------------------------------------------------------------------
@@ -100,11 +106,11 @@ def _title_of(detail: MatchDetail, number: int | None, default: str) -> str:
     """What players call event `number` ("Hand 7", "Re-entry"); `default` for the event being
     recorded, which is not in `detail` yet."""
     row = detail.row_of(number) if number is not None else None
-    return event_title(row.event.kind, row.hand_number) if row is not None else default
+    return row_title(row) if row is not None else default
 
 
 def _title(row: EventRow) -> str:
-    return event_title(row.event.kind, row.hand_number)
+    return row_title(row)
 
 
 # The match page ----------------------------------------------------------------------------------
@@ -205,18 +211,18 @@ def _refused(request: HttpRequest, match: Match) -> HttpResponse:
     return _answer(request, match, "refused")
 
 
-def _already_recorded(request: HttpRequest, match: Match) -> bool:
+def _already_recorded(request: HttpRequest, match: Match, title: str = "") -> bool:
     """True (and says so) when this form's idempotency key already recorded an event: a double
     tap, or a resubmission after the answer got lost. Checked before the form, which was made for
     the match as it was before that event."""
     key = request.POST.get("idempotency_key", "")
     event = MatchEvent.objects.filter(match=match, idempotency_key=key).first() if key else None
     if event is not None:
-        _recorded_again(request, event)
+        _recorded_again(request, event, title)
     return event is not None
 
 
-def _recorded_again(request: HttpRequest, event: MatchEvent) -> None:
+def _recorded_again(request: HttpRequest, event: MatchEvent, title: str = "") -> None:
     """Say that an event sent again had been recorded the first time: "Hand 1 recorded (the
     answer had been lost)" — the phone saw no answer, the table must know it counts once."""
     number = hand_number(event)
@@ -224,7 +230,7 @@ def _recorded_again(request: HttpRequest, event: MatchEvent) -> None:
         text = gettext("Hand %(number)s recorded (the answer had been lost).") % {"number": number}
     else:
         text = gettext("%(event)s: it had been recorded (the answer had been lost).") % {
-            "event": kind_label(event.kind)
+            "event": title or kind_label(event.kind)
         }
     messages.success(request, text)
 
@@ -334,7 +340,7 @@ def stays_out(request: HttpRequest, pk: int) -> HttpResponse:
     """An eliminated player declines the re-entry (one tap on the offer the match page shows):
     the withdrawal of that player alone, refused when they are not eliminated any more."""
     match, actor = _scoring_match(request, pk)
-    if _already_recorded(request, match):
+    if _already_recorded(request, match, gettext("Stays out")):
         return _answer(request, match, "recorded")
     if _closed(request, match):
         return _refused(request, match)
@@ -344,7 +350,7 @@ def stays_out(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, gettext("Choose the player."))
         return _refused(request, match)
     seat = _seat(detail, form.cleaned_data["seat"])
-    with as_message(request, text=_refusal_words(detail, EventKind.WITHDRAW)) as refused:
+    with as_message(request, text=_refusal_words(detail, gettext("Stays out"))) as refused:
         services.player_stays_out(
             match=match,
             user=actor,
@@ -556,7 +562,9 @@ def event_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "form": form,
             "number": number,
             "title": title,
-            "current": describe_event(row.current.data, match.game, match.rules),
+            "current": describe_event(
+                row.current.data, match.game, match.rules, stays_out=row.stays_out
+            ),
         },
     )
 
