@@ -145,6 +145,12 @@ def match_detail(match: Match) -> MatchDetail:
     return MatchDetail(match=match, seats=seats, replay=replayed, rows=rows)
 
 
+def match_started_with(club: Club, key: str) -> Match | None:
+    """The club's match a start form with idempotency key `key` started, if any (a form sent
+    again: Back after "Start the match", then submit)."""
+    return Match.objects.filter(club=club, start_key=key).first() if key else None
+
+
 def matches_for_club(club: Club) -> QuerySet[Match]:
     """The club's matches, newest first, with their seats and winner: two queries for a page."""
     return (

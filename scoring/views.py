@@ -61,7 +61,13 @@ from scoring.presenters import (
     kind_label,
     row_title,
 )
-from scoring.selectors import EventRow, MatchDetail, hand_number, match_detail
+from scoring.selectors import (
+    EventRow,
+    MatchDetail,
+    hand_number,
+    match_detail,
+    match_started_with,
+)
 
 # Looking up a match ------------------------------------------------------------------------------
 
@@ -607,6 +613,10 @@ def match_start(request: HttpRequest, slug: str) -> HttpResponse:
     # The options posted belong to the preset they were shown for; others start at the preset's.
     options_posted = data is not None and data.get("rules-preset") == preset
     rules_form = RulesForm(data if options_posted else None, preset=preset)
+    again = match_started_with(club, data.get("idempotency_key", "")) if data else None
+    if again is not None:  # the form sent again (Back, then submit): the match it started
+        messages.info(request, gettext("This match had already been started: here it is."))
+        return redirect(again)
     if data is not None:
         valid = form.is_valid()
         valid = (rules_form.is_valid() or not options_posted) and valid
@@ -637,6 +647,7 @@ def _start(request, club: Club, form: StartForm, rules_form: RulesForm, preset: 
             options=rules_form.overrides(),
             table_label=cleaned.get("table_label", ""),
             first_dealer_seat=cleaned["first_dealer_seat"],
+            start_key=cleaned.get("idempotency_key", ""),
         )
         if club.table_codes:  # the club's nights use table codes
             table_codes.code_issue(match=match, user=request.user)
