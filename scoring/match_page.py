@@ -291,12 +291,19 @@ class Conflict:
     revision: int  # the match's revision now: "record mine" accepts it
     next_hand: int  # the number the form's hand gets if recorded now
     form_fits: bool  # the same players are in play: the form can be recorded as it is
+    mine: str = ""  # the hand this phone typed, in words (the page's script says it otherwise)
 
 
 def conflict_of(
-    match: Match, detail: MatchDetail, changes: Sequence[MatchChange], *, form_fits: bool
+    match: Match,
+    detail: MatchDetail,
+    changes: Sequence[MatchChange],
+    *,
+    form_fits: bool,
+    mine: str = "",
 ) -> Conflict | None:
-    """The notice for a form made before `changes`; None when nothing changed."""
+    """The notice for a form made before `changes` (`mine`: what it holds, in words); None when
+    nothing changed."""
     if not changes:
         return None
     shown = changes[-CONFLICT_CHANGES_SHOWN:]
@@ -306,7 +313,17 @@ def conflict_of(
         revision=match.revision,
         next_hand=detail.next_hand_number,
         form_fits=form_fits,
+        mine=mine,
     )
+
+
+def typed_hand(form, match: Match) -> str:
+    """The hand a form sent and refused because the match moved on holds, in the words of the
+    history ("Closed by Anna. Bruno 10, ..."), for the phone to compare with the one recorded;
+    "" for any other form."""
+    if form is None or getattr(form, "conflict", None) is None:
+        return ""
+    return describe_event({**form.to_data(), "type": "hand"}, match.game, match.rules)
 
 
 def form_signature(detail: MatchDetail) -> str:
@@ -392,7 +409,11 @@ def match_context(
     conflict = None
     if entry_open and page_signature and seen is not None and seen < match.revision:
         conflict = conflict_of(
-            match, detail, changes_since(match, seen), form_fits=not form_is_stale
+            match,
+            detail,
+            changes_since(match, seen),
+            form_fits=not form_is_stale,
+            mine=typed_hand(form, match),
         )
     ranking = [{"place": p.place, "name": p.name, "total": p.total} for p in state.ranking]
     names = [seat.name for seat in detail.seats]
@@ -472,6 +493,7 @@ def client_config(match: Match) -> dict[str, Any]:
                 "You are logged out: log in again, then tap Edit and record it again."
             ),
             "serverError": gettext("The server did not take it (error %(status)s)."),
+            "discarded": gettext("Your hand was discarded."),
             "playersChanged": gettext(
                 "The players in play changed meanwhile: tap Edit, check it and record it again."
             ),

@@ -125,6 +125,11 @@ def _title(row: EventRow) -> str:
 @require_safe
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     match = _visible_match(request, pk)
+    if request.GET.get("mine") == "discarded":
+        # "It was the same hand: discard mine" (without the page's script): nothing of it was
+        # recorded; the page again, fresh, with a form for the match as it is now
+        messages.info(request, gettext("Your hand was discarded."))
+        return _back_to(match)
     return render(request, "scoring/match.html", match_context(request, match))
 
 

@@ -338,7 +338,56 @@
     }
     formChanged(entry);
     showPending();
+    showMine();
     snapshotSoon();
+  }
+
+  // Messages of an earlier page (the withdrawal page's "Bruno is out.") go once this page says
+  // something new: the latest message alone, never under an old one.
+  function forgetOldMessages() {
+    document.querySelectorAll(".messages").forEach((list) => {
+      if (!list.closest("#match-flash")) {
+        list.remove();
+      }
+    });
+  }
+
+  function say(text) {
+    const list = make("ul", "", "messages");
+    list.append(make("li", text, "message info"));
+    byId("match-flash").replaceChildren(list);
+    forgetOldMessages();
+  }
+
+  // "It was the same hand: discard mine": nothing of it was recorded. The form is emptied for
+  // the next hand, based on the match as it is now; what this phone kept of that hand (the
+  // draft, a copy waiting to be sent) goes; the notice goes; the page says so.
+  function discardMine() {
+    const form = entryForm();
+    const key = form.elements.idempotency_key.value;
+    write("draft", null);
+    setQueue(queue().filter((entry) => entry.key !== key));
+    clear(form);
+    form.elements.based_on.value = byId("scoreboard").dataset.revision;
+    byId("form-notice").replaceChildren();
+    noticeWanted = false;
+    say(T.discarded);
+    window.scrollTo(0, 0);
+    snapshotSoon();
+  }
+
+  // The conflict notice says what this phone typed (the server says it of a hand it was sent;
+  // of a hand still being typed, this script does, as it is typed).
+  function showMine() {
+    const line = byId("conflict-mine");
+    const form = entryForm();
+    if (!line || !form || !(line.hidden || line.dataset.live)) {
+      return;
+    }
+    const typed = summaryOf(form);
+    line.dataset.live = "1";
+    line.hidden = !typed;
+    line.querySelector("span").textContent = typed;
   }
 
   function reveal() {
@@ -678,6 +727,7 @@
     }
     formChanged(form);
     showPending();
+    showMine();
     const notice = document.querySelector("#form-notice .notice");
     if (notice && noticeWanted) {
       noticeWanted = false;
@@ -741,6 +791,7 @@
     const input = event.target;
     if (input.form && input.form.id === "entry-form") {
       saveDraft();
+      showMine();
     }
     if (input.matches("input[hx-get][hx-target]")) {
       countCards(input);
@@ -749,11 +800,16 @@
   document.addEventListener("change", (event) => {
     if (event.target.form && event.target.form.id === "entry-form") {
       saveDraft();
+      showMine();
     }
   });
-  // "It was the same hand: discard mine", "Reload the form": what was typed goes
+  // "It was the same hand: discard mine" (in place), "Reload the form": what was typed goes
   document.addEventListener("click", (event) => {
-    if (event.target.closest("#form-notice a")) {
+    const link = event.target.closest("#form-notice a");
+    if (link && link.matches("[data-discard-mine]") && entryForm()) {
+      event.preventDefault();
+      discardMine();
+    } else if (link) {
       write("draft", null);
     }
   });

@@ -237,6 +237,55 @@ def test_two_phones_type_the_same_hand_the_second_records_it_only_when_asked(
         context_a.close()
 
 
+def test_it_was_the_same_hand_discards_mine_in_place_and_the_next_hand_is_recorded(
+    browser, table, live_server
+):
+    """The conflict box shows the hand this phone typed beside the one recorded; "it was the same
+    hand: discard mine" empties the form in place (nothing kept on the phone), takes the match as
+    it is now and says so; the next hand is then recorded, with no conflict."""
+    match, phone_b = table
+    context_a = phone_context(browser)
+    log_in(context_a, live_server, member(match.club, Role.SCOREKEEPER))
+    phone_a = context_a.new_page()
+    try:
+        phone_a.goto(live_server.url + match.get_absolute_url())
+        type_hand(phone_b, "Anna", {"Bruno": 30, "Carla": 12, "Dario": 9})
+        type_hand(phone_a, "Anna", {"Bruno": 35, "Carla": 12, "Dario": 9})
+        phone_a.get_by_role("button", name="Registra la mano").tap()
+        expect(phone_a.get_by_text("Mano 1 registrata.")).to_be_visible()
+
+        notice = phone_b.locator("#form-notice")
+        expect(notice).to_contain_text("Mano 1: registrata da un altro telefono", timeout=POLL_WAIT)
+        expect(notice.locator("#conflict-mine")).to_contain_text("Bruno 30")  # as it is typed
+        phone_b.get_by_role("button", name="Registra la mano").tap()
+        expect(notice).to_contain_text("Un altro telefono ha modificato la partita")
+        expect(notice.locator("#conflict-mine")).to_contain_text("Bruno 30, Carla 12, Dario 9")
+        shot(phone_b, "9-conflict-shows-mine")
+
+        requests = []
+        phone_b.on("request", lambda request: requests.append(request.url))
+        notice.get_by_role("link", name="Era la stessa mano: scarta la mia").tap()
+        expect(notice).to_be_empty()
+        expect(phone_b.get_by_text("La tua mano è stata scartata.")).to_be_visible()
+        bruno = phone_b.get_by_role("group", name="Bruno", exact=True).get_by_label("Punti")
+        expect(bruno).to_have_value("")
+        expect(phone_b.locator("#entry-title")).to_have_text("Mano 2")
+        assert not [url for url in requests if "?mine=" in url]  # in place, no reload
+        assert (
+            phone_b.evaluate(f"() => localStorage.getItem('tallone.match.{match.pk}.draft')")
+            is None
+        )
+        shot(phone_b, "10-mine-discarded")
+
+        type_hand(phone_b, "Bruno", {"Anna": 5, "Carla": 5, "Dario": 5})
+        phone_b.get_by_role("button", name="Registra la mano").tap()
+        expect(phone_b.get_by_text("Mano 2 registrata.")).to_be_visible()
+        expect(notice).to_be_empty()
+        assert hands(match) == 2
+    finally:
+        context_a.close()
+
+
 def test_a_kept_hand_refused_when_it_is_finally_sent_stays_with_the_reason(table, live_server):
     match, page = table
     type_hand(page, "Anna", {"Bruno": 35, "Carla": 12, "Dario": 9})
