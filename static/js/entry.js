@@ -322,6 +322,9 @@
       ids.push("entry-area");
     }
     swap(parse(html), ids);
+    if (ids.includes("match-flash")) {
+      forgetOldMessages(); // the answer's message in place of an earlier page's
+    }
     const entry = entryForm();
     if (entry && form !== "board") {
       if (outcome === "recorded") {

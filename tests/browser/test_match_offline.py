@@ -286,6 +286,22 @@ def test_it_was_the_same_hand_discards_mine_in_place_and_the_next_hand_is_record
         context_a.close()
 
 
+def test_a_hand_sent_in_place_replaces_the_message_of_an_earlier_page(table):
+    """Bruno withdraws on the withdrawal page: back on the match page it says so; the next hand,
+    sent in place, says "Hand 1 recorded." in its place, not under it."""
+    match, page = table
+    page.goto(page.url.split("#")[0] + "withdraw/?seat=2")
+    page.get_by_role("button", name="Conferma: il giocatore si ritira").tap()
+    messages = page.locator(".messages")
+    expect(messages).to_have_text("Bruno è fuori dalla partita.")
+    type_hand(page, "Anna", {"Carla": 12, "Dario": 9})
+    page.get_by_role("button", name="Registra la mano").tap()
+    expect(page.get_by_text("Mano 1 registrata.")).to_be_visible()
+    expect(messages).to_have_count(1)
+    expect(messages).to_have_text("Mano 1 registrata.")
+    shot(page, "11-the-latest-message-alone")
+
+
 def test_a_kept_hand_refused_when_it_is_finally_sent_stays_with_the_reason(table, live_server):
     match, page = table
     type_hand(page, "Anna", {"Bruno": 35, "Carla": 12, "Dario": 9})
