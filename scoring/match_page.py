@@ -494,6 +494,13 @@ def client_config(match: Match) -> dict[str, Any]:
             ),
             "serverError": gettext("The server did not take it (error %(status)s)."),
             "discarded": gettext("Your hand was discarded."),
+            "keptOne": gettext(
+                "%(hands)s is not recorded yet: kept on this phone until the network is back."
+            ),
+            "keptMany": gettext(
+                "%(hands)s are not recorded yet: kept on this phone until the network is back."
+            ),
+            "seeKept": gettext("See them"),
             "playersChanged": gettext(
                 "The players in play changed meanwhile: tap Edit, check it and record it again."
             ),

@@ -591,28 +591,48 @@
     return button;
   }
 
+  // Beside the button: the hands of this form kept on the phone, waiting (the list is above the
+  // form, off-screen once the phone has scrolled to the button).
+  function showKept(titles) {
+    const line = byId("entry-status");
+    if (!line) {
+      return;
+    }
+    line.hidden = titles.length === 0;
+    line.textContent = "";
+    if (titles.length) {
+      const text = fill(titles.length > 1 ? T.keptMany : T.keptOne, { hands: titles.join(", ") });
+      const link = make("a", T.seeKept);
+      link.href = "#pending";
+      line.append(`${text} `, link);
+    }
+  }
+
   function showPending() {
     showTitle();
     const box = byId("pending");
+    const list = queue().filter((entry) => entry.key !== foregroundKey);
+    const section = byId("entry");
+    // a hand's number as it would be recorded now (the match over: as it was typed)
+    let next = section ? Number(section.dataset.nextHand) : 0;
+    const titles = list.map((entry) =>
+      entry.hand && next ? fill(T.hand, { number: next++ }) : entry.title
+    );
+    showKept(titles.filter((_title, index) => list[index].hand && list[index].state !== "refused"));
     if (!box) {
       return;
     }
-    const list = queue().filter((entry) => entry.key !== foregroundKey);
     box.textContent = "";
     box.hidden = list.length === 0;
     if (!list.length) {
       return;
     }
-    const section = byId("entry");
-    let next = section ? Number(section.dataset.nextHand) : 0;
     const states = { waiting: T.waiting, sending: T.sending, refused: T.refused };
     const items = make("ol", "", "pending-list");
-    list.forEach((entry) => {
+    list.forEach((entry, index) => {
       const item = make("li", "", `pending-item ${entry.state}`);
       const head = make("p", "", "pending-head");
-      // a hand's number as it would be recorded now (the match over: as it was typed)
-      const title = entry.hand && next ? fill(T.hand, { number: next++ }) : entry.title;
-      head.append(make("strong", title), " ", make("span", states[entry.state], "badge"));
+      head.append(make("strong", titles[index]), " ", make("span", states[entry.state], "badge"));
       item.append(head);
       if (entry.summary) {
         item.append(make("p", entry.summary, "pending-summary"));
@@ -771,7 +791,7 @@
     }
     const page = document.documentElement.cloneNode(true);
     page.removeAttribute("data-offline-copy");
-    page.querySelectorAll("#pending, #connection, #match-flash, .messages").forEach((part) => {
+    page.querySelectorAll("#pending, #connection, #match-flash, .messages, #entry-status").forEach((part) => {
       part.textContent = "";
     });
     page.querySelectorAll("#entry-form [data-entry-ready], #entry-form input").forEach((input) => {

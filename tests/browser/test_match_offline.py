@@ -134,6 +134,11 @@ def test_a_hand_typed_without_network_waits_survives_a_reload_and_is_recorded_on
     expect(pending).to_contain_text("in attesa della rete")
     expect(pending).to_contain_text("Mano 1")
     expect(pending).to_contain_text("Bruno 35")
+    # beside the button, where the phone is: the hand is kept, not lost (the list is above)
+    status = page.locator("#entry-status")
+    expect(status).to_contain_text("Mano 1 non è ancora registrata: tenuta su questo telefono")
+    page.wait_for_timeout(500)  # the points box typed last scrolls back into view (match.js)
+    expect(status).to_be_in_viewport()
     expect(total(page, "Bruno")).to_have_text("0")  # pending, never shown as recorded
     expect(page.locator("#connection")).to_contain_text("Senza rete dalle")
     shot(page, "2-waiting-for-the-network")
@@ -149,6 +154,7 @@ def test_a_hand_typed_without_network_waits_survives_a_reload_and_is_recorded_on
     context.set_offline(False)
     expect(total(page, "Bruno")).to_have_text("35", timeout=POLL_WAIT)
     expect(page.locator("#pending")).to_be_hidden()
+    expect(page.locator("#entry-status")).to_be_hidden()
     expect(page.locator("#connection")).to_be_hidden()
     shot(page, "4-recorded-when-back-online")
     assert hands(match) == 1
