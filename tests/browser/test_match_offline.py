@@ -295,7 +295,7 @@ def test_it_was_the_same_hand_discards_mine_in_place_and_the_next_hand_is_record
 def test_a_hand_sent_in_place_replaces_the_message_of_an_earlier_page(table):
     """Bruno withdraws on the withdrawal page: back on the match page it says so; the next hand,
     sent in place, says "Hand 1 recorded." in its place, not under it."""
-    match, page = table
+    _match, page = table
     page.goto(page.url.split("#")[0] + "withdraw/?seat=2")
     page.get_by_role("button", name="Conferma: il giocatore si ritira").tap()
     messages = page.locator(".messages")
