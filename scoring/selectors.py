@@ -145,6 +145,17 @@ def match_detail(match: Match) -> MatchDetail:
     return MatchDetail(match=match, seats=seats, replay=replayed, rows=rows)
 
 
+def hand_number(event: MatchEvent) -> int | None:
+    """The number of a hand as players count it (hands 1, 2, 3..., voided ones included); None
+    for a re-entry, a withdrawal or a time call. One query: for the rare paths (an event sent
+    again after its answer was lost), not for recording a hand (`Recorded.hand_number`)."""
+    if event.kind != EventKind.HAND:
+        return None
+    return MatchEvent.objects.filter(
+        match_id=event.match_id, kind=EventKind.HAND, number__lte=event.number
+    ).count()
+
+
 def match_started_with(club: Club, key: str) -> Match | None:
     """The club's match a start form with idempotency key `key` started, if any (a form sent
     again: Back after "Start the match", then submit)."""

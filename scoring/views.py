@@ -229,14 +229,16 @@ def _already_recorded(request: HttpRequest, match: Match, title: str = "") -> bo
     key = request.POST.get("idempotency_key", "")
     event = MatchEvent.objects.filter(match=match, idempotency_key=key).first() if key else None
     if event is not None:
-        _recorded_again(request, event, title)
+        _recorded_again(request, event, title=title, number=hand_number(event))
     return event is not None
 
 
-def _recorded_again(request: HttpRequest, event: MatchEvent, title: str = "") -> None:
+def _recorded_again(
+    request: HttpRequest, event: MatchEvent, *, title: str = "", number: int | None
+) -> None:
     """Say that an event sent again had been recorded the first time: "Hand 1 recorded (the
-    answer had been lost)" — the phone saw no answer, the table must know it counts once."""
-    number = hand_number(event)
+    answer had been lost)" (`number`: the hand's, None for another event) — the phone saw no
+    answer, the table must know it counts once."""
     if number is not None:
         text = gettext("Hand %(number)s recorded (the answer had been lost).") % {"number": number}
     else:
@@ -292,7 +294,7 @@ def hand_record(request: HttpRequest, pk: int) -> HttpResponse:
                 number = recorded.hand_number
                 messages.success(request, gettext("Hand %(number)s recorded.") % {"number": number})
             else:
-                _recorded_again(request, event)
+                _recorded_again(request, recorded.event, number=recorded.hand_number)
             return _answer(request, match, "recorded")
     form.fresh_key()
     if request.htmx:
