@@ -100,9 +100,18 @@ class StartForm(forms.Form):
     )
     # Carries the errors about the seats as a whole (none chosen, the service's refusals).
     players = forms.CharField(required=False, widget=forms.HiddenInput)
+    # The form sent again (Back, then submit) finds the match it started: one match, not two.
+    # Going Back, the browser may fetch the page again (a new key) and put back only what was
+    # chosen: tallone.js puts back the key the form was sent with (data-keep-on-back).
+    idempotency_key = forms.CharField(
+        max_length=64,
+        required=False,
+        widget=forms.HiddenInput(attrs={"data-keep-on-back": True}),
+    )
 
     def __init__(self, *args, players: Sequence[Player], **kwargs):
         super().__init__(*args, **kwargs)
+        self.initial.setdefault("idempotency_key", new_idempotency_key())
         self.club_players = {str(player.pk): player for player in players}
         choices = [("", "—")] + [(str(p.pk), p.name) for p in players]
         for seat in range(1, MAX_SEATS + 1):

@@ -38,11 +38,11 @@ from scoring.presenters import (
     describe_change,
     describe_event,
     end_reason,
-    event_title,
     games_won_line,
     gin_end_line,
     gin_final_lines,
     kind_label,
+    row_title,
     status_label,
 )
 from scoring.rule_words import chart_threshold, preset_label, rules_summary
@@ -162,7 +162,9 @@ def _history(detail: MatchDetail, *, show_authors: bool) -> list[HistoryRow]:
                 version=version.version,
                 author=_author(version, show_authors=show_authors),
                 when=version.created_at,
-                summary=describe_event(version.data, match.game, match.rules),
+                summary=describe_event(
+                    version.data, match.game, match.rules, stays_out=row.stays_out
+                ),
                 reason=version.reason,
                 is_current=version.is_current,
                 is_void=version.is_void,
@@ -172,10 +174,12 @@ def _history(detail: MatchDetail, *, show_authors: bool) -> list[HistoryRow]:
         rows.append(
             HistoryRow(
                 number=row.number,
-                title=event_title(kind, row.hand_number),
+                title=row_title(row),
                 kind=kind,
                 kind_label=kind_label(kind),
-                summary=describe_event(row.current.data, match.game, match.rules),
+                summary=describe_event(
+                    row.current.data, match.game, match.rules, stays_out=row.stays_out
+                ),
                 is_void=row.is_void,
                 is_corrected=row.is_corrected,
                 version=row.current.version,
@@ -287,12 +291,19 @@ class Conflict:
     revision: int  # the match's revision now: "record mine" accepts it
     next_hand: int  # the number the form's hand gets if recorded now
     form_fits: bool  # the same players are in play: the form can be recorded as it is
+    mine: str = ""  # the hand this phone typed, in words (the page's script says it otherwise)
 
 
 def conflict_of(
-    match: Match, detail: MatchDetail, changes: Sequence[MatchChange], *, form_fits: bool
+    match: Match,
+    detail: MatchDetail,
+    changes: Sequence[MatchChange],
+    *,
+    form_fits: bool,
+    mine: str = "",
 ) -> Conflict | None:
-    """The notice for a form made before `changes`; None when nothing changed."""
+    """The notice for a form made before `changes` (`mine`: what it holds, in words); None when
+    nothing changed."""
     if not changes:
         return None
     shown = changes[-CONFLICT_CHANGES_SHOWN:]
@@ -302,7 +313,17 @@ def conflict_of(
         revision=match.revision,
         next_hand=detail.next_hand_number,
         form_fits=form_fits,
+        mine=mine,
     )
+
+
+def typed_hand(form, match: Match) -> str:
+    """The hand a form sent and refused because the match moved on holds, in the words of the
+    history ("Closed by Anna. Bruno 10, ..."), for the phone to compare with the one recorded;
+    "" for any other form."""
+    if form is None or getattr(form, "conflict", None) is None:
+        return ""
+    return describe_event({**form.to_data(), "type": "hand"}, match.game, match.rules)
 
 
 def form_signature(detail: MatchDetail) -> str:
@@ -388,7 +409,11 @@ def match_context(
     conflict = None
     if entry_open and page_signature and seen is not None and seen < match.revision:
         conflict = conflict_of(
-            match, detail, changes_since(match, seen), form_fits=not form_is_stale
+            match,
+            detail,
+            changes_since(match, seen),
+            form_fits=not form_is_stale,
+            mine=typed_hand(form, match),
         )
     ranking = [{"place": p.place, "name": p.name, "total": p.total} for p in state.ranking]
     names = [seat.name for seat in detail.seats]
@@ -468,6 +493,14 @@ def client_config(match: Match) -> dict[str, Any]:
                 "You are logged out: log in again, then tap Edit and record it again."
             ),
             "serverError": gettext("The server did not take it (error %(status)s)."),
+            "discarded": gettext("Your hand was discarded."),
+            "keptOne": gettext(
+                "%(hands)s is not recorded yet: kept on this phone until the network is back."
+            ),
+            "keptMany": gettext(
+                "%(hands)s are not recorded yet: kept on this phone until the network is back."
+            ),
+            "seeKept": gettext("See them"),
             "playersChanged": gettext(
                 "The players in play changed meanwhile: tap Edit, check it and record it again."
             ),
@@ -490,13 +523,24 @@ def _form_revision(form, match: Match) -> int | None:
         return None
 
 
-def _correctable_hands(detail: MatchDetail) -> list[tuple[int, int]]:
-    """(hand number, event number) of every hand that may be corrected, newest first: the hand
-    picker of the match page ("correct hand N" in two taps, whatever the length of the match)."""
+@dataclass(frozen=True)
+class PickedHand:
+    """A hand of the hand picker: its number, its event's number (its address) and whether it
+    is void (then it leads to its card in the history, not to a correction)."""
+
+    hand: int
+    event: int
+    is_void: bool
+
+
+def _correctable_hands(detail: MatchDetail) -> list[PickedHand]:
+    """Every hand, newest first: the hand picker of the match page ("correct hand N" in two taps,
+    whatever the length of the match). A voided hand is listed too, marked void: its number is
+    not skipped without a trace."""
     return [
-        (row.hand_number, row.number)
+        PickedHand(hand=row.hand_number, event=row.number, is_void=row.is_void)
         for row in reversed(detail.rows)
-        if row.hand_number is not None and not row.is_void
+        if row.hand_number is not None
     ]
 
 

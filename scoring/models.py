@@ -120,6 +120,17 @@ class Match(models.Model):
             "again finds this match instead of making another."
         ),
     )
+    start_key = models.CharField(
+        _("start key"),
+        max_length=64,
+        blank=True,
+        default="",
+        editable=False,
+        help_text=_(
+            "The idempotency key of the form that started the match: the same form sent again "
+            "(Back, then submit) finds this match instead of starting another."
+        ),
+    )
     # Set by a higher app (a finished tournament closes its matches); blank: the match is open.
     closed_because = models.CharField(
         _("closed because"), max_length=24, choices=ClosedReason.choices, blank=True, default=""
@@ -145,6 +156,11 @@ class Match(models.Model):
                 fields=["club", "import_digest"],
                 condition=~Q(import_digest=""),
                 name="match_import_digest_unique_per_club",
+            ),
+            models.UniqueConstraint(
+                fields=["club", "start_key"],
+                condition=~Q(start_key=""),
+                name="match_start_key_unique_per_club",
             ),
             models.CheckConstraint(
                 condition=Q(closed_because="", closed_at__isnull=True)

@@ -44,7 +44,7 @@ from scoring.engine.cards import count_points
 from scoring.engine.gin import score_hand
 from scoring.engine.names import table_label
 from scoring.models import EndedBy, EventKind, Game, Match, PlayerStatus
-from scoring.selectors import MatchDetail
+from scoring.selectors import EventRow, MatchDetail
 from scoring.services import MatchChange
 
 # Labels ------------------------------------------------------------------------------------------
@@ -108,13 +108,21 @@ def kind_label(kind: str) -> str:
     return str(EventKind(kind).label) if kind in EventKind.values else gettext("Event")
 
 
-def event_title(kind: str, hand_number: int | None) -> str:
+def event_title(kind: str, hand_number: int | None, *, stays_out: bool = False) -> str:
     """What an event is called on pages, PDFs and messages: "Hand 7" for a hand (numbered as
     players count hands, `scoring.engine.hand_numbers`), the kind alone for a re-entry, a
-    withdrawal or a time call, which fall between hands."""
+    withdrawal or a time call, which fall between hands; "Stays out" for the withdrawal of a
+    player just busted who declined the re-entry (`EventRow.stays_out`)."""
     if kind == EventKind.HAND and hand_number is not None:
         return gettext("Hand %(number)s") % {"number": hand_number}
+    if stays_out and kind == EventKind.WITHDRAW:
+        return gettext("Stays out")
     return kind_label(kind)
+
+
+def row_title(row: EventRow) -> str:
+    """`event_title` of an event of the history."""
+    return event_title(row.event.kind, row.hand_number, stays_out=row.stays_out)
 
 
 def describe_change(change: MatchChange, game: str, rules: dict[str, Any]) -> str:
@@ -146,6 +154,19 @@ def describe_change(change: MatchChange, game: str, rules: dict[str, Any]) -> st
     if change.is_void:
         return sentence % {**said, "reason": change.reason}
     return f"{sentence % said} {what}".strip()
+
+
+def correction_hint(later_kind: str) -> str:
+    """What to do when a correction is refused because of a later event it no longer fits: a
+    re-entry after a bust the corrected hand no longer makes is voided first."""
+    if later_kind == EventKind.REENTRY:
+        return gettext(
+            "If this hand no longer puts the player out, void the re-entry first (History, "
+            "Void), then correct the hand."
+        )
+    return gettext(
+        "To correct this hand, first void or correct the later event it no longer fits (History)."
+    )
 
 
 # A woman player's words where Italian agrees with her ("Sballata", "si è ritirata"); a man or a
@@ -289,11 +310,16 @@ def gin_outcome(data: dict[str, Any], rules: dict[str, Any]) -> str:
     return scored.outcome if scored is not None else result
 
 
-def describe_event(data: dict[str, Any], game: str, rules: dict[str, Any]) -> str:
-    """One line saying what an event version recorded, in the user's language."""
+def describe_event(
+    data: dict[str, Any], game: str, rules: dict[str, Any], *, stays_out: bool = False
+) -> str:
+    """One line saying what an event version recorded, in the user's language (`stays_out`: a
+    withdrawal that is a busted player declining the re-entry, `EventRow.stays_out`)."""
     kind = data.get("type")
     if kind == "reentry":
         return gettext("%(player)s re-entered.") % {"player": data.get("player")}
+    if kind == "withdraw" and stays_out:
+        return gettext("%(player)s stays out after the bust.") % {"player": data.get("player")}
     if kind == "withdraw":
         return gettext("%(player)s withdrew.") % {"player": data.get("player")}
     if kind == "time_call":

@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from django.db.models import Prefetch, QuerySet
 
 from clubs.models import Club
-from scoring.engine import MatchState, Snapshot, hand_numbers
-from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer
+from scoring.engine import MatchState, Snapshot, Status, hand_numbers
+from scoring.models import EventKind, EventVersion, Match, MatchEvent, MatchPlayer
 from scoring.services import Recorded, Replay, replay_match
 
 
@@ -33,6 +33,15 @@ class EventRow:
     @property
     def is_corrected(self) -> bool:
         return len(self.versions) > 1
+
+    @property
+    def stays_out(self) -> bool:
+        """A withdrawal that is "stays out": the player a hand had just busted declined the
+        re-entry (the engine puts them out for good, `Status.OUT`, where a player in play who
+        withdraws is `WITHDRAWN`). Stored as any withdrawal; a void one reads as a withdrawal."""
+        if self.event.kind != EventKind.WITHDRAW or self.snapshot is None:
+            return False
+        return self.snapshot.statuses.get(self.current.data.get("player")) == Status.OUT
 
 
 @dataclass(frozen=True)
@@ -134,6 +143,23 @@ def match_detail(match: Match) -> MatchDetail:
         for event, current, hand in zip(events, currents, hands, strict=True)
     )
     return MatchDetail(match=match, seats=seats, replay=replayed, rows=rows)
+
+
+def hand_number(event: MatchEvent) -> int | None:
+    """The number of a hand as players count it (hands 1, 2, 3..., voided ones included); None
+    for a re-entry, a withdrawal or a time call. One query: for the rare paths (an event sent
+    again after its answer was lost), not for recording a hand (`Recorded.hand_number`)."""
+    if event.kind != EventKind.HAND:
+        return None
+    return MatchEvent.objects.filter(
+        match_id=event.match_id, kind=EventKind.HAND, number__lte=event.number
+    ).count()
+
+
+def match_started_with(club: Club, key: str) -> Match | None:
+    """The club's match a start form with idempotency key `key` started, if any (a form sent
+    again: Back after "Start the match", then submit)."""
+    return Match.objects.filter(club=club, start_key=key).first() if key else None
 
 
 def matches_for_club(club: Club) -> QuerySet[Match]:

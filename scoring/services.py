@@ -273,13 +273,12 @@ def match_start(
     options: dict[str, Any] | None = None,
     table_label: str = "",
     first_dealer_seat: int = 1,
+    start_key: str = "",
 ) -> Match:
-    """Start a match of `preset` (with option `options`) for `players` in seat order.
-
-    The full resolved rule set is stored, so changing a preset later never changes this match.
-    The table's label is stored as its number when it is one ("Tavolo 3" is stored "3"), so pages
-    in either language say it once (`scoring.presenters.table_name`).
-    """
+    """Start a match of `preset` (with option `options`) for `players` in seat order. The full
+    rule set is stored, so changing a preset later never changes this match; a table's label as
+    its number ("Tavolo 3" is "3": `presenters.table_name`). `start_key`: the start form's key
+    (`selectors.match_started_with` finds the match a form sent again had started)."""
     try:
         rules: RuleSet = rules_for(preset, options or {})
     except EngineError as error:
@@ -298,6 +297,7 @@ def match_start(
         rules=rules.to_dict(),
         table_label=stored_table_label(table_label),
         first_dealer_seat=first_dealer_seat,
+        start_key=start_key,
         started_by=user if user and user.is_authenticated else None,
     )
     seats = MatchPlayer.objects.bulk_create(

@@ -54,8 +54,20 @@ from scoring.match_page import (
     reentry_offers,
 )
 from scoring.models import EventKind, Game, Match, MatchEvent
-from scoring.presenters import describe_event, event_title, kind_label
-from scoring.selectors import EventRow, MatchDetail, match_detail
+from scoring.presenters import (
+    correction_hint,
+    describe_event,
+    event_title,
+    kind_label,
+    row_title,
+)
+from scoring.selectors import (
+    EventRow,
+    MatchDetail,
+    hand_number,
+    match_detail,
+    match_started_with,
+)
 
 # Looking up a match ------------------------------------------------------------------------------
 
@@ -100,11 +112,11 @@ def _title_of(detail: MatchDetail, number: int | None, default: str) -> str:
     """What players call event `number` ("Hand 7", "Re-entry"); `default` for the event being
     recorded, which is not in `detail` yet."""
     row = detail.row_of(number) if number is not None else None
-    return event_title(row.event.kind, row.hand_number) if row is not None else default
+    return row_title(row) if row is not None else default
 
 
 def _title(row: EventRow) -> str:
-    return event_title(row.event.kind, row.hand_number)
+    return row_title(row)
 
 
 # The match page ----------------------------------------------------------------------------------
@@ -113,6 +125,11 @@ def _title(row: EventRow) -> str:
 @require_safe
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     match = _visible_match(request, pk)
+    if request.GET.get("mine") == "discarded":
+        # "It was the same hand: discard mine" (without the page's script): nothing of it was
+        # recorded; the page again, fresh, with a form for the match as it is now
+        messages.info(request, gettext("Your hand was discarded."))
+        return _back_to(match)
     return render(request, "scoring/match.html", match_context(request, match))
 
 
@@ -205,15 +222,30 @@ def _refused(request: HttpRequest, match: Match) -> HttpResponse:
     return _answer(request, match, "refused")
 
 
-def _already_recorded(request: HttpRequest, match: Match) -> bool:
+def _already_recorded(request: HttpRequest, match: Match, title: str = "") -> bool:
     """True (and says so) when this form's idempotency key already recorded an event: a double
     tap, or a resubmission after the answer got lost. Checked before the form, which was made for
     the match as it was before that event."""
     key = request.POST.get("idempotency_key", "")
-    if key and MatchEvent.objects.filter(match=match, idempotency_key=key).exists():
-        messages.info(request, gettext("This was already recorded."))
-        return True
-    return False
+    event = MatchEvent.objects.filter(match=match, idempotency_key=key).first() if key else None
+    if event is not None:
+        _recorded_again(request, event, title=title, number=hand_number(event))
+    return event is not None
+
+
+def _recorded_again(
+    request: HttpRequest, event: MatchEvent, *, title: str = "", number: int | None
+) -> None:
+    """Say that an event sent again had been recorded the first time: "Hand 1 recorded (the
+    answer had been lost)" (`number`: the hand's, None for another event) — the phone saw no
+    answer, the table must know it counts once."""
+    if number is not None:
+        text = gettext("Hand %(number)s recorded (the answer had been lost).") % {"number": number}
+    else:
+        text = gettext("%(event)s: it had been recorded (the answer had been lost).") % {
+            "event": title or kind_label(event.kind)
+        }
+    messages.success(request, text)
 
 
 def _refusal_words(detail: MatchDetail | None, default: str) -> Callable[[ServiceError], str]:
@@ -262,7 +294,7 @@ def hand_record(request: HttpRequest, pk: int) -> HttpResponse:
                 number = recorded.hand_number
                 messages.success(request, gettext("Hand %(number)s recorded.") % {"number": number})
             else:
-                messages.info(request, gettext("This was already recorded."))
+                _recorded_again(request, recorded.event, number=recorded.hand_number)
             return _answer(request, match, "recorded")
     form.fresh_key()
     if request.htmx:
@@ -321,7 +353,7 @@ def stays_out(request: HttpRequest, pk: int) -> HttpResponse:
     """An eliminated player declines the re-entry (one tap on the offer the match page shows):
     the withdrawal of that player alone, refused when they are not eliminated any more."""
     match, actor = _scoring_match(request, pk)
-    if _already_recorded(request, match):
+    if _already_recorded(request, match, gettext("Stays out")):
         return _answer(request, match, "recorded")
     if _closed(request, match):
         return _refused(request, match)
@@ -331,7 +363,7 @@ def stays_out(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, gettext("Choose the player."))
         return _refused(request, match)
     seat = _seat(detail, form.cleaned_data["seat"])
-    with as_message(request, text=_refusal_words(detail, EventKind.WITHDRAW)) as refused:
+    with as_message(request, text=_refusal_words(detail, gettext("Stays out"))) as refused:
         services.player_stays_out(
             match=match,
             user=actor,
@@ -443,6 +475,20 @@ def _statuses_before(detail: MatchDetail, number: int):
     return statuses
 
 
+def _correction_words(
+    detail: MatchDetail, number: int, title: str
+) -> Callable[[ServiceError], str]:
+    """A refused correction's words, and what to do when a later event no longer fits it
+    ("void the re-entry first")."""
+    words = _refusal_words(detail, title)
+
+    def with_hint(error: ServiceError) -> str:
+        later = detail.row_of(error.event) if error.event not in (None, number) else None
+        return f"{words(error)} {correction_hint(later.event.kind)}" if later else words(error)
+
+    return with_hint
+
+
 @table_access.login_or_code_required
 def event_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Correct a recorded hand: the entry form, filled in with what was recorded, and a reason."""
@@ -459,7 +505,7 @@ def event_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if request.method == "POST":
         form = hand_form(match, seats, request.POST, correcting=True)
         if form.is_valid():
-            with on_form(form, text=_refusal_words(detail, title)):
+            with on_form(form, text=_correction_words(detail, number, title)):
                 services.hand_correct(
                     event=row.event,
                     user=actor,
@@ -530,7 +576,9 @@ def event_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "form": form,
             "number": number,
             "title": title,
-            "current": describe_event(row.current.data, match.game, match.rules),
+            "current": describe_event(
+                row.current.data, match.game, match.rules, stays_out=row.stays_out
+            ),
         },
     )
 
@@ -573,6 +621,10 @@ def match_start(request: HttpRequest, slug: str) -> HttpResponse:
     # The options posted belong to the preset they were shown for; others start at the preset's.
     options_posted = data is not None and data.get("rules-preset") == preset
     rules_form = RulesForm(data if options_posted else None, preset=preset)
+    again = match_started_with(club, data.get("idempotency_key", "")) if data else None
+    if again is not None:  # the form sent again (Back, then submit): the match it started
+        messages.info(request, gettext("This match had already been started: here it is."))
+        return redirect(again)
     if data is not None:
         valid = form.is_valid()
         valid = (rules_form.is_valid() or not options_posted) and valid
@@ -603,6 +655,7 @@ def _start(request, club: Club, form: StartForm, rules_form: RulesForm, preset: 
             options=rules_form.overrides(),
             table_label=cleaned.get("table_label", ""),
             first_dealer_seat=cleaned["first_dealer_seat"],
+            start_key=cleaned.get("idempotency_key", ""),
         )
         if club.table_codes:  # the club's nights use table codes
             table_codes.code_issue(match=match, user=request.user)

@@ -34,13 +34,13 @@ from scoring.presenters import (
     card_label,
     closing_word,
     describe_changes,
-    event_title,
     games_won_line,
     gin_final_lines,
     gin_result_word,
     kind_label,
     money,
     result_line,
+    row_title,
     stakes_line,
     status_label,
     withdrew_note,
@@ -121,7 +121,7 @@ def version_notes(
 ) -> str:
     """The footnote of a corrected or voided event: every change, when, why, and who made it
     when `show_authors` (the club's members only)."""
-    label = event_title(row.event.kind, row.hand_number)
+    label = row_title(row)
     sentences = []
     for previous, version in zip(row.versions, row.versions[1:], strict=False):
         details = {"when": local_datetime(version.created_at)}
@@ -182,6 +182,7 @@ def _penalty_table(
     reentry_mark = pgettext("score sheet mark", "R")
     out_mark = pgettext("score sheet mark", "X")
     withdraw_mark = pgettext("score sheet mark", "W")
+    stays_out_mark = pgettext("score sheet mark", "S")
     dealer_mark = "•"
     columns = [Column(pgettext("hand number", "#"), 4, rule="thick")]
     for _name in names:
@@ -230,9 +231,9 @@ def _penalty_table(
             elif isinstance(event, Reentry) and event.player == name:
                 marks += reentry_mark
             elif isinstance(event, Withdraw) and event.player == name:
-                marks += withdraw_mark
-            if name in snapshot.eliminated:
-                marks += out_mark
+                marks += stays_out_mark if row.stays_out else withdraw_mark
+            if name in snapshot.eliminated and not isinstance(event, Withdraw):
+                marks += out_mark  # a bust: a withdrawal is W alone, it reached no limit
             charge = snapshot.charges.get(name, 0)
             if was_gone and not charge:
                 cells += ["", "", marks]
@@ -250,7 +251,7 @@ def _penalty_table(
                 gettext("re-entry %(fee)s") % {"fee": money(fee)} if fee else gettext("re-entry")
             )
         elif isinstance(event, Withdraw):
-            note.append(gettext("withdrawal"))
+            note.append(gettext("stays out") if row.stays_out else gettext("withdrawal"))
         elif isinstance(event, TimeCall):
             note.append(gettext("time call"))
         if refs:
@@ -271,6 +272,7 @@ def _penalty_table(
                 (out_mark, pgettext("report legend", "out")),  # a noun: "sballo"
                 (reentry_mark, gettext("re-entry")),
                 (withdraw_mark, pgettext("report legend", "withdrew")),  # a noun: "ritiro"
+                (stays_out_mark, gettext("stayed out after the bust")),
             ]
         )
     ]

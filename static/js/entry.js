@@ -322,6 +322,9 @@
       ids.push("entry-area");
     }
     swap(parse(html), ids);
+    if (ids.includes("match-flash")) {
+      forgetOldMessages(); // the answer's message in place of an earlier page's
+    }
     const entry = entryForm();
     if (entry && form !== "board") {
       if (outcome === "recorded") {
@@ -338,7 +341,56 @@
     }
     formChanged(entry);
     showPending();
+    showMine();
     snapshotSoon();
+  }
+
+  // Messages of an earlier page (the withdrawal page's "Bruno is out.") go once this page says
+  // something new: the latest message alone, never under an old one.
+  function forgetOldMessages() {
+    document.querySelectorAll(".messages").forEach((list) => {
+      if (!list.closest("#match-flash")) {
+        list.remove();
+      }
+    });
+  }
+
+  function say(text) {
+    const list = make("ul", "", "messages");
+    list.append(make("li", text, "message info"));
+    byId("match-flash").replaceChildren(list);
+    forgetOldMessages();
+  }
+
+  // "It was the same hand: discard mine": nothing of it was recorded. The form is emptied for
+  // the next hand, based on the match as it is now; what this phone kept of that hand (the
+  // draft, a copy waiting to be sent) goes; the notice goes; the page says so.
+  function discardMine() {
+    const form = entryForm();
+    const key = form.elements.idempotency_key.value;
+    write("draft", null);
+    setQueue(queue().filter((entry) => entry.key !== key));
+    clear(form);
+    form.elements.based_on.value = byId("scoreboard").dataset.revision;
+    byId("form-notice").replaceChildren();
+    noticeWanted = false;
+    say(T.discarded);
+    window.scrollTo(0, 0);
+    snapshotSoon();
+  }
+
+  // The conflict notice says what this phone typed (the server says it of a hand it was sent;
+  // of a hand still being typed, this script does, as it is typed).
+  function showMine() {
+    const line = byId("conflict-mine");
+    const form = entryForm();
+    if (!line || !form || !(line.hidden || line.dataset.live)) {
+      return;
+    }
+    const typed = summaryOf(form);
+    line.dataset.live = "1";
+    line.hidden = !typed;
+    line.querySelector("span").textContent = typed;
   }
 
   function reveal() {
@@ -539,28 +591,48 @@
     return button;
   }
 
+  // Beside the button: the hands of this form kept on the phone, waiting (the list is above the
+  // form, off-screen once the phone has scrolled to the button).
+  function showKept(titles) {
+    const line = byId("entry-status");
+    if (!line) {
+      return;
+    }
+    line.hidden = titles.length === 0;
+    line.textContent = "";
+    if (titles.length) {
+      const text = fill(titles.length > 1 ? T.keptMany : T.keptOne, { hands: titles.join(", ") });
+      const link = make("a", T.seeKept);
+      link.href = "#pending";
+      line.append(`${text} `, link);
+    }
+  }
+
   function showPending() {
     showTitle();
     const box = byId("pending");
+    const list = queue().filter((entry) => entry.key !== foregroundKey);
+    const section = byId("entry");
+    // a hand's number as it would be recorded now (the match over: as it was typed)
+    let next = section ? Number(section.dataset.nextHand) : 0;
+    const titles = list.map((entry) =>
+      entry.hand && next ? fill(T.hand, { number: next++ }) : entry.title
+    );
+    showKept(titles.filter((_title, index) => list[index].hand && list[index].state !== "refused"));
     if (!box) {
       return;
     }
-    const list = queue().filter((entry) => entry.key !== foregroundKey);
     box.textContent = "";
     box.hidden = list.length === 0;
     if (!list.length) {
       return;
     }
-    const section = byId("entry");
-    let next = section ? Number(section.dataset.nextHand) : 0;
     const states = { waiting: T.waiting, sending: T.sending, refused: T.refused };
     const items = make("ol", "", "pending-list");
-    list.forEach((entry) => {
+    list.forEach((entry, index) => {
       const item = make("li", "", `pending-item ${entry.state}`);
       const head = make("p", "", "pending-head");
-      // a hand's number as it would be recorded now (the match over: as it was typed)
-      const title = entry.hand && next ? fill(T.hand, { number: next++ }) : entry.title;
-      head.append(make("strong", title), " ", make("span", states[entry.state], "badge"));
+      head.append(make("strong", titles[index]), " ", make("span", states[entry.state], "badge"));
       item.append(head);
       if (entry.summary) {
         item.append(make("p", entry.summary, "pending-summary"));
@@ -678,6 +750,7 @@
     }
     formChanged(form);
     showPending();
+    showMine();
     const notice = document.querySelector("#form-notice .notice");
     if (notice && noticeWanted) {
       noticeWanted = false;
@@ -718,7 +791,7 @@
     }
     const page = document.documentElement.cloneNode(true);
     page.removeAttribute("data-offline-copy");
-    page.querySelectorAll("#pending, #connection, #match-flash, .messages").forEach((part) => {
+    page.querySelectorAll("#pending, #connection, #match-flash, .messages, #entry-status").forEach((part) => {
       part.textContent = "";
     });
     page.querySelectorAll("#entry-form [data-entry-ready], #entry-form input").forEach((input) => {
@@ -741,6 +814,7 @@
     const input = event.target;
     if (input.form && input.form.id === "entry-form") {
       saveDraft();
+      showMine();
     }
     if (input.matches("input[hx-get][hx-target]")) {
       countCards(input);
@@ -749,11 +823,16 @@
   document.addEventListener("change", (event) => {
     if (event.target.form && event.target.form.id === "entry-form") {
       saveDraft();
+      showMine();
     }
   });
-  // "It was the same hand: discard mine", "Reload the form": what was typed goes
+  // "It was the same hand: discard mine" (in place), "Reload the form": what was typed goes
   document.addEventListener("click", (event) => {
-    if (event.target.closest("#form-notice a")) {
+    const link = event.target.closest("#form-notice a");
+    if (link && link.matches("[data-discard-mine]") && entryForm()) {
+      event.preventDefault();
+      discardMine();
+    } else if (link) {
       write("draft", null);
     }
   });

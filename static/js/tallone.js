@@ -10,6 +10,38 @@
     }
     form.dataset.submitting = "1";
     form.classList.add("is-submitting");
+    keepOnBack(form);
+  });
+  // A form's idempotency key (input[data-keep-on-back]) comes back with the form when the user
+  // goes Back to it after sending it: the browser puts back what was chosen but fetches the page
+  // again, with a new key. Sent again, the old key finds what the form did the first time (the
+  // match it started) instead of doing it twice.
+  var keptName = function (input) {
+    return "tallone.kept." + location.pathname + "." + input.name;
+  };
+  function keepOnBack(form) {
+    form.querySelectorAll("input[data-keep-on-back]").forEach(function (input) {
+      try {
+        sessionStorage.setItem(keptName(input), input.value);
+      } catch (error) {
+        // storage forbidden: the form works as before
+      }
+    });
+  }
+  var navigation = window.performance && performance.getEntriesByType
+    ? performance.getEntriesByType("navigation")[0]
+    : null;
+  document.querySelectorAll("input[data-keep-on-back]").forEach(function (input) {
+    try {
+      var kept = sessionStorage.getItem(keptName(input));
+      if (kept && navigation && navigation.type === "back_forward") {
+        input.value = kept;
+      } else if (kept) {
+        sessionStorage.removeItem(keptName(input)); // a new visit: a new form, a new key
+      }
+    } catch (error) {
+      // storage forbidden: the form works as before
+    }
   });
   // A button with data-copy="<id>" copies that element's text (the API token shown once); it is
   // hidden until this script shows it, so a browser without it is not offered a dead button.

@@ -134,6 +134,11 @@ def test_a_hand_typed_without_network_waits_survives_a_reload_and_is_recorded_on
     expect(pending).to_contain_text("in attesa della rete")
     expect(pending).to_contain_text("Mano 1")
     expect(pending).to_contain_text("Bruno 35")
+    # beside the button, where the phone is: the hand is kept, not lost (the list is above)
+    status = page.locator("#entry-status")
+    expect(status).to_contain_text("Mano 1 non è ancora registrata: tenuta su questo telefono")
+    page.wait_for_timeout(500)  # the points box typed last scrolls back into view (match.js)
+    expect(status).to_be_in_viewport()
     expect(total(page, "Bruno")).to_have_text("0")  # pending, never shown as recorded
     expect(page.locator("#connection")).to_contain_text("Senza rete dalle")
     shot(page, "2-waiting-for-the-network")
@@ -149,6 +154,7 @@ def test_a_hand_typed_without_network_waits_survives_a_reload_and_is_recorded_on
     context.set_offline(False)
     expect(total(page, "Bruno")).to_have_text("35", timeout=POLL_WAIT)
     expect(page.locator("#pending")).to_be_hidden()
+    expect(page.locator("#entry-status")).to_be_hidden()
     expect(page.locator("#connection")).to_be_hidden()
     shot(page, "4-recorded-when-back-online")
     assert hands(match) == 1
@@ -182,7 +188,7 @@ def test_an_answer_lost_after_the_hand_was_recorded_never_records_it_twice(table
     page.go_forward()
     expect(total(page, "Bruno")).to_have_text("35")
     expect(page.locator("#pending")).to_be_hidden()
-    expect(page.get_by_text("Era già stato registrato.")).to_be_visible()
+    expect(page.get_by_text("Mano 1 registrata (la risposta si era persa).")).to_be_visible()
     page.reload()
     expect(total(page, "Bruno")).to_have_text("35")
     expect(page.locator("#entry-title")).to_have_text("Mano 2")
@@ -235,6 +241,71 @@ def test_two_phones_type_the_same_hand_the_second_records_it_only_when_asked(
         assert hands(match) == 2
     finally:
         context_a.close()
+
+
+def test_it_was_the_same_hand_discards_mine_in_place_and_the_next_hand_is_recorded(
+    browser, table, live_server
+):
+    """The conflict box shows the hand this phone typed beside the one recorded; "it was the same
+    hand: discard mine" empties the form in place (nothing kept on the phone), takes the match as
+    it is now and says so; the next hand is then recorded, with no conflict."""
+    match, phone_b = table
+    context_a = phone_context(browser)
+    log_in(context_a, live_server, member(match.club, Role.SCOREKEEPER))
+    phone_a = context_a.new_page()
+    try:
+        phone_a.goto(live_server.url + match.get_absolute_url())
+        type_hand(phone_b, "Anna", {"Bruno": 30, "Carla": 12, "Dario": 9})
+        type_hand(phone_a, "Anna", {"Bruno": 35, "Carla": 12, "Dario": 9})
+        phone_a.get_by_role("button", name="Registra la mano").tap()
+        expect(phone_a.get_by_text("Mano 1 registrata.")).to_be_visible()
+
+        notice = phone_b.locator("#form-notice")
+        expect(notice).to_contain_text("Mano 1: registrata da un altro telefono", timeout=POLL_WAIT)
+        expect(notice.locator("#conflict-mine")).to_contain_text("Bruno 30")  # as it is typed
+        phone_b.get_by_role("button", name="Registra la mano").tap()
+        expect(notice).to_contain_text("Un altro telefono ha modificato la partita")
+        expect(notice.locator("#conflict-mine")).to_contain_text("Bruno 30, Carla 12, Dario 9")
+        shot(phone_b, "9-conflict-shows-mine")
+
+        requests = []
+        phone_b.on("request", lambda request: requests.append(request.url))
+        notice.get_by_role("link", name="Era la stessa mano: scarta la mia").tap()
+        expect(notice).to_be_empty()
+        expect(phone_b.get_by_text("La tua mano è stata scartata.")).to_be_visible()
+        bruno = phone_b.get_by_role("group", name="Bruno", exact=True).get_by_label("Punti")
+        expect(bruno).to_have_value("")
+        expect(phone_b.locator("#entry-title")).to_have_text("Mano 2")
+        assert not [url for url in requests if "?mine=" in url]  # in place, no reload
+        assert (
+            phone_b.evaluate(f"() => localStorage.getItem('tallone.match.{match.pk}.draft')")
+            is None
+        )
+        shot(phone_b, "10-mine-discarded")
+
+        type_hand(phone_b, "Bruno", {"Anna": 5, "Carla": 5, "Dario": 5})
+        phone_b.get_by_role("button", name="Registra la mano").tap()
+        expect(phone_b.get_by_text("Mano 2 registrata.")).to_be_visible()
+        expect(notice).to_be_empty()
+        assert hands(match) == 2
+    finally:
+        context_a.close()
+
+
+def test_a_hand_sent_in_place_replaces_the_message_of_an_earlier_page(table):
+    """Bruno withdraws on the withdrawal page: back on the match page it says so; the next hand,
+    sent in place, says "Hand 1 recorded." in its place, not under it."""
+    _match, page = table
+    page.goto(page.url.split("#")[0] + "withdraw/?seat=2")
+    page.get_by_role("button", name="Conferma: il giocatore si ritira").tap()
+    messages = page.locator(".messages")
+    expect(messages).to_have_text("Bruno è fuori dalla partita.")
+    type_hand(page, "Anna", {"Carla": 12, "Dario": 9})
+    page.get_by_role("button", name="Registra la mano").tap()
+    expect(page.get_by_text("Mano 1 registrata.")).to_be_visible()
+    expect(messages).to_have_count(1)
+    expect(messages).to_have_text("Mano 1 registrata.")
+    shot(page, "11-the-latest-message-alone")
 
 
 def test_a_kept_hand_refused_when_it_is_finally_sent_stays_with_the_reason(table, live_server):

@@ -240,3 +240,18 @@ def test_the_report_reads_the_match_in_the_same_number_of_queries_whatever_its_l
         counts.append(len(queries))
 
     assert counts[0] == counts[1]
+
+
+def test_a_withdrawal_is_marked_w_alone_a_bust_x_alone(giulia):
+    """A player who withdraws in play never reached the limit: his row says W, not WX (X is a
+    bust); a player a hand busts gets X."""
+    match = start_match(club=ClubFactory(), preset="scala40-club")
+    hand(match, "Anna", giulia, Bruno=55, Carla=12, Dario=20)
+    services.player_withdraw(match=match, user=giulia, seat=match.seats.get(name="Bruno"))
+    hand(match, "Carla", giulia, Anna=5, Dario=90)  # Dario busts
+
+    lines = report(match).lines()
+    withdrawal = next(line.split() for line in lines if line.endswith("withdrawal"))
+    assert "W" in withdrawal
+    assert "WX" not in withdrawal and "X" not in withdrawal
+    assert report(match).row(2)[-1].endswith("X")  # the bust keeps its X

@@ -116,3 +116,37 @@ def test_the_api_and_the_report_count_hands_as_the_page_does(client, played):
         assert hand in numbered
     assert "6" not in numbered and "7" not in numbered  # no row carries an event's number
     assert "Hand 3" in pdf.words()  # the void's note names the hand
+
+
+@pytest.mark.django_db
+def test_the_hand_picker_shows_a_voided_hand_marked_void_leading_to_its_card(client, played):
+    match = played
+    page = client.get(match.get_absolute_url()).content.decode()
+    picker = page.split('<nav class="hand-numbers"', 1)[1].split("</nav>", 1)[0]
+    links = re.findall(r'<a class="button small( void)?" href="([^"]+)"[^>]*>(.*?)</a>', picker)
+    shown = [(" ".join(re.sub(r"<[^>]+>", " ", text).split()), url) for _void, url, text in links]
+    history = reverse("scoring:history", args=[match.pk])
+    assert shown == [
+        ("4", reverse("scoring:correct", args=[match.pk, 6])),
+        ("3 void", f"{history}#event-4"),  # not skipped: marked void, to its card
+        ("2", reverse("scoring:correct", args=[match.pk, 2])),
+        ("1", reverse("scoring:correct", args=[match.pk, 1])),
+    ]
+    assert 'id="event-4"' in client.get(history).content.decode()
+
+
+@pytest.mark.django_db
+def test_a_correction_the_later_re_entry_no_longer_fits_says_to_void_the_re_entry_first(
+    client, played
+):
+    match = played
+    # hand 2 put Dario out at 108 and he re-entered; corrected, Dario has 8 and never busted
+    corrected = hand_data(match, "Anna", {"Bruno": 30, "Carla": 0, "Dario": 8})
+    response = client.post(
+        reverse("scoring:correct", args=[match.pk, 2]), {**corrected, "expected_version": "1"}
+    )
+    assert response.status_code == 200
+    text = " ".join(re.sub(r"<[^>]+>", " ", response.content.decode()).split())
+    assert "Re-entry: Dario is in play and cannot re-enter." in text
+    assert "void the re-entry first (History, Void), then correct the hand." in text
+    assert MatchEvent.objects.get(match=match, number=2).versions.count() == 1

@@ -78,7 +78,7 @@ def test_the_same_hand_sent_again_after_a_lost_answer_is_answered_as_recorded(cl
     again = send(client, match, data)
     assert again.status_code == 200
     assert again["X-Tallone-Answer"] == "recorded"
-    assert "This was already recorded." in words(again)
+    assert "Hand 1 recorded (the answer had been lost)." in words(again)
     assert board_total(again.content.decode(), "Bruno") == 35
     assert MatchEvent.objects.filter(match=match).count() == 1
 

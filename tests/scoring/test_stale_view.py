@@ -71,6 +71,40 @@ def test_the_same_hand_typed_on_two_phones_is_recorded_once(client, table):
 
 
 @pytest.mark.django_db
+def test_the_conflict_shows_my_hand_and_discard_mine_reloads_a_fresh_page(client, table):
+    """Without the page's script: the conflict box shows the hand this phone typed beside the one
+    recorded; "it was the same hand: discard mine" reloads the page with a fresh form (the
+    match's revision now, nothing typed) and says so; nothing more is recorded."""
+    match, scorer = table
+    seen = based_on(client.get(match.get_absolute_url()).content.decode())
+    services.hand_record(
+        match=match,
+        user=scorer,
+        data={"closer": "Anna", "points": {"Bruno": 35, "Carla": 12, "Dario": 9}},
+    )
+    mine = hand_data(match, "Anna", {"Bruno": 30, "Carla": 12, "Dario": 9}, based_on=seen)
+    response = post_hand(client, match, mine)
+    assert response.status_code == 409
+    text = words(response)
+    shown = " ".join(re.sub(r"<[^>]+>", " ", text).split())
+    assert "Yours, not recorded: Closed by Anna. Bruno 30, Carla 12, Dario 9" in shown
+    discard = re.search(r'<a class="button" href="([^"]+)" data-discard-mine>', text).group(1)
+    assert discard == f"{match.get_absolute_url()}?mine=discarded#top"
+
+    answer = client.get(discard)
+    assert answer.status_code == 302
+    assert answer.url == f"{match.get_absolute_url()}#top"
+    page = client.get(answer.url)
+    said = '<li class="message info">Your hand was discarded.</li>'
+    assert said in words(page)
+    content = page.content.decode()
+    assert based_on(content) == str(match.revision + 1)  # the match as it is now
+    assert 'value="30"' not in content and "Another phone changed the match" not in content
+    assert said not in words(client.get(match.get_absolute_url()))  # said once
+    assert MatchEvent.objects.filter(match=match).count() == 1
+
+
+@pytest.mark.django_db
 def test_a_lost_answer_sent_again_records_nothing_more(client, table):
     match, _scorer = table
     page = client.get(match.get_absolute_url()).content.decode()
@@ -79,7 +113,7 @@ def test_a_lost_answer_sent_again_records_nothing_more(client, table):
     # Back, or reload: the same form is posted again, with the same key
     again = post_hand(client, match, mine)
     assert again.status_code == 302
-    assert "This was already recorded." in client.get(again.url).content.decode()
+    assert "Hand 1 recorded (the answer had been lost)." in client.get(again.url).content.decode()
     # Back to a form the page had made before, typed again (a new key): told, not recorded
     retyped = hand_data(
         match, "Anna", {"Bruno": 35, "Carla": 12, "Dario": 9}, based_on=mine["based_on"]

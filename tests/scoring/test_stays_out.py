@@ -14,6 +14,7 @@ from scoring import services
 from scoring.models import MatchEvent
 from scoring.services import MatchError
 from tests.factories import ClubFactory, member, start_match
+from tests.pdf.conftest import Pdf
 
 pytestmark = pytest.mark.django_db
 
@@ -91,7 +92,7 @@ def test_the_same_tap_sent_twice_records_once(client, busted, scorer):
     key = uuid.uuid4().hex
     stays_out(client, busted, 4, key)
     again = client.get(stays_out(client, busted, 4, key)["Location"]).content.decode()
-    assert "This was already recorded." in again
+    assert "Stays out: it had been recorded (the answer had been lost)." in again
     assert MatchEvent.objects.filter(match=busted, kind="withdraw").count() == 1
 
 
@@ -175,3 +176,34 @@ def board_total(content, name):
     )
     assert found, f"no total for {name}"
     return int(found.group(1))
+
+
+def test_stays_out_is_shown_as_what_it_is_in_the_history_and_the_report(client, busted, scorer):
+    """Stored as a withdrawal (the engine tells them apart: a busted player who declines is out
+    for good, a player in play who withdraws is withdrawn); shown as "stays out"."""
+    stays_out(client, busted, 4)
+    services.hand_record(
+        match=busted, user=scorer, data={"closer": "Anna", "points": {"Bruno": 5, "Carla": 5}}
+    )
+    services.player_withdraw(match=busted, user=scorer, seat=busted.seats.get(name="Bruno"))
+
+    def text(url):
+        return " ".join(re.sub(r"<[^>]+>", " ", client.get(url).content.decode()).split())
+
+    for page in (busted.get_absolute_url(), reverse("scoring:history", args=[busted.pk])):
+        titles = re.findall(
+            r'<span class="event-title">([^<]+)</span>', client.get(page).content.decode()
+        )
+        assert titles[:3] == ["Withdrawal", "Hand 3", "Stays out"]
+        assert "Dario stays out after the bust." in text(page)
+        assert "Dario withdrew." not in text(page)
+        assert "Bruno withdrew." in text(page)  # a withdrawal in play stays a withdrawal
+
+    response = client.get(reverse("match-pdf:report", args=[busted.pk]))
+    pdf = Pdf.of(b"".join(response.streaming_content))
+    lines = [line.split() for line in pdf.lines()]
+    assert [line[-2:] for line in lines if line[-1:] == ["out"] and "stays" in line] == [
+        ["stays", "out"]
+    ]
+    assert any(line[-1] == "withdrawal" and "W" in line for line in lines)
+    assert "S = stayed out after the bust" in pdf.words()

@@ -173,6 +173,31 @@ def test_starting_a_match_seats_club_players_and_guests_in_the_order_chosen(clie
 
 
 @pytest.mark.django_db
+def test_the_start_form_sent_again_lands_on_the_match_it_started(client, club, scorer):
+    """Back after "Start the match" shows the filled form; submitting it again starts nothing
+    more: the form's idempotency key finds the match, and the page says so."""
+    anna, bruno = PlayerFactory(club=club, name="Anna"), PlayerFactory(club=club, name="Bruno")
+    page = client.get(start_url(club)).content.decode()
+    key = re.search(r'name="idempotency_key" value="([0-9a-f]{32})"', page)[1]
+    data = start_data(players=[anna, bruno], guests=["Carla"], idempotency_key=key)
+    first = client.post(start_url(club), data)
+    match = Match.objects.get()
+    again = client.post(start_url(club), data)
+    assert again.status_code == 302
+    assert again.url == first.url == match.get_absolute_url()
+    assert Match.objects.count() == 1
+    assert Player.objects.filter(club=club, name="Carla").count() == 1
+    assert (
+        "This match had already been started: here it is." in client.get(again.url).content.decode()
+    )
+    # another form (a new key) starts another match; another club's key is not this one's
+    other = client.get(start_url(club)).content.decode()
+    assert re.search(r'name="idempotency_key" value="([0-9a-f]{32})"', other)[1] != key
+    client.post(start_url(club), start_data(players=[anna, bruno]))
+    assert Match.objects.count() == 2
+
+
+@pytest.mark.django_db
 def test_empty_seats_between_players_are_skipped_and_the_dealer_follows_his_seat(
     client, club, scorer
 ):
@@ -394,7 +419,7 @@ def test_a_double_tap_records_one_hand(client, match, scorer):
     assert first.status_code == second.status_code == 302
     assert MatchEvent.objects.filter(match=match).count() == 1
     assert totals(match)["Dario"] == 100
-    assert "This was already recorded." in client.get(second.url).content.decode()
+    assert "Hand 1 recorded (the answer had been lost)." in client.get(second.url).content.decode()
 
 
 @pytest.mark.django_db

@@ -237,6 +237,8 @@ def test_a_public_tournaments_visitors_get_the_round_kit_without_the_codes(scene
     pdf = phone().get(reverse("tournaments:round-kit", args=[tournament.pk, round.number]))
     assert pdf.status_code == 200
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.getvalue())).pages)
-    assert "Scan the code to follow the match." in " ".join(text.split())  # a visitor's QR only follows it
+    assert "Scan the code to follow the match." in " ".join(
+        text.split()
+    )  # a visitor's QR only follows it
     for table in round.tables.all():
         assert code_of(table) not in text
