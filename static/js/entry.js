@@ -404,7 +404,9 @@
 
   function reasonOf(html) {
     const found = parse(html).querySelectorAll(
-      "#match-flash .message.error, #form-notice strong, #form-notice li, " +
+      // not "Yours, not recorded:": a kept hand is shown beside its reason already
+      "#match-flash .message.error, #form-notice strong:not(.conflict-mine strong), " +
+        "#form-notice li, " +
         "#entry-area .form-errors, #entry-area .field-error"
     );
     return Array.from(found, words).join(" ");

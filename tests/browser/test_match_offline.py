@@ -216,7 +216,7 @@ def test_two_phones_type_the_same_hand_the_second_records_it_only_when_asked(
         expect(notice).to_contain_text(
             "Un altro telefono ha modificato la partita", timeout=POLL_WAIT
         )
-        expect(notice).to_contain_text("Mano 1: registrata da un altro telefono")
+        expect(notice).to_contain_text("Mano 1 registrata da un altro telefono")
         phone_b.get_by_role("button", name="Registra la mano").tap()
         expect(notice).to_contain_text("Un altro telefono ha modificato la partita")
         expect(
@@ -230,7 +230,7 @@ def test_two_phones_type_the_same_hand_the_second_records_it_only_when_asked(
         expect(
             phone_b.get_by_role("group", name="Bruno", exact=True).get_by_label("Punti")
         ).to_have_value("35")
-        expect(notice).to_contain_text("Mano 1: registrata da un altro telefono", timeout=POLL_WAIT)
+        expect(notice).to_contain_text("Mano 1 registrata da un altro telefono", timeout=POLL_WAIT)
 
         # asked, B records its hand as the next one
         phone_b.get_by_role("button", name="Registra la mia come mano 2").tap()
@@ -261,7 +261,7 @@ def test_it_was_the_same_hand_discards_mine_in_place_and_the_next_hand_is_record
         expect(phone_a.get_by_text("Mano 1 registrata.")).to_be_visible()
 
         notice = phone_b.locator("#form-notice")
-        expect(notice).to_contain_text("Mano 1: registrata da un altro telefono", timeout=POLL_WAIT)
+        expect(notice).to_contain_text("Mano 1 registrata da un altro telefono", timeout=POLL_WAIT)
         expect(notice.locator("#conflict-mine")).to_contain_text("Bruno 30")  # as it is typed
         phone_b.get_by_role("button", name="Registra la mano").tap()
         expect(notice).to_contain_text("Un altro telefono ha modificato la partita")
@@ -322,8 +322,10 @@ def test_a_kept_hand_refused_when_it_is_finally_sent_stays_with_the_reason(table
 
     page.context.set_offline(False)
     expect(pending).to_contain_text("non registrata")
-    expect(pending).to_contain_text("Mano 1: registrata da un altro telefono")
+    expect(pending).to_contain_text("Mano 1 registrata da un altro telefono")
     expect(pending).to_contain_text("Anna ha chiuso · Bruno 35")
+    # the kept hand is shown once, not again under an empty "Yours, not recorded:"
+    expect(pending).not_to_contain_text("La tua, non registrata")
     expect(total(page, "Anna")).to_have_text("20")  # the scores are the server's
     expect(pending.get_by_role("button", name="Scarta")).to_be_visible()
     shot(page, "9-kept-hand-refused-when-sent")
