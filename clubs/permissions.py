@@ -69,6 +69,17 @@ def can_see_club(user, club: Club) -> bool:
     return club.is_public or is_member(user, club)
 
 
+def can_export_tournament_standings(user, club: Club, *, public: bool) -> bool:
+    """Download a tournament's standings as CSV (`clublife:tournament-standings-csv`, an export
+    under the club's address): the club's members; anyone else a public tournament of a public
+    club. A private club's public tournament is followed on its pages and PDFs, but the club's
+    own addresses stay closed, so its pages offer no CSV to a visitor (`public`: the
+    tournament's `is_public`; tournaments are above clubs)."""
+    if is_member(user, club):
+        return True
+    return club.is_public and public
+
+
 def can_score(user, club: Club) -> bool:
     """Start matches and record, correct or void their events."""
     return role_in(user, club) in SCORING_ROLES
