@@ -41,6 +41,7 @@ REACHED = {
     "clubs:detail",
     "scoring:match",
     "scoring:live",
+    "scoring:history",
     "match-pdf:sheet",
     "match-pdf:report",
     "tournaments:list",
@@ -140,6 +141,8 @@ def test_every_link_shown_to_a_visitor_opens(scene):
     # the live club's match in progress is followed; the other public club's is not linked
     assert scene.live.live.get_absolute_url() in urls
     assert scene.quiet.live.get_absolute_url() not in urls
+    assert f"/matches/{scene.long_matches['live'].pk}/history/" in urls
+    assert scene.long_matches["quiet"].get_absolute_url() not in urls
     assert scene.quiet.finished.get_absolute_url() in urls
     # the private club's public tournaments are followed, its Gin standings among them
     for name in ("hidden swiss", "hidden knockout"):
@@ -158,6 +161,7 @@ def test_a_member_of_another_club_is_shown_no_link_into_the_private_club(scene):
     urls = set(walked.answers)
     # their own club's match in progress is theirs to follow, though not live to the public
     assert scene.quiet.live.get_absolute_url() in urls
+    assert f"/matches/{scene.long_matches['quiet'].pk}/history/" in urls
     assert scene.extra["hidden swiss"].get_absolute_url() in urls
     assert [link.url for link in walked.links if into_private_club(link.url, scene)] == []
     assert shown_codes(walked) == []

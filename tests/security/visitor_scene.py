@@ -5,12 +5,15 @@ director, a scorekeeper, six players, a club match in progress and a finished on
 rounds tournament with round 1 played and confirmed, a Gin single elimination bracket with its
 first match played, a season), and more tournaments:
 
-- "live": a public club that shows its matches in progress to the public; also a public knockout
-  by tables (round 1 played) and a public Gin Swiss (round 1 played, round 2 in progress);
-- "quiet": a public club that does not; its rounds tournament is private, its bracket finished;
+- "live": a public club that shows its matches in progress to the public; its bracket finished,
+  also a public knockout by tables (round 1 played) and a public Gin Swiss (round 1 played,
+  round 2 in progress);
+- "quiet": a public club that does not (its bracket's matches in progress are not for visitors);
+  its rounds tournament is private;
 - "hidden": a private club; its bracket is public, and so are a Gin Swiss (round 1 played, round
   2 in progress) and a knockout by tables of it, while its rounds tournament stays private.
 
+Each public club also has a match of seven hands in progress (its page links the whole history).
 `outsider` is a plain member of "quiet": a logged-in member of another club than "hidden".
 """
 
@@ -37,6 +40,7 @@ class VisitorScene:
     hidden: Side
     outsider: object
     extra: dict[str, Tournament]  # the tournaments added to the sides', by a short name
+    long_matches: dict[str, Match]  # a match of seven hands in progress, by side
 
     @property
     def private_tournaments(self) -> list[Tournament]:
@@ -114,6 +118,25 @@ def _knockout(side: Side, name: str, seed: int) -> Tournament:
     return knockout
 
 
+def _long_match(side: Side) -> Match:
+    """A club match in progress with seven hands: its page shows the latest and links the whole
+    history."""
+    players = side.players[2:6]
+    match = scoring.match_start(
+        club=side.club, user=side.scorekeeper, preset="scala40-club", players=players
+    )
+    names = [player.name for player in players]
+    for hand in range(7):
+        closer = names[hand % 4]
+        points = {name: 5 + hand for name in names if name != closer}
+        scoring.hand_record(
+            match=match, user=side.scorekeeper, data={"closer": closer, "points": points}
+        )
+    match.refresh_from_db()
+    assert match.status == MatchStatus.IN_PROGRESS
+    return match
+
+
 def _finish_bracket(side: Side) -> None:
     """Play the side's Gin bracket to its champion and finish the tournament."""
     gin = side.gin_tournament
@@ -151,7 +174,7 @@ def build_visitor_scene() -> VisitorScene:
     }
     Tournament.objects.filter(pk=hidden.gin_tournament.pk).update(is_public=True)
     Tournament.objects.filter(pk=quiet.table_tournament.pk).update(is_public=False)
-    _finish_bracket(quiet)
+    _finish_bracket(live)
     outsider = UserFactory(username="outsider-member")
     Membership.objects.create(club=quiet.club, user=outsider, role=Role.MEMBER)
 
@@ -161,4 +184,12 @@ def build_visitor_scene() -> VisitorScene:
     public_of_hidden = Tournament.objects.filter(club=hidden.club, is_public=True).count()
     assert public_of_hidden == 3
     assert Entry.objects.filter(tournament__in=extra.values()).count() == 24
-    return VisitorScene(live=live, quiet=quiet, hidden=hidden, outsider=outsider, extra=extra)
+    long_matches = {"live": _long_match(live), "quiet": _long_match(quiet)}
+    return VisitorScene(
+        live=live,
+        quiet=quiet,
+        hidden=hidden,
+        outsider=outsider,
+        extra=extra,
+        long_matches=long_matches,
+    )
