@@ -7,6 +7,7 @@
 | add players, grant roles                 | yes   | no       | no          | no     |
 | run tournaments                          | yes   | yes      | no          | no     |
 | see who entered or confirmed results     | yes   | yes      | yes         | yes    |
+| see a player's gender in the API         | yes   | yes      | yes         | yes    |
 
 Anyone else (another club's member, an anonymous visitor) sees only what a public club shows:
 its players and its finished matches, read-only, and its matches in progress too when the club
@@ -99,6 +100,12 @@ def can_see_authors(user, club: Club) -> bool:
     tournaments (their usernames): the club's members, whatever their role, and nobody else.
 
     One check per page: the role is cached on the user for the request."""
+    return is_member(user, club)
+
+
+def can_see_gender(user, club: Club) -> bool:
+    """Read the players' `gender` in the API: the club's members, and nobody else (a public
+    club's visitors see its players' names, not what the club knows about them)."""
     return is_member(user, club)
 
 
