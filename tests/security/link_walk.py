@@ -1,5 +1,6 @@
 """A breadth-first walk of the site as one viewer sees it: from a few start pages, every same-site
-`<a href>`, `hx-get` and `<form action>` of every page reached is requested, and every answer a
+`<a href>`, `hx-get`, `data-refresh` (the projector's) and `<form action>` of every page
+reached (and of a PDF given as the HTML it is drawn from) is requested, and every answer a
 viewer should never get from a link shown to them is kept as a `Broken` (a 4xx or 5xx, a redirect
 to the login page), with the page that showed the link.
 
@@ -70,9 +71,9 @@ class _Parser(HTMLParser):
         attr = {name: value or "" for name, value in attrs}
         if tag == "a" and "href" in attr:
             self.links.append(("get", attr["href"], []))
-        for htmx in ("hx-get", "data-hx-get"):
-            if htmx in attr:
-                self.links.append(("get", attr[htmx], []))
+        for address in ("hx-get", "data-hx-get", "data-refresh"):  # what the page's scripts get
+            if address in attr:
+                self.links.append(("get", attr[address], []))
         if tag == "form":
             method = (attr.get("method") or "get").lower()
             self._form = (method, attr.get("action", ""), [])
@@ -221,7 +222,9 @@ def walk(
             continue
         text = _text(response)
         if "html" not in response.get("Content-Type", ""):
-            walked.files[link.url] = text  # a PDF, a CSV, JSON: not read for links
+            walked.files[link.url] = text  # a PDF, a CSV, JSON
+            if text.startswith("%PDF-as-html"):  # a PDF as the HTML it is drawn from (the tests')
+                queue.extend(links_of(text, link.url))
             continue
         html = text
         if rewrite is not None:

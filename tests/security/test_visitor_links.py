@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from django.test import Client
-from django.urls import resolve
+from django.urls import resolve, reverse
 
 from clublife import views_seasons
 from scoring import pdf_views as scoring_pdf_views
@@ -165,6 +165,38 @@ def test_a_member_of_another_club_is_shown_no_link_into_the_private_club(scene):
     assert scene.extra["hidden swiss"].get_absolute_url() in urls
     assert [link.url for link in walked.links if into_private_club(link.url, scene)] == []
     assert shown_codes(walked) == []
+
+
+def test_a_standings_page_offers_the_csv_exactly_to_whom_may_download_it(scene):
+    """The one rule (`clubs.permissions.can_export_tournament_standings`), asked by the CSV's
+    view and by the standings pages of both kinds (table and Gin)."""
+    viewers = {
+        "visitor": visitor,
+        "member of another club": member_of(scene.outsider),
+        "member of the private club": member_of(scene.hidden.scorekeeper),
+    }
+    tournaments = {
+        **scene.extra,
+        "live bracket": scene.live.gin_tournament,
+        "live rounds": scene.live.table_tournament,
+        "hidden bracket": scene.hidden.gin_tournament,
+    }
+    offered = {}
+    for who, make in viewers.items():
+        client = make()
+        for name, tournament in tournaments.items():
+            page = reverse(tournament.kind.standings_url_name, args=[tournament.pk])
+            html = client.get(page).content.decode()
+            csv = f"/clubs/{tournament.club.slug}/tournaments/{tournament.pk}/standings.csv"
+            shown = f'href="{csv}"' in html
+            answer = client.get(csv).status_code
+            assert answer == (200 if shown else 404), (who, name, answer)
+            offered[who, name] = shown
+    assert offered == {
+        (who, name): who == "member of the private club" or not name.startswith("hidden")
+        for who in viewers
+        for name in tournaments
+    }
 
 
 # Controls: the walk fails on a link the viewer may not follow ----------------------------------
