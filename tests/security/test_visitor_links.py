@@ -21,7 +21,7 @@ import pytest
 from django.test import Client
 from django.urls import resolve, reverse
 
-from clublife import views_seasons
+from clublife.views import seasons as views_seasons
 from scoring import pdf_views as scoring_pdf_views
 from scoring.models import Match, TableCode
 from tests.security.link_walk import Walked, url_name, walk
