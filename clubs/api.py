@@ -175,8 +175,11 @@ def clubs_for(user) -> QuerySet[Club]:
 
 
 def visible_club(request, slug: str) -> Club:
-    """The club if the user may see it (a member's club or a public one); 404 otherwise."""
-    return get_object_or_404(clubs_for(request.user), slug=slug)
+    """The club if the user may see it (a member's club or a public one); 404 otherwise. The
+    user's role comes with it (`my_role`), and `clubs.permissions` answers from it."""
+    club = get_object_or_404(clubs_for(request.user), slug=slug)
+    permissions.remember_role(request.user, club.pk, club.my_role)
+    return club
 
 
 def club_of_member(request, slug: str) -> Club:

@@ -56,8 +56,16 @@ def get_with_role_or_404(queryset: QuerySet, user, **lookup):
         return get_object_or_404(queryset, **lookup)
     roles = Membership.objects.filter(club=OuterRef("club"), user=user).values("role")
     row = get_object_or_404(queryset.annotate(viewer_role=Subquery(roles[:1])), **lookup)
-    user.__dict__.setdefault("_club_roles", {})[row.club_id] = row.viewer_role
+    remember_role(user, row.club_id, row.viewer_role)
     return row
+
+
+def remember_role(user, club_id: int, role: str | None) -> None:
+    """Keep the user's role in a club (None: not a member), read with the club in the same
+    query, for `role_in` to answer without asking again (a request's user is built anew for
+    every request)."""
+    if user is not None and user.is_authenticated:
+        user.__dict__.setdefault("_club_roles", {})[club_id] = role
 
 
 def is_member(user, club: Club) -> bool:
