@@ -1,6 +1,7 @@
 """A breadth-first walk of the site as one viewer sees it: from a few start pages, every same-site
 `<a href>`, `hx-get`, `data-refresh` (the projector's) and `<form action>` of every page
-reached (and of a PDF given as the HTML it is drawn from) is requested, and every answer a
+reached (and of a PDF given as the HTML it is drawn from), and every address of this site in
+an API answer, is requested, and every answer a
 viewer should never get from a link shown to them is kept as a `Broken` (a 4xx or 5xx, a redirect
 to the login page), with the page that showed the link.
 
@@ -11,6 +12,7 @@ session does not change the walk, and its answer is checked but not followed.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -25,6 +27,7 @@ LOGIN = "/accounts/login/"
 # Links every viewer may be shown, whatever they answer: logging in and out, the language.
 EXEMPT_PREFIXES = (LOGIN, "/accounts/logout/", "/i18n/")
 HOST = "testserver"
+JSON_LINK = re.compile(rf'"(https?://{HOST}/[^"]*)"')
 
 
 @dataclass(frozen=True)
@@ -225,6 +228,11 @@ def walk(
             walked.files[link.url] = text  # a PDF, a CSV, JSON
             if text.startswith("%PDF-as-html"):  # a PDF as the HTML it is drawn from (the tests')
                 queue.extend(links_of(text, link.url))
+            if "json" in response.get("Content-Type", ""):  # the API's links are absolute
+                for target in JSON_LINK.findall(text):
+                    url = same_site(target, link.url)
+                    if url is not None:
+                        queue.append(Link(url, "get", link.url))
             continue
         html = text
         if rewrite is not None:

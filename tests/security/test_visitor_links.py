@@ -167,6 +167,27 @@ def test_a_member_of_another_club_is_shown_no_link_into_the_private_club(scene):
     assert shown_codes(walked) == []
 
 
+API_STARTS = ("/api/v1/clubs/", "/api/v1/tournaments/", "/api/v1/matches/")
+
+
+@pytest.mark.parametrize("who", ["visitor", "member of another club"])
+def test_every_link_an_api_answer_gives_opens(scene, who):
+    """The API's answers link tournaments, rounds, brackets and their matches: a table's
+    `match_url` and `match_page` are null for a match the caller may not see."""
+    walked = walk(visitor if who == "visitor" else member_of(scene.outsider), API_STARTS)
+
+    assert walked.broken == [], report(walked)
+    reached = {url_name(url) for url in walked.answers}
+    assert {
+        "api-tournament-detail",
+        "api-tournament-rounds",
+        "api-tournament-bracket",
+        "api-match-detail",
+        "scoring:match",
+    } - reached == set()
+    assert [link.url for link in walked.links if into_private_club(link.url, scene)] == []
+
+
 def test_a_standings_page_offers_the_csv_exactly_to_whom_may_download_it(scene):
     """The one rule (`clubs.permissions.can_export_tournament_standings`), asked by the CSV's
     view and by the standings pages of both kinds (table and Gin)."""
