@@ -93,9 +93,9 @@ def into_private_club(url: str, scene: VisitorScene) -> bool:
     pk = match.kwargs.get("pk")
     if pk is None:
         return False
-    if match.view_name.startswith(("scoring:", "match-pdf:")):
+    if match.view_name.startswith(("scoring:", "match-pdf:", "api-match-", "api-event-")):
         return Match.objects.filter(pk=pk, club=scene.hidden.club).exists()
-    if match.view_name.startswith(("tournaments:", "pairings:")):
+    if match.view_name.startswith(("tournaments:", "pairings:", "api-tournament-")):
         return Tournament.objects.filter(pk=pk, club=scene.hidden.club, is_public=False).exists()
     return False
 
