@@ -175,8 +175,11 @@ def clubs_for(user) -> QuerySet[Club]:
 
 
 def visible_club(request, slug: str) -> Club:
-    """The club if the user may see it (a member's club or a public one); 404 otherwise."""
-    return get_object_or_404(clubs_for(request.user), slug=slug)
+    """The club if the user may see it (a member's club or a public one); 404 otherwise. The
+    user's role comes with it (`my_role`), and `clubs.permissions` answers from it."""
+    club = get_object_or_404(clubs_for(request.user), slug=slug)
+    permissions.remember_role(request.user, club.pk, club.my_role)
+    return club
 
 
 def club_of_member(request, slug: str) -> Club:
@@ -395,6 +398,11 @@ class ClubDetailView(ApiView):
 # Players -----------------------------------------------------------------------------------------
 
 
+def player_context(request, club: Club) -> dict:
+    """What a player's serializer shows this viewer: the gender to the club's members only."""
+    return {"show_gender": permissions.can_see_gender(request.user, club)}
+
+
 class PlayerListView(ApiView):
     """A club's players (guests included). Its owner adds players; names are unique in a club."""
 
@@ -409,7 +417,8 @@ class PlayerListView(ApiView):
     def get(self, request, slug):
         club = visible_club(request, slug)
         page = self.paginate_queryset(Player.objects.filter(club=club).order_by("name", "pk"))
-        return self.get_paginated_response(PlayerSerializer(page, many=True).data)
+        serializer = PlayerSerializer(page, many=True, context=player_context(request, club))
+        return self.get_paginated_response(serializer.data)
 
     @extend_schema(
         operation_id="clubs_players_create",
@@ -423,7 +432,8 @@ class PlayerListView(ApiView):
         serializer = PlayerWriteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         player = services.player_create(club=club, **serializer.validated_data)
-        return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
+        answer = PlayerSerializer(player, context=player_context(request, club))
+        return Response(answer.data, status=status.HTTP_201_CREATED)
 
 
 class PlayerDetailView(ApiView):
@@ -443,7 +453,8 @@ class PlayerDetailView(ApiView):
         responses={200: PlayerSerializer, **READ_ERRORS},
     )
     def get(self, request, slug, pk):
-        return Response(PlayerSerializer(self.player(request, slug, pk)).data)
+        player = self.player(request, slug, pk)
+        return Response(PlayerSerializer(player, context=player_context(request, player.club)).data)
 
     @extend_schema(
         operation_id="clubs_players_partial_update",
@@ -457,7 +468,7 @@ class PlayerDetailView(ApiView):
         serializer = PlayerWriteSerializer(data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
         player = services.player_update(player=player, **serializer.validated_data)
-        return Response(PlayerSerializer(player).data)
+        return Response(PlayerSerializer(player, context=player_context(request, player.club)).data)
 
 
 # Members -----------------------------------------------------------------------------------------

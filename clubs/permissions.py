@@ -7,6 +7,7 @@
 | add players, grant roles                 | yes   | no       | no          | no     |
 | run tournaments                          | yes   | yes      | no          | no     |
 | see who entered or confirmed results     | yes   | yes      | yes         | yes    |
+| see a player's gender in the API         | yes   | yes      | yes         | yes    |
 
 Anyone else (another club's member, an anonymous visitor) sees only what a public club shows:
 its players and its finished matches, read-only, and its matches in progress too when the club
@@ -55,8 +56,16 @@ def get_with_role_or_404(queryset: QuerySet, user, **lookup):
         return get_object_or_404(queryset, **lookup)
     roles = Membership.objects.filter(club=OuterRef("club"), user=user).values("role")
     row = get_object_or_404(queryset.annotate(viewer_role=Subquery(roles[:1])), **lookup)
-    user.__dict__.setdefault("_club_roles", {})[row.club_id] = row.viewer_role
+    remember_role(user, row.club_id, row.viewer_role)
     return row
+
+
+def remember_role(user, club_id: int, role: str | None) -> None:
+    """Keep the user's role in a club (None: not a member), read with the club in the same
+    query, for `role_in` to answer without asking again (a request's user is built anew for
+    every request)."""
+    if user is not None and user.is_authenticated:
+        user.__dict__.setdefault("_club_roles", {})[club_id] = role
 
 
 def is_member(user, club: Club) -> bool:
@@ -67,6 +76,17 @@ def can_see_club(user, club: Club) -> bool:
     """Open the club's pages (its players, ratings, seasons, exports for visitors): its members,
     and anyone when the club is public; `Club.objects.for_user` is the same rule as a filter."""
     return club.is_public or is_member(user, club)
+
+
+def can_export_tournament_standings(user, club: Club, *, public: bool) -> bool:
+    """Download a tournament's standings as CSV (`clublife:tournament-standings-csv`, an export
+    under the club's address): the club's members; anyone else a public tournament of a public
+    club. A private club's public tournament is followed on its pages and PDFs, but the club's
+    own addresses stay closed, so its pages offer no CSV to a visitor (`public`: the
+    tournament's `is_public`; tournaments are above clubs)."""
+    if is_member(user, club):
+        return True
+    return club.is_public and public
 
 
 def can_score(user, club: Club) -> bool:
@@ -88,6 +108,12 @@ def can_see_authors(user, club: Club) -> bool:
     tournaments (their usernames): the club's members, whatever their role, and nobody else.
 
     One check per page: the role is cached on the user for the request."""
+    return is_member(user, club)
+
+
+def can_see_gender(user, club: Club) -> bool:
+    """Read the players' `gender` in the API: the club's members, and nobody else (a public
+    club's visitors see its players' names, not what the club knows about them)."""
     return is_member(user, club)
 
 

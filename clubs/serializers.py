@@ -101,10 +101,26 @@ class ClubUpdateSerializer(serializers.ModelSerializer):
 
 
 class PlayerSerializer(serializers.ModelSerializer):
+    """A player. `gender` only for the club's members: the view passes
+    `context={"show_gender": permissions.can_see_gender(user, club)}`; without it the answer
+    leaves the field out (the schema lists it, not required)."""
+
+    gender = serializers.ChoiceField(
+        choices=Gender.choices,
+        required=False,  # absent for anyone who is not a member of the club
+        help_text=_("Only for the club's members; absent for anyone else."),
+    )
+
     class Meta:
         model = Player
         fields = ["id", "name", "is_guest", "gender", "created_at"]
         read_only_fields = fields
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        if not self.context.get("show_gender"):
+            del data["gender"]
+        return data
 
 
 class PlayerWriteSerializer(serializers.Serializer):

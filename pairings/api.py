@@ -115,4 +115,5 @@ class BracketView(ApiView):
         if kind is None:
             raise NotFound(gettext("This tournament has no bracket."))
         view = kind.bracket_of(tournament)
-        return Response(BracketSerializer(view, context={"request": request}).data)
+        context = {"request": request, "club": tournament.club}
+        return Response(BracketSerializer(view, context=context).data)

@@ -14,7 +14,7 @@ from scoring.serializers import (
     EnumSchema,
     enum_field,
 )
-from tournaments.serializers import EntryStatusEnum, kind_field, link
+from tournaments.serializers import EntryStatusEnum, kind_field, match_link
 
 # Gin: standings, bracket, fixes ------------------------------------------------------------------
 
@@ -123,7 +123,9 @@ class BracketMatchSerializer(serializers.Serializer):
     result = serializers.SerializerMethodField()
     table = serializers.SerializerMethodField(help_text=_("The table (for fixes), once set."))
     match = serializers.SerializerMethodField(help_text=_("The scoring match, once set."))
-    match_url = serializers.SerializerMethodField()
+    match_url = serializers.SerializerMethodField(
+        help_text=_("The match in this API; null when you may not see it.")
+    )
 
     def _table(self, match):
         return self.context["bracket"].tables.get(match.number)
@@ -167,9 +169,7 @@ class BracketMatchSerializer(serializers.Serializer):
 
     def get_match_url(self, match) -> str | None:
         table = self._table(match)
-        if table is None or table.match_id is None:
-            return None
-        return link(self.context.get("request"), "api-match-detail", table.match_id)
+        return match_link(self.context, "api-match-detail", table.match if table else None)
 
 
 class ConflictSerializer(serializers.Serializer):

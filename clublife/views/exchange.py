@@ -5,7 +5,7 @@
 - matches/export.json               members: every match of the club as match documents
 - statistics.csv                    members: player statistics, one row per player and game
 - archive.json                      the owner: the whole club, for a backup or a move
-- tournaments/<pk>/standings.csv    whoever may follow the tournament: its standings
+- tournaments/<pk>/standings.csv    members; anyone for a public club's public tournament
 
 Views stay thin: `clublife.exchange` imports and exports, `clublife.exports` and
 `tournaments.exports` write CSV.
@@ -21,7 +21,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.serializers.json import DjangoJSONEncoder
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -32,7 +32,7 @@ from clublife import exchange, exports
 from clubs import validators
 from clubs.errors import kept
 from clubs.models import Club
-from clubs.permissions import can_direct, can_manage
+from clubs.permissions import can_direct, can_export_tournament_standings, can_manage
 from scoring.selectors import matches_for_club
 from tournaments import exports as tournament_exports
 from tournaments import lookups
@@ -207,10 +207,14 @@ def archive(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_safe
 def standings_csv(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """A tournament's standings, for whoever may follow the tournament."""
-    club = lookups.visible_club(request, slug)
-    tournament = get_object_or_404(Tournament.objects.for_user(request.user), pk=pk, club=club)
-    tournament.club = club
+    """A tournament's standings, for whom `can_export_tournament_standings` allows (the pages
+    link it by the same rule); 404 for anyone else."""
+    tournament = get_object_or_404(
+        Tournament.objects.select_related("club"), pk=pk, club__slug=slug
+    )
+    club = tournament.club
+    if not can_export_tournament_standings(request.user, club, public=tournament.is_public):
+        raise Http404
     response = _download("text/csv; charset=utf-8", f"{club.slug}-{tournament.pk}-standings.csv")
     tournament_exports.write_tournament_standings(tournament, response)
     return response

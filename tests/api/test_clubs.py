@@ -2,6 +2,7 @@
 
 import pytest
 
+from clubs import services as club_services
 from clubs.models import Club, Membership, Role
 from tests.api.conftest import Api
 from tests.errors import field_errors
@@ -129,7 +130,40 @@ def test_the_player_list_is_the_clubs_players_in_name_order(world, api):
     response = api("anonymous").get("/api/v1/clubs/piazza/players/")
     assert response.json()["count"] == 4
     assert [p["name"] for p in response.json()["results"]] == ["Anna", "Bruno", "Carla", "Dario"]
-    assert set(response.json()["results"][0]) == {"id", "name", "is_guest", "gender", "created_at"}
+    assert set(response.json()["results"][0]) == {"id", "name", "is_guest", "created_at"}
+
+
+@pytest.mark.parametrize(
+    ("role", "shown"),
+    [
+        ("anonymous", False),
+        ("outsider", False),
+        ("member", True),
+        ("scorekeeper", True),
+        ("owner", True),
+    ],
+)
+def test_a_players_gender_is_for_the_clubs_members_only(world, api, role, shown):
+    anna = world.player(world.piazza, "Anna")
+    club_services.player_update(player=anna, gender="female")
+    listed = api(role).get("/api/v1/clubs/piazza/players/").json()["results"]
+    one = api(role).get(f"/api/v1/clubs/piazza/players/{anna.pk}/").json()
+    for answer in (next(row for row in listed if row["name"] == "Anna"), one):
+        assert answer["name"] == "Anna"
+        assert ("gender" in answer) is shown
+        if shown:
+            assert answer["gender"] == "female"
+    assert all(("gender" in row) is shown for row in listed)
+
+
+def test_the_owner_is_answered_the_gender_they_write(world, api):
+    response = api("owner").post(
+        "/api/v1/clubs/piazza/players/", {"name": "Zelda", "gender": "female"}
+    )
+    assert response.status_code == 201 and response.json()["gender"] == "female"
+    bruno = world.player(world.piazza, "Bruno")
+    response = api("owner").patch(f"/api/v1/clubs/piazza/players/{bruno.pk}/", {"gender": "male"})
+    assert response.status_code == 200 and response.json()["gender"] == "male"
 
 
 def test_the_owner_adds_a_player(world, api):

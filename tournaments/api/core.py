@@ -106,10 +106,12 @@ def entries_of_body(tournament: Tournament, data: dict, fields: tuple[str, ...])
 
 
 def tables_context(request, tournament: Tournament) -> dict:
-    """The context of the serializers that show tables and fixes: the request (for links), and
-    whether the user may see who confirmed or fixed them (the club's members only)."""
+    """The context of the serializers that show tables and fixes: the request (for links), the
+    club (whose matches the links may show: `serializers.match_link`), and whether the user may
+    see who confirmed or fixed them (the club's members only)."""
     return {
         "request": request,
+        "club": tournament.club,
         "show_authors": permissions.can_see_authors(request.user, tournament.club),
     }
 

@@ -20,8 +20,10 @@ from rest_framework import serializers
 from rest_framework.reverse import reverse
 
 from clubs import validators
+from clubs.permissions import can_see_match
 from scoring.engine import PRESETS
 from scoring.engine.rules import MONEY_MAX
+from scoring.models import Match, MatchStatus
 from scoring.serializers import (
     DatabaseIdField,
     EnumSchema,
@@ -70,6 +72,22 @@ class RoundStatusEnum(EnumSchema):
 def link(request, name: str, *args) -> str:
     """An absolute URL of the API (or of a page) when the request is known."""
     return reverse(name, args=args, request=request)
+
+
+def match_link(context: dict, name: str, match: Match | None) -> str | None:
+    """A link to a tournament table's match (`name`: its API or its page), or None before the
+    match exists and when the caller may not see it (`clubs.permissions.can_see_match`: a
+    private club's match, a match in progress of a club that does not show them live), so an
+    answer links only what its caller may open. `context["club"]`, the tournament's club, saves
+    a query per table."""
+    if match is None:
+        return None
+    request = context.get("request")
+    club = context.get("club") or match.club
+    finished = match.status == MatchStatus.FINISHED
+    if not can_see_match(getattr(request, "user", None), club, finished=finished):
+        return None
+    return link(request, name, match.pk)
 
 
 def exact(value: Fraction) -> str:

@@ -15,7 +15,11 @@ from scoring.serializers import (
     enum_field,
 )
 from tournaments.presenters import seating_notice
-from tournaments.serializers.core import RoundSummarySerializer, SeatingMethodEnum, link
+from tournaments.serializers.core import (
+    RoundSummarySerializer,
+    SeatingMethodEnum,
+    match_link,
+)
 
 # Rounds and tables -------------------------------------------------------------------------------
 
@@ -51,10 +55,15 @@ class TournamentTableSerializer(serializers.Serializer):
         source="table.match_id", allow_null=True, help_text=_("Null until the round starts.")
     )
     match_url = serializers.SerializerMethodField(
-        help_text=_("The match in this API, where hands are recorded.")
+        help_text=_(
+            "The match in this API, where hands are recorded; null when you may not see it "
+            "(a private club's match, a match in progress the club does not show live)."
+        )
     )
     match_page = serializers.SerializerMethodField(
-        help_text=_("The match's page, where scorekeepers enter hands.")
+        help_text=_(
+            "The match's page, where scorekeepers enter hands; null when you may not see it."
+        )
     )
     revision = serializers.SerializerMethodField(help_text=_("The match's revision."))
     finished = serializers.BooleanField()
@@ -73,14 +82,10 @@ class TournamentTableSerializer(serializers.Serializer):
     seats = TournamentSeatSerializer(many=True)
 
     def get_match_url(self, view) -> str | None:
-        if view.table.match_id is None:
-            return None
-        return link(self.context.get("request"), "api-match-detail", view.table.match_id)
+        return match_link(self.context, "api-match-detail", view.match)
 
     def get_match_page(self, view) -> str | None:
-        if view.table.match_id is None:
-            return None
-        return link(self.context.get("request"), "scoring:match", view.table.match_id)
+        return match_link(self.context, "scoring:match", view.match)
 
     def get_confirmed(self, view) -> bool:
         return view.table.is_confirmed_for(view.match)
