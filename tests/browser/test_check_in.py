@@ -107,7 +107,11 @@ def test_players_check_in_by_qr_and_find_their_seat(browser, live_server, reques
         carla.locator('li[data-name="Carla Verdi"] button').click()
         expect(carla.locator(".check-in-done")).to_contain_text("Carla Verdi")
         dario.goto(link)
-        expect(dario.locator('li[data-name="Carla Verdi"] .badge')).to_be_visible()
+        badge = dario.locator('li[data-name="Carla Verdi"] .badge')
+        expect(badge).to_be_visible()
+        # a green pill, without the match page's yellow mark of a pending hand on its left
+        expect(badge).to_have_css("border-left-width", "0px")
+        expect(badge).to_have_css("background-color", "rgb(224, 239, 231)")
         dario.locator('li[data-name="Carla Verdi"] button').click()
         expect(dario.locator(".check-in-done")).to_contain_text("Carla Verdi")
         expect(dario.locator(".messages .message")).to_have_count(0)

@@ -506,3 +506,22 @@ def test_the_qr_poster_prints_the_link(staff):
     text = pdf_text(desk.get(reverse("tournaments:check-in-poster-pdf", args=[tournament.pk])))
     assert "Check in with your phone" in text
     assert tournament.check_in_key in text.replace("\n", "")
+
+
+def test_the_checked_in_badge_is_not_styled_as_a_pending_hand(staff):
+    """Walk leftover: the check-in page's "checked in" pill used the class of the match page's
+    line about a hand kept on the phone (`.entry-status`: a yellow mark on its left)."""
+    tournament = make(staff)
+    phone = visitor()
+    phone.post(link(tournament), {"entry": entry(tournament, "Anna Rossi").pk})
+    body = visitor().get(link(tournament)).content.decode()
+    badge = re.search(r'<li data-name="Anna Rossi">.*?<span class="([^"]*badge[^"]*)">', body, re.S)
+    assert badge is not None and "entry-status" not in badge.group(1).split()
+    # the match page's class is the match page's only
+    templates = settings.BASE_DIR / "templates"
+    users = sorted(
+        str(path.relative_to(templates))
+        for path in templates.rglob("*.html")
+        if re.search(r'class="[^"]*\bentry-status\b', path.read_text())
+    )
+    assert users == ["scoring/_entry.html"]
