@@ -107,7 +107,11 @@ def test_players_check_in_by_qr_and_find_their_seat(browser, live_server, reques
         carla.locator('li[data-name="Carla Verdi"] button').click()
         expect(carla.locator(".check-in-done")).to_contain_text("Carla Verdi")
         dario.goto(link)
-        expect(dario.locator('li[data-name="Carla Verdi"] .badge')).to_be_visible()
+        badge = dario.locator('li[data-name="Carla Verdi"] .badge')
+        expect(badge).to_be_visible()
+        # a green pill, without the match page's yellow mark of a pending hand on its left
+        expect(badge).to_have_css("border-left-width", "0px")
+        expect(badge).to_have_css("background-color", "rgb(224, 239, 231)")
         dario.locator('li[data-name="Carla Verdi"] button').click()
         expect(dario.locator(".check-in-done")).to_contain_text("Carla Verdi")
         expect(dario.locator(".messages .message")).to_have_count(0)
@@ -121,6 +125,9 @@ def test_players_check_in_by_qr_and_find_their_seat(browser, live_server, reques
         dario.locator("#id_name").fill("Dario Ospite")
         dario.locator("#id_name").press("Enter")
         expect(dario.locator(".check-in-wait")).to_contain_text("Dario Ospite")
+        # While he waits, no list of names to tap (nor the guest form): only the wait.
+        expect(dario.locator(".name-list")).to_have_count(0)
+        expect(dario.locator("#id_name")).to_have_count(0)
 
         # The console shows the guest by itself; the director approves him.
         guest = desk.locator('.guest-list li[data-guest="Dario Ospite"]')
@@ -131,7 +138,15 @@ def test_players_check_in_by_qr_and_find_their_seat(browser, live_server, reques
         # The guest's phone learns it without a reload, within seconds (it asks every 3 s while
         # it waits), and then stops asking.
         expect(dario.locator(".check-in-done")).to_contain_text("Dario Ospite", timeout=GUEST_WAIT)
-        expect(dario.locator("#check-in-me")).not_to_have_attribute("hx-trigger", re.compile("."))
+        expect(dario.locator("#check-in")).not_to_have_attribute("hx-trigger", re.compile("."))
+        # The page then is the one a reload shows: one "where do I sit?", no list of names.
+        where = dario.locator(f'a[href^="/tournaments/check-in/{tournament.check_in_key}/where/"]')
+        expect(where).to_have_count(1)
+        expect(dario.locator(".name-list")).to_have_count(0)
+        polled = dario.locator("main").inner_text()
+        dario.reload()
+        expect(dario.locator(".check-in-done")).to_contain_text("Dario Ospite")
+        assert dario.locator("main").inner_text() == polled
 
         # Bruno arrives at the desk; the director seats round 1 (the four present).
         services.entry_check_in(

@@ -155,7 +155,7 @@ def test_a_drop_asks_the_player_is_reinstated_and_a_confirmed_round_is_complete(
     ).to_be_visible()
     shot(laptop, "drop-asks")
     laptop.get_by_role("link", name="No, go back").click()
-    expect(card.locator(".entry-status")).to_have_text("Checked in")
+    expect(card.locator(".entry-state")).to_have_text("Checked in")
     anna.refresh_from_db()
     assert anna.status == EntryStatus.CHECKED_IN
 
@@ -163,7 +163,7 @@ def test_a_drop_asks_the_player_is_reinstated_and_a_confirmed_round_is_complete(
     card.get_by_role("button", name="Drop").click()
     laptop.get_by_role("button", name="Drop Giocatore 03").click()
     expect(laptop.get_by_text("Giocatore 03 dropped out.")).to_be_visible()
-    expect(card.locator(".entry-status")).to_have_text("Dropped")
+    expect(card.locator(".entry-state")).to_have_text("Dropped")
     shot(laptop, "dropped")
     card.get_by_role("button", name="Reinstate").click()
     expect(
@@ -171,7 +171,7 @@ def test_a_drop_asks_the_player_is_reinstated_and_a_confirmed_round_is_complete(
             "Giocatore 03 is back in the tournament and is seated from the next round."
         )
     ).to_be_visible()
-    expect(card.locator(".entry-status")).to_have_text("Checked in")
+    expect(card.locator(".entry-state")).to_have_text("Checked in")
     anna.refresh_from_db()
     assert anna.status == EntryStatus.CHECKED_IN
 

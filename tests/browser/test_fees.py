@@ -77,7 +77,7 @@ def test_a_fee_due_after_a_phone_check_in_is_marked_paid_at_the_desk(browser, li
         card.get_by_role("button", name="Undo paid").click()
         card = desk.locator('.entry-card[data-player="Anna Rossi"]')
         expect(card.locator(".badge.fee")).to_have_text("€ 10.00 due")
-        expect(card.locator(".badge.entry-status")).to_have_text("Checked in")
+        expect(card.locator(".badge.entry-state")).to_have_text("Checked in")
         desk.goto(live_server.url + f"/tournaments/{tournament.pk}/ledger/")
         expect(desk.locator("#entry-fees")).to_have_text("€ 0.00")
         assert violations == [], "a page broke its content security policy"

@@ -87,6 +87,30 @@ def banner(response) -> str:
     return " ".join(re.sub(r"<[^>]+>", "", unescape(found.group(1))).split()) if found else ""
 
 
+def same(html: str) -> str:
+    """The page's `<main>`, without what differs between two renderings of one page (the CSRF
+    token is masked anew each time) and without the line breaks."""
+    main = html[html.index("<main") : html.index("</main>")]
+    main = re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', 'name="csrfmiddlewaretoken"', main)
+    return " ".join(main.split())
+
+
+def poll(phone, tournament) -> str:
+    """What a waiting guest's phone asks every 3 s (htmx): the page below its title."""
+    answer = phone.get(link(tournament), {"part": "me"}, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200
+    return answer.content.decode()
+
+
+def swapped(phone, tournament) -> str:
+    """The check-in page as the phone shows it after the poll's swap: the page as first loaded
+    with its `#check-in` part (the poll's element, swapped whole) replaced by the poll's answer."""
+    first = phone.get(link(tournament)).content.decode()
+    start = first.index('<div id="check-in" ')
+    end = first.index("</main>", start)
+    return first[:start] + poll(phone, tournament).strip() + first[end:]
+
+
 # Checking in by the link ------------------------------------------------------------------------
 
 
@@ -252,7 +276,7 @@ def test_a_guest_types_a_name_and_the_director_approves_it(staff):
     assert guest.name == "Dario Ospite" and guest.status == GuestStatus.PENDING
     assert not tournament.entries.filter(player__name="Dario Ospite").exists()
     # While the guest waits, the phone asks for the answer every 3 s (it was 10 s)
-    waiting = '<div id="check-in-me" class="check-in-me" hx-get="?part=me" hx-trigger="every 3s"'
+    waiting = '<div id="check-in" class="check-in" hx-get="?part=me" hx-trigger="every 3s"'
     assert waiting in " ".join(body.split())
     part = phone.get(link(tournament), {"part": "me"}, HTTP_HX_REQUEST="true").content.decode()
     assert waiting in " ".join(part.split())
@@ -506,3 +530,72 @@ def test_the_qr_poster_prints_the_link(staff):
     text = pdf_text(desk.get(reverse("tournaments:check-in-poster-pdf", args=[tournament.pk])))
     assert "Check in with your phone" in text
     assert tournament.check_in_key in text.replace("\n", "")
+
+
+def test_the_checked_in_badge_is_not_styled_as_a_pending_hand(staff):
+    """Walk leftover: the check-in page's "checked in" pill used the class of the match page's
+    line about a hand kept on the phone (`.entry-status`: a yellow mark on its left)."""
+    tournament = make(staff)
+    phone = visitor()
+    phone.post(link(tournament), {"entry": entry(tournament, "Anna Rossi").pk})
+    body = visitor().get(link(tournament)).content.decode()
+    badge = re.search(r'<li data-name="Anna Rossi">.*?<span class="([^"]*badge[^"]*)">', body, re.S)
+    assert badge is not None and "entry-status" not in badge.group(1).split()
+    # the match page's class is the match page's only
+    templates = settings.BASE_DIR / "templates"
+    users = sorted(
+        str(path.relative_to(templates))
+        for path in templates.rglob("*.html")
+        if re.search(r'class="[^"]*\bentry-status\b', path.read_text())
+    )
+    assert users == ["scoring/_entry.html"]
+
+
+def test_a_waiting_guest_sees_no_list_and_the_poll_shows_what_a_reload_shows(staff):
+    """Walk leftovers: a guest waiting for the director could still tap another player's name
+    (the list stayed), and once approved the polled page kept the list and said "Where do I
+    sit?" twice, while a reload showed neither: the poll's answer is the reload's page."""
+    tournament = make(staff)
+    phone = visitor()
+    waiting = phone.post(link(tournament), {"name": "Dario Ospite"}, follow=True).content.decode()
+    assert "waiting for the director to approve your check-in" in waiting
+    for page in (waiting, poll(phone, tournament)):
+        assert "Tap your name" not in page and 'name="entry"' not in page
+        assert "Anna Rossi" not in page
+        assert "A guest?" not in page
+    # the page after a poll's swap is the page a reload shows, while waiting...
+    assert same(swapped(phone, tournament)) == same(phone.get(link(tournament)).content.decode())
+
+    # ...once approved: checked in, "Where do I sit?" once, no list
+    guest = GuestCheckIn.objects.get(tournament=tournament)
+    director_client(staff).post(
+        reverse("tournaments:guest", args=[tournament.pk, guest.pk]), {"action": "approve"}
+    )
+    after_poll = swapped(phone, tournament)
+    reload = phone.get(link(tournament)).content.decode()
+    assert same(after_poll) == same(reload)
+    assert "You are checked in as <strong>Dario Ospite</strong>." in reload
+    assert reload.count("Where do I sit?") == 1
+    assert "Tap your name" not in reload and 'name="entry"' not in reload
+    assert "hx-trigger" not in reload
+
+
+def test_a_refused_guest_s_polled_page_is_the_reloaded_one_with_the_list(staff):
+    tournament = make(staff)
+    phone = visitor()
+    phone.post(link(tournament), {"name": "Scherzo Burlone"})
+    guest = GuestCheckIn.objects.get(tournament=tournament)
+    director_client(staff).post(
+        reverse("tournaments:guest", args=[tournament.pk, guest.pk]), {"action": "refuse"}
+    )
+    after_poll = swapped(phone, tournament)
+    reload = phone.get(link(tournament)).content.decode()
+    assert same(after_poll) == same(reload)
+    assert "did not approve the check-in of Scherzo Burlone" in reload
+    # the list again (the name may be on it after all) and the guest form, once each
+    assert (
+        reload.count("Tap your name") == 1
+        and f'value="{entry(tournament, "Anna Rossi").pk}"' in reload
+    )
+    assert reload.count("A guest?") == 1
+    assert reload.count("Where do I sit?") == 1

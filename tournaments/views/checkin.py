@@ -37,7 +37,7 @@ from scoring.printing import qr_code
 from tournaments import lookups, selectors, services
 from tournaments.formats import format_of
 from tournaments.forms import GuestForm
-from tournaments.models import GuestCheckIn, Round, Tournament, TournamentStatus
+from tournaments.models import GuestCheckIn, GuestStatus, Round, Tournament, TournamentStatus
 from tournaments.pdf_views import pdf_response
 from tournaments.presenters import checked_in_line
 from tournaments.printing import check_in_list_document, check_in_poster_document
@@ -122,6 +122,7 @@ def _check_in_context(request: HttpRequest, tournament: Tournament) -> dict[str,
         "rows": [row for row in board.rows if not row.dropped],
         "me": me,
         "guest": guest,
+        "waiting": me is None and guest is not None and guest.status == GuestStatus.PENDING,
         "has_round": tournament.rounds.exists(),
         "uses_tables": format_of(tournament).uses_tables,
         "poll_seconds": GUEST_POLL_SECONDS,
@@ -167,10 +168,10 @@ def check_in(request: HttpRequest, key: str) -> HttpResponse:
             _remember(request, SESSION_GUESTS, tournament, guest.pk)
         if not refused:
             return redirect("tournaments:check-in", key=key)
-    context = _check_in_context(request, tournament)
+    context = {**_check_in_context(request, tournament), "form": form}
     if request.htmx and request.GET.get("part") == "me":
-        return render(request, "tournaments/_check_in_me.html", context)
-    context["form"] = form
+        # a waiting guest's phone asking: the page below its title, as a reload shows it
+        return render(request, "tournaments/_check_in_body.html", context)
     return render(request, "tournaments/check_in.html", context, status=400 if post else 200)
 
 
