@@ -257,6 +257,14 @@ def end_reason(state: MatchState, genders: dict[str, str] | None = None) -> str:
     return gettext("Ended: %(how)s") % {"how": ended_by_label(ended_by)}
 
 
+def started_before_line(names: Sequence[str]) -> str:
+    """A start form sent again, changed, whose key had already started a match: what it was
+    started with, and that the change was not applied."""
+    return gettext(
+        "This match had already been started with %(players)s: the change was not applied."
+    ) % {"players": ", ".join(names)}
+
+
 def table_name(label: str) -> str:
     """A match's table as every page, printable and API answer says it, once: "Table 3" ("Tavolo
     3") for a number, free text as typed ("Terrace"), "" for none. A label stored before labels

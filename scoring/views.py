@@ -60,13 +60,16 @@ from scoring.presenters import (
     event_title,
     kind_label,
     row_title,
+    started_before_line,
 )
 from scoring.selectors import (
     EventRow,
     MatchDetail,
     hand_number,
     match_detail,
+    match_has_events,
     match_started_with,
+    start_differs,
 )
 
 # Looking up a match ------------------------------------------------------------------------------
@@ -622,20 +625,39 @@ def match_start(request: HttpRequest, slug: str) -> HttpResponse:
     options_posted = data is not None and data.get("rules-preset") == preset
     rules_form = RulesForm(data if options_posted else None, preset=preset)
     again = match_started_with(club, data.get("idempotency_key", "")) if data else None
+    valid = data is not None and form.is_valid()
+    valid = data is not None and (rules_form.is_valid() or not options_posted) and valid
+    started_before = ""
     if again is not None:  # the form sent again (Back, then submit): the match it started
-        messages.info(request, gettext("This match had already been started: here it is."))
-        return redirect(again)
-    if data is not None:
-        valid = form.is_valid()
-        valid = (rules_form.is_valid() or not options_posted) and valid
-        if valid:
-            with on_form(rules_form, form):
-                match = _start(request, club, form, rules_form, preset)
-                return redirect(match)
+        if valid and not _changed(again, form, rules_form, preset):
+            messages.info(request, gettext("This match had already been started: here it is."))
+            return redirect(again)
+        started_before = started_before_line([seat.name for seat in again.seats.order_by("seat")])
+        if match_has_events(again):  # hands played there: that match, saying so
+            messages.warning(request, started_before)
+            return redirect(again)
+        form.fresh_key()  # nothing played: the changed form, to start a new match if wished
+    elif valid:
+        with on_form(rules_form, form):
+            match = _start(request, club, form, rules_form, preset)
+            return redirect(match)
+    context = {"club": club, "form": form, "rules_form": rules_form, "has_players": bool(players)}
     return render(
         request,
         "scoring/start.html",
-        {"club": club, "form": form, "rules_form": rules_form, "has_players": bool(players)},
+        {**context, "started_before": started_before, "again": again},
+    )
+
+
+def _changed(match: Match, form: StartForm, rules_form: RulesForm, preset: str) -> bool:
+    cleaned = form.cleaned_data
+    return start_differs(
+        match,
+        seats=cleaned["seats"],
+        preset=preset,
+        options=rules_form.overrides(),
+        table_label=cleaned.get("table_label", ""),
+        first_dealer_seat=cleaned["first_dealer_seat"],
     )
 
 

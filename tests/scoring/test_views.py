@@ -198,6 +198,65 @@ def test_the_start_form_sent_again_lands_on_the_match_it_started(client, club, s
 
 
 @pytest.mark.django_db
+def test_the_start_form_sent_again_changed_says_the_change_was_not_applied_and_offers_a_new_match(
+    client, club, scorer
+):
+    """Back, a seat changed (Giulia -> Luca), submit: the page says which match the form had
+    started and that the change was not applied; with no hand there yet it shows the changed form
+    with a new key, whose "Start a new match" starts it; the first match stays as it was."""
+    elena, franco = PlayerFactory(club=club, name="Elena"), PlayerFactory(club=club, name="Franco")
+    giulia, luca = PlayerFactory(club=club, name="Giulia"), PlayerFactory(club=club, name="Luca")
+    key = uuid.uuid4().hex
+    client.post(start_url(club), start_data(players=[elena, franco, giulia], idempotency_key=key))
+    first = Match.objects.get()
+    changed = start_data(players=[elena, franco, luca], idempotency_key=key)
+    page = client.post(start_url(club), changed)
+    content = page.content.decode()
+    assert page.status_code == 200
+    assert Match.objects.count() == 1
+    assert (
+        "This match had already been started with Elena, Franco, Giulia: "
+        "the change was not applied." in content
+    )
+    assert "This match had already been started: here it is." not in content
+    assert f'href="{first.get_absolute_url()}"' in content
+    assert "Start a new match with these choices" in content
+    assert f'selected value="{luca.pk}"' in content or f'value="{luca.pk}" selected' in content
+    new_key = re.search(r'name="idempotency_key" value="([0-9a-f]{32})"', content)[1]
+    assert new_key != key
+    started = client.post(start_url(club), {**changed, "idempotency_key": new_key})
+    second = Match.objects.exclude(pk=first.pk).get()
+    assert started.url == second.get_absolute_url()
+    assert [seat.name for seat in second.seats.order_by("seat")] == ["Elena", "Franco", "Luca"]
+    assert [seat.name for seat in first.seats.order_by("seat")] == ["Elena", "Franco", "Giulia"]
+
+
+@pytest.mark.django_db
+def test_a_changed_start_form_sent_again_after_hands_lands_on_the_match_and_says_so(
+    client, club, scorer
+):
+    """Hands already recorded there: the match it started, saying the change was not applied
+    (another preset, here); the same form sent again still just lands there."""
+    anna, bruno = PlayerFactory(club=club, name="Anna"), PlayerFactory(club=club, name="Bruno")
+    key = uuid.uuid4().hex
+    data = start_data(players=[anna, bruno], idempotency_key=key)
+    client.post(start_url(club), data)
+    match = Match.objects.get()
+    record(match, scorer, {"closer": "Anna", "points": {"Bruno": 40}})
+    again = client.post(start_url(club), {**data, "preset": "scala40"})
+    assert again.url == match.get_absolute_url()
+    content = client.get(again.url).content.decode()
+    assert (
+        "This match had already been started with Anna, Bruno: the change was not applied."
+        in content
+    )
+    same = client.post(start_url(club), data)
+    assert same.url == match.get_absolute_url()
+    assert "here it is." in client.get(same.url).content.decode()
+    assert Match.objects.count() == 1
+
+
+@pytest.mark.django_db
 def test_empty_seats_between_players_are_skipped_and_the_dealer_follows_his_seat(
     client, club, scorer
 ):
