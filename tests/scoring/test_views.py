@@ -639,6 +639,26 @@ def test_gin_hands_knock_gin_and_dead_to_the_end_of_the_game(client, club, score
 
 
 @pytest.mark.django_db
+def test_the_card_count_helper_offers_jokers_in_scala_40_but_not_in_gin(client, club, scorer):
+    """Gin's "Count the cards" asks for no joker (typing one is refused there); Scala 40 keeps
+    its JK, on the match page and on the correction page."""
+    gin = start_match(club=club, preset="gin-standard", names=("Elena", "Fabio"))
+    content = client.get(gin.get_absolute_url()).content.decode()
+    assert "Count the cards" in content
+    assert "no jokers in Gin: As 10h Kd 3c" in content
+    assert 'placeholder="8h Kd 3c"' in content
+    assert "JK" not in content
+    post_hand(client, gin, gin_data(gin, "knock", "Elena", {"Elena": 7, "Fabio": 30}))
+    correct = client.get(reverse("scoring:correct", args=[gin.pk, 1])).content.decode()
+    assert "no jokers in Gin" in correct and "JK" not in correct
+    scala = start_match(club=club, preset="scala40-club", names=("Anna", "Bruno"))
+    content = client.get(scala.get_absolute_url()).content.decode()
+    assert "JK for a joker: As 10h Kd JK" in content
+    assert 'placeholder="8h Kd JK"' in content
+    assert "no jokers in Gin" not in content
+
+
+@pytest.mark.django_db
 def test_gin_form_asks_for_the_knocker_and_both_deadwoods(client, club, scorer):
     match = start_match(club=club, preset="gin-standard", names=("Elena", "Fabio"))
     content = post_hand(client, match, gin_data(match, "knock", deadwood={"Elena": 5})).content
