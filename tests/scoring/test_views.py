@@ -690,6 +690,21 @@ def test_oklahoma_asks_the_upcard(client, club, scorer):
 
 
 @pytest.mark.django_db
+def test_oklahoma_speaks_of_the_upcard_as_la_vela_everywhere_in_italian(client, club, scorer):
+    """One club word for the upcard (GLOSSARY: vela): the rank and suit questions, the refusal
+    of a half-tapped upcard and the rules line; never "carta scoperta"."""
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    match = start_match(club=club, preset="gin-oklahoma", names=("Elena", "Fabio"))
+    page = unescape(client.get(match.get_absolute_url()).content.decode())
+    assert "Valore della vela" in page and "Seme della vela" in page
+    assert "Limite per bussare: dalla vela" in page
+    half = gin_data(match, "knock", "Elena", {"Elena": 3, "Fabio": 12}, upcard_rank="6")
+    refused = unescape(post_hand(client, match, half).content.decode())
+    assert "Scegli il valore e il seme della vela." in refused
+    assert "scoperta" not in page + refused
+
+
+@pytest.mark.django_db
 def test_the_oklahoma_upcard_is_tapped_rank_then_suit(client, club, scorer):
     match = start_match(club=club, preset="gin-oklahoma", names=("Elena", "Fabio"))
     page = client.get(match.get_absolute_url()).content.decode()
