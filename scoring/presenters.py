@@ -455,9 +455,28 @@ def result_line(match: Match, detail: MatchDetail) -> str:
     else:
         how = ended_by_label(state.ended_by)
         text = gettext("Finished (%(how)s), without a single winner.") % {"how": how}
-    if match.game == Game.GIN and state.net_total is not None:
-        text += " " + gettext("Net result: %(points)s.") % {"points": state.net_total}
-    return text
+    margin = gin_margin_line(state) if match.game == Game.GIN else ""
+    return f"{text} {margin}." if margin else text
+
+
+def gin_margin_line(state: MatchState) -> str:
+    """A finished Gin match's net result, in words: by how many points the winner's total beats
+    the other's (the sum of the games' net differences). In a match to a number of hands the
+    winner may have fewer points. Empty without a single winner."""
+    net, name = state.net_total, state.winner
+    if net is None or not name:
+        return ""
+    if net > 0:
+        return ngettext(
+            "%(name)s wins by %(points)s point", "%(name)s wins by %(points)s points", net
+        ) % {"name": name, "points": net}
+    if net == 0:
+        return gettext("%(name)s wins level on points") % {"name": name}
+    return ngettext(
+        "%(name)s wins with %(points)s point fewer",
+        "%(name)s wins with %(points)s points fewer",
+        -net,
+    ) % {"name": name, "points": -net}
 
 
 # Gin: the parts of a final score -----------------------------------------------------------------

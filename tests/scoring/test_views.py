@@ -643,19 +643,58 @@ def test_the_card_count_helper_offers_jokers_in_scala_40_but_not_in_gin(client, 
     """Gin's "Count the cards" asks for no joker (typing one is refused there); Scala 40 keeps
     its JK, on the match page and on the correction page."""
     gin = start_match(club=club, preset="gin-standard", names=("Elena", "Fabio"))
-    content = client.get(gin.get_absolute_url()).content.decode()
+
+    def helper(url):  # the first player's "Count the cards" (not the page's CSRF token)
+        content = client.get(url).content.decode()
+        start = content.index('class="cards-helper"')
+        return content[start : content.index("</details>", start)]
+
+    content = helper(gin.get_absolute_url())
     assert "Count the cards" in content
     assert "no jokers in Gin: As 10h Kd 3c" in content
     assert 'placeholder="8h Kd 3c"' in content
     assert "JK" not in content
     post_hand(client, gin, gin_data(gin, "knock", "Elena", {"Elena": 7, "Fabio": 30}))
-    correct = client.get(reverse("scoring:correct", args=[gin.pk, 1])).content.decode()
+    correct = helper(reverse("scoring:correct", args=[gin.pk, 1]))
     assert "no jokers in Gin" in correct and "JK" not in correct
     scala = start_match(club=club, preset="scala40-club", names=("Anna", "Bruno"))
-    content = client.get(scala.get_absolute_url()).content.decode()
+    content = helper(scala.get_absolute_url())
     assert "JK for a joker: As 10h Kd JK" in content
     assert 'placeholder="8h Kd JK"' in content
     assert "no jokers in Gin" not in content
+
+
+@pytest.mark.django_db
+def test_a_finished_matchs_scoreboard_follows_the_final_ranking(client, club, scorer):
+    """The result card ranks Bruno, Carla, Anna (Anna out first); the scoreboard just below
+    lists them in that order too, not in seat order (Anna, Bruno, Carla)."""
+    match = start_match(club=club, preset="scala40", names=("Anna", "Bruno", "Carla"))
+    record(match, scorer, {"closer": "Bruno", "points": {"Anna": 110, "Carla": 20}})
+    content = client.get(match.get_absolute_url()).content.decode()
+    board = content[content.index('class="score-list"') :]
+    assert board.index('data-player="Anna"') < board.index('data-player="Bruno"')  # in play
+    record(match, scorer, {"closer": "Bruno", "points": {"Carla": 90}})
+    content = client.get(match.get_absolute_url()).content.decode()
+    ranking = re.findall(r'<span class="name">(\w+)</span> <span class="ranking-total">', content)
+    board = re.findall(r'data-player="(\w+)"', content[content.index('class="score-list"') :])
+    assert ranking == board == ["Bruno", "Carla", "Anna"]
+
+
+@pytest.mark.django_db
+def test_a_finished_gin_match_says_by_how_many_points_the_winner_wins(client, club, scorer):
+    """The net result is the winner's margin: "Fabio wins by N points", not a bare "Net N"."""
+    match = start_match(club=club, preset="gin-standard", names=("Elena", "Fabio"))
+    post_hand(client, match, gin_data(match, "gin", "Fabio", {"Fabio": "", "Elena": 90}))
+    state = match_detail(match).state
+    assert state.finished and state.winner == "Fabio"
+    margin = state.totals["Fabio"] - state.totals["Elena"]
+    content = client.get(match.get_absolute_url()).content.decode()
+    result = content[content.index('class="result"') : content.index('class="score-list"')]
+    assert f'<span class="gin-margin">Fabio wins by {margin} points</span>' in result
+    assert "Net " not in result
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    content = client.get(match.get_absolute_url()).content.decode()
+    assert f"Fabio vince di {margin} punti" in content
 
 
 @pytest.mark.django_db
