@@ -128,11 +128,6 @@ class StartForm(forms.Form):
                 ),
             )
 
-    def fresh_key(self) -> None:
-        """A new idempotency key for the form shown again: it is to start another match."""
-        self.data = self.data.copy()
-        self.data["idempotency_key"] = new_idempotency_key()
-
     @property
     def seat_rows(self) -> list[dict[str, Any]]:
         return [

@@ -43,6 +43,7 @@ from scoring.forms import (
     TimeCallForm,
     VoidForm,
     match_error_text,
+    new_idempotency_key,
     preset_from,
 )
 from scoring.match_page import (
@@ -618,7 +619,7 @@ def match_start(request: HttpRequest, slug: str) -> HttpResponse:
     """Pick the players (club players or guests) in seat order, the preset and its options."""
     club = _starting_club(request, slug)
     players = list(club.players.all())
-    data = request.POST if request.method == "POST" else None
+    data = request.POST.copy() if request.method == "POST" else None
     preset = preset_from(request.POST if data else request.GET)
     form = StartForm(data, players=players, initial={"preset": preset})
     # The options posted belong to the preset they were shown for; others start at the preset's.
@@ -628,7 +629,7 @@ def match_start(request: HttpRequest, slug: str) -> HttpResponse:
     valid = data is not None and form.is_valid()
     valid = data is not None and (rules_form.is_valid() or not options_posted) and valid
     started_before = ""
-    if again is not None:  # the form sent again (Back, then submit): the match it started
+    if again is not None and data is not None:  # the form sent again (Back, submit): its match
         if valid and not _changed(again, form, rules_form, preset):
             messages.info(request, gettext("This match had already been started: here it is."))
             return redirect(again)
@@ -636,7 +637,7 @@ def match_start(request: HttpRequest, slug: str) -> HttpResponse:
         if match_has_events(again):  # hands played there: that match, saying so
             messages.warning(request, started_before)
             return redirect(again)
-        form.fresh_key()  # nothing played: the changed form, to start a new match if wished
+        data["idempotency_key"] = new_idempotency_key()  # the changed form shown, to start anew
     elif valid:
         with on_form(rules_form, form):
             match = _start(request, club, form, rules_form, preset)
