@@ -524,7 +524,7 @@ class GinHandForm(EntryForm):
             # The upcard is tapped, rank then suit; `upcard` takes it typed ("7h"), as an
             # integrator or an older page sends it.
             self.fields["upcard_rank"] = forms.ChoiceField(
-                label=_("Upcard"),
+                label=_("Upcard rank"),
                 choices=[(rank, rank) for rank in RANKS],
                 widget=forms.RadioSelect,
                 required=False,

@@ -25,7 +25,7 @@ from clubs.actors import TableActor
 from clubs.permissions import can_direct, can_see_authors, can_see_match
 from scoring import pages, table_access
 from scoring.charts import totals_chart
-from scoring.engine import Status
+from scoring.engine import MatchState, Status
 from scoring.forms import (
     GinHandForm,
     PenaltyHandForm,
@@ -41,6 +41,7 @@ from scoring.presenters import (
     games_won_line,
     gin_end_line,
     gin_final_lines,
+    gin_margin_line,
     kind_label,
     row_title,
     status_label,
@@ -265,6 +266,15 @@ def _seat_rows(detail: MatchDetail) -> list[SeatRow]:
     return rows
 
 
+def _board_rows(rows: list[SeatRow], state: MatchState) -> list[SeatRow]:
+    """The scoreboard's rows: in seat order while the match is played, in the final ranking's
+    order once it is finished (the result card just above lists that ranking)."""
+    if not state.finished:
+        return rows
+    order = {place.name: index for index, place in enumerate(state.ranking)}
+    return sorted(rows, key=lambda row: order.get(row.name, len(order)))
+
+
 def _gin_games(detail: MatchDetail) -> list[GinGameView]:
     names = [seat.name for seat in detail.seats]
     games = []
@@ -417,6 +427,7 @@ def match_context(
         )
     ranking = [{"place": p.place, "name": p.name, "total": p.total} for p in state.ranking]
     names = [seat.name for seat in detail.seats]
+    seat_rows = _seat_rows(detail)
     pot = state.pot.total
     history = _history(detail, show_authors=show_authors)
     place = pages.place_of(request, match)
@@ -428,7 +439,9 @@ def match_context(
         "is_gin": match.game == Game.GIN,
         "preset_label": preset_label(match.preset),
         "rules_summary": rules_summary(match.rules, match.game),
-        "seat_rows": _seat_rows(detail),
+        "seat_rows": seat_rows,
+        "board_rows": _board_rows(seat_rows, state),
+        "gin_margin": gin_margin_line(state) if match.game == Game.GIN else "",
         "gin_games": _gin_games(detail) if match.game == Game.GIN else [],
         # a finished game's final scores in their parts; Hollywood's games won
         "gin_final_lines": gin_final_lines(state, names) if match.game == Game.GIN else [],

@@ -257,6 +257,14 @@ def end_reason(state: MatchState, genders: dict[str, str] | None = None) -> str:
     return gettext("Ended: %(how)s") % {"how": ended_by_label(ended_by)}
 
 
+def started_before_line(names: Sequence[str]) -> str:
+    """A start form sent again, changed, whose key had already started a match: what it was
+    started with, and that the change was not applied."""
+    return gettext(
+        "This match had already been started with %(players)s: the change was not applied."
+    ) % {"players": ", ".join(names)}
+
+
 def table_name(label: str) -> str:
     """A match's table as every page, printable and API answer says it, once: "Table 3" ("Tavolo
     3") for a number, free text as typed ("Terrace"), "" for none. A label stored before labels
@@ -447,9 +455,28 @@ def result_line(match: Match, detail: MatchDetail) -> str:
     else:
         how = ended_by_label(state.ended_by)
         text = gettext("Finished (%(how)s), without a single winner.") % {"how": how}
-    if match.game == Game.GIN and state.net_total is not None:
-        text += " " + gettext("Net result: %(points)s.") % {"points": state.net_total}
-    return text
+    margin = gin_margin_line(state) if match.game == Game.GIN else ""
+    return f"{text} {margin}." if margin else text
+
+
+def gin_margin_line(state: MatchState) -> str:
+    """A finished Gin match's net result, in words: by how many points the winner's total beats
+    the other's (the sum of the games' net differences). In a match to a number of hands the
+    winner may have fewer points. Empty without a single winner."""
+    net, name = state.net_total, state.winner
+    if net is None or not name:
+        return ""
+    if net > 0:
+        return ngettext(
+            "%(name)s wins by %(points)s point", "%(name)s wins by %(points)s points", net
+        ) % {"name": name, "points": net}
+    if net == 0:
+        return gettext("%(name)s wins level on points") % {"name": name}
+    return ngettext(
+        "%(name)s wins with %(points)s point fewer",
+        "%(name)s wins with %(points)s points fewer",
+        -net,
+    ) % {"name": name, "points": -net}
 
 
 # Gin: the parts of a final score -----------------------------------------------------------------

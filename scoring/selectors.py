@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
-from clubs.models import Club
-from scoring.engine import MatchState, Snapshot, Status, hand_numbers
+from clubs.models import Club, Player
+from scoring.engine import EngineError, MatchState, Snapshot, Status, hand_numbers, rules_for
+from scoring.engine.names import table_label as stored_table_label
 from scoring.models import EventKind, EventVersion, Match, MatchEvent, MatchPlayer
 from scoring.services import Recorded, Replay, replay_match
 
@@ -160,6 +162,41 @@ def match_started_with(club: Club, key: str) -> Match | None:
     """The club's match a start form with idempotency key `key` started, if any (a form sent
     again: Back after "Start the match", then submit)."""
     return Match.objects.filter(club=club, start_key=key).first() if key else None
+
+
+def start_differs(
+    match: Match,
+    *,
+    seats: list[tuple[int, Player | None, str]],
+    preset: str,
+    options: dict[str, Any],
+    table_label: str,
+    first_dealer_seat: int,
+) -> bool:
+    """Whether a start form sent again (its cleaned seats, preset, options, table, dealer) asks
+    for something other than `match`, the match its key started: Back, a seat changed, submit.
+    A guest is the same guest by name, whatever its case."""
+    started = list(MatchPlayer.objects.filter(match=match).order_by("seat"))
+    if len(started) != len(seats) or any(
+        (seat.player_id != player.pk) if player else (seat.name.casefold() != guest.casefold())
+        for seat, (_number, player, guest) in zip(started, seats, strict=True)
+    ):
+        return True
+    try:
+        rules = rules_for(preset, options).to_dict()
+    except EngineError:
+        return True
+    return (
+        preset != match.preset
+        or rules != match.rules
+        or stored_table_label(table_label) != match.table_label
+        or first_dealer_seat != match.first_dealer_seat
+    )
+
+
+def match_has_events(match: Match) -> bool:
+    """Whether anything (a hand, a withdrawal...) was recorded in `match`."""
+    return MatchEvent.objects.filter(match=match).exists()
 
 
 def matches_for_club(club: Club) -> QuerySet[Match]:

@@ -43,6 +43,7 @@ from scoring.forms import (
     TimeCallForm,
     VoidForm,
     match_error_text,
+    new_idempotency_key,
     preset_from,
 )
 from scoring.match_page import (
@@ -60,13 +61,16 @@ from scoring.presenters import (
     event_title,
     kind_label,
     row_title,
+    started_before_line,
 )
 from scoring.selectors import (
     EventRow,
     MatchDetail,
     hand_number,
     match_detail,
+    match_has_events,
     match_started_with,
+    start_differs,
 )
 
 # Looking up a match ------------------------------------------------------------------------------
@@ -615,27 +619,46 @@ def match_start(request: HttpRequest, slug: str) -> HttpResponse:
     """Pick the players (club players or guests) in seat order, the preset and its options."""
     club = _starting_club(request, slug)
     players = list(club.players.all())
-    data = request.POST if request.method == "POST" else None
+    data = request.POST.copy() if request.method == "POST" else None
     preset = preset_from(request.POST if data else request.GET)
     form = StartForm(data, players=players, initial={"preset": preset})
     # The options posted belong to the preset they were shown for; others start at the preset's.
     options_posted = data is not None and data.get("rules-preset") == preset
     rules_form = RulesForm(data if options_posted else None, preset=preset)
     again = match_started_with(club, data.get("idempotency_key", "")) if data else None
-    if again is not None:  # the form sent again (Back, then submit): the match it started
-        messages.info(request, gettext("This match had already been started: here it is."))
-        return redirect(again)
-    if data is not None:
-        valid = form.is_valid()
-        valid = (rules_form.is_valid() or not options_posted) and valid
-        if valid:
-            with on_form(rules_form, form):
-                match = _start(request, club, form, rules_form, preset)
-                return redirect(match)
+    valid = data is not None and form.is_valid()
+    valid = data is not None and (rules_form.is_valid() or not options_posted) and valid
+    started_before = ""
+    if again is not None and data is not None:  # the form sent again (Back, submit): its match
+        if valid and not _changed(again, form, rules_form, preset):
+            messages.info(request, gettext("This match had already been started: here it is."))
+            return redirect(again)
+        started_before = started_before_line([seat.name for seat in again.seats.order_by("seat")])
+        if match_has_events(again):  # hands played there: that match, saying so
+            messages.warning(request, started_before)
+            return redirect(again)
+        data["idempotency_key"] = new_idempotency_key()  # the changed form shown, to start anew
+    elif valid:
+        with on_form(rules_form, form):
+            match = _start(request, club, form, rules_form, preset)
+            return redirect(match)
+    context = {"club": club, "form": form, "rules_form": rules_form, "has_players": bool(players)}
     return render(
         request,
         "scoring/start.html",
-        {"club": club, "form": form, "rules_form": rules_form, "has_players": bool(players)},
+        {**context, "started_before": started_before, "again": again},
+    )
+
+
+def _changed(match: Match, form: StartForm, rules_form: RulesForm, preset: str) -> bool:
+    cleaned = form.cleaned_data
+    return start_differs(
+        match,
+        seats=cleaned["seats"],
+        preset=preset,
+        options=rules_form.overrides(),
+        table_label=cleaned.get("table_label", ""),
+        first_dealer_seat=cleaned["first_dealer_seat"],
     )
 
 

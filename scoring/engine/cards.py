@@ -61,19 +61,32 @@ class Card:
         return self.rank + (self.suit or "")
 
 
-def parse_card(text: str, *, field: str = "cards") -> Card:
+def parse_card(text: str, *, field: str = "cards", jokers: bool = True) -> Card:
     """The card written as `text` (surrounding spaces ignored); refuses anything that is not a card.
 
-    Raises `EngineError(field=field)` naming the text when it is not a card.
+    Raises `EngineError(field=field)` naming the text when it is not a card (suggesting JK for a
+    joker only with `jokers`: a game that has them).
     """
     token = text.strip() if isinstance(text, str) else ""
     if not token:
-        raise EngineError(_("Write a card, e.g. 7h, 10s or JK."), field=field)
+        example = (
+            _("Write a card, e.g. 7h, 10s or JK.") if jokers else _("Write a card, e.g. 7h or 10s.")
+        )
+        raise EngineError(example, field=field)
     upper = token.upper()
     if upper == JOKER:
         return Card(JOKER)
     rank, suit = upper[:-1], upper[-1:].lower()
     rank = _RANK_ALIASES.get(rank, rank)
+    if (rank not in RANKS or suit not in SUITS) and not jokers:
+        raise EngineError(
+            _(
+                "%(card)s is not a card: write the rank (A, 2-10, J, Q, K) and the suit "
+                "(s, h, d, c), e.g. 7h or 10s."
+            ),
+            field=field,
+            params={"card": token},
+        )
     if rank not in RANKS or suit not in SUITS:
         raise EngineError(
             _(
@@ -86,14 +99,16 @@ def parse_card(text: str, *, field: str = "cards") -> Card:
     return Card(rank, suit)
 
 
-def parse_cards(text: str, *, field: str = "cards") -> list[Card]:
+def parse_cards(text: str, *, field: str = "cards", jokers: bool = True) -> list[Card]:
     """The cards written in `text`, in order; separated by spaces and/or commas. Empty text: [].
 
     Raises `EngineError(field=field)` naming the first token that is not a card.
     """
     if not isinstance(text, str):
         raise EngineError(_("Write the cards as text, e.g. 8h Kd JK."), field=field)
-    return [parse_card(token, field=field) for token in _SEPARATORS.split(text) if token]
+    return [
+        parse_card(token, field=field, jokers=jokers) for token in _SEPARATORS.split(text) if token
+    ]
 
 
 def card_value(game: str, card: Card, *, field: str = "cards") -> int:
@@ -119,7 +134,7 @@ def count_points(
     card, a joker in Gin, and more copies of a card than the game's decks hold.
     """
     _game_values(game)
-    hand = _as_cards(cards, field=field)
+    hand = _as_cards(cards, field=field, jokers=bool(_DECKS[game][1]))
     _check_copies(game, hand, field=field)
     if ace_alone_is_one and len(hand) == 1 and hand[0].rank == "A":
         return 1
@@ -137,14 +152,17 @@ def _game_values(game: str) -> dict[str, int]:
         ) from None
 
 
-def _as_cards(cards: str | Iterable[Card | str], *, field: str) -> list[Card]:
+def _as_cards(cards: str | Iterable[Card | str], *, field: str, jokers: bool) -> list[Card]:
     if isinstance(cards, str):
-        return parse_cards(cards, field=field)
+        return parse_cards(cards, field=field, jokers=jokers)
     try:
         items = list(cards)
     except TypeError:
         raise EngineError(_("Write the cards as text, e.g. 8h Kd JK."), field=field) from None
-    return [item if isinstance(item, Card) else parse_card(item, field=field) for item in items]
+    return [
+        item if isinstance(item, Card) else parse_card(item, field=field, jokers=jokers)
+        for item in items
+    ]
 
 
 def _check_copies(game: str, hand: list[Card], *, field: str) -> None:

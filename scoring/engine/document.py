@@ -331,7 +331,7 @@ def _upcard(index: int, data: Mapping[str, Any]) -> str | None:
     if text is None:
         return None
     try:
-        card = parse_card(text, field="upcard")
+        card = parse_card(text, field="upcard", jokers=False)  # Gin: no jokers
     except EngineError as error:
         raise error.at_event(index) from None
     if card.rank == JOKER:

@@ -185,7 +185,11 @@ def test_a_gin_hollywood_report_has_each_games_scores_and_settlement():
         *["360", "0", "360", "0", "360", "0", "game", "3:", "Anna"],
         *["Anna", "+305", "at", "the", "end"],
     ]
-    assert "Finished: the three games are over, Anna won more of them. Net result: 1080." in words
+    assert (
+        "Finished: the three games are over, Anna won more of them. Anna wins by 1080 points."
+        in words
+    )
+    assert "Net result" not in words
     assert "1 Anna 1080 3 Winner 2 Bruno 0 0" in words
     assert "Game Anna Bruno Boxes Winner Net 1 360 0 1 / 0 Anna 360 2 360 0" in words
 

@@ -198,6 +198,65 @@ def test_the_start_form_sent_again_lands_on_the_match_it_started(client, club, s
 
 
 @pytest.mark.django_db
+def test_the_start_form_sent_again_changed_says_the_change_was_not_applied_and_offers_a_new_match(
+    client, club, scorer
+):
+    """Back, a seat changed (Giulia -> Luca), submit: the page says which match the form had
+    started and that the change was not applied; with no hand there yet it shows the changed form
+    with a new key, whose "Start a new match" starts it; the first match stays as it was."""
+    elena, franco = PlayerFactory(club=club, name="Elena"), PlayerFactory(club=club, name="Franco")
+    giulia, luca = PlayerFactory(club=club, name="Giulia"), PlayerFactory(club=club, name="Luca")
+    key = uuid.uuid4().hex
+    client.post(start_url(club), start_data(players=[elena, franco, giulia], idempotency_key=key))
+    first = Match.objects.get()
+    changed = start_data(players=[elena, franco, luca], idempotency_key=key)
+    page = client.post(start_url(club), changed)
+    content = page.content.decode()
+    assert page.status_code == 200
+    assert Match.objects.count() == 1
+    assert (
+        "This match had already been started with Elena, Franco, Giulia: "
+        "the change was not applied." in content
+    )
+    assert "This match had already been started: here it is." not in content
+    assert f'href="{first.get_absolute_url()}"' in content
+    assert "Start a new match with these choices" in content
+    assert f'selected value="{luca.pk}"' in content or f'value="{luca.pk}" selected' in content
+    new_key = re.search(r'name="idempotency_key" value="([0-9a-f]{32})"', content)[1]
+    assert new_key != key
+    started = client.post(start_url(club), {**changed, "idempotency_key": new_key})
+    second = Match.objects.exclude(pk=first.pk).get()
+    assert started.url == second.get_absolute_url()
+    assert [seat.name for seat in second.seats.order_by("seat")] == ["Elena", "Franco", "Luca"]
+    assert [seat.name for seat in first.seats.order_by("seat")] == ["Elena", "Franco", "Giulia"]
+
+
+@pytest.mark.django_db
+def test_a_changed_start_form_sent_again_after_hands_lands_on_the_match_and_says_so(
+    client, club, scorer
+):
+    """Hands already recorded there: the match it started, saying the change was not applied
+    (another preset, here); the same form sent again still just lands there."""
+    anna, bruno = PlayerFactory(club=club, name="Anna"), PlayerFactory(club=club, name="Bruno")
+    key = uuid.uuid4().hex
+    data = start_data(players=[anna, bruno], idempotency_key=key)
+    client.post(start_url(club), data)
+    match = Match.objects.get()
+    record(match, scorer, {"closer": "Anna", "points": {"Bruno": 40}})
+    again = client.post(start_url(club), {**data, "preset": "scala40"})
+    assert again.url == match.get_absolute_url()
+    content = client.get(again.url).content.decode()
+    assert (
+        "This match had already been started with Anna, Bruno: the change was not applied."
+        in content
+    )
+    same = client.post(start_url(club), data)
+    assert same.url == match.get_absolute_url()
+    assert "here it is." in client.get(same.url).content.decode()
+    assert Match.objects.count() == 1
+
+
+@pytest.mark.django_db
 def test_empty_seats_between_players_are_skipped_and_the_dealer_follows_his_seat(
     client, club, scorer
 ):
@@ -580,6 +639,65 @@ def test_gin_hands_knock_gin_and_dead_to_the_end_of_the_game(client, club, score
 
 
 @pytest.mark.django_db
+def test_the_card_count_helper_offers_jokers_in_scala_40_but_not_in_gin(client, club, scorer):
+    """Gin's "Count the cards" asks for no joker (typing one is refused there); Scala 40 keeps
+    its JK, on the match page and on the correction page."""
+    gin = start_match(club=club, preset="gin-standard", names=("Elena", "Fabio"))
+
+    def helper(url):  # the first player's "Count the cards" (not the page's CSRF token)
+        content = client.get(url).content.decode()
+        start = content.index('class="cards-helper"')
+        return content[start : content.index("</details>", start)]
+
+    content = helper(gin.get_absolute_url())
+    assert "Count the cards" in content
+    assert "no jokers in Gin: As 10h Kd 3c" in content
+    assert 'placeholder="8h Kd 3c"' in content
+    assert "JK" not in content
+    post_hand(client, gin, gin_data(gin, "knock", "Elena", {"Elena": 7, "Fabio": 30}))
+    correct = helper(reverse("scoring:correct", args=[gin.pk, 1]))
+    assert "no jokers in Gin" in correct and "JK" not in correct
+    scala = start_match(club=club, preset="scala40-club", names=("Anna", "Bruno"))
+    content = helper(scala.get_absolute_url())
+    assert "JK for a joker: As 10h Kd JK" in content
+    assert 'placeholder="8h Kd JK"' in content
+    assert "no jokers in Gin" not in content
+
+
+@pytest.mark.django_db
+def test_a_finished_matchs_scoreboard_follows_the_final_ranking(client, club, scorer):
+    """The result card ranks Bruno, Carla, Anna (Anna out first); the scoreboard just below
+    lists them in that order too, not in seat order (Anna, Bruno, Carla)."""
+    match = start_match(club=club, preset="scala40", names=("Anna", "Bruno", "Carla"))
+    record(match, scorer, {"closer": "Bruno", "points": {"Anna": 110, "Carla": 20}})
+    content = client.get(match.get_absolute_url()).content.decode()
+    board = content[content.index('class="score-list"') :]
+    assert board.index('data-player="Anna"') < board.index('data-player="Bruno"')  # in play
+    record(match, scorer, {"closer": "Bruno", "points": {"Carla": 90}})
+    content = client.get(match.get_absolute_url()).content.decode()
+    ranking = re.findall(r'<span class="name">(\w+)</span> <span class="ranking-total">', content)
+    board = re.findall(r'data-player="(\w+)"', content[content.index('class="score-list"') :])
+    assert ranking == board == ["Bruno", "Carla", "Anna"]
+
+
+@pytest.mark.django_db
+def test_a_finished_gin_match_says_by_how_many_points_the_winner_wins(client, club, scorer):
+    """The net result is the winner's margin: "Fabio wins by N points", not a bare "Net N"."""
+    match = start_match(club=club, preset="gin-standard", names=("Elena", "Fabio"))
+    post_hand(client, match, gin_data(match, "gin", "Fabio", {"Fabio": "", "Elena": 90}))
+    state = match_detail(match).state
+    assert state.finished and state.winner == "Fabio"
+    margin = state.totals["Fabio"] - state.totals["Elena"]
+    content = client.get(match.get_absolute_url()).content.decode()
+    result = content[content.index('class="result"') : content.index('class="score-list"')]
+    assert f'<span class="gin-margin">Fabio wins by {margin} points</span>' in result
+    assert "Net " not in result
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    content = client.get(match.get_absolute_url()).content.decode()
+    assert f"Fabio vince di {margin} punti" in content
+
+
+@pytest.mark.django_db
 def test_gin_form_asks_for_the_knocker_and_both_deadwoods(client, club, scorer):
     match = start_match(club=club, preset="gin-standard", names=("Elena", "Fabio"))
     content = post_hand(client, match, gin_data(match, "knock", deadwood={"Elena": 5})).content
@@ -608,6 +726,21 @@ def test_oklahoma_asks_the_upcard(client, club, scorer):
         client, match, gin_data(match, "knock", "Elena", {"Elena": 3, "Fabio": 12}, upcard="6s")
     )
     assert totals(match)["Elena"] == 18  # a spade doubles: (12 - 3) x 2
+
+
+@pytest.mark.django_db
+def test_oklahoma_speaks_of_the_upcard_as_la_vela_everywhere_in_italian(client, club, scorer):
+    """One club word for the upcard (GLOSSARY: vela): the rank and suit questions, the refusal
+    of a half-tapped upcard and the rules line; never "carta scoperta"."""
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    match = start_match(club=club, preset="gin-oklahoma", names=("Elena", "Fabio"))
+    page = unescape(client.get(match.get_absolute_url()).content.decode())
+    assert "Valore della vela" in page and "Seme della vela" in page
+    assert "Limite per bussare: dalla vela" in page
+    half = gin_data(match, "knock", "Elena", {"Elena": 3, "Fabio": 12}, upcard_rank="6")
+    refused = unescape(post_hand(client, match, half).content.decode())
+    assert "Scegli il valore e il seme della vela." in refused
+    assert "scoperta" not in page + refused
 
 
 @pytest.mark.django_db

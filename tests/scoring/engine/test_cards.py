@@ -68,6 +68,24 @@ def test_parse_cards_of_empty_text_is_no_cards():
     assert parse_cards("  , ") == []
 
 
+def test_a_gins_card_that_is_not_a_card_is_refused_without_suggesting_a_joker():
+    """Gin has no jokers: its refusal of a wrong card (or of an empty upcard) names no JK;
+    Scala 40's still does."""
+    with pytest.raises(EngineError) as gin:
+        count_points("gin", "8h Zz")
+    assert (
+        gin.value.message
+        == "Zz is not a card: write the rank (A, 2-10, J, Q, K) and the suit (s, h, d, c), "
+        "e.g. 7h or 10s."
+    )
+    with pytest.raises(EngineError) as scala:
+        count_points("scala40", "8h Zz")
+    assert scala.value.message.endswith("e.g. 7h or 10s, or JK for a joker.")
+    with pytest.raises(EngineError) as empty:
+        parse_card(" ", field="upcard", jokers=False)
+    assert empty.value.message == "Write a card, e.g. 7h or 10s."
+
+
 @pytest.mark.parametrize("text", ["Xs", "1h", "11c", "Ax", "A", "10", "JKh", "Kdd", "ace", "🂡"])
 def test_parse_card_refuses_an_unknown_card_naming_it(text):
     with pytest.raises(EngineError) as caught:
