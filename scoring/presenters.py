@@ -482,22 +482,29 @@ def gin_margin_line(state: MatchState) -> str:
 # Gin: the parts of a final score -----------------------------------------------------------------
 
 
-def gin_score_parts(parts: GinScoreParts) -> str:
-    """A finished game's final score and what it is made of, in the order RULES.md adds them:
-    "256 = 106 + game bonus 100 + 2 boxes × 25"; "500 = (100 + game bonus 100 + 2 boxes × 25)
-    × 2, shutout"; only the number when there is nothing but the hands' points."""
-    terms = [str(parts.points)]
+def _bonus_and_box_terms(parts: GinScoreParts, *, with_boxes: bool) -> list[str]:
+    """The game bonus (or the shutout's) and, when `with_boxes`, the boxes: the words that a
+    final score's breakdown and a game's end line share."""
+    terms = []
     if parts.game_bonus:
         bonus = {"points": parts.game_bonus}
         if parts.shutout and not parts.doubled:
             terms.append(gettext("shutout bonus %(points)s") % bonus)
         else:
             terms.append(gettext("game bonus %(points)s") % bonus)
-    if parts.boxes:
+    if parts.boxes and with_boxes:
         terms.append(
             ngettext("%(count)s box × %(value)s", "%(count)s boxes × %(value)s", parts.boxes)
             % {"count": parts.boxes, "value": parts.box_value}
         )
+    return terms
+
+
+def gin_score_parts(parts: GinScoreParts) -> str:
+    """A finished game's final score and what it is made of, in the order RULES.md adds them:
+    "256 = 106 + game bonus 100 + 2 boxes × 25"; "500 = (100 + game bonus 100 + 2 boxes × 25)
+    × 2, shutout"; only the number when there is nothing but the hands' points."""
+    terms = [str(parts.points), *_bonus_and_box_terms(parts, with_boxes=True)]
     if len(terms) == 1 and not parts.doubled:
         return str(parts.total)
     made_of = " + ".join(terms)
@@ -542,18 +549,7 @@ def gin_end_terms(end: GinGameEnd, name: str) -> list[str]:
     """What a game's end added to `name`'s score, in the words of `gin_score_parts`: the game
     bonus (or the shutout's), the boxes when they are paid at the end, the shutout's doubling."""
     parts = end.parts[name]
-    terms = []
-    if parts.game_bonus:
-        bonus = {"points": parts.game_bonus}
-        if parts.shutout and not parts.doubled:
-            terms.append(gettext("shutout bonus %(points)s") % bonus)
-        else:
-            terms.append(gettext("game bonus %(points)s") % bonus)
-    if parts.boxes and end.boxes_at_end:
-        terms.append(
-            ngettext("%(count)s box × %(value)s", "%(count)s boxes × %(value)s", parts.boxes)
-            % {"count": parts.boxes, "value": parts.box_value}
-        )
+    terms = _bonus_and_box_terms(parts, with_boxes=end.boxes_at_end)
     if parts.doubled:
         terms.append(gettext("shutout × 2"))
     return terms

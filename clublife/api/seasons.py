@@ -44,20 +44,7 @@ class SeasonSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Season
-        fields = [
-            "id",
-            "name",
-            "starts_on",
-            "ends_on",
-            "games",
-            "counts_club_matches",
-            "counts_tournaments",
-            "placement_points",
-            "first_entry_only",
-            "created_at",
-            "standings",
-            "page",
-        ]
+        fields = ["id", *seasons.SETTINGS, "created_at", "standings", "page"]
         read_only_fields = fields
 
     def _address_of(self, season: Season) -> dict:
