@@ -119,10 +119,6 @@ def _title_of(detail: MatchDetail, number: int | None, default: str) -> str:
     return row_title(row) if row is not None else default
 
 
-def _title(row: EventRow) -> str:
-    return row_title(row)
-
-
 # The match page ----------------------------------------------------------------------------------
 
 
@@ -505,7 +501,7 @@ def event_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         messages.error(request, gettext("Only hands can be corrected; void this event instead."))
         return _back_to(match)
     seats = in_play_seats(detail, _statuses_before(detail, number))
-    title = _title(row)
+    title = row_title(row)
     if request.method == "POST":
         form = hand_form(match, seats, request.POST, correcting=True)
         if form.is_valid():
@@ -552,7 +548,7 @@ def event_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if row.is_void:
         messages.error(request, gettext("This event is already void."))
         return _back_to(match)
-    title = _title(row)
+    title = row_title(row)
     if request.method == "POST":
         form = VoidForm(request.POST)
         if form.is_valid():
