@@ -1,0 +1,65 @@
+"""Small things a player trips over at the match page (issue 25), on a phone (390 x 844) in
+Italian: a long name on the scoreboard, "stays out" one tap under "re-enters", two phones that
+typed the same hand, and a phone that confirms a finished tournament table.
+
+Screenshots of every state are written to test-artifacts/tableux/ (or $TALLONE_SHOTS), looked
+at by a person."""
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from clubs.models import Role
+from scoring.models import MatchEvent
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.test_hand_numbers import enter_hand, italian
+from tests.browser.test_match_scala40 import logged_in
+from tests.factories import ClubFactory, member, start_match
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SHOTS = Path(os.environ.get("TALLONE_SHOTS") or ARTIFACTS / "tableux")
+LONG_NAME = "Maria Antonietta Buonarroti della Rovere"  # 40 characters
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def on_the_match(page, live_server, match, user):
+    logged_in(page, live_server, user)
+    italian(page, live_server)
+    page.goto(live_server.url + match.get_absolute_url())
+
+
+def events(match) -> int:
+    return MatchEvent.objects.filter(match=match).count()
+
+
+def test_a_forty_character_name_wraps_on_the_phone_scoreboard(phone, live_server):
+    assert len(LONG_NAME) == 40
+    club = ClubFactory()
+    match = start_match(club=club, preset="scala40-club", names=(LONG_NAME, "Bruno", "Carla"))
+    on_the_match(phone, live_server, match, member(club, Role.SCOREKEEPER))
+    enter_hand(phone, 1, "Bruno", {LONG_NAME: 12, "Carla": 30})
+
+    name = phone.locator(f'.score-row[data-player="{LONG_NAME}"] .name')
+    expect(name).to_have_text(LONG_NAME)
+    expect(phone.locator(f'.score-row[data-player="{LONG_NAME}"] .total')).to_have_text("12")
+    widths = name.evaluate("(element) => [element.scrollWidth, element.clientWidth]")
+    assert widths[0] <= widths[1], f"the name is cut: {widths}"
+    # the whole name is on the screen, beside its total, inside the phone's width
+    box = name.bounding_box()
+    total = phone.locator(f'.score-row[data-player="{LONG_NAME}"] .total').bounding_box()
+    assert box is not None and total is not None
+    assert box["x"] + box["width"] <= total["x"]
+    assert total["x"] + total["width"] <= 390
+    assert box["height"] > 30  # on two lines, not clipped to one
+    # the hand form's row for that player shows the whole name too
+    entry = phone.get_by_role("group", name=LONG_NAME, exact=True).locator(".entry-name")
+    widths = entry.evaluate("(element) => [element.scrollWidth, element.clientWidth]")
+    assert widths[0] <= widths[1], f"the name is cut in the form: {widths}"
+    shot(phone, "1-long-name-wraps")
