@@ -431,6 +431,11 @@ def match_context(
     pot = state.pot.total
     history = _history(detail, show_authors=show_authors)
     place = pages.place_of(request, match)
+    code = code_panel(request, match, place, finished=state.finished)
+    # A phone that may confirm the result sees the confirmation first and the corrections one
+    # step further (the hand picker, not "Correct" and "Void" on every event): a stray tap would
+    # make it the phone that wrote last, which may not confirm.
+    confirming = code is not None and code.may_confirm
     return {
         "match": match,
         "club": match.club,
@@ -457,7 +462,8 @@ def match_context(
         "history_hidden": max(len(history) - HISTORY_SHOWN, 0),
         "correctable_hands": _correctable_hands(detail) if scorer and not closed else [],
         "show_authors": show_authors,
-        "can_score": scorer and not closed,
+        "can_score": scorer and not closed and not confirming,  # the history's Correct, Void
+        "confirming": confirming,
         "closed_message": match.closed_message,
         "reopen_url": _reopen_url(request, match, place) if closed else None,
         "form": form if entry_open else None,
@@ -469,7 +475,7 @@ def match_context(
         "poll": not state.finished,
         "poll_seconds": POLL_SECONDS,
         "client": client_config(match),
-        "table_code": code_panel(request, match, place, finished=state.finished),
+        "table_code": code,
         # the tournament of a tournament table's match, when the viewer may follow it
         "tournament": place.link if place is not None else None,
     }
@@ -596,6 +602,11 @@ class CodePanel:
     confirmed: bool
     disputed: bool
     wrote_last: bool  # this phone entered the last hand: another phone of the table confirms
+
+    @property
+    def may_confirm(self) -> bool:
+        """The page offers this phone the confirmation of the result (the button)."""
+        return bool(self.confirm_url) and not (self.confirmed or self.disputed or self.wrote_last)
 
 
 def code_panel(

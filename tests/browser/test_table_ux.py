@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
+from django.test import Client
 from playwright.sync_api import expect
 
 from clubs.models import Role
@@ -17,6 +18,8 @@ from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_hand_numbers import enter_hand, italian
 from tests.browser.test_match_scala40 import logged_in
 from tests.factories import ClubFactory, member, start_match
+from tests.tournaments.helpers import started_round
+from tests.tournaments.test_confirm_at_table import code_of, join, win_at_once
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -63,3 +66,56 @@ def test_a_forty_character_name_wraps_on_the_phone_scoreboard(phone, live_server
     widths = entry.evaluate("(element) => [element.scrollWidth, element.clientWidth]")
     assert widths[0] <= widths[1], f"the name is cut in the form: {widths}"
     shot(phone, "1-long-name-wraps")
+
+
+def test_a_phone_that_may_confirm_sees_the_confirmation_first_and_corrections_one_step_away(
+    browser, phone, live_server
+):
+    """Issue 25: a phone at a finished tournament table that may confirm the result sees
+    "Conferma il risultato" first; the corrections are behind "Correggi una mano" (a stray tap
+    on "Correggi" in the history would make it the phone that wrote last, which cannot
+    confirm). The director still sees "Correggi" and "Annulla" on every hand."""
+    staff, _tournament, round = started_round()
+    table = round.tables.select_related("match").order_by("number").first()
+    luca = Client()
+    join(luca, table, "Luca")
+    win_at_once(luca, table)  # Luca's phone entered the hand: another phone confirms
+
+    italian(phone, live_server)
+    phone.goto(f"{live_server.url}/matches/join/{code_of(table)}/")
+    phone.get_by_label("Il tuo nome").fill("Marta")
+    phone.get_by_role("button", name="Collegati al tavolo").click()
+    expect(phone.locator("#joined-as")).to_contain_text("Marta")
+
+    confirm = phone.get_by_role("button", name="Conferma il risultato")
+    expect(confirm).to_be_visible()
+    corrections = phone.locator("details.hand-picker")
+    expect(corrections.locator("summary")).to_have_text("Correggi una mano")
+    # the confirmation comes first, the corrections after it, closed
+    assert confirm.bounding_box()["y"] < corrections.bounding_box()["y"]
+    expect(corrections).not_to_have_attribute("open", "")
+    history = phone.locator("#history")
+    expect(history.locator(".event")).to_have_count(1)
+    expect(history.get_by_role("link", name="Correggi")).to_have_count(0)
+    expect(history.get_by_role("link", name="Annulla")).to_have_count(0)
+    shot(phone, "4-confirming-phone-confirm-first")
+
+    # one more step: the hand picker, with what a correction from this phone means
+    corrections.locator("summary").click()
+    expect(corrections.get_by_role("link", name="1", exact=True)).to_be_visible()
+    expect(corrections).to_contain_text("un altro telefono del tavolo dovrà confermare")
+    shot(phone, "4-confirming-phone-corrections-opened")
+
+    # the director sees the corrections of every hand directly
+    desk = browser.new_context(viewport={"width": 390, "height": 844}, locale="it-IT")
+    try:
+        director = desk.new_page()
+        logged_in(director, live_server, staff.director)
+        italian(director, live_server)
+        director.goto(live_server.url + table.match.get_absolute_url())
+        events = director.locator("#history .event")
+        expect(events.get_by_role("link", name="Correggi", exact=True)).to_have_count(1)
+        expect(events.get_by_role("link", name="Annulla", exact=True)).to_have_count(1)
+        shot(director, "4-director-corrections-direct")
+    finally:
+        desk.close()
