@@ -119,3 +119,42 @@ def test_a_phone_that_may_confirm_sees_the_confirmation_first_and_corrections_on
         shot(director, "4-director-corrections-direct")
     finally:
         desk.close()
+
+
+def test_stays_out_asks_first_and_records_nothing_until_confirmed(phone, live_server):
+    """Issue 25: "Dario resta fuori" sits just under "Dario rientra"; a tap on it asks, in
+    place, what it means, and records nothing; "Conferma: Dario resta fuori" records it. Tapping
+    it again closes the question: the way back."""
+    club = ClubFactory()
+    match = start_match(club=club, preset="scala40-club")
+    on_the_match(phone, live_server, match, member(club, Role.SCOREKEEPER))
+    enter_hand(phone, 1, "Bruno", {"Anna": 17, "Carla": 75, "Dario": 50})
+    enter_hand(phone, 2, "Anna", {"Bruno": 30, "Carla": 0, "Dario": 58})  # Dario 108: out
+    offer = phone.get_by_role("group", name="Rientro di Dario")
+    expect(offer).to_contain_text("Dario sballa con 108.")
+    recorded = events(match)
+    shot(phone, "2-offer")
+
+    offer.get_by_text("Dario resta fuori", exact=True).click()
+    yes = offer.get_by_role("button", name="Conferma: Dario resta fuori")
+    expect(yes).to_be_visible()
+    expect(offer).to_contain_text(
+        "Dario non rientra: resta fuori dalla partita per sempre, con 108."
+    )
+    shot(phone, "2-stays-out-asks")
+    phone.wait_for_timeout(500)
+    assert events(match) == recorded  # asked, nothing recorded
+    dario = phone.locator('.score-row[data-player="Dario"]')
+    expect(dario.locator(".badge.status")).to_have_text("Sballato")
+
+    offer.get_by_text("Dario resta fuori", exact=True).click()  # no: the question closes
+    expect(yes).to_be_hidden()
+    assert events(match) == recorded
+
+    offer.get_by_text("Dario resta fuori", exact=True).click()
+    yes.click()
+    expect(phone.get_by_text("Dario resta fuori.", exact=True)).to_be_visible()
+    expect(dario.locator(".badge.status")).to_have_text("Eliminato definitivamente")
+    expect(phone.get_by_role("group", name="Rientro di Dario")).to_have_count(0)
+    assert events(match) == recorded + 1
+    shot(phone, "2-stays-out-confirmed")
