@@ -6,6 +6,7 @@ Screenshots of every state are written to test-artifacts/tableux/ (or $TALLONE_S
 at by a person."""
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -13,9 +14,11 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from clubs.models import Role
+from scoring import services
 from scoring.models import MatchEvent
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_hand_numbers import enter_hand, italian
+from tests.browser.test_match_offline import type_hand
 from tests.browser.test_match_scala40 import logged_in
 from tests.factories import ClubFactory, member, start_match
 from tests.tournaments.helpers import started_round
@@ -158,3 +161,91 @@ def test_stays_out_asks_first_and_records_nothing_until_confirmed(phone, live_se
     expect(phone.get_by_role("group", name="Rientro di Dario")).to_have_count(0)
     assert events(match) == recorded + 1
     shot(phone, "2-stays-out-confirmed")
+
+
+def test_two_phones_type_the_identical_hand_and_the_same_hand_is_the_first_choice(
+    browser, phone, live_server
+):
+    """Issue 25: phone B typed the hand phone A recorded. Its notice, while typing and after
+    sending, puts "Era la stessa mano" first and highlighted (before, "Registra la mia come mano
+    2" was, and recorded a duplicate); choosing it records nothing. A hand that differs keeps
+    the old order: "Registra la mia" highlighted."""
+    club = ClubFactory()
+    match = start_match(club=club, preset="scala40-club")
+    on_the_match(phone, live_server, match, member(club, Role.SCOREKEEPER))
+    other = browser.new_context(viewport={"width": 390, "height": 844}, locale="it-IT")
+    try:
+        phone_a = other.new_page()
+        on_the_match(phone_a, live_server, match, member(club, Role.SCOREKEEPER))
+        hand = {"Bruno": 35, "Carla": 12, "Dario": 9}
+        type_hand(phone, "Anna", hand)
+        type_hand(phone_a, "Anna", hand)
+        phone_a.get_by_role("button", name="Registra la mano").click()
+        expect(phone_a.get_by_text("Mano 1 registrata.")).to_be_visible()
+
+        notice = phone.locator("#form-notice")
+        expect(notice).to_contain_text("Mano 1 registrata da un altro telefono", timeout=8_000)
+        same = notice.get_by_role("link", name="Era la stessa mano: scarta la mia")
+        mine = notice.get_by_role("button", name="Registra la mia come mano 2")
+        # while typing: the same hand, so "it was the same hand" is first and highlighted
+        expect(same).to_have_class(re.compile(r"\bprimary\b"))
+        expect(mine).not_to_have_class(re.compile(r"\bprimary\b"))
+        expect(notice).to_contain_text("La tua è uguale alla mano 1.")
+        assert same.bounding_box()["y"] <= mine.bounding_box()["y"]
+        shot(phone, "3-same-hand-while-typing")
+
+        # a different hand: the old order, "record mine" highlighted
+        bruno = phone.get_by_role("group", name="Bruno", exact=True).get_by_label("Punti")
+        bruno.fill("30")
+        expect(mine).to_have_class(re.compile(r"\bprimary\b"))
+        expect(same).not_to_have_class(re.compile(r"\bprimary\b"))
+        expect(phone.locator("#conflict-same")).to_be_hidden()
+        shot(phone, "3-different-hand-old-order")
+        bruno.fill("35")
+        expect(same).to_have_class(re.compile(r"\bprimary\b"))
+
+        # sent anyway: refused, and the server says the same
+        phone.get_by_role("button", name="Registra la mano").click()
+        expect(notice).to_contain_text("Un altro telefono ha modificato la partita")
+        expect(same).to_have_class(re.compile(r"\bprimary\b"))
+        expect(mine).not_to_have_class(re.compile(r"\bprimary\b"))
+        expect(notice).to_contain_text("La tua è uguale alla mano 1.")
+        shot(phone, "3-same-hand-after-sending")
+        assert events(match) == 1
+
+        same.click()
+        expect(phone.get_by_text("La tua mano è stata scartata.")).to_be_visible()
+        expect(phone.locator("#entry-title")).to_have_text("Mano 2")
+        phone.wait_for_timeout(500)
+        assert events(match) == 1  # nothing recorded twice
+        shot(phone, "3-same-hand-discarded")
+    finally:
+        other.close()
+
+
+def test_a_different_hand_sent_after_another_phone_keeps_record_mine_first(
+    browser, phone, live_server
+):
+    """The old order, for a hand that is not the one recorded: the server, on the hand sent,
+    highlights "Registra la mia come mano 2", which records it as hand 2."""
+    club = ClubFactory()
+    match = start_match(club=club, preset="scala40-club")
+    on_the_match(phone, live_server, match, member(club, Role.SCOREKEEPER))
+    type_hand(phone, "Bruno", {"Anna": 5, "Carla": 5, "Dario": 5})
+    services.hand_record(
+        match=match,
+        user=None,
+        data={"closer": "Anna", "points": {"Bruno": 35, "Carla": 12, "Dario": 9}},
+    )
+    phone.get_by_role("button", name="Registra la mano").click()
+    notice = phone.locator("#form-notice")
+    expect(notice).to_contain_text("Un altro telefono ha modificato la partita")
+    mine = notice.get_by_role("button", name="Registra la mia come mano 2")
+    expect(mine).to_have_class(re.compile(r"\bprimary\b"))
+    expect(notice.get_by_role("link", name="Era la stessa mano: scarta la mia")).not_to_have_class(
+        re.compile(r"\bprimary\b")
+    )
+    expect(phone.locator("#conflict-same")).to_be_hidden()
+    mine.click()
+    expect(phone.get_by_text("Mano 2 registrata.")).to_be_visible()
+    assert events(match) == 2
