@@ -108,6 +108,9 @@ def test_a_phone_that_may_confirm_sees_the_confirmation_first_and_corrections_on
     expect(corrections.get_by_role("link", name="1", exact=True)).to_be_visible()
     expect(corrections).to_contain_text("un altro telefono del tavolo dovrà confermare")
     shot(phone, "4-confirming-phone-corrections-opened")
+    # voiding too is one step further: the whole history, where each event has its buttons
+    corrections.get_by_role("link", name="Annulla un evento: tutta la cronologia").click()
+    expect(phone.locator(".event").get_by_role("link", name="Annulla", exact=True)).to_have_count(1)
 
     # the director sees the corrections of every hand directly
     desk = browser.new_context(viewport={"width": 390, "height": 844}, locale="it-IT")
