@@ -16,7 +16,7 @@ from clubs.models import Role
 from scoring import services
 from scoring.models import MatchEvent
 from tests.factories import ClubFactory, member, start_match
-from tests.scoring.test_views import hand_data, log_in, post_hand
+from tests.scoring.test_views import gin_data, hand_data, log_in, post_hand
 
 
 @pytest.fixture
@@ -304,3 +304,20 @@ def test_the_identical_hand_makes_it_was_the_same_hand_the_highlighted_choice(cl
     assert f'data-recorded-hands="{escape(json.dumps([{"hand": 1, "fields": fields}]))}"' in (
         differs.content.decode()
     )
+
+
+@pytest.mark.django_db
+def test_a_gin_typed_on_two_phones_is_the_same_hand_with_the_knockers_deadwood_left_empty(client):
+    """A gin's knocker's deadwood is left empty on the form and recorded as 0: the same hand."""
+    club = ClubFactory()
+    scorer = log_in(client, member(club, Role.SCOREKEEPER))
+    match = start_match(club=club, preset="gin", names=("Anna", "Bruno"))
+    seen = based_on(client.get(match.get_absolute_url()).content.decode())
+    data = {"result": "gin", "knocker": "Anna", "deadwood": {"Anna": 0, "Bruno": 22}}
+    services.hand_record(match=match, user=scorer, data=data)
+    same = post_hand(client, match, gin_data(match, "gin", "Anna", {"Bruno": 22}, based_on=seen))
+    assert same.status_code == 409
+    assert choices(same) == ("button primary", "button")
+    other = gin_data(match, "gin", "Anna", {"Bruno": 21}, based_on=seen)
+    assert choices(post_hand(client, match, other)) == ("button", "button primary")
+    assert MatchEvent.objects.filter(match=match).count() == 1
