@@ -1,6 +1,7 @@
-""" "Stays out" after a bust is its own action (issue 18): one tap on the re-entry offer records the
-withdrawal of that eliminated player only, once, and is refused with a clear message when that
-player is not eliminated any more. The general withdrawal page stays for the players in play."""
+""" "Stays out" after a bust is its own action (issue 18): the re-entry offer's "stays out" (which
+asks first since issue 25, and posts confirm=1) records the withdrawal of that eliminated player
+only, once, and is refused with a clear message when that player is not eliminated any more. The
+general withdrawal page stays for the players in play."""
 
 import re
 import uuid
