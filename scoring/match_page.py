@@ -10,6 +10,7 @@ from the engine's state (the re-entry total included); nothing here computes a s
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -302,6 +303,11 @@ class Conflict:
     next_hand: int  # the number the form's hand gets if recorded now
     form_fits: bool  # the same players are in play: the form can be recorded as it is
     mine: str = ""  # the hand this phone typed, in words (the page's script says it otherwise)
+    # the hand recorded meanwhile that the one this phone sent is (then "It was the same hand"
+    # comes first), and the hands recorded meanwhile as the form posts them, for the page's
+    # script to compare with a hand still being typed (JSON)
+    same_as: int | None = None
+    recorded_hands: str = ""
 
 
 def conflict_of(
@@ -311,12 +317,25 @@ def conflict_of(
     *,
     form_fits: bool,
     mine: str = "",
+    form=None,
 ) -> Conflict | None:
-    """The notice for a form made before `changes` (`mine`: what it holds, in words); None when
-    nothing changed."""
+    """The notice for a form made before `changes` (`mine`: what it holds, in words; `form`: the
+    entry form sent, if any); None when nothing changed."""
     if not changes:
         return None
     shown = changes[-CONFLICT_CHANGES_SHOWN:]
+    recorded: list[dict[str, Any]] = []
+    same_as = None
+    if form_fits:
+        entry = form if form is not None else hand_form(match, in_play_seats(detail))
+        recorded = [
+            {"hand": change.hand, "fields": hand_fields(entry, change.data)}
+            for change in changes
+            if change.kind == EventKind.HAND and not change.is_void
+        ]
+        if getattr(form, "conflict", None) is not None:  # sent, checked, refused: what it holds
+            typed = hand_fields(form, form.to_data())
+            same_as = next((hand["hand"] for hand in recorded if hand["fields"] == typed), None)
     return Conflict(
         sentences=tuple(describe_change(change, match.game, match.rules) for change in shown),
         more=len(changes) - len(shown),
@@ -324,7 +343,25 @@ def conflict_of(
         next_hand=detail.next_hand_number,
         form_fits=form_fits,
         mine=mine,
+        same_as=same_as,
+        recorded_hands=json.dumps(recorded) if recorded else "",
     )
+
+
+def hand_fields(form, data: dict[str, Any]) -> dict[str, str]:
+    """A hand (its data) as the entry `form` posts it, to tell two hands apart: the form's
+    fields that are filled, as the page's script compares them (static/js/entry.js,
+    `handFields`: spaces and case aside, a number as a number, a zero as empty, as a gin's
+    knocker's deadwood is)."""
+    fields = {}
+    for name, value in type(form).initial_from(data, form.seats).items():
+        if name not in form.fields or value is None or value is False:
+            continue
+        text = "on" if value is True else " ".join(str(value).split()).lower()
+        text = str(int(text)) if text.isdigit() else text
+        if text and text != "0":
+            fields[name] = text
+    return fields
 
 
 def typed_hand(form, match: Match) -> str:
@@ -424,6 +461,7 @@ def match_context(
             changes_since(match, seen),
             form_fits=not form_is_stale,
             mine=typed_hand(form, match),
+            form=form,
         )
     ranking = [{"place": p.place, "name": p.name, "total": p.total} for p in state.ranking]
     names = [seat.name for seat in detail.seats]
@@ -431,6 +469,11 @@ def match_context(
     pot = state.pot.total
     history = _history(detail, show_authors=show_authors)
     place = pages.place_of(request, match)
+    code = code_panel(request, match, place, finished=state.finished)
+    # A phone that may confirm the result sees the confirmation first and the corrections one
+    # step further (the hand picker, not "Correct" and "Void" on every event): a stray tap would
+    # make it the phone that wrote last, which may not confirm.
+    confirming = code is not None and code.may_confirm
     return {
         "match": match,
         "club": match.club,
@@ -457,7 +500,8 @@ def match_context(
         "history_hidden": max(len(history) - HISTORY_SHOWN, 0),
         "correctable_hands": _correctable_hands(detail) if scorer and not closed else [],
         "show_authors": show_authors,
-        "can_score": scorer and not closed,
+        "can_score": scorer and not closed and not confirming,  # the history's Correct, Void
+        "confirming": confirming,
         "closed_message": match.closed_message,
         "reopen_url": _reopen_url(request, match, place) if closed else None,
         "form": form if entry_open else None,
@@ -469,7 +513,7 @@ def match_context(
         "poll": not state.finished,
         "poll_seconds": POLL_SECONDS,
         "client": client_config(match),
-        "table_code": code_panel(request, match, place, finished=state.finished),
+        "table_code": code,
         # the tournament of a tournament table's match, when the viewer may follow it
         "tournament": place.link if place is not None else None,
     }
@@ -507,6 +551,7 @@ def client_config(match: Match) -> dict[str, Any]:
             ),
             "serverError": gettext("The server did not take it (error %(status)s)."),
             "discarded": gettext("Your hand was discarded."),
+            "sameHand": gettext("Yours is the same as hand %(number)s."),
             "keptOne": gettext(
                 "%(hands)s is not recorded yet: kept on this phone until the network is back."
             ),
@@ -596,6 +641,11 @@ class CodePanel:
     confirmed: bool
     disputed: bool
     wrote_last: bool  # this phone entered the last hand: another phone of the table confirms
+
+    @property
+    def may_confirm(self) -> bool:
+        """The page offers this phone the confirmation of the result (the button)."""
+        return bool(self.confirm_url) and not (self.confirmed or self.disputed or self.wrote_last)
 
 
 def code_panel(

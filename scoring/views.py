@@ -350,8 +350,9 @@ def reentry(request: HttpRequest, pk: int) -> HttpResponse:
 @table_access.login_or_code_required
 @require_POST
 def stays_out(request: HttpRequest, pk: int) -> HttpResponse:
-    """An eliminated player declines the re-entry (one tap on the offer the match page shows):
-    the withdrawal of that player alone, refused when they are not eliminated any more."""
+    """An eliminated player declines the re-entry (the offer the match page shows asks first and
+    posts `confirm=1`; nothing is recorded without it): the withdrawal of that player alone,
+    refused when they are not eliminated any more."""
     match, actor = _scoring_match(request, pk)
     if _already_recorded(request, match, gettext("Stays out")):
         return _answer(request, match, "recorded")
@@ -363,6 +364,10 @@ def stays_out(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, gettext("Choose the player."))
         return _refused(request, match)
     seat = _seat(detail, form.cleaned_data["seat"])
+    if request.POST.get("confirm") != "1":  # asked first, as a drop is: the offer's question
+        text = gettext("Nothing was recorded: confirm first that %(player)s stays out.")
+        messages.error(request, text % {"player": seat.name})
+        return _refused(request, match)
     with as_message(request, text=_refusal_words(detail, gettext("Stays out"))) as refused:
         services.player_stays_out(
             match=match,
@@ -377,7 +382,7 @@ def stays_out(request: HttpRequest, pk: int) -> HttpResponse:
 @table_access.login_or_code_required
 def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     """A player leaves the match (or an eliminated player declines the re-entry): confirm first.
-    The offer after a bust has its own one-tap "stays out" (`stays_out`), for that player only."""
+    The offer after a bust has its own "stays out" (`stays_out`), for that player only."""
     match, actor = _scoring_match(request, pk)
     if request.method == "POST" and _already_recorded(request, match):
         return _answer(request, match, "recorded")

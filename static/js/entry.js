@@ -379,9 +379,55 @@
     snapshotSoon();
   }
 
+  // A hand as the server compares it (scoring.match_page.hand_fields): filled fields only,
+  // spaces and case aside, a number as a number, a zero as empty; a "not opened" player's points
+  // are the flat penalty match.js shows, not typed.
+  function handFields(form) {
+    const fields = {};
+    fieldsOf(form).forEach(([name, value]) => {
+      let text = value.split(/\s+/).filter(Boolean).join(" ").toLowerCase();
+      text = /^\d+$/.test(text) ? String(Number(text)) : text;
+      if (text && text !== "0") {
+        fields[name] = text;
+      }
+    });
+    Object.keys(fields).forEach((name) => {
+      const seat = /^not_opened_(\d+)$/.exec(name);
+      if (seat) {
+        delete fields[`points_${seat[1]}`];
+      }
+    });
+    return fields;
+  }
+
+  // What is typed is a hand another phone recorded meanwhile: "It was the same hand" becomes the
+  // highlighted choice, and the notice says which hand; otherwise "record mine" stays it.
+  function showSame() {
+    const row = document.querySelector("#form-notice [data-recorded-hands]");
+    const form = entryForm();
+    if (!row || !form) {
+      return;
+    }
+    const typed = handFields(form);
+    const names = Object.keys(typed);
+    const same = JSON.parse(row.dataset.recordedHands).find(
+      (hand) =>
+        Object.keys(hand.fields).length === names.length &&
+        names.every((name) => hand.fields[name] === typed[name])
+    );
+    row.querySelector("[data-discard-mine]").classList.toggle("primary", Boolean(same));
+    row.querySelector('[name="accept_revision"]').classList.toggle("primary", !same);
+    const line = byId("conflict-same");
+    if (line) {
+      line.hidden = !same;
+      line.querySelector("strong").textContent = same ? fill(T.sameHand, { number: same.hand }) : "";
+    }
+  }
+
   // The conflict notice says what this phone typed (the server says it of a hand it was sent;
   // of a hand still being typed, this script does, as it is typed).
   function showMine() {
+    showSame();
     const line = byId("conflict-mine");
     const form = entryForm();
     if (!line || !form || !(line.hidden || line.dataset.live)) {

@@ -54,7 +54,8 @@ def test_the_italian_match_page_agrees_with_a_woman_player(phone, live_server):
     if SHOTS:
         phone.screenshot(path=f"{SHOTS}/match-woman-it.png", full_page=True)
 
-    phone.get_by_role("button", name="Carla Conti resta fuori").click()
+    phone.get_by_text("Carla Conti resta fuori", exact=True).click()  # asks first (issue 25)
+    phone.get_by_role("button", name="Conferma: Carla Conti resta fuori").click()
     expect(carla.locator(".badge.status")).to_have_text("Eliminata definitivamente")
     phone.goto(live_server.url + reverse("scoring:history", args=[match.pk]))
     expect(phone.locator("body")).to_contain_text("sballata")

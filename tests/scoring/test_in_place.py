@@ -187,7 +187,7 @@ def test_a_reentry_from_a_scoreboard_left_behind_is_a_conflict_in_place(client, 
 def test_stays_out_is_answered_in_place(client, busted):
     match, _scorer = busted
     dario = match.seats.get(name="Dario").seat
-    data = {"seat": dario, "idempotency_key": uuid.uuid4().hex}
+    data = {"seat": dario, "idempotency_key": uuid.uuid4().hex, "confirm": "1"}  # issue 25
     response = send(client, match, data, "stays-out")
     assert response["X-Tallone-Answer"] == "recorded"
     assert "Dario stays out." in words(response)

@@ -4,17 +4,19 @@ phone is told what happened, in place, and may discard its hand or record it as 
 submission whose answer got lost is never recorded twice. The API takes the same `based_on`
 (optional) and answers 409 with what changed."""
 
+import json
 import re
 
 import pytest
 from django.conf import settings
 from django.urls import reverse
+from django.utils.html import escape
 
 from clubs.models import Role
 from scoring import services
 from scoring.models import MatchEvent
 from tests.factories import ClubFactory, member, start_match
-from tests.scoring.test_views import hand_data, log_in, post_hand
+from tests.scoring.test_views import gin_data, hand_data, log_in, post_hand
 
 
 @pytest.fixture
@@ -256,3 +258,66 @@ def test_the_notice_names_hands_as_the_rest_of_the_page_does_in_italian(client, 
     signature = re.search(r"form=(\w+)", client.get(match.get_absolute_url()).content.decode())
     fragment = words(client.get(live, {"revision": seen, "form": signature.group(1), "seen": seen}))
     assert re.search(r"Rientro registrato da un altro telefono alle \d\d:\d\d\. Dario", fragment)
+
+
+def choices(response) -> tuple[str, str]:
+    """The classes of "It was the same hand: discard mine" and "Record mine as hand N"."""
+    page = response.content.decode()
+    same = re.search(r'<a class="([^"]+)"[^>]*data-discard-mine>', page).group(1)
+    mine = re.search(r'class="([^"]+)" name="accept_revision"', page).group(1)
+    return same, mine
+
+
+@pytest.mark.django_db
+def test_the_identical_hand_makes_it_was_the_same_hand_the_highlighted_choice(client, table):
+    """Issue 25, without the page's script: the hand sent is the one recorded meanwhile (a "not
+    opened" player included): "It was the same hand" is the highlighted choice and the notice
+    says which hand; a hand that differs keeps "Record mine" highlighted."""
+    match, scorer = table
+    seen = based_on(client.get(match.get_absolute_url()).content.decode())
+    recorded = {"closer": "Anna", "points": {"Bruno": 35, "Carla": 12}, "not_opened": ["Dario"]}
+    services.hand_record(match=match, user=scorer, data=recorded)
+    points = {"Bruno": "35 ", "Carla": "012", "Dario": 100}  # as typed: spaces, a zero, the penalty
+    same = post_hand(
+        client, match, hand_data(match, "Anna", points, not_opened=["Dario"], based_on=seen)
+    )
+    assert same.status_code == 409
+    assert choices(same) == ("button primary", "button")
+    assert "Yours is the same as hand 1." in words(same)
+    assert MatchEvent.objects.filter(match=match).count() == 1
+
+    other = hand_data(
+        match, "Anna", {"Bruno": 30, "Carla": 12}, not_opened=["Dario"], based_on=seen
+    )
+    differs = post_hand(client, match, other)
+    assert differs.status_code == 409
+    assert choices(differs) == ("button", "button primary")
+    assert 'id="conflict-same" hidden' in differs.content.decode()
+    # the recorded hand as the form posts it, for the page's script to compare while typing
+    seats = {seat.name: seat.seat for seat in match.seats.all()}
+    fields = {
+        "closer": str(seats["Anna"]),
+        f"points_{seats['Bruno']}": "35",
+        f"points_{seats['Carla']}": "12",
+        f"not_opened_{seats['Dario']}": "on",
+    }
+    assert f'data-recorded-hands="{escape(json.dumps([{"hand": 1, "fields": fields}]))}"' in (
+        differs.content.decode()
+    )
+
+
+@pytest.mark.django_db
+def test_a_gin_typed_on_two_phones_is_the_same_hand_with_the_knockers_deadwood_left_empty(client):
+    """A gin's knocker's deadwood is left empty on the form and recorded as 0: the same hand."""
+    club = ClubFactory()
+    scorer = log_in(client, member(club, Role.SCOREKEEPER))
+    match = start_match(club=club, preset="gin", names=("Anna", "Bruno"))
+    seen = based_on(client.get(match.get_absolute_url()).content.decode())
+    data = {"result": "gin", "knocker": "Anna", "deadwood": {"Anna": 0, "Bruno": 22}}
+    services.hand_record(match=match, user=scorer, data=data)
+    same = post_hand(client, match, gin_data(match, "gin", "Anna", {"Bruno": 22}, based_on=seen))
+    assert same.status_code == 409
+    assert choices(same) == ("button primary", "button")
+    other = gin_data(match, "gin", "Anna", {"Bruno": 21}, based_on=seen)
+    assert choices(post_hand(client, match, other)) == ("button", "button primary")
+    assert MatchEvent.objects.filter(match=match).count() == 1

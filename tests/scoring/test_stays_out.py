@@ -1,6 +1,7 @@
-""" "Stays out" after a bust is its own action (issue 18): one tap on the re-entry offer records the
-withdrawal of that eliminated player only, once, and is refused with a clear message when that
-player is not eliminated any more. The general withdrawal page stays for the players in play."""
+""" "Stays out" after a bust is its own action (issue 18): the re-entry offer's "stays out" (which
+asks first since issue 25, and posts confirm=1) records the withdrawal of that eliminated player
+only, once, and is refused with a clear message when that player is not eliminated any more. The
+general withdrawal page stays for the players in play."""
 
 import re
 import uuid
@@ -48,7 +49,9 @@ def busted(club, scorer):
 
 def stays_out(client, match, seat, key=None):
     url = reverse("scoring:stays-out", args=[match.pk])
-    return client.post(url, {"seat": str(seat), "idempotency_key": key or uuid.uuid4().hex})
+    # confirm=1: the answer to the offer's question (issue 25), as the page's form posts it
+    data = {"seat": str(seat), "idempotency_key": key or uuid.uuid4().hex, "confirm": "1"}
+    return client.post(url, data)
 
 
 def statuses(match):
@@ -104,7 +107,7 @@ def test_staying_out_after_the_player_re_entered_on_another_phone_is_refused(
     services.player_reenter(match=busted, user=scorer, seat=busted.seats.get(name="Dario"))
     response = client.post(
         reverse("scoring:stays-out", args=[busted.pk]),
-        {"seat": "4", "idempotency_key": uuid.uuid4().hex},
+        {"seat": "4", "idempotency_key": uuid.uuid4().hex, "confirm": "1"},
         follow=True,
     )
     content = response.content.decode()
@@ -207,3 +210,17 @@ def test_stays_out_is_shown_as_what_it_is_in_the_history_and_the_report(client, 
     ]
     assert any(line[-1] == "withdrawal" and "W" in line for line in lines)
     assert "S = stayed out after the bust" in pdf.words()
+
+
+def test_stays_out_without_the_answer_to_the_question_records_nothing(client, busted, scorer):
+    """Issue 25: the offer asks first and posts confirm=1; a post without it (a page of an older
+    version, a stray form) records nothing and says what to do."""
+    url = reverse("scoring:stays-out", args=[busted.pk])
+    data = {"seat": "4", "idempotency_key": uuid.uuid4().hex}
+    content = client.post(url, data, follow=True).content.decode()
+    assert "Nothing was recorded: confirm first that Dario stays out." in content
+    assert statuses(busted)["Dario"] == "eliminated"
+    assert not MatchEvent.objects.filter(match=busted, kind="withdraw").exists()
+    offer = content[content.index('aria-label="Re-entry of Dario"') :]
+    assert "Dario does not re-enter: out of the match for good, with 105." in offer
+    assert '<input type="hidden" name="confirm" value="1">' in offer
