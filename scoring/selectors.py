@@ -122,7 +122,7 @@ def match_detail(match: Match) -> MatchDetail:
             Prefetch(
                 "versions",
                 queryset=EventVersion.objects.select_related(
-                    "created_by", "table_join__code"
+                    "created_by", "table_join__code", "table_join__seat"
                 ).order_by("version"),
             )
         )
