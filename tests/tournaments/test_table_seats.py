@@ -6,6 +6,7 @@ confirms it."""
 
 from __future__ import annotations
 
+import io
 import uuid
 from html import unescape
 
@@ -13,6 +14,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
+from pypdf import PdfReader
 from rest_framework.test import APIClient
 
 from scoring.models import TableCode, TableJoin
@@ -241,6 +243,12 @@ def test_the_director_releases_a_seat_and_the_console_says_who_entered_and_confi
     console = unescape(boss.get(tournament.get_absolute_url()).content.decode())
     assert f"Entered by {anna}'s phone" in console
     assert f"Confirmed at the table by {bruno}'s phone" in console
+    # the match report (the sheet filled in) says it too
+    pdf = boss.get(reverse("match-pdf:report", args=[table.match_id]))
+    assert pdf.status_code == 200
+    pages = PdfReader(io.BytesIO(pdf.getvalue())).pages
+    text = " ".join(" ".join(page.extract_text() for page in pages).split())
+    assert f"Entered by {anna}'s phone · confirmed at the table by {bruno}'s phone" in text
 
 
 # The order of the checks -------------------------------------------------------------------------
