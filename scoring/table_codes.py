@@ -236,19 +236,20 @@ def table_join(
 
 
 @transaction.atomic
-def seat_release(*, match: Match, join_id: int, user: Actor) -> TableJoin:
-    """Free a seat taken by a phone (lost, or claimed by the wrong person): that phone only
-    follows the match from now on, and another phone may claim the seat. Locks the match row.
-    The views ask `can_direct` first."""
+def seat_release(*, match: Match, seat: int, user: Actor) -> TableJoin:
+    """Free seat number `seat`, taken by a phone through the match's current code (a lost phone,
+    or the wrong person on it): that phone only follows the match from now on, and another phone
+    may claim the seat. Locks the match row. The views ask `can_direct` first."""
     locked = Match.objects.select_for_update().get(pk=match.pk)
     join = (
         TableJoin.objects.select_related("seat")
-        .filter(pk=join_id, code__match=locked, seat__isnull=False)
+        .filter(
+            code__match=locked, code__is_current=True, seat__seat=seat, released_at__isnull=True
+        )
         .first()
     )
     if join is None:
         raise MatchError(_("No phone holds this seat."), field="seat")
-    if join.released_at is None:
-        join.released_at = timezone.now()
-        join.save(update_fields=["released_at"])
+    join.released_at = timezone.now()
+    join.save(update_fields=["released_at"])
     return join

@@ -20,7 +20,7 @@ urlpatterns = [
     path("join/<str:code>/", views_codes.join, name="join-code"),
     path("<int:pk>/code/new/", views_codes.code_new, name="code-new"),
     path(
-        "<int:pk>/code/seats/<int:join>/release/",
+        "<int:pk>/code/seats/<int:number>/release/",
         views_codes.seat_release,
         name="seat-release",
     ),

@@ -179,12 +179,12 @@ def code_correction(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def seat_release(request: HttpRequest, pk: int, join: int) -> HttpResponse:
+def seat_release(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Free a seat a phone holds (a lost phone, the wrong player): that phone only follows the
     match now, and another phone may claim the seat. Back to the page that asked (the console)."""
     match = _directed_match(request, pk)
     with as_message(request):
-        released = table_codes.seat_release(match=match, join_id=join, user=request.user)
+        released = table_codes.seat_release(match=match, seat=number, user=request.user)
         messages.success(
             request,
             gettext("%(name)s's seat is free: another phone may join as %(name)s.")

@@ -217,9 +217,10 @@ def table_confirm(*, table: Table, user: Actor, reason: str = "") -> Table:
 
 @transaction.atomic
 def table_dispute(*, table: Table, user: Actor, message: str) -> Table:
-    """A phone of the table (joined with its code) or a logged-in player of the table says the
-    result is not right: the director's console flags the table with the message. Locks the
-    tournament row first. Refused once the result is confirmed (the director then decides)."""
+    """A phone holding a seat of the table (joined with its code) or a logged-in player of the
+    table says the result is not right: the director's console flags the table with the
+    message. Locks the tournament row first. Refused once the result is confirmed (the director
+    then decides)."""
     tournament = locked(table.round.tournament)
     refuse_if_finished(tournament)
     table = Table.objects.select_related("match").get(pk=table.pk)
@@ -230,7 +231,14 @@ def table_dispute(*, table: Table, user: Actor, message: str) -> Table:
     if not message:
         raise TournamentActionError(_("Say what is not right, for the director."), field="message")
     if isinstance(user, TableActor):
-        name = _phone_join(table, match, user).name
+        join = _phone_join(table, match, user)
+        if not join.holds_seat:  # a follower writes nothing, a dispute included
+            raise TournamentActionError(
+                _("This phone follows the match without a seat: a player's phone disputes it."),
+                field="user",
+                status=403,
+            )
+        name = join.name
     elif (
         user is not None
         and user.is_authenticated
