@@ -21,10 +21,12 @@ class TableActor:
     role check (`clubs.permissions.role_in`) answers "no role" for it, so it may do only what the
     table code rule allows, on `match_id` alone."""
 
-    join_id: int  # the `scoring.models.TableJoin` row: code, phone session, name
+    join_id: int  # the `scoring.models.TableJoin` row: code, phone session, name, seat
     match_id: int
     name: str
     code: str
+    # The account logged in on the phone, if any: what the phone writes is that user's too.
+    user_id: int | None = None
 
     is_authenticated: ClassVar[Literal[False]] = False
     is_anonymous: ClassVar[Literal[True]] = True

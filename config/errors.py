@@ -12,7 +12,8 @@
   DRF's own validation errors (`{"name": ["..."]}`, nested by index or key) become one item per
   message, the field a dotted path (`places.12`; "non_field_errors" is null); a body that is not
   JSON is one item without a field. A refusal with another status answers it with `{"detail": ...}`
-  and what the refusal adds (`ServiceError.extra`: a 409's `revision` and `changes`).
+  and what the refusal adds (`ServiceError.extra`: a 409's `revision` and `changes`). A phone of
+  a table code (its session holds a join) that asks for what needs a login gets 403, not 401.
 - `bad_request` (handler400): Django's 400 page for the site, the 400 shape under /api/.
 - `DatabaseBusyMiddleware`: a write that cannot get SQLite's lock within its busy timeout answers
   503 with Retry-After (JSON under /api/, a short page elsewhere), never 500: nothing was written,
@@ -39,6 +40,7 @@ from rest_framework.views import exception_handler
 
 from clubs.errors import ServiceError, error_body, error_item
 from config.parsers import too_large
+from scoring import table_access
 from scoring.engine.errors import EngineError
 
 API_PREFIX = "/api/"
@@ -59,10 +61,20 @@ def api_exception_handler(exc, context):
         exc = ServiceError(exc.translated(_), field=exc.field, event=exc.event)
     if isinstance(exc, ServiceError):
         return refusal_response(exc, context.get("view"))
+    if isinstance(exc, exceptions.NotAuthenticated) and _is_table_phone(context):
+        # a phone of a table code is known: what phones may not do is forbidden, not "log in"
+        exc = exceptions.PermissionDenied(
+            _("A phone that joined a table with its code may not do this.")
+        )
     response = exception_handler(exc, context)
     if response is not None and isinstance(exc, BAD_REQUESTS):
         response.data = error_body(_drf_errors(exc.detail))
     return response
+
+
+def _is_table_phone(context) -> bool:
+    request = context.get("request")
+    return request is not None and bool(table_access.join_ids(request))
 
 
 def refusal_response(error: ServiceError, view=None) -> Response:

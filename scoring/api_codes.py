@@ -30,7 +30,25 @@ class TableJoinSerializer(serializers.Serializer):
         max_length=20, help_text=_("The table code printed beside the QR code of the sheet.")
     )
     name = serializers.CharField(
-        max_length=40, help_text=_("The name the phone gives: the history shows it.")
+        max_length=40,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text=_(
+            "The name the phone gives: the history shows it (with a seat, the seat's player "
+            "when empty)."
+        ),
+    )
+    seat = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        default=None,
+        min_value=1,
+        help_text=_(
+            "The seat of the player this phone is at the table (one phone per seat: a seat "
+            "taken by another phone answers 400 on seat). Without it the phone only follows "
+            "the match, read-only."
+        ),
     )
 
 
@@ -40,6 +58,9 @@ class TableJoinedSerializer(serializers.Serializer):
     code = serializers.CharField()
     name = serializers.CharField()
     phone = serializers.IntegerField(help_text=_("Its number among the code's phones."))
+    seat = serializers.IntegerField(
+        allow_null=True, help_text=_("The seat this phone holds; null: a follower, read-only.")
+    )
     can_enter = serializers.BooleanField(
         help_text=_(
             "Whether the phone may enter events now (false: the result is settled, read-only)."
@@ -61,7 +82,10 @@ class TableJoinView(ApiView):
         request=TableJoinSerializer,
         responses={201: TableJoinedSerializer, 400: ErrorSerializer, 429: DetailSerializer},
         examples=[
-            OpenApiExample("Join", request_only=True, value={"code": "K7M2QX", "name": "Luca"}),
+            OpenApiExample(
+                "Join as seat 2", request_only=True, value={"code": "K7M2QX", "seat": 2}
+            ),
+            OpenApiExample("Follow", request_only=True, value={"code": "K7M2QX", "name": "Luca"}),
             OpenApiExample(
                 "A wrong code",
                 response_only=True,
@@ -87,8 +111,10 @@ class TableJoinView(ApiView):
         joined = table_codes.table_join(
             code=data["code"],
             name=data["name"],
+            seat=data["seat"],
             session_key=session_key(request),
             address=client_address(request),
+            user=request.user,
         )
         table_access.remember_join(request, joined)
         get_token(request)  # the answer sets the CSRF cookie the phone's writes send back
@@ -99,6 +125,7 @@ class TableJoinView(ApiView):
             "code": joined.code.code,
             "name": joined.name,
             "phone": joined.number,
+            "seat": joined.seat.seat if joined.holds_seat and joined.seat else None,
             "can_enter": table_access.code_access(joined, match) == table_access.WRITE,
         }
         return Response(TableJoinedSerializer(body).data, status=status.HTTP_201_CREATED)

@@ -641,6 +641,7 @@ class CodePanel:
     confirmed: bool
     disputed: bool
     wrote_last: bool  # this phone entered the last hand: another phone of the table confirms
+    follower: bool = False  # joined without a seat (or released by the director): reads only
 
     @property
     def may_confirm(self) -> bool:
@@ -661,6 +662,8 @@ def code_panel(
     if code is None:
         return None
     at_table = place is not None and finished and not match.is_closed and not director
+    join = table_access.join_for(request, match) if phone is not None else None
+    follower = join is not None and not join.holds_seat
     return CodePanel(
         code=code.code,
         is_director=director,
@@ -673,14 +676,15 @@ def code_panel(
         confirmed=place is not None and place.confirmed,
         disputed=place is not None and place.disputed,
         wrote_last=at_table and phone is not None and _wrote_last(request, match),
+        follower=follower,
     )
 
 
 def _wrote_last(request: HttpRequest, match: Match) -> bool:
-    """Whether this phone's session wrote the match's latest version, so that the page does not
-    offer it a confirmation the server would refuse."""
+    """Whether this phone (its seat, session or account) wrote part of the result, so that the
+    page does not offer it a confirmation the server would refuse."""
     join = table_access.join_for(request, match)
-    return join is not None and table_access.last_writer(match) == join.session
+    return join is not None and table_access.wrote_result(join, match)
 
 
 def _plays_here(request: HttpRequest, match: Match) -> bool:

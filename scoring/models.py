@@ -376,7 +376,12 @@ class TableCode(models.Model):
 class TableJoin(models.Model):
     """A phone that joined a match with its table code: the phone's session holds this row's id
     (`scoring.table_access`), `session` is a digest of that session's key for the audit, `name`
-    the name the phone gave, `number` its order among the code's phones ("phone 2")."""
+    the name the phone gave, `number` its order among the code's phones ("phone 2").
+
+    A phone's identity at the table is its `seat`: it joined as that player, and a seat has one
+    phone at a time (until the director releases it: `released_at`). A join without a seat is
+    a follower, read-only. `user` is the account that was logged in when the phone joined: what
+    the phone writes is that user's too, for every rule (`scoring.table_access`)."""
 
     code = models.ForeignKey(
         TableCode, on_delete=models.CASCADE, related_name="joins", verbose_name=_("table code")
@@ -385,6 +390,30 @@ class TableJoin(models.Model):
     name = models.CharField(_("name"), max_length=40)
     session = models.CharField(_("session"), max_length=16)
     joined_at = models.DateTimeField(_("joined"), auto_now_add=True)
+    seat = models.ForeignKey(
+        MatchPlayer,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="phones",
+        verbose_name=_("seat"),
+        help_text=_("The player this phone joined as; empty: a follower, read-only."),
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("account"),
+        help_text=_("The account logged in on the phone when it joined, if any."),
+    )
+    released_at = models.DateTimeField(
+        _("seat released"),
+        null=True,
+        blank=True,
+        help_text=_("The director freed the seat for another phone: this one only follows now."),
+    )
 
     class Meta:
         verbose_name = _("phone joined by table code")
@@ -393,7 +422,28 @@ class TableJoin(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["code", "number"], name="table_join_number_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="table_join_number_positive"),
+            models.UniqueConstraint(
+                fields=["code", "seat"],
+                condition=Q(seat__isnull=False, released_at__isnull=True),
+                name="table_join_one_phone_per_seat",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.code.code})"
+
+    @property
+    def label(self) -> str:
+        """Who the phone is, as the console and the sheet say it: "Anna's phone" for the phone
+        of Anna's seat, "Marta (Anna's phone)" when it gave another name, else its name."""
+        seat = self.seat.name if self.seat_id is not None and self.seat else ""
+        if not seat:
+            return self.name
+        if self.name == seat:
+            return str(_("%(seat)s's phone") % {"seat": seat})
+        return str(_("%(name)s (%(seat)s's phone)") % {"name": self.name, "seat": seat})
+
+    @property
+    def holds_seat(self) -> bool:
+        """Whether the phone sits at the table as a player now (else it follows, read-only)."""
+        return self.seat_id is not None and self.released_at is None

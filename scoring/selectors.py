@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
+from django.utils.translation import gettext
 
 from clubs.models import Club, Player
 from scoring.engine import EngineError, MatchState, Snapshot, Status, hand_numbers, rules_for
 from scoring.engine.names import table_label as stored_table_label
-from scoring.models import EventKind, EventVersion, Match, MatchEvent, MatchPlayer
+from scoring.models import EventKind, EventVersion, Match, MatchEvent, MatchPlayer, TableJoin
 from scoring.services import Recorded, Replay, replay_match
 
 
@@ -120,7 +122,7 @@ def match_detail(match: Match) -> MatchDetail:
             Prefetch(
                 "versions",
                 queryset=EventVersion.objects.select_related(
-                    "created_by", "table_join__code"
+                    "created_by", "table_join__code", "table_join__seat"
                 ).order_by("version"),
             )
         )
@@ -205,4 +207,75 @@ def matches_for_club(club: Club) -> QuerySet[Match]:
         Match.objects.filter(club=club)
         .select_related("winner", "club")
         .prefetch_related(Prefetch("seats", queryset=MatchPlayer.objects.order_by("seat")))
+    )
+
+
+@dataclass
+class TablePhones:
+    """The table code's phones of one match, as the tournament console shows them."""
+
+    seats: list[TableJoin] = field(default_factory=list)  # the phones holding a seat now
+    entered: list[str] = field(default_factory=list)  # who wrote the result: phones' labels
+    changes_after: list[str] = field(default_factory=list)  # what changed after a dispute
+
+
+def table_phones(
+    match_ids: list[int], disputes: dict[int, tuple[datetime, str]] | None = None
+) -> dict[int, TablePhones]:
+    """For the console, in three queries whatever the number of tables: the phones holding a
+    seat of each match (through its current code), the phones that wrote any version of its
+    result, and, for a disputed match (`disputes`: match id -> (when, who disputed)), what
+    changed after the dispute ("Hand 3 corrected by Anna's phone after Bruno's dispute")."""
+    phones: dict[int, TablePhones] = {pk: TablePhones() for pk in match_ids}
+    for join in (
+        TableJoin.objects.filter(
+            code__match__in=match_ids, code__is_current=True, seat__isnull=False, released_at=None
+        )
+        .select_related("code", "seat")
+        .order_by("seat__seat")
+    ):
+        phones[join.code.match_id].seats.append(join)
+    writers = (
+        EventVersion.objects.filter(event__match__in=match_ids, table_join__isnull=False)
+        .select_related("event", "table_join__seat")
+        .order_by("event__match_id", "pk")
+    )
+    for version in writers:
+        assert version.table_join is not None  # filtered on it
+        entered = phones[version.event.match_id].entered
+        if version.table_join.label not in entered:
+            entered.append(version.table_join.label)
+    for match_id, (since, name) in (disputes or {}).items():
+        hands = dict(
+            MatchEvent.objects.filter(match_id=match_id, kind=EventKind.HAND)
+            .order_by("number")
+            .values_list("number", "kind")
+        )
+        ordinal = {number: place for place, number in enumerate(hands, start=1)}
+        for version in (
+            EventVersion.objects.filter(
+                event__match_id=match_id, version__gt=1, created_at__gt=since
+            )
+            .select_related("event", "created_by", "table_join__seat")
+            .order_by("pk")
+        ):
+            phones[match_id].changes_after.append(_change_after(version, ordinal, name))
+    return phones
+
+
+def _change_after(version: EventVersion, ordinal: dict[int, int], name: str) -> str:
+    who = (
+        version.table_join.label
+        if version.table_join is not None
+        else (version.created_by.get_username() if version.created_by else "")
+    )
+    params = {"who": who, "name": name, "number": ordinal.get(version.event.number, 0)}
+    if version.event.number in ordinal:
+        if version.is_void:
+            return gettext("Hand %(number)s voided by %(who)s after %(name)s's dispute") % params
+        return gettext("Hand %(number)s corrected by %(who)s after %(name)s's dispute") % params
+    params["event"] = str(version.event.get_kind_display())
+    params["number"] = version.event.number
+    return gettext("%(event)s (event %(number)s) changed by %(who)s after %(name)s's dispute") % (
+        params
     )

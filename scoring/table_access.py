@@ -5,8 +5,10 @@ scoring's rows (`TableCode`, `TableJoin`, the match's status), which clubs canno
 roles stay there: a member who scores (`can_score`) never needs a code.
 
 A phone joins with the code printed on the score sheet (`scoring.table_codes.table_join`); its
-session keeps the joins' ids. For THAT match only, and only while the code is the match's current
-one (the director's "new code" revokes it), the phone:
+session keeps the joins' ids. A phone joins as one player of the table, its *seat* (one phone per
+seat, until the director releases it), or as a follower, who only reads. For THAT match only, and
+only while the code is the match's current one (the director's "new code" revokes it), a phone
+that holds a seat:
 
 | the match is                                         | the phone may              |
 |------------------------------------------------------|----------------------------|
@@ -17,8 +19,13 @@ one (the director's "new code" revokes it), the phone:
 | any, when a director allowed a correction until T    | enter corrections until T  |
 | closed (its tournament is finished)                  | see it, read-only          |
 
-Nothing else of the club: no other match, no player list, no tournament page. A code that is
-wrong, revoked or of another match grants nothing (the pages answer 404, as for a stranger).
+A follower (or a phone whose seat the director released) may only see the match. Nothing else
+of the club: no other match, no player list, no tournament page. A code that is wrong, revoked or
+of another match grants nothing (the pages answer 404, as for a stranger).
+
+Who wrote what is the seat, the session and the account: a logged-in user who writes through a
+join writes as themselves too (the version's `created_by`), and a version written from a seat
+is that seat's player's (`wrote_result`), so nobody confirms what they entered through a phone.
 
 Whether a tournament table is confirmed is read through the reverse relation a higher app gives
 the match (`match.tournament_table`, with its `is_confirmed_for`), without importing it (the
@@ -34,6 +41,7 @@ from functools import wraps
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
+from django.db.models import Q
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -80,6 +88,21 @@ def last_writer(match: Match) -> str | None:
     )
 
 
+def wrote_result(join: TableJoin, match: Match) -> bool:
+    """Whether the phone of `join` decided part of the match's result: a version of any of its
+    events (superseded ones too) was written from its seat, from its session, by its account, or
+    by the account of its seat's player. Such a phone may not confirm the result."""
+    versions = EventVersion.objects.filter(event__match=match)
+    wrote = Q(table_join__session=join.session)
+    if join.seat_id is not None:
+        wrote |= Q(table_join__seat_id=join.seat_id)
+    users = {join.user_id, join.seat.player.user_id if join.seat_id is not None else None}
+    users.discard(None)
+    if users:
+        wrote |= Q(created_by__in=users) | Q(table_join__user__in=users)
+    return versions.filter(wrote).exists()
+
+
 # Where a request keeps the joins it has read: {(match id, the session's join ids): join or None}
 REQUEST_CACHE = "_tallone_table_joins"
 
@@ -102,7 +125,7 @@ def join_for(request: HttpRequest, match: Match) -> TableJoin | None:
         setattr(request, REQUEST_CACHE, cache)
     if key not in cache:
         cache[key] = (
-            TableJoin.objects.select_related("code")
+            TableJoin.objects.select_related("code", "seat__player")
             .filter(pk__in=ids, code__match_id=match.pk, code__is_current=True)
             .order_by("-pk")
             .first()
@@ -114,7 +137,7 @@ def code_access(join: TableJoin | None, match: Match, now: datetime.datetime | N
     """What `join` allows on `match` now: NONE, READ or WRITE (the table of the docstring)."""
     if join is None or not join.code.is_current or join.code.match_id != match.pk:
         return NONE
-    if match.is_closed:
+    if match.is_closed or not join.holds_seat:  # a follower only reads
         return READ
     if not match.is_finished:
         return WRITE
@@ -146,7 +169,8 @@ class PhoneRefused(ServiceError):
 def version_author(user: Actor, match: Match) -> dict[str, User | int | None]:
     """Who wrote a version of `match`, as the version's fields: the user (an authenticated one),
     or the phone of a table code, checked with the match row locked (`PhoneRefused` when its
-    code no longer lets it write this match)."""
+    code no longer lets it write this match, or it holds no seat); a phone's version is also
+    its logged-in user's, if one is (the rules about who entered a result read `created_by`)."""
     if not isinstance(user, TableActor):
         return {"created_by": user if user is not None and user.is_authenticated else None}
     if user.match_id != match.pk or not phone_may_write(user.join_id, match):
@@ -157,7 +181,18 @@ def version_author(user: Actor, match: Match) -> dict[str, User | int | None]:
             ),
             field="code",
         )
-    return {"created_by": None, "table_join_id": user.join_id}
+    return {"created_by_id": user.user_id, "table_join_id": user.join_id}
+
+
+def _phone(request: HttpRequest, join: TableJoin, match: Match) -> TableActor:
+    user = request.user
+    return TableActor(
+        join_id=join.pk,
+        match_id=match.pk,
+        name=join.name,
+        code=join.code.code,
+        user_id=user.pk if user.is_authenticated else join.user_id,
+    )
 
 
 def phone_of(request: HttpRequest, match: Match) -> TableActor | None:
@@ -165,7 +200,7 @@ def phone_of(request: HttpRequest, match: Match) -> TableActor | None:
     join = join_for(request, match)
     if code_access(join, match) == NONE or join is None:
         return None
-    return TableActor(join_id=join.pk, match_id=match.pk, name=join.name, code=join.code.code)
+    return _phone(request, join, match)
 
 
 def actor_for(request: HttpRequest, match: Match) -> Actor:
@@ -177,7 +212,7 @@ def actor_for(request: HttpRequest, match: Match) -> Actor:
         return user
     join = join_for(request, match)
     if join is not None and code_access(join, match) == WRITE:
-        return TableActor(join_id=join.pk, match_id=match.pk, name=join.name, code=join.code.code)
+        return _phone(request, join, match)
     return user
 
 

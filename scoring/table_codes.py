@@ -14,6 +14,7 @@ per code; the arithmetic is in docs/API.md ("Table codes").
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -24,7 +25,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs import validators
 from clubs.actors import Actor
 from config.throttling import attempts, count_attempt
-from scoring.models import CODE_ALPHABET, CODE_LENGTH, Match, TableCode, TableJoin
+from scoring.models import CODE_ALPHABET, CODE_LENGTH, Match, MatchPlayer, TableCode, TableJoin
 from scoring.services import MatchError
 from scoring.table_access import GRACE, session_digest
 
@@ -113,10 +114,82 @@ def _throttle(address: str, code: str) -> None:
         )
 
 
-@transaction.atomic
-def table_join(*, code: str, name: str, session_key: str, address: str) -> TableJoin:
-    """A phone joins the match of `code` under `name`. Locks the match row.
+@dataclass(frozen=True)
+class SeatChoice:
+    """A seat of the table as the join page offers it: free, or held by another phone."""
 
+    seat: int
+    name: str
+    taken: bool
+
+
+def _current_code(code: str, address: str) -> TableCode:
+    """The current code typed, throttled (`_throttle`); a wrong one counts against the address."""
+    typed = normalize(code)
+    _throttle(address, typed)
+    found = TableCode.objects.filter(code=typed, is_current=True).first() if typed else None
+    if found is None:
+        count_attempt(f"table-code-address-{address}", window=settings.TABLE_CODE_WINDOW_SECONDS)
+        raise MatchError(WRONG_CODE, field="code")
+    return found
+
+
+def code_seats(*, code: str, address: str) -> list[SeatChoice]:
+    """The seats of the match of `code`, for a phone choosing who it is at the table (counted
+    and refused as a join is: a wrong code grants nothing, not even the players' names)."""
+    found = _current_code(code, address)
+    taken = set(
+        found.joins.filter(seat__isnull=False, released_at=None).values_list("seat_id", flat=True)
+    )
+    return [
+        SeatChoice(seat=place.seat, name=place.name, taken=place.pk in taken)
+        for place in MatchPlayer.objects.filter(match_id=found.match_id).order_by("seat")
+    ]
+
+
+def _claim(found: TableCode, seat: int, digest: str) -> tuple[MatchPlayer, TableJoin | None]:
+    """The seat a phone claims, and its own join of that seat if it holds it already; refused
+    when the seat is not at this table, is taken by another phone, or this phone holds another
+    seat (one phone is one player: it cannot enter as one and confirm as another)."""
+    place = MatchPlayer.objects.filter(match_id=found.match_id, seat=seat).first()
+    if place is None:
+        raise MatchError(_("Choose a player of this table."), field="seat")
+    held = found.joins.filter(seat__isnull=False, released_at=None).select_related("seat")
+    mine = held.filter(session=digest).first()
+    if mine is not None and mine.seat_id != place.pk:
+        raise MatchError(
+            _(
+                "This phone already sits at the table as %(name)s: ask the director to release "
+                "that seat first."
+            )
+            % {"name": mine.seat.name if mine.seat else ""},
+            field="seat",
+        )
+    if mine is None and held.filter(seat=place).exists():
+        raise MatchError(
+            _("%(name)s's seat is already taken on another phone: ask the director.")
+            % {"name": place.name},
+            field="seat",
+        )
+    return place, mine
+
+
+@transaction.atomic
+def table_join(
+    *,
+    code: str,
+    name: str,
+    session_key: str,
+    address: str,
+    seat: int | None = None,
+    user: Actor = None,
+) -> TableJoin:
+    """A phone joins the match of `code` as the player of `seat` (or, without a seat, as a
+    follower who only reads, under `name`). Locks the match row.
+
+    A seat has one phone at a time: a second phone's claim is refused (the director releases
+    it, `seat_release`); a phone holds one seat, and joining its own seat again answers its
+    join. `user` is the account logged in on the phone, if any: the phone's writes are theirs.
     A wrong or revoked code grants nothing (`MatchError` on "code", counted against the address);
     too many wrong codes from one address, or attempts on one code, answer 429. The caller keeps
     the join in the phone's session (`scoring.table_access.remember_join`)."""
@@ -126,26 +199,57 @@ def table_join(*, code: str, name: str, session_key: str, address: str) -> Table
     if found is None:
         count_attempt(f"table-code-address-{address}", window=settings.TABLE_CODE_WINDOW_SECONDS)
         raise MatchError(WRONG_CODE, field="code")
-    try:
-        clean = validators.clean_name(
-            name,
-            max_length=JOIN_NAME_LENGTH,
-            empty_message=_("Your name, so that the table knows who entered what."),
-        )
-    except ValidationError as error:
-        raise MatchError(validators.first_message(error), field="name") from None
     Match.objects.select_for_update().get(pk=found.match_id)
     # the code may have been revoked while the row was awaited
     found = TableCode.objects.select_related("match").get(pk=found.pk)
     if not found.is_current:
         raise MatchError(WRONG_CODE, field="code")
-    count = found.joins.count()
-    if count >= PHONES_PER_CODE:
+    digest = session_digest(session_key)
+    place = None
+    if seat is not None:
+        place, mine = _claim(found, seat, digest)
+        if mine is not None:
+            return mine
+    elif found.joins.filter(seat=None).count() >= PHONES_PER_CODE:
+        # a table has a phone place per seat; followers, who only read, are capped
         raise MatchError(
             _("Too many phones joined this table: ask the director for a new code."),
             field="code",
             status=TOO_MANY,
         )
+    try:
+        clean = validators.clean_name(
+            name if place is None or str(name or "").strip() else place.name[:JOIN_NAME_LENGTH],
+            max_length=JOIN_NAME_LENGTH,
+            empty_message=_("Your name, so that the table knows who entered what."),
+        )
+    except ValidationError as error:
+        raise MatchError(validators.first_message(error), field="name") from None
     return TableJoin.objects.create(
-        code=found, number=count + 1, name=clean, session=session_digest(session_key)
+        code=found,
+        number=found.joins.count() + 1,
+        name=clean,
+        session=digest,
+        seat=place,
+        user=user if user is not None and user.is_authenticated else None,
     )
+
+
+@transaction.atomic
+def seat_release(*, match: Match, seat: int, user: Actor) -> TableJoin:
+    """Free seat number `seat`, taken by a phone through the match's current code (a lost phone,
+    or the wrong person on it): that phone only follows the match from now on, and another phone
+    may claim the seat. Locks the match row. The views ask `can_direct` first."""
+    locked = Match.objects.select_for_update().get(pk=match.pk)
+    join = (
+        TableJoin.objects.select_related("seat")
+        .filter(
+            code__match=locked, code__is_current=True, seat__seat=seat, released_at__isnull=True
+        )
+        .first()
+    )
+    if join is None:
+        raise MatchError(_("No phone holds this seat."), field="seat")
+    join.released_at = timezone.now()
+    join.save(update_fields=["released_at"])
+    return join

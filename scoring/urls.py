@@ -19,6 +19,11 @@ urlpatterns = [
     path("join/", views_codes.join, name="join"),
     path("join/<str:code>/", views_codes.join, name="join-code"),
     path("<int:pk>/code/new/", views_codes.code_new, name="code-new"),
+    path(
+        "<int:pk>/code/seats/<int:number>/release/",
+        views_codes.seat_release,
+        name="seat-release",
+    ),
     path("<int:pk>/code/correction/", views_codes.code_correction, name="code-correction"),
     path("new/<slug:slug>/", views.match_start, name="start"),
     path("new/<slug:slug>/rules/", views.rule_options, name="rule-options"),

@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
@@ -23,6 +24,8 @@ from clubs.permissions import can_direct
 from config.auth import client_address
 from scoring import table_access, table_codes
 from scoring.models import Match
+
+FOLLOW = "follow"  # the join page's choice of no seat: a follower, read-only
 
 
 class JoinForm(forms.Form):
@@ -44,9 +47,42 @@ class JoinForm(forms.Form):
     name = forms.CharField(
         label=_("Your name"),
         max_length=40,
-        help_text=_("The table sees it beside what this phone enters."),
+        required=False,
+        help_text=_(
+            "The table sees it beside what this phone enters; a player's phone is that player "
+            "if you leave it empty."
+        ),
         widget=forms.TextInput(attrs={"autocomplete": "given-name"}),
     )
+    seat = forms.CharField(
+        label=_("Who are you at this table?"),
+        required=False,
+        help_text=_(
+            "One phone per player: the phone of a player enters the hands, and confirms a "
+            "result that another player entered. Following only, it reads the scores."
+        ),
+        widget=forms.RadioSelect,
+    )
+
+    def offer(self, seats: list[table_codes.SeatChoice]) -> None:
+        """The table's seats to choose from, and following only (read-only)."""
+        choices = [
+            (
+                str(place.seat),
+                gettext("%(name)s (taken on another phone)") % {"name": place.name}
+                if place.taken
+                else place.name,
+            )
+            for place in seats
+        ]
+        choices.append((FOLLOW, gettext("Only follow the match (read-only)")))
+        self.fields["seat"].widget.choices = choices
+
+    def clean_seat(self) -> str:
+        seat = self.cleaned_data["seat"].strip()
+        if seat and seat != FOLLOW and not seat.isdigit():
+            raise forms.ValidationError(_("Choose a player of this table."))
+        return seat
 
 
 def session_key(request: HttpRequest) -> str:
@@ -57,27 +93,51 @@ def session_key(request: HttpRequest) -> str:
 
 
 def join(request: HttpRequest, code: str = "") -> HttpResponse:
-    """Join a table: the code (from the QR code's address, or typed) and the name the phone
-    gives; then the match page, where this phone enters that match's hands."""
+    """Join a table: the code (from the QR code's address, or typed), then who the phone is at
+    the table (a player's seat, or following only); then the match page, where a player's phone
+    enters that match's hands. The seats are shown only for a right code (the same throttle as
+    joining: a wrong code tells nothing)."""
     form = JoinForm(request.POST or None, initial={"code": code})
     status = 200
     if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
         with on_form(form) as refused:
+            if not data["seat"]:  # first the code: if it is right, the phone says who it is
+                _offer_seats(request, form)
+                return render(request, "scoring/join.html", {"form": form, "choosing": True})
             joined = table_codes.table_join(
-                code=form.cleaned_data["code"],
-                name=form.cleaned_data["name"],
+                code=data["code"],
+                name=data["name"],
+                seat=None if data["seat"] == FOLLOW else int(data["seat"]),
                 session_key=session_key(request),
                 address=client_address(request),
+                user=request.user,
             )
             table_access.remember_join(request, joined)
             messages.success(
                 request,
                 gettext("You joined table %(code)s as %(name)s.")
+                % {"code": joined.code.code, "name": joined.name}
+                if joined.holds_seat
+                else gettext("You follow table %(code)s, read-only, as %(name)s.")
                 % {"code": joined.code.code, "name": joined.name},
             )
             return redirect(joined.code.match)
         status = 429 if refused.error and refused.error.status == table_codes.TOO_MANY else 200
+        choosing = refused.error is not None and refused.error.field in ("seat", "name")
+        if choosing:  # the code was right: offer the seats again, beside the refusal
+            with on_form(form):
+                _offer_seats(request, form)
+        context = {"form": form, "choosing": choosing}
+        return render(request, "scoring/join.html", context, status=status)
     return render(request, "scoring/join.html", {"form": form}, status=status)
+
+
+def _offer_seats(request: HttpRequest, form: JoinForm) -> None:
+    """The seats of the typed code on the form (throttled as a join: `code_seats`)."""
+    form.offer(
+        table_codes.code_seats(code=form.cleaned_data["code"], address=client_address(request))
+    )
 
 
 def _directed_match(request: HttpRequest, pk: int) -> Match:
@@ -114,4 +174,23 @@ def code_correction(request: HttpRequest, pk: int) -> HttpResponse:
     with as_message(request):
         table_codes.correction_allow(match=match, user=request.user)
         messages.success(request, gettext("The table may correct the match for 15 minutes."))
+    return redirect(match.get_absolute_url() + "#table-code")
+
+
+@login_required
+@require_POST
+def seat_release(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """Free a seat a phone holds (a lost phone, the wrong player): that phone only follows the
+    match now, and another phone may claim the seat. Back to the page that asked (the console)."""
+    match = _directed_match(request, pk)
+    with as_message(request):
+        released = table_codes.seat_release(match=match, seat=number, user=request.user)
+        messages.success(
+            request,
+            gettext("%(name)s's seat is free: another phone may join as %(name)s.")
+            % {"name": released.seat.name if released.seat else released.name},
+        )
+    back = request.POST.get("next", "")
+    if url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        return redirect(back)
     return redirect(match.get_absolute_url() + "#table-code")

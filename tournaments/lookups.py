@@ -66,11 +66,10 @@ def table_at_table(request: HttpRequest, pk: int, table: int) -> tuple[Table, Ac
     if phone is not None:
         return found, phone
     user = request.user
-    if not can_see_match(user, match.club, finished=match.is_finished):
-        raise Http404
+    plays_here = user.is_authenticated and match.seats.filter(player__user=user).exists()
+    if not plays_here and not can_see_match(user, match.club, finished=match.is_finished):
+        raise Http404  # a player of the table sees it, member of the club or not (docs/API.md)
     # a visitor of a public club's match is no one of this table (the service says why too)
-    if not user.is_authenticated or not (
-        can_direct(user, match.club) or match.seats.filter(player__user=user).exists()
-    ):
+    if not (plays_here or (user.is_authenticated and can_direct(user, match.club))):
         raise PermissionDenied
     return found, user  # type: ignore[return-value]

@@ -65,9 +65,13 @@ def new_check_in_key() -> str:
 
 class TournamentQuerySet(models.QuerySet):
     def for_user(self, user) -> "TournamentQuerySet":
-        """Every tournament of the user's clubs; public tournaments for everyone."""
+        """Every tournament of the user's clubs, and those the user plays in (an entry of a
+        player linked to their account); public tournaments for everyone."""
         if user.is_authenticated:
-            return self.filter(Q(is_public=True) | Q(club_id__in=Membership.club_ids_of(user)))
+            plays = Entry.objects.filter(player__user=user).values("tournament_id")
+            return self.filter(
+                Q(is_public=True) | Q(club_id__in=Membership.club_ids_of(user)) | Q(pk__in=plays)
+            )
         return self.filter(is_public=True)
 
 

@@ -109,7 +109,7 @@ def tournament_view(tournament: Tournament) -> TournamentView:
     tables: dict[int, TableView] = {}
     for table in (
         Table.objects.filter(round__tournament=tournament)
-        .select_related("match", "confirmed_by", "confirmed_join")
+        .select_related("match", "confirmed_by", "confirmed_join__seat")
         .defer("match__rules")  # a match's full rule set is the tournament's: not read here
         .order_by("round__number", "number")
     ):

@@ -71,6 +71,7 @@ from scoring.printing.render import (
     PdfDocument,
 )
 from scoring.printing.words import (
+    author_name,
     local_datetime,
     user_name,
 )
@@ -126,7 +127,7 @@ def version_notes(
     for previous, version in zip(row.versions, row.versions[1:], strict=False):
         details = {"when": local_datetime(version.created_at)}
         if show_authors:
-            details["who"] = user_name(version.created_by)
+            details["who"] = author_name(version)
         if version.is_void:
             if show_authors:
                 text = gettext("void by %(who)s on %(when)s") % details
@@ -147,7 +148,7 @@ def version_notes(
     when = local_datetime(first.created_at)
     if show_authors:
         recorded = gettext("recorded by %(who)s on %(when)s") % {
-            "who": user_name(first.created_by),
+            "who": author_name(first),
             "when": when,
         }
     else:
@@ -507,6 +508,26 @@ def pot_lines(detail: MatchDetail) -> list[str]:
     return lines
 
 
+def entry_line(match: Match, detail: MatchDetail, *, show_authors: bool) -> str:
+    """Which seats' phones entered the result, and who confirmed it at a tournament table (its
+    seat's phone; a user's name for the club's members only): "" when there is nothing to say."""
+    phones: list[str] = []
+    for row in detail.rows:
+        for version in row.versions:
+            if version.table_join is not None and version.table_join.label not in phones:
+                phones.append(version.table_join.label)
+    parts = [gettext("Entered by %(names)s") % {"names": ", ".join(phones)}] if phones else []
+    table = getattr(match, "tournament_table", None)  # a higher app's table, if any
+    if table is not None and table.is_confirmed_for(match):
+        if table.confirmed_join is not None:
+            parts.append(
+                gettext("confirmed at the table by %(name)s") % {"name": table.confirmed_join.label}
+            )
+        elif show_authors and table.confirmed_by is not None:
+            parts.append(gettext("confirmed by %(name)s") % {"name": user_name(table.confirmed_by)})
+    return " · ".join(parts)
+
+
 def match_report(
     match: Match,
     *,
@@ -546,6 +567,9 @@ def match_report(
     room = box.height - grid.head_height - 1.5 - SLACK
     head = head_height(box, context, qr=False)
     head += (9 + 7) * 1.25 * MM_PER_PT + 3  # the result line and the times line
+    entry = entry_line(match, detail, show_authors=show_authors)
+    if entry:
+        head += 7 * 1.25 * MM_PER_PT
     pages = [
         grid.page(rows)
         for rows in grid.split(table.rows, first=room - head, other=room - CONTINUED)
@@ -572,6 +596,7 @@ def match_report(
             "legend": table.legend,
             "notes": notes.items,
             "result": result_line(match, detail),
+            "entry": entry,
             "final": detail.state.finished,
             "ranking": ranking,
             "games": gin_games(detail, names, box) if match.game == Game.GIN else None,

@@ -47,6 +47,12 @@ def user_name(user) -> str:
     return user.get_full_name() or user.get_username()
 
 
+def author_name(version) -> str:
+    """Who wrote a version: the phone of a table code (its seat: "Anna's phone"), or the user."""
+    join = version.table_join
+    return join.label if join is not None else user_name(version.created_by)
+
+
 def local_datetime(value) -> str:
     return date_format(timezone.localtime(value), "SHORT_DATETIME_FORMAT")
 

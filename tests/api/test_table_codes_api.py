@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 from scoring import table_codes
 from scoring.models import EventVersion, TableCode
 from tests.factories import ClubFactory, start_match
+from tests.table_seats import free_seat
 from tests.tournaments.helpers import started_round
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +35,8 @@ def code_of(match) -> str:
 
 
 def join(client: APIClient, code: str, name: str = "Luca"):
-    return client.post("/api/v1/tables/join/", {"code": code, "name": name}, format="json")
+    body = {"code": code, "name": name, "seat": free_seat(code)}  # as a player (issue 25)
+    return client.post("/api/v1/tables/join/", body, format="json")
 
 
 def events_url(match) -> str:
@@ -51,6 +53,7 @@ def test_a_phone_joins_and_records_a_hand_named_as_the_phone(match):
         "code": code_of(match),
         "name": "Luca",
         "phone": 1,
+        "seat": 1,
         "can_enter": True,
     }
     assert client.get(f"/api/v1/matches/{match.pk}/").status_code == 200
@@ -69,7 +72,7 @@ def test_a_phone_joins_and_records_a_hand_named_as_the_phone(match):
     assert stale.status_code == 409
     # calling time is not a table's
     called = client.post(f"/api/v1/matches/{match.pk}/time-call/", {}, format="json")
-    assert called.status_code == 401
+    assert called.status_code == 403  # a phone: forbidden, not "log in" (issue 25)
 
 
 def test_a_wrong_code_is_a_400_on_code_and_grants_nothing(match):

@@ -43,7 +43,9 @@ def join(page, live_server, code: str, name: str, *, by_qr: bool) -> None:
         page.goto(live_server.url + "/")
         page.get_by_role("link", name="Join a table").first.click()
         page.get_by_label("Table code").fill(code.lower())
-    page.get_by_label("Your name").fill(name)
+    # then who the phone is at the table: the player's seat (issue 25)
+    page.get_by_role("button", name="Choose your seat").click()
+    page.get_by_label(name, exact=True).check()
     page.get_by_role("button", name="Join the table").click()
     expect(page.locator("#joined-as")).to_contain_text(f"This phone joined as {name}.")
 
@@ -139,7 +141,7 @@ def test_phones_join_by_code_play_confirm_and_dispute_and_the_console_shows_it(
         desk.reload()
         for number in (1, 2):
             expect(desk.locator(f"#table-{number} .t-confirmed-at-table")).to_have_text(
-                f"Confirmed at the table by {winners[number][1]}"
+                f"Confirmed at the table by {winners[number][1]}'s phone"  # the seat (issue 25)
             )
             expect(desk.locator(f"#table-{number} .badge.state")).to_have_text("Done")
         expect(desk.locator("#table-3 .t-disputed")).to_contain_text(f"Disputed by {winners[3][1]}")

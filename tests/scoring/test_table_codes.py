@@ -22,6 +22,7 @@ from scoring import services, table_codes
 from scoring.models import CODE_ALPHABET, EventVersion, Match, TableCode
 from scoring.table_access import PhoneRefused
 from tests.factories import ClubFactory, member, start_match
+from tests.table_seats import free_seat
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +50,8 @@ def code_of(match: Match) -> str:
 
 
 def join(client: Client, code: str, name: str = "Luca"):
-    return client.post(reverse("scoring:join"), {"code": code, "name": name})
+    seat = free_seat(code)  # a phone joins as a player of the table (issue 25)
+    return client.post(reverse("scoring:join"), {"code": code, "name": name, "seat": seat})
 
 
 def hand(match: Match, closer: str, points: dict[str, int], *, based_on=None, key=None):

@@ -17,6 +17,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from scoring.models import TableCode
+from tests.table_seats import free_seat
 from tests.tournaments.helpers import started_round
 from tournaments.models import Table
 
@@ -38,8 +39,10 @@ def code_of(table: Table) -> str:
     return TableCode.objects.get(match=table.match_id, is_current=True).code
 
 
-def join(client: Client, table: Table, name: str) -> None:
-    response = client.post(reverse("scoring:join"), {"code": code_of(table), "name": name})
+def join(client: Client, table: Table, name: str, seat: int | None = None) -> None:
+    code = code_of(table)
+    seat = seat or free_seat(code)  # a phone joins as a player of the table (issue 25)
+    response = client.post(reverse("scoring:join"), {"code": code, "name": name, "seat": seat})
     assert response.status_code == 302
 
 
@@ -138,7 +141,7 @@ def test_rejoining_under_another_name_is_still_the_phone_that_entered(scene):
     luca = phone()
     join(luca, table, "Luca")
     win_at_once(luca, table)
-    join(luca, table, "Someone else")
+    join(luca, table, "Someone else", seat=1)  # its own seat (another one is refused, issue 25)
     confirm(luca, tournament, table)
     table.refresh_from_db()
     assert table.confirmed_at is None

@@ -58,15 +58,18 @@ class SwapMakesRepeats(TournamentActionError):
 
 def result_entered_by(match: Match) -> set[int]:
     """The users who decided the match's result: whoever wrote any version of any of its events
-    (hands, corrections, voids, re-entries, withdrawals, time calls, superseded versions too).
-    A withdrawal or a time call decides a result as much as a hand does (withdraw every
-    opponent, and the last in play wins), so none of them may confirm it."""
-    return set(
+    (hands, corrections, voids, re-entries, withdrawals, time calls, superseded versions too),
+    logged in or through a table code's phone (its account, and the account of the player whose
+    seat the phone held). A withdrawal or a time call decides a result as much as a hand does
+    (withdraw every opponent, and the last in play wins), so none of them may confirm it."""
+    users: set[int] = set()
+    for row in (
         EventVersion.objects.filter(event__match=match)
-        .exclude(created_by=None)
-        .values_list("created_by", flat=True)
+        .values_list("created_by", "table_join__user", "table_join__seat__player__user")
         .distinct()
-    )
+    ):
+        users.update(user for user in row if user is not None)
+    return users
 
 
 def _phone_join(table: Table, match: Match, user: TableActor) -> TableJoin:
@@ -83,9 +86,20 @@ def _phone_join(table: Table, match: Match, user: TableActor) -> TableJoin:
 
 
 def _confirm_by_phone(table: Table, match: Match, user: TableActor) -> TableJoin:
-    """The checks of a confirmation at the table by a phone: its code opens this match, the
-    result is not disputed, and someone else entered the last hand (or the last change)."""
+    """The checks of a confirmation at the table by a phone: its code opens this match, it holds
+    a seat (a follower only reads), the result is not disputed, and neither its seat, nor its
+    session, nor its account (logged in now, when it joined, or its seat's player's) wrote any
+    version of the result."""
     join = _phone_join(table, match, user)
+    if not join.holds_seat:
+        raise TournamentActionError(
+            _(
+                "This phone follows the match without a seat: a player holding a seat at the "
+                "table confirms the result."
+            ),
+            field="user",
+            status=403,
+        )
     if table.disputed_at is not None:
         raise TournamentActionError(
             _("The result is disputed: the director confirms it."), field="user", status=403
@@ -95,6 +109,17 @@ def _confirm_by_phone(table: Table, match: Match, user: TableActor) -> TableJoin
             _(
                 "This phone entered the last hand (or the last change): someone else at the "
                 "table must confirm the result."
+            ),
+            field="user",
+            status=403,
+        )
+    if table_access.wrote_result(join, match) or (
+        user.user_id is not None and user.user_id in result_entered_by(match)
+    ):
+        raise TournamentActionError(
+            _(
+                "This seat (or this phone, or your account) entered part of this result: "
+                "another player at the table must confirm it."
             ),
             field="user",
             status=403,
@@ -135,10 +160,11 @@ def _confirm_by_user(table: Table, match: Match, tournament: Tournament, user: A
 def table_confirm(*, table: Table, user: Actor, reason: str = "") -> Table:
     """Confirm a finished table's result. Locks the tournament row first.
 
-    Who may: a director of the club, a player of that table (logged in), or a phone of the table
-    that joined with its code (`TableActor`: confirmed at the table, under the name it gave);
-    never whoever entered the result (a user who recorded any part of it, a phone that entered
-    the last hand or the last change): the server enforces it here. A disputed result is
+    Who may: a director of the club, a player of that table (logged in), or a phone holding a
+    seat of the table through its code (`TableActor`: confirmed at the table, as that seat);
+    never whoever entered the result (a user who recorded any part of it, themselves or through
+    a phone; a seat, phone or session that wrote any of it): the server enforces it here, before
+    it says the match is not finished (403 before 400). A disputed result is
     confirmed by a director only, with a `reason`, which also overrides a confirmation at the
     table. Confirming a result already confirmed (and unchanged since) keeps the first
     confirmation, unless a director overrides it with a reason."""
@@ -146,20 +172,25 @@ def table_confirm(*, table: Table, user: Actor, reason: str = "") -> Table:
     refuse_if_finished(tournament)
     table = Table.objects.select_related("match").get(pk=table.pk)
     match = table.match
-    if match is None or match.status != MatchStatus.FINISHED:
+    if match is None:
         raise TournamentActionError(
             _("The match at this table is not finished yet."), field="table"
         )
     reason = reason.strip()
     join = None
+    # who may not confirm hears it (403) before whether there is anything to confirm (400)
     if isinstance(user, TableActor):
         join = _confirm_by_phone(table, match, user)
     else:
         _confirm_by_user(table, match, tournament, user)
-        if table.disputed_at is not None and not reason:
-            raise TournamentActionError(
-                _("The result is disputed: say why you confirm it."), field="reason"
-            )
+    if match.status != MatchStatus.FINISHED:
+        raise TournamentActionError(
+            _("The match at this table is not finished yet."), field="table"
+        )
+    if join is None and table.disputed_at is not None and not reason:
+        raise TournamentActionError(
+            _("The result is disputed: say why you confirm it."), field="reason"
+        )
     already = table.confirmed_at is not None and table.confirmed_revision == match.revision
     if already and not reason:
         return table  # confirmed meanwhile by someone else: the first confirmation stands
@@ -186,9 +217,10 @@ def table_confirm(*, table: Table, user: Actor, reason: str = "") -> Table:
 
 @transaction.atomic
 def table_dispute(*, table: Table, user: Actor, message: str) -> Table:
-    """A phone of the table (joined with its code) or a logged-in player of the table says the
-    result is not right: the director's console flags the table with the message. Locks the
-    tournament row first. Refused once the result is confirmed (the director then decides)."""
+    """A phone holding a seat of the table (joined with its code) or a logged-in player of the
+    table says the result is not right: the director's console flags the table with the
+    message. Locks the tournament row first. Refused once the result is confirmed (the director
+    then decides)."""
     tournament = locked(table.round.tournament)
     refuse_if_finished(tournament)
     table = Table.objects.select_related("match").get(pk=table.pk)
@@ -199,7 +231,14 @@ def table_dispute(*, table: Table, user: Actor, message: str) -> Table:
     if not message:
         raise TournamentActionError(_("Say what is not right, for the director."), field="message")
     if isinstance(user, TableActor):
-        name = _phone_join(table, match, user).name
+        join = _phone_join(table, match, user)
+        if not join.holds_seat:  # a follower writes nothing, a dispute included
+            raise TournamentActionError(
+                _("This phone follows the match without a seat: a player's phone disputes it."),
+                field="user",
+                status=403,
+            )
+        name = join.name
     elif (
         user is not None
         and user.is_authenticated
