@@ -22,6 +22,7 @@ from tests.browser.test_match_offline import type_hand
 from tests.browser.test_match_scala40 import logged_in
 from tests.factories import ClubFactory, member, start_match
 from tests.tournaments.helpers import started_round
+from tests.table_seats import free_seat
 from tests.tournaments.test_confirm_at_table import code_of, join, win_at_once
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -85,10 +86,14 @@ def test_a_phone_that_may_confirm_sees_the_confirmation_first_and_corrections_on
     win_at_once(luca, table)  # Luca's phone entered the hand: another phone confirms
 
     italian(phone, live_server)
-    phone.goto(f"{live_server.url}/matches/join/{code_of(table)}/")
-    phone.get_by_label("Il tuo nome").fill("Marta")
+    # another player of the table joins at their own seat (a phone is a seat: issue 25)
+    code = code_of(table)
+    other = table.match.seats.get(seat=free_seat(code)).name
+    phone.goto(f"{live_server.url}/matches/join/{code}/")
+    phone.get_by_role("button", name="Scegli il tuo posto").click()
+    phone.get_by_label(other, exact=True).check()
     phone.get_by_role("button", name="Collegati al tavolo").click()
-    expect(phone.locator("#joined-as")).to_contain_text("Marta")
+    expect(phone.locator("#joined-as")).to_contain_text(other)
 
     confirm = phone.get_by_role("button", name="Conferma il risultato")
     expect(confirm).to_be_visible()
