@@ -39,7 +39,8 @@ from tournaments.models import (
 )
 from tournaments.selectors import RankingRow, TournamentView
 
-GIN_TIE_BREAKS = ("buchholz", "median_buchholz", "net", "head_to_head")
+# the engine's default order, the one source of it (as the table formats' model default)
+GIN_TIE_BREAKS = tuple(str(tie_break) for tie_break in standings.DEFAULT_TIE_BREAKS)
 
 
 class GinFormat(TournamentFormat):

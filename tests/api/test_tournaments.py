@@ -91,7 +91,7 @@ def test_a_rounds_tournament_from_registration_to_payouts(world, api):
     )
     assert body["starts_on"] == "2025-10-12"
     assert body["rules"]["elimination_at"] == 151
-    assert body["tie_breaks"] == ["points", "wins", "opponents", "penalty", "head_to_head"]
+    assert body["tie_breaks"] == ["points", "wins", "head_to_head", "opponents", "penalty"]
     assert body["entries"] == {"registered": 0, "checked_in": 0, "dropped": 0}
     assert body["links"]["standings"].endswith(f"/api/v1/tournaments/{tid}/standings/")
     t = f"{BASE}{tid}/"
