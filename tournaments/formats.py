@@ -262,6 +262,7 @@ class RoundsFormat(TableFormat):
         "table_size_max",
         "first_seating",
         "seating",
+        "tie_breaks",
     )
     takes_late_arrivals = True
     late_check_in_waits = True
@@ -329,6 +330,7 @@ class KnockoutFormat(TableFormat):
         "table_size_max",
         "first_seating",
         "seating",
+        "tie_breaks",
     )
     ranks_by_round = True
 

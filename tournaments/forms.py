@@ -12,6 +12,7 @@ from django import forms
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import lazy
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -19,8 +20,10 @@ from clubs import validators
 from clubs.models import Club, Player
 from scoring.engine.rules import MONEY_MAX
 from scoring.forms import preset_choices
+from tournaments.engine.table_standings import TieBreak
 from tournaments.formats import DEFAULT_FORMAT, FORMATS, TournamentFormat
 from tournaments.models import Entry, EntryStatus, Format, SeatingMethod, Tournament
+from tournaments.presenters import tie_break_label
 from tournaments.services import (
     SETTING_DEFAULTS,
     SETTING_RANGES,
@@ -39,6 +42,7 @@ TABLE_SETTINGS = (
     "table_size_max",
     "first_seating",
     "seating",
+    "tie_breaks",
 )
 GIN_SETTINGS = ("swiss_rounds", "third_place", "grand_final_reset", "cycles")
 FORM_ONLY = ("swiss_rounds",)  # read into a `Tournament` field by the format (`rounds_field`)
@@ -72,6 +76,114 @@ def money_field(**kwargs: Any) -> forms.DecimalField:
 
 def _split(text: str) -> list[str]:
     return [part for part in text.replace(";", ",").replace(" ", ",").split(",") if part]
+
+
+class TieBreakOrderWidget(forms.Widget):
+    """The tie-breaks in order: a numbered list of selects, one per place in the order, all
+    posted under the field's name (a list, as the API takes it). Plain HTML: no script needed
+    to choose or reorder; the field's label names the first select, each says its place."""
+
+    def __init__(self, choices: list[tuple[str, Any]], attrs: dict[str, Any] | None = None):
+        super().__init__(attrs)
+        self.choices = choices
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> list[str]:
+        getlist = getattr(data, "getlist", None)
+        values = getlist(name) if getlist is not None else data.get(name) or []
+        return [values] if isinstance(values, str) else list(values)
+
+    def value_omitted_from_data(self, data: Any, files: Any, name: str) -> bool:
+        return name not in data
+
+    def id_for_label(self, id_: str) -> str:
+        return f"{id_}_1" if id_ else id_
+
+    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> str:
+        attrs = self.build_attrs(self.attrs, attrs)
+        base_id = attrs.pop("id", "")
+        chosen = [str(item) for item in value or ()] if not isinstance(value, str) else [value]
+        slots = len(self.choices) - 1  # every tie-break once, the empty choice aside
+        chosen = (chosen + [""] * slots)[:slots] if len(chosen) <= slots else chosen
+        items = []
+        for place, current in enumerate(chosen, start=1):
+            options = format_html_join(
+                "",
+                '<option value="{}"{}>{}</option>',
+                (
+                    (key, " selected" if key == current else "", label)
+                    for key, label in self.choices
+                ),
+            )
+            if current and current not in {key for key, _label in self.choices}:
+                # a value posted that is not a choice stays visible beside its refusal
+                options = format_html(
+                    '{}<option value="{}" selected>{}</option>', options, current, current
+                )
+            select_attrs = {
+                **attrs,
+                "id": f"{base_id}_{place}" if base_id else "",
+                "aria-label": TIE_BREAK_PLACE % {"place": place},
+            }
+            items.append(
+                format_html(
+                    '<li><select name="{}"{}>{}</select></li>',
+                    name,
+                    forms.widgets.flatatt({k: v for k, v in select_attrs.items() if v}),
+                    options,
+                )
+            )
+        return format_html(
+            '<ol class="tie-break-order" id="{}">{}</ol>',
+            base_id,
+            format_html_join("", "{}", ((item,) for item in items)),
+        )
+
+
+TIE_BREAK_PLACE = _("Tie-break %(place)s")
+TIE_BREAK_KEYS = frozenset(str(key) for key in TieBreak)
+
+
+class TieBreakOrderField(forms.Field):
+    """The table formats' tie-breaks in the order chosen. Empty slots are left out; all empty:
+    none given, so the service stores the default (`table_standings.DEFAULT_TIE_BREAKS`). An
+    unknown or repeated tie-break is refused in words beside the field (the service checks the
+    order again, as it does for the API)."""
+
+    default_error_messages = {
+        "unknown": _("“%(value)s” is not one of the tie-breaks listed: choose among them."),
+        "repeated": _("“%(tie_break)s” is chosen twice: choose each tie-break once."),
+    }
+
+    def __init__(self, **kwargs: Any):
+        choices = [
+            ("", pgettext_lazy("tie-break", "— none —")),
+            *((str(key), lazy(tie_break_label, str)(str(key))) for key in TieBreak),
+        ]
+        kwargs.setdefault("widget", TieBreakOrderWidget(choices))
+        super().__init__(**kwargs)
+
+    def to_python(self, value: Any) -> list[str]:
+        if not value:
+            return []
+        values = [value] if isinstance(value, str) else list(value)
+        # one value may list several, as a pasted "points, wins" (the payouts field takes that too)
+        return [part.strip() for item in values for part in str(item).split(",") if part.strip()]
+
+    def validate(self, value: list[str]) -> None:
+        super().validate(value)
+        seen: set[str] = set()
+        for item in value:
+            if item not in TIE_BREAK_KEYS:
+                raise forms.ValidationError(
+                    self.error_messages["unknown"], code="unknown", params={"value": item}
+                )
+            if item in seen:
+                raise forms.ValidationError(
+                    self.error_messages["repeated"],
+                    code="repeated",
+                    params={"tie_break": tie_break_label(item)},
+                )
+            seen.add(item)
 
 
 @dataclass(frozen=True)
@@ -130,6 +242,14 @@ class TournamentForm(forms.Form):
     table_size_max = forms.IntegerField(label=_("Largest table"), min_value=2, max_value=6)
     first_seating = forms.ChoiceField(label=_("Seating of round 1"), choices=SeatingMethod.choices)
     seating = forms.ChoiceField(label=_("Seating of later rounds"), choices=SeatingMethod.choices)
+    tie_breaks = TieBreakOrderField(
+        label=_("Tie-breaks, in order"),
+        required=False,
+        help_text=_(
+            "Players on the same points are set apart by the first tie-break that tells them "
+            "apart, then the next. Leave a place empty to use fewer; all empty: the usual order."
+        ),
+    )
     third_place = forms.BooleanField(label=_("Match for third place"), required=False)
     grand_final_reset = forms.BooleanField(label=_("Grand final reset"), required=False)
     cycles = setting_field("cycles", label=_("Round robin cycles"), help_text=_("1 or 2."))
@@ -247,6 +367,8 @@ class TournamentForm(forms.Form):
         settings["rounds_planned"] = data[self.chosen_format().rounds_field] or 0
         if settings.get("confirm_results") is None:
             settings.pop("confirm_results", None)  # the service picks the format's default
+        if not settings.get("tie_breaks") or "tie_breaks" not in self.chosen_format().form_settings:
+            settings.pop("tie_breaks", None)  # the format's default (the Gin formats' own)
         return settings
 
 

@@ -154,3 +154,130 @@ def test_the_migration_gives_the_default_only_to_tournaments_not_started(staff):
     migration.default_order(apps, None)
     stored = dict(Tournament.objects.values_list("name", "tie_breaks"))
     assert stored == {"Attesa": DEFAULT_ORDER, "Scelto": chosen, "In corso": old}
+
+
+# The creation form ------------------------------------------------------------------------------
+
+
+def chosen_order(content: str) -> list[str]:
+    """The tie-break selected in each select of the form's order, top to bottom ("" for none)."""
+    order = re.search(r'<ol class="tie-break-order" id="id_tie_breaks">(.*?)</ol>', content, re.S)
+    assert order is not None
+    selects = re.findall(r"<select [^>]*>(.*?)</select>", order.group(1), re.S)
+    return [
+        (re.search(r'<option value="([^"]*)" selected>', select) or re.match("()", "")).group(1)
+        for select in selects
+    ]
+
+
+def field_errors_of(content: str) -> str:
+    errors = re.search(r'<div class="field-errors" id="id_tie_breaks_error">(.*?)</div>', content)
+    return errors.group(1) if errors else ""
+
+
+def test_the_form_offers_the_tie_breaks_in_the_default_order(client, staff, director):
+    italian(client)
+    content = client.get(reverse("tournaments:create")).content.decode()
+    assert '<label for="id_tie_breaks_1">Spareggi, in ordine</label>' in content
+    assert chosen_order(content) == DEFAULT_ORDER
+    for label in (
+        "punti torneo",
+        "tavoli vinti",
+        "scontro diretto",
+        "forza degli avversari",
+        "punti di penalità (prima chi ne ha meno)",
+    ):
+        assert f">{label}</option>" in content
+    assert 'aria-label="Spareggio 3"' in content
+
+
+def test_the_director_chooses_and_reorders_the_tie_breaks(client, staff, director):
+    order = ["points", "opponents", "", "head_to_head", ""]
+    tournament = created_on_the_page(client, staff, tie_breaks=order)
+    assert tournament.tie_breaks == ["points", "opponents", "head_to_head"]
+
+
+@pytest.mark.parametrize(
+    ("order", "message"),
+    [
+        (
+            ["points", "head_to_head", "wins", "head_to_head"],
+            "“scontro diretto” è scelto due volte: scegli ogni spareggio una volta sola.",
+        ),
+        (
+            ["points", "fortuna"],
+            "“fortuna” non è tra gli spareggi elencati: scegli tra questi.",
+        ),
+    ],
+)
+def test_a_repeated_or_unknown_tie_break_is_refused_beside_the_field(
+    client, staff, director, order, message
+):
+    italian(client)
+    response = client.post(reverse("tournaments:create"), create_data(staff, tie_breaks=order))
+    assert response.status_code == 200
+    content = response.content.decode()
+    assert message in field_errors_of(content)
+    assert chosen_order(content)[: len(order)] == order  # what was chosen stays chosen
+    assert not Tournament.objects.exists()
+
+
+def test_a_gin_tournament_keeps_its_own_tie_breaks(client, staff, director):
+    # the table formats' order is hidden for a Swiss but still posted: the Swiss ignores it
+    data = create_data(staff, preset="gin", format="swiss", swiss_rounds="0", confirm_results="")
+    data["tie_breaks"] = DEFAULT_ORDER
+    assert client.post(reverse("tournaments:create"), data).status_code == 302
+    assert Tournament.objects.get().tie_breaks == [
+        "buchholz",
+        "median_buchholz",
+        "net",
+        "head_to_head",
+    ]
+
+
+# The standings page -----------------------------------------------------------------------------
+
+
+def row_of(content: str, name: str) -> str:
+    row = re.search(rf'<tr data-player="{re.escape(name)}".*?</tr>', content, re.S)
+    assert row is not None, name
+    return row.group(0)
+
+
+def test_the_standings_page_states_the_order_and_marks_the_tie_break_that_decided(
+    client, staff, director
+):
+    tournament = created_on_the_page(client, staff, final_table_size="0", rounds_planned="2")
+    play_evening(tournament, staff)
+    italian(client)
+    content = client.get(reverse("tournaments:standings", args=[tournament.pk])).content.decode()
+    assert ORDER_IN_ITALIAN in content
+    # Bruno (5th) below Anna (4th) on 8 points: head to head set them apart
+    assert "Spareggio con Anna Ferri: scontro diretto" in row_of(content, "Bruno Galli")
+    # Rita below Paolo on 10 points and one table won each: Paolo ahead of her in round 1
+    assert "Spareggio con Paolo Conti: scontro diretto" in row_of(content, "Rita Bassi")
+    # Walter leads on points, Anna is below Rita on points: no mark
+    for name in ("Walter Neri", "Anna Ferri", "Paolo Conti"):
+        assert "Spareggio con" not in row_of(content, name)
+    assert "decided" not in row_of(content, "Bruno Galli")  # head to head has no column
+
+
+def test_a_tie_break_shown_as_a_column_is_set_in_bold_in_both_rows(client, staff, director):
+    order = ["points", "wins", "opponents", "penalty", "head_to_head"]
+    tournament = created_on_the_page(
+        client, staff, final_table_size="0", rounds_planned="2", tie_breaks=order
+    )
+    play_evening(tournament, staff)
+    italian(client)
+    content = client.get(reverse("tournaments:standings", args=[tournament.pk])).content.decode()
+    assert (
+        "Spareggi, in ordine: punti torneo, tavoli vinti, forza degli avversari, punti di "
+        "penalità (prima chi ne ha meno), scontro diretto." in content
+    )
+    places = {name: int(place) for name, place in standings_rows(content)}
+    assert (places["Bruno Galli"], places["Anna Ferri"]) == (4, 5)
+    anna, bruno = row_of(content, "Anna Ferri"), row_of(content, "Bruno Galli")
+    assert "Spareggio con Bruno Galli: forza degli avversari" in anna
+    for row in (anna, bruno):
+        assert re.search(r'<td class="num wide-only decided">[\d,]+</td>', row), row
+    assert "In grassetto: lo spareggio che ha separato i giocatori a pari punti." in content
