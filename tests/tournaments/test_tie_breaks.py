@@ -281,3 +281,16 @@ def test_a_tie_break_shown_as_a_column_is_set_in_bold_in_both_rows(client, staff
     for row in (anna, bruno):
         assert re.search(r'<td class="num wide-only decided">[\d,]+</td>', row), row
     assert "In grassetto: lo spareggio che ha separato i giocatori a pari punti." in content
+
+
+def test_the_api_standings_say_which_tie_break_set_each_player_below_the_one_above(
+    client, staff, director
+):
+    tournament = created_on_the_page(client, staff, final_table_size="0", rounds_planned="2")
+    play_evening(tournament, staff)
+    body = client.get(f"/api/v1/tournaments/{tournament.pk}/standings/").json()
+    assert body["tie_breaks"] == DEFAULT_ORDER
+    separated = {row["name"]: row["separated_by"] for row in body["rows"]}
+    assert separated["Bruno Galli"] == "head_to_head"
+    assert separated["Ximena Rossi"] == "opponents"
+    assert separated["Anna Ferri"] is None and separated["Walter Neri"] is None
