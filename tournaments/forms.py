@@ -9,6 +9,7 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.forms.utils import flatatt
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import lazy
@@ -78,10 +79,18 @@ def _split(text: str) -> list[str]:
     return [part for part in text.replace(";", ",").replace(" ", ",").split(",") if part]
 
 
+def listed(value: Any) -> list[str]:
+    """The tie-breaks of a value in order ("" for an empty place): a list, or one text that
+    lists several, as a pasted "points, wins" (the payouts field takes that too)."""
+    values = [value] if isinstance(value, str) else list(value or ())
+    return [part.strip() for item in values for part in str(item).split(",")]
+
+
 class TieBreakOrderWidget(forms.Widget):
     """The tie-breaks in order: a numbered list of selects, one per place in the order, all
     posted under the field's name (a list, as the API takes it). Plain HTML: no script needed
-    to choose or reorder; the field's label names the first select, each says its place."""
+    to choose or reorder. The field's label points at the first select; each select is named
+    by its place ("Tie-break 2") and described by the field's help and errors."""
 
     def __init__(self, choices: list[tuple[str, Any]], attrs: dict[str, Any] | None = None):
         super().__init__(attrs)
@@ -101,7 +110,7 @@ class TieBreakOrderWidget(forms.Widget):
     def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> str:
         attrs = self.build_attrs(self.attrs, attrs)
         base_id = attrs.pop("id", "")
-        chosen = [str(item) for item in value or ()] if not isinstance(value, str) else [value]
+        chosen = listed(value)
         slots = len(self.choices) - 1  # every tie-break once, the empty choice aside
         chosen = (chosen + [""] * slots)[:slots] if len(chosen) <= slots else chosen
         items = []
@@ -128,7 +137,7 @@ class TieBreakOrderWidget(forms.Widget):
                 format_html(
                     '<li><select name="{}"{}>{}</select></li>',
                     name,
-                    forms.widgets.flatatt({k: v for k, v in select_attrs.items() if v}),
+                    flatatt({k: v for k, v in select_attrs.items() if v}),
                     options,
                 )
             )
@@ -165,9 +174,7 @@ class TieBreakOrderField(forms.Field):
     def to_python(self, value: Any) -> list[str]:
         if not value:
             return []
-        values = [value] if isinstance(value, str) else list(value)
-        # one value may list several, as a pasted "points, wins" (the payouts field takes that too)
-        return [part.strip() for item in values for part in str(item).split(",") if part.strip()]
+        return [key for key in listed(value) if key]
 
     def validate(self, value: list[str]) -> None:
         super().validate(value)
