@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.forms.utils import flatatt
@@ -21,10 +21,8 @@ from clubs import validators
 from clubs.models import Club, Player
 from scoring.engine.rules import MONEY_MAX
 from scoring.forms import preset_choices
-from tournaments.engine.table_standings import TieBreak
 from tournaments.formats import DEFAULT_FORMAT, FORMATS, TournamentFormat
 from tournaments.models import Entry, EntryStatus, Format, SeatingMethod, Tournament
-from tournaments.presenters import tie_break_label
 from tournaments.services import (
     SETTING_DEFAULTS,
     SETTING_RANGES,
@@ -45,8 +43,9 @@ TABLE_SETTINGS = (
     "seating",
     "tie_breaks",
 )
-GIN_SETTINGS = ("swiss_rounds", "third_place", "grand_final_reset", "cycles")
-FORM_ONLY = ("swiss_rounds",)  # read into a `Tournament` field by the format (`rounds_field`)
+GIN_SETTINGS = ("swiss_rounds", "third_place", "grand_final_reset", "cycles", "gin_tie_breaks")
+# read into a `Tournament` field by the format (`rounds_field`, `tie_breaks_field`)
+FORM_ONLY = ("swiss_rounds", "gin_tie_breaks")
 MONEY_SETTINGS = ("entry_fee", "house_cut_percent", "payout_percents", "payout_unit")
 COMMON_SETTINGS = ("round_minutes", "confirm_results", "is_public")
 
@@ -149,14 +148,14 @@ class TieBreakOrderWidget(forms.Widget):
 
 
 TIE_BREAK_PLACE = _("Tie-break %(place)s")
-TIE_BREAK_KEYS = frozenset(str(key) for key in TieBreak)
 
 
 class TieBreakOrderField(forms.Field):
-    """The table formats' tie-breaks in the order chosen. Empty slots are left out; all empty:
-    none given, so the service stores the default (`table_standings.DEFAULT_TIE_BREAKS`). An
-    unknown or repeated tie-break is refused in words beside the field (the service checks the
-    order again, as it does for the API)."""
+    """A format's tie-breaks in the order chosen, among `TournamentFormat.tie_break_choices()`
+    (set by the form from the formats whose `tie_breaks_field` this is). Empty places are left
+    out; all empty: none given, so the service stores the format's default. An unknown or
+    repeated tie-break is refused in words beside the field (the service checks the order
+    again, as it does for the API)."""
 
     default_error_messages = {
         "unknown": _("“%(value)s” is not one of the tie-breaks listed: choose among them."),
@@ -164,12 +163,14 @@ class TieBreakOrderField(forms.Field):
     }
 
     def __init__(self, **kwargs: Any):
-        choices = [
-            ("", pgettext_lazy("tie-break", "— none —")),
-            *((str(key), lazy(tie_break_label, str)(str(key))) for key in TieBreak),
-        ]
-        kwargs.setdefault("widget", TieBreakOrderWidget(choices))
+        kwargs.setdefault("widget", TieBreakOrderWidget([]))
         super().__init__(**kwargs)
+        self.labels: dict[str, str] = {}
+
+    def offer(self, choices: list[tuple[str, str]]) -> None:
+        """The tie-breaks to order, with their words."""
+        self.labels = dict(choices)
+        self.widget.choices = [("", str(pgettext_lazy("tie-break", "— none —"))), *choices]
 
     def to_python(self, value: Any) -> list[str]:
         if not value:
@@ -180,7 +181,7 @@ class TieBreakOrderField(forms.Field):
         super().validate(value)
         seen: set[str] = set()
         for item in value:
-            if item not in TIE_BREAK_KEYS:
+            if item not in self.labels:
                 raise forms.ValidationError(
                     self.error_messages["unknown"], code="unknown", params={"value": item}
                 )
@@ -188,7 +189,7 @@ class TieBreakOrderField(forms.Field):
                 raise forms.ValidationError(
                     self.error_messages["repeated"],
                     code="repeated",
-                    params={"tie_break": tie_break_label(item)},
+                    params={"tie_break": self.labels[item]},
                 )
             seen.add(item)
 
@@ -299,6 +300,16 @@ class TournamentForm(forms.Form):
         help_text=_("Anyone can follow the standings, seating, brackets and live scores."),
     )
 
+    gin_tie_breaks = TieBreakOrderField(
+        label=_("Tie-breaks after match points, in order"),
+        required=False,
+        help_text=_(
+            "Players on the same match points are set apart by the first tie-break that tells "
+            "them apart, then the next. Leave a place empty to use fewer; all empty: the usual "
+            "order."
+        ),
+    )
+
     def __init__(self, *args: Any, clubs, **kwargs: Any):
         initial = kwargs.setdefault("initial", {})
         initial.setdefault("swiss_rounds", 0)
@@ -316,6 +327,14 @@ class TournamentForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = clubs
         self.fields["preset"].choices = preset_choices()
+        # each tie-break field offers the tie-breaks of the formats it is for, their default
+        # order first (the form is built once the registry is: the Gin formats join it late)
+        for kind in FORMATS.values():
+            if kind.tie_breaks_field in self.fields:
+                field = cast(TieBreakOrderField, self.fields[kind.tie_breaks_field])
+                choices = kind.tie_break_choices()
+                field.offer(choices)
+                self.initial.setdefault(kind.tie_breaks_field, [key for key, _ in choices])
         # choosing other rules reloads their options below the form
         self.fields["preset"].widget.attrs.update(
             {
@@ -374,8 +393,11 @@ class TournamentForm(forms.Form):
         settings["rounds_planned"] = data[self.chosen_format().rounds_field] or 0
         if settings.get("confirm_results") is None:
             settings.pop("confirm_results", None)  # the service picks the format's default
-        if not settings.get("tie_breaks") or "tie_breaks" not in self.chosen_format().form_settings:
-            settings.pop("tie_breaks", None)  # the format's default (the Gin formats' own)
+        # the tie-breaks from the chosen format's own field; none chosen: the format's default
+        settings.pop("tie_breaks", None)
+        field = self.chosen_format().tie_breaks_field
+        if field and data.get(field):
+            settings["tie_breaks"] = data[field]
         return settings
 
 

@@ -48,20 +48,20 @@ def test_the_director_orders_the_tie_breaks_and_the_standings_mark_them(phone, l
     phone.get_by_label("Nome", exact=True).fill("Serata di novembre")
     phone.get_by_label("Turni", exact=True).fill("2")
     phone.get_by_label("Tavolo finale", exact=True).fill("0")
-    order = phone.locator("ol.tie-break-order")
+    order = phone.locator("ol#id_tie_breaks")
     order.scroll_into_view_if_needed()
     expect(phone.get_by_text("Spareggi, in ordine", exact=True)).to_be_visible()
     # head to head second: chosen twice by mistake, it is refused beside the field
-    phone.get_by_label("Spareggio 2", exact=True).select_option(label="scontro diretto")
+    order.get_by_label("Spareggio 2", exact=True).select_option(label="scontro diretto")
     phone.get_by_role("button", name="Crea il torneo").click()
     error = phone.locator("#id_tie_breaks_error")
     expect(error).to_have_text(
         "“scontro diretto” è scelto due volte: scegli ogni spareggio una volta sola."
     )
-    expect(phone.get_by_label("Spareggio 2", exact=True)).to_have_value("head_to_head")
+    expect(order.get_by_label("Spareggio 2", exact=True)).to_have_value("head_to_head")
     error.scroll_into_view_if_needed()
     shot(phone, "1-form-repeated-tie-break")
-    phone.get_by_label("Spareggio 3", exact=True).select_option(label="tavoli vinti")
+    order.get_by_label("Spareggio 3", exact=True).select_option(label="tavoli vinti")
     phone.get_by_role("button", name="Crea il torneo").click()
     expect(phone.locator("h1")).to_contain_text("Iscrizioni")  # the entries page
     tournament = Tournament.objects.get()

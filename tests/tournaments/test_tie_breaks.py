@@ -294,3 +294,41 @@ def test_the_api_standings_say_which_tie_break_set_each_player_below_the_one_abo
     assert separated["Bruno Galli"] == "head_to_head"
     assert separated["Ximena Rossi"] == "opponents"
     assert separated["Anna Ferri"] is None and separated["Walter Neri"] is None
+
+
+# A Swiss or a round robin orders the Gin tie-breaks, after match points --------------------------
+
+
+def gin_order(content: str) -> list[str]:
+    order = re.search(
+        r'<ol class="tie-break-order" id="id_gin_tie_breaks">(.*?)</ol>', content, re.S
+    )
+    assert order is not None
+    return [
+        (re.search(r'<option value="([^"]*)" selected>', select) or re.match("()", "")).group(1)
+        for select in re.findall(r"<select [^>]*>(.*?)</select>", order.group(1), re.S)
+    ]
+
+
+def test_a_swiss_orders_the_gin_tie_breaks(client, staff, director):
+    italian(client)
+    content = client.get(reverse("tournaments:create")).content.decode()
+    assert gin_order(content) == ["buchholz", "median_buchholz", "net", "head_to_head"]
+    assert '<div class="format-setting" data-formats="round_robin swiss" hidden>' in content
+    assert ">punti netti</option>" in content
+    label = "Spareggi dopo i punti partita, in ordine"
+    assert f'<label for="id_gin_tie_breaks_1">{label}</label>' in content
+    data = create_data(staff, preset="gin", format="swiss", swiss_rounds="0", confirm_results="")
+    data["gin_tie_breaks"] = ["head_to_head", "", "net", "head_to_head"]
+    response = client.post(reverse("tournaments:create"), data)
+    assert response.status_code == 200
+    errors = re.search(
+        r'<div class="field-errors" id="id_gin_tie_breaks_error">(.*?)</div>',
+        response.content.decode(),
+    )
+    assert errors is not None
+    assert "“scontro diretto” è scelto due volte" in errors.group(1)
+    assert not Tournament.objects.exists()
+    data["gin_tie_breaks"] = ["net", "", "buchholz", ""]
+    assert client.post(reverse("tournaments:create"), data).status_code == 302
+    assert Tournament.objects.get().tie_breaks == ["net", "buchholz"]
