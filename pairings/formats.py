@@ -11,6 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from pairings import presenters as words
 from pairings.engine import brackets, standings
 from pairings.engine.errors import TournamentError
 from pairings.engine.round_robin import round_robin
@@ -39,7 +40,8 @@ from tournaments.models import (
 )
 from tournaments.selectors import RankingRow, TournamentView
 
-GIN_TIE_BREAKS = ("buchholz", "median_buchholz", "net", "head_to_head")
+# the engine's default order, the one source of it (as the table formats' model default)
+GIN_TIE_BREAKS = tuple(str(tie_break) for tie_break in standings.DEFAULT_TIE_BREAKS)
 
 
 class GinFormat(TournamentFormat):
@@ -55,6 +57,9 @@ class GinFormat(TournamentFormat):
                 _("Brackets, round robin and Swiss are for Gin Rummy: choose a Gin preset."),
                 field="preset",
             )
+
+    def tie_break_choices(self) -> list[tuple[str, str]]:
+        return [(str(key), words.tie_break_label(key)) for key in standings.DEFAULT_TIE_BREAKS]
 
     def checked_tie_breaks(self, tie_breaks: Any) -> list[str]:
         try:
@@ -143,6 +148,7 @@ class PairingFormat(GinFormat):
 
     pairs_next_round = True
     standings_kind = "pairing"
+    tie_breaks_field = "gin_tie_breaks"  # a bracket has no tie-breaks to order
 
     def home_url_name(self) -> str:
         return "pairings:pairings"
@@ -207,7 +213,7 @@ class PairingFormat(GinFormat):
 
 class RoundRobinFormat(PairingFormat):
     value = Format.ROUND_ROBIN
-    form_settings = ("cycles",)
+    form_settings = ("cycles", "gin_tie_breaks")
 
     def skips_range_check(self, field: str) -> bool:
         return field == "cycles"  # said below in the round robin's own words
@@ -253,7 +259,7 @@ class RoundRobinFormat(PairingFormat):
 
 class SwissFormat(PairingFormat):
     value = Format.SWISS
-    form_settings = ("swiss_rounds",)
+    form_settings = ("swiss_rounds", "gin_tie_breaks")
     rounds_field = "swiss_rounds"  # 0: automatic, in the Swiss's own words
     # rounds unless set: automatic, enough for a single perfect score
     default_settings = {**GinFormat.default_settings, "rounds_planned": 0}

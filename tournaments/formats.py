@@ -39,6 +39,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
+from tournaments.presenters import tie_break_label
 from tournaments.rounds import close_previous, present_entries, round_unfinished
 
 TABLE_GAMES = frozenset({Game.SCALA40, Game.RAMINO})
@@ -78,6 +79,8 @@ class TournamentFormat:
     # and the field its planned rounds come from (a Swiss asks for its rounds in its own words).
     form_settings: tuple[str, ...] = ()
     rounds_field = "rounds_planned"
+    # The creation form's field of this format's tie-breaks (in `form_settings`), or none.
+    tie_breaks_field = ""
 
     # What it is ----------------------------------------------------------------------------
 
@@ -93,6 +96,10 @@ class TournamentFormat:
 
     def checked_tie_breaks(self, tie_breaks: Any) -> list[str]:
         raise NotImplementedError
+
+    def tie_break_choices(self) -> list[tuple[str, str]]:
+        """The tie-breaks a director may order, each with its words, in the default order."""
+        return []
 
     def check_placement_points(self, scale: Any) -> None:
         """Table formats check their placement points; paired formats have none."""
@@ -176,6 +183,7 @@ def checked_final_size(size: int) -> int:
 class TableFormat(TournamentFormat):
     uses_tables = True
     standings_kind = "table"
+    tie_breaks_field = "tie_breaks"
 
     def check_game(self, game: str) -> None:
         if game not in TABLE_GAMES:
@@ -189,6 +197,9 @@ class TableFormat(TournamentFormat):
 
     def checked_tie_breaks(self, tie_breaks: Any) -> list[str]:
         return [str(tie_break) for tie_break in table_standings.check_tie_breaks(tie_breaks)]
+
+    def tie_break_choices(self) -> list[tuple[str, str]]:
+        return [(str(key), tie_break_label(key)) for key in table_standings.DEFAULT_TIE_BREAKS]
 
     def check_placement_points(self, scale: Any) -> None:
         scale = scale or {}
@@ -262,6 +273,7 @@ class RoundsFormat(TableFormat):
         "table_size_max",
         "first_seating",
         "seating",
+        "tie_breaks",
     )
     takes_late_arrivals = True
     late_check_in_waits = True
@@ -329,6 +341,7 @@ class KnockoutFormat(TableFormat):
         "table_size_max",
         "first_seating",
         "seating",
+        "tie_breaks",
     )
     ranks_by_round = True
 

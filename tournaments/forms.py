@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from django import forms
+from django.forms.utils import flatatt
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import lazy
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -39,9 +41,11 @@ TABLE_SETTINGS = (
     "table_size_max",
     "first_seating",
     "seating",
+    "tie_breaks",
 )
-GIN_SETTINGS = ("swiss_rounds", "third_place", "grand_final_reset", "cycles")
-FORM_ONLY = ("swiss_rounds",)  # read into a `Tournament` field by the format (`rounds_field`)
+GIN_SETTINGS = ("swiss_rounds", "third_place", "grand_final_reset", "cycles", "gin_tie_breaks")
+# read into a `Tournament` field by the format (`rounds_field`, `tie_breaks_field`)
+FORM_ONLY = ("swiss_rounds", "gin_tie_breaks")
 MONEY_SETTINGS = ("entry_fee", "house_cut_percent", "payout_percents", "payout_unit")
 COMMON_SETTINGS = ("round_minutes", "confirm_results", "is_public")
 
@@ -72,6 +76,122 @@ def money_field(**kwargs: Any) -> forms.DecimalField:
 
 def _split(text: str) -> list[str]:
     return [part for part in text.replace(";", ",").replace(" ", ",").split(",") if part]
+
+
+def listed(value: Any) -> list[str]:
+    """The tie-breaks of a value in order ("" for an empty place): a list, or one text that
+    lists several, as a pasted "points, wins" (the payouts field takes that too)."""
+    values = [value] if isinstance(value, str) else list(value or ())
+    return [part.strip() for item in values for part in str(item).split(",")]
+
+
+class TieBreakOrderWidget(forms.Widget):
+    """The tie-breaks in order: a numbered list of selects, one per place in the order, all
+    posted under the field's name (a list, as the API takes it). Plain HTML: no script needed
+    to choose or reorder. The field's label points at the first select; each select is named
+    by its place ("Tie-break 2") and described by the field's help and errors."""
+
+    def __init__(self, choices: list[tuple[str, Any]], attrs: dict[str, Any] | None = None):
+        super().__init__(attrs)
+        self.choices = choices
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> list[str]:
+        getlist = getattr(data, "getlist", None)
+        values = getlist(name) if getlist is not None else data.get(name) or []
+        return [values] if isinstance(values, str) else list(values)
+
+    def value_omitted_from_data(self, data: Any, files: Any, name: str) -> bool:
+        return name not in data
+
+    def id_for_label(self, id_: str) -> str:
+        return f"{id_}_1" if id_ else id_
+
+    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> str:
+        attrs = self.build_attrs(self.attrs, attrs)
+        base_id = attrs.pop("id", "")
+        chosen = listed(value)
+        slots = len(self.choices) - 1  # every tie-break once, the empty choice aside
+        chosen = (chosen + [""] * slots)[:slots] if len(chosen) <= slots else chosen
+        items = []
+        for place, current in enumerate(chosen, start=1):
+            options = format_html_join(
+                "",
+                '<option value="{}"{}>{}</option>',
+                (
+                    (key, " selected" if key == current else "", label)
+                    for key, label in self.choices
+                ),
+            )
+            if current and current not in {key for key, _label in self.choices}:
+                # a value posted that is not a choice stays visible beside its refusal
+                options = format_html(
+                    '{}<option value="{}" selected>{}</option>', options, current, current
+                )
+            select_attrs = {
+                **attrs,
+                "id": f"{base_id}_{place}" if base_id else "",
+                "aria-label": TIE_BREAK_PLACE % {"place": place},
+            }
+            items.append(
+                format_html(
+                    '<li><select name="{}"{}>{}</select></li>',
+                    name,
+                    flatatt({k: v for k, v in select_attrs.items() if v}),
+                    options,
+                )
+            )
+        return format_html(
+            '<ol class="tie-break-order" id="{}">{}</ol>',
+            base_id,
+            format_html_join("", "{}", ((item,) for item in items)),
+        )
+
+
+TIE_BREAK_PLACE = _("Tie-break %(place)s")
+
+
+class TieBreakOrderField(forms.Field):
+    """A format's tie-breaks in the order chosen, among `TournamentFormat.tie_break_choices()`
+    (set by the form from the formats whose `tie_breaks_field` this is). Empty places are left
+    out; all empty: none given, so the service stores the format's default. An unknown or
+    repeated tie-break is refused in words beside the field (the service checks the order
+    again, as it does for the API)."""
+
+    default_error_messages = {
+        "unknown": _("“%(value)s” is not one of the tie-breaks listed: choose among them."),
+        "repeated": _("“%(tie_break)s” is chosen twice: choose each tie-break once."),
+    }
+
+    def __init__(self, **kwargs: Any):
+        kwargs.setdefault("widget", TieBreakOrderWidget([]))
+        super().__init__(**kwargs)
+        self.labels: dict[str, str] = {}
+
+    def offer(self, choices: list[tuple[str, str]]) -> None:
+        """The tie-breaks to order, with their words."""
+        self.labels = dict(choices)
+        self.widget.choices = [("", str(pgettext_lazy("tie-break", "— none —"))), *choices]
+
+    def to_python(self, value: Any) -> list[str]:
+        if not value:
+            return []
+        return [key for key in listed(value) if key]
+
+    def validate(self, value: list[str]) -> None:
+        super().validate(value)
+        seen: set[str] = set()
+        for item in value:
+            if item not in self.labels:
+                raise forms.ValidationError(
+                    self.error_messages["unknown"], code="unknown", params={"value": item}
+                )
+            if item in seen:
+                raise forms.ValidationError(
+                    self.error_messages["repeated"],
+                    code="repeated",
+                    params={"tie_break": self.labels[item]},
+                )
+            seen.add(item)
 
 
 @dataclass(frozen=True)
@@ -130,6 +250,14 @@ class TournamentForm(forms.Form):
     table_size_max = forms.IntegerField(label=_("Largest table"), min_value=2, max_value=6)
     first_seating = forms.ChoiceField(label=_("Seating of round 1"), choices=SeatingMethod.choices)
     seating = forms.ChoiceField(label=_("Seating of later rounds"), choices=SeatingMethod.choices)
+    tie_breaks = TieBreakOrderField(
+        label=_("Tie-breaks, in order"),
+        required=False,
+        help_text=_(
+            "Players on the same points are set apart by the first tie-break that tells them "
+            "apart, then the next. Leave a place empty to use fewer; all empty: the usual order."
+        ),
+    )
     third_place = forms.BooleanField(label=_("Match for third place"), required=False)
     grand_final_reset = forms.BooleanField(label=_("Grand final reset"), required=False)
     cycles = setting_field("cycles", label=_("Round robin cycles"), help_text=_("1 or 2."))
@@ -172,6 +300,16 @@ class TournamentForm(forms.Form):
         help_text=_("Anyone can follow the standings, seating, brackets and live scores."),
     )
 
+    gin_tie_breaks = TieBreakOrderField(
+        label=_("Tie-breaks after match points, in order"),
+        required=False,
+        help_text=_(
+            "Players on the same match points are set apart by the first tie-break that tells "
+            "them apart, then the next. Leave a place empty to use fewer; all empty: the usual "
+            "order."
+        ),
+    )
+
     def __init__(self, *args: Any, clubs, **kwargs: Any):
         initial = kwargs.setdefault("initial", {})
         initial.setdefault("swiss_rounds", 0)
@@ -189,6 +327,14 @@ class TournamentForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = clubs
         self.fields["preset"].choices = preset_choices()
+        # each tie-break field offers the tie-breaks of the formats it is for, their default
+        # order first (the form is built once the registry is: the Gin formats join it late)
+        for kind in FORMATS.values():
+            if kind.tie_breaks_field in self.fields:
+                field = cast(TieBreakOrderField, self.fields[kind.tie_breaks_field])
+                choices = kind.tie_break_choices()
+                field.offer(choices)
+                self.initial.setdefault(kind.tie_breaks_field, [key for key, _ in choices])
         # choosing other rules reloads their options below the form
         self.fields["preset"].widget.attrs.update(
             {
@@ -247,6 +393,11 @@ class TournamentForm(forms.Form):
         settings["rounds_planned"] = data[self.chosen_format().rounds_field] or 0
         if settings.get("confirm_results") is None:
             settings.pop("confirm_results", None)  # the service picks the format's default
+        # the tie-breaks from the chosen format's own field; none chosen: the format's default
+        settings.pop("tie_breaks", None)
+        field = self.chosen_format().tie_breaks_field
+        if field and data.get(field):
+            settings["tie_breaks"] = data[field]
         return settings
 
 

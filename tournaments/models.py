@@ -25,6 +25,7 @@ from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Membership, Player
 from scoring.models import Game, Match
+from tournaments.engine.table_standings import DEFAULT_TIE_BREAKS
 
 
 class Format(models.TextChoices):
@@ -50,7 +51,9 @@ class SeatingMethod(models.TextChoices):
 
 
 def default_tie_breaks() -> list[str]:
-    return ["points", "wins", "opponents", "penalty", "head_to_head"]
+    """The table formats' default order, the engine's (one source of truth; the Gin formats set
+    theirs in `default_settings`)."""
+    return [str(tie_break) for tie_break in DEFAULT_TIE_BREAKS]
 
 
 def default_payout_percents() -> list[str]:

@@ -14,8 +14,9 @@ match).
 - seating: `seating_notice` (a notice of the seating engine, stored in English; the repeats
   against their lower bound in plural forms: "4 repeats, the minimum possible"), `repeat_line`
   (players who have met before) and `apart_line` (players of a keep-apart group seated together);
-- tie-breaks: `tie_break_label` and `tie_breaks_note` (the standings printables' note; the Gin
-  formats add their own tie-breaks in `pairings.presenters`);
+- tie-breaks: `tie_break_label`, `tie_breaks_note` (the order, on the standings page and the
+  printables) and `tie_break_mark` (the page's mark of the tie-break that set two neighbours on
+  the same points apart); the Gin formats add their own tie-breaks in `pairings.presenters`;
 - entries: `dropped_mark` (a dropped player in the standings: the pages' badge, the CSV column),
   `checked_in_line` (the check-in page's banner right after a tap);
 - what a director's action will do, said on the page that asks first: `drop_consequences`,
@@ -204,8 +205,21 @@ def tie_break_label(key: str) -> str:
 
 
 def tie_breaks_note(labels: Iterable[str]) -> str:
-    """The standings printables' note: "Tie-breaks, in order: tournament points, tables won."."""
+    """The standings' note, on the page and the printables: "Tie-breaks, in order: tournament
+    points, tables won."."""
     return gettext("Tie-breaks, in order: %(list)s.") % {"list": ", ".join(labels)}
+
+
+def tie_break_mark(row: Any) -> str:
+    """A standings row's mark under the name when a tie-break set it below the player above on
+    the same points (the row's `separated_by` and `separated_from`): "Tie-break with Anna
+    Ferri: head to head"; empty otherwise."""
+    if not row.separated_by or row.separated_from is None:
+        return ""
+    return gettext("Tie-break with %(player)s: %(tie_break)s") % {
+        "player": row.separated_from.player.name,
+        "tie_break": tie_break_label(row.separated_by),
+    }
 
 
 # Entries -----------------------------------------------------------------------------------------

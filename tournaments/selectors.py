@@ -164,6 +164,12 @@ class StandingsRow:
     penalty: int
     tables: int
     head_to_head: int
+    # the tie-break that set this player below the one listed above (`separated_from`), on
+    # the same points (`table_standings.StandingRow.separated_by`); None when nothing tied them
+    separated_by: str | None = None
+    separated_from: Entry | None = None
+    # the tie-breaks that set this player apart from a neighbour, above or below
+    decided: frozenset[str] = frozenset()
 
     @property
     def entry_id(self) -> int:
@@ -222,19 +228,26 @@ def table_standings(tournament: Tournament, view: TournamentView | None = None) 
         scale=scale_of(tournament),
         players=list(view.entries),
     )
+    engine_rows = result.rows
+    entries = [view.entries[cast(int, row.player)] for row in engine_rows]  # our entry ids
+    separations = [str(row.separated_by) if row.separated_by else None for row in engine_rows]
+    below = [*separations[1:], None]
     rows = tuple(
         StandingsRow(
             place=row.place,
             shared=row.shared,
-            entry=view.entries[cast(int, row.player)],  # the engine gives back our entry ids
+            entry=entries[index],
             points=row.points,
             wins=row.wins,
             opponents=row.opponents,
             penalty=row.penalty,
             tables=row.tables,
             head_to_head=row.head_to_head,
+            separated_by=separations[index],
+            separated_from=entries[index - 1] if separations[index] else None,
+            decided=frozenset(key for key in (separations[index], below[index]) if key),
         )
-        for row in result.rows
+        for index, row in enumerate(engine_rows)
     )
     return TableStandings(
         tie_breaks=tuple(str(tie_break) for tie_break in result.tie_breaks),

@@ -91,7 +91,7 @@ def test_a_rounds_tournament_from_registration_to_payouts(world, api):
     )
     assert body["starts_on"] == "2025-10-12"
     assert body["rules"]["elimination_at"] == 151
-    assert body["tie_breaks"] == ["points", "wins", "opponents", "penalty", "head_to_head"]
+    assert body["tie_breaks"] == ["points", "wins", "head_to_head", "opponents", "penalty"]
     assert body["entries"] == {"registered": 0, "checked_in": 0, "dropped": 0}
     assert body["links"]["standings"].endswith(f"/api/v1/tournaments/{tid}/standings/")
     t = f"{BASE}{tid}/"
@@ -787,3 +787,45 @@ def test_a_swap_reports_the_repeat_meetings_it_creates(world, api, tournament):
     assert swap["repeat_cost"] >= 2
     assert f"Pairs of players who meet again: {len(swap['repeats'])}." in swap["notices"]
     assert ok(director.get(f"{t}rounds/2/"))["report"]["repeats"] == swap["repeats"]
+
+
+# Tie-breaks (issue 25): the default, the choice, the refusals, the schema -------------------------
+
+
+def test_the_tie_breaks_default_to_head_to_head_third_and_take_the_order_given(world, api):
+    director = api("director")
+    body = ok(create(director), 201)
+    assert body["tie_breaks"] == ["points", "wins", "head_to_head", "opponents", "penalty"]
+    body = ok(create(director, name="Scelto", tie_breaks=["points", "opponents", "wins"]), 201)
+    assert body["tie_breaks"] == ["points", "opponents", "wins"]
+
+
+@pytest.mark.parametrize(
+    ("order", "message"),
+    [
+        (["points", "wins", "points"], "The tie-break points is listed twice."),
+        (
+            ["points", "luck"],
+            "luck is not a tie-break; choose among: points, wins, head_to_head, opponents, "
+            "penalty.",
+        ),
+        ([], "Choose at least one tie-break."),
+    ],
+)
+def test_a_repeated_unknown_or_empty_order_is_refused(world, api, order, message):
+    response = create(api("director"), tie_breaks=order)
+    assert response.status_code == 400, response.content
+    assert field_errors(response) == {"tie_breaks": [message]}
+    assert not Tournament.objects.exists()
+
+
+def test_the_schema_documents_the_tie_breaks_and_their_default(world, api):
+    schema = ok(api("anonymous").get("/api/v1/schema/?format=json"))
+    described = schema["components"]["schemas"]["TournamentCreateRequest"]["properties"][
+        "tie_breaks"
+    ]
+    assert described["type"] == "array"
+    text = described["description"]
+    assert "points, wins, head_to_head, opponents, penalty" in text
+    assert "not given: points, wins, head_to_head, opponents, penalty." in text
+    assert "repeated one is refused" in text

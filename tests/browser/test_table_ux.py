@@ -21,8 +21,8 @@ from tests.browser.test_hand_numbers import enter_hand, italian
 from tests.browser.test_match_offline import type_hand
 from tests.browser.test_match_scala40 import logged_in
 from tests.factories import ClubFactory, member, start_match
-from tests.tournaments.helpers import started_round
 from tests.table_seats import free_seat
+from tests.tournaments.helpers import started_round
 from tests.tournaments.test_confirm_at_table import code_of, join, win_at_once
 
 pytestmark = pytest.mark.django_db(transaction=True)

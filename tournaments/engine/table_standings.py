@@ -15,6 +15,10 @@ Tie-breaks, applied in the configured order (`DEFAULT_TIE_BREAKS` unless the clu
   tables of 3;
 - `penalty`: total penalty points over all matches, lower first.
 
+`DEFAULT_TIE_BREAKS` is the one default: a tournament created without a choice stores it.
+Each row says which tie-break set it below the row above (`separated_by`), when both are equal on
+the first one (tied on tournament points, by default) and not on every one.
+
 Contract: the order is a total order on the tie-break values alone. It does not depend on the
 order of the rounds, tables or seats given. Players equal on every tie-break share a place (1, 2,
 2, 4) and are listed by id (`display_key`) only for display.
@@ -99,6 +103,9 @@ class StandingRow:
     tables: int  # tables played
     shared: bool  # another player has the same place
     values: tuple[Fraction | int, ...]
+    # the tie-break that set this player below the one listed above, equal on the first
+    # tie-break; None when they differ on the first, share the place, or this row is the first
+    separated_by: TieBreak | None = None
 
 
 @dataclass(frozen=True)
@@ -265,11 +272,13 @@ def standings(
     ranked = sorted(totals, key=lambda player: (keys[player], display_key(player)))
     rows = []
     place = 0
+    previous: tuple[Fraction | int, ...] | None = None
     for index, player in enumerate(ranked):
         if index == 0 or keys[ranked[index - 1]] != keys[player]:
             place = index + 1
         neighbours = ranked[max(index - 1, 0) : index] + ranked[index + 1 : index + 2]
         total = totals[player]
+        row_values = tuple(values[player][tie_break] for tie_break in order)
         rows.append(
             StandingRow(
                 place=place,
@@ -281,10 +290,26 @@ def standings(
                 penalty=total.penalty,
                 tables=total.tables,
                 shared=any(keys[other] == keys[player] for other in neighbours),
-                values=tuple(values[player][tie_break] for tie_break in order),
+                values=row_values,
+                separated_by=_separated_by(previous, row_values, order),
             )
         )
+        previous = row_values
     return Standings(tie_breaks=order, rows=tuple(rows))
+
+
+def _separated_by(
+    above: tuple[Fraction | int, ...] | None,
+    below: tuple[Fraction | int, ...],
+    order: tuple[TieBreak, ...],
+) -> TieBreak | None:
+    """The first tie-break on which two neighbours differ, when it is not the first one."""
+    if above is None:
+        return None
+    for index, (upper, lower) in enumerate(zip(above, below, strict=True)):
+        if upper != lower:
+            return order[index] if index else None
+    return None
 
 
 def _add_table(

@@ -30,6 +30,7 @@ from scoring.serializers import (
     RulesField,
     enum_field,
 )
+from tournaments.engine.table_standings import DEFAULT_TIE_BREAKS, TieBreak
 from tournaments.formats import format_of
 from tournaments.models import (
     EntryStatus,
@@ -174,6 +175,22 @@ def money_field(**kwargs) -> serializers.DecimalField:
     )
 
 
+TIE_BREAKS_HELP = _(
+    "In order, each at most once; an unknown or repeated one is refused. Table formats choose "
+    "among %(table)s; not given: %(table_default)s. Gin (Swiss, round robin) choose among "
+    "buchholz, median_buchholz, net, head_to_head; not given: all four in that order."
+)
+
+
+def tie_breaks_help() -> str:
+    """The schema's words for `tie_breaks`: the table formats' choices and default from the
+    engine (`table_standings.DEFAULT_TIE_BREAKS`, the one default)."""
+    return str(TIE_BREAKS_HELP) % {
+        "table": ", ".join(str(key) for key in TieBreak),
+        "table_default": ", ".join(str(key) for key in DEFAULT_TIE_BREAKS),
+    }
+
+
 class TournamentSettingsSerializer(serializers.Serializer):
     """The settings that shape a tournament; any left out takes its default."""
 
@@ -217,10 +234,7 @@ class TournamentSettingsSerializer(serializers.Serializer):
     tie_breaks = serializers.ListField(
         child=serializers.CharField(),
         required=False,
-        help_text=_(
-            "In order. Table formats: points, wins, head_to_head, opponents, penalty. Gin: "
-            "buchholz, median_buchholz, net, head_to_head."
-        ),
+        help_text=lazy(tie_breaks_help, str)(),
     )
     placement_points = serializers.DictField(
         child=serializers.ListField(child=ExactNumberField()),

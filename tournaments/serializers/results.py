@@ -32,6 +32,13 @@ class TableStandingsRowSerializer(serializers.Serializer):
     penalty = serializers.IntegerField(help_text=_("Penalty points of every match; lower first."))
     tables = serializers.IntegerField(help_text=_("Tables counted."))
     head_to_head = serializers.IntegerField()
+    separated_by = serializers.CharField(
+        allow_null=True,
+        help_text=_(
+            "The tie-break that set this player below the row above, equal on the first one "
+            "(tournament points, by default); null when nothing tied them or they share a place."
+        ),
+    )
 
     def get_points(self, row) -> str:
         return rounded(row.points)

@@ -3,6 +3,7 @@
 a dropped player as the other pages, the printables and the exports do, from one place."""
 
 from decimal import Decimal
+from typing import Any
 
 from django import template
 
@@ -17,6 +18,13 @@ register = template.Library()
 def round_label(round: Round) -> str:
     """`{{ round|round_label }}`: "Qualifying round 2", "Final table"."""
     return presenters.round_label(round)
+
+
+@register.filter
+def tie_break_mark(row: Any) -> str:
+    """`{{ row|tie_break_mark }}`: "Tie-break with Anna Ferri: head to head" under the name of a
+    player a tie-break set below the one above, on the same points; empty otherwise."""
+    return presenters.tie_break_mark(row)
 
 
 @register.filter

@@ -36,6 +36,8 @@ from tournaments.presenters import (
     points_text,
     repeat_line,
     reseat_consequences,
+    tie_break_label,
+    tie_breaks_note,
 )
 from tournaments.views.core import (
     STANDINGS_POLL_SECONDS,
@@ -300,6 +302,10 @@ def _table_format(tournament: Tournament) -> None:
         raise Http404
 
 
+# The tie-breaks the standings page shows as columns (a mark names the others).
+STANDINGS_COLUMNS = frozenset({"points", "wins", "opponents", "penalty"})
+
+
 @require_safe
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The live standings, refreshed by htmx (`?projector=1`, the old projector mode: the
@@ -317,6 +323,9 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         "club": tournament.club,
         "standings": table,
         "rows": [(row, points_text(row.points)) for row in table.rows],
+        "order": tie_breaks_note(tie_break_label(key) for key in table.tie_breaks),
+        # a tie-break shown as a column set players on the same points apart: said in bold
+        "bold": any(row.decided & STANDINGS_COLUMNS for row in table.rows),
         "current": current,
         "is_director": can_direct(request.user, tournament.club),
         "poll_seconds": STANDINGS_POLL_SECONDS,

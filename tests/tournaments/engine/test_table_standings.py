@@ -186,6 +186,44 @@ def test_fewer_penalty_points_break_a_tie_last():
     assert places(ordered)["A"] + 1 == places(ordered)["B"]
 
 
+def test_each_row_says_which_tie_break_set_it_below_its_neighbour_on_the_same_points():
+    # A ahead of B when they met; 5 + 3 and 3 + 5, no wins; B then sat with stronger players
+    rounds = [
+        [
+            table(("W", 1), ("A", 2), ("B", 3), ("X", 4)),
+            table(("P", 1), ("Q", 2), ("R", 3), ("S", 4)),
+        ],
+        [
+            table(("R", 1), ("X", 2), ("A", 3), ("S", 4)),
+            table(("W", 1), ("B", 2), ("P", 3), ("Q", 4)),
+        ],
+    ]
+    result = standings(rounds)
+    by_player = {row.player: row for row in result.rows}
+    assert by_player["A"].place + 1 == by_player["B"].place
+    assert by_player["B"].separated_by is TieBreak.HEAD_TO_HEAD
+    assert by_player["A"].separated_by is None  # the row above (P or R, 10) has more points
+    assert result.rows[0].separated_by is None
+    assert by_player["R"].separated_by is TieBreak.HEAD_TO_HEAD  # 10 each, P ahead in round 1
+    # strength of schedule before head to head sets them the other way round
+    old = standings(rounds, tie_breaks=["points", "wins", "opponents", "penalty", "head_to_head"])
+    old_rows = {row.player: row for row in old.rows}
+    assert old_rows["B"].place + 1 == old_rows["A"].place
+    assert old_rows["A"].separated_by is TieBreak.OPPONENTS
+    shared = standings([[table(("C", 1), ("D", 2), ("E", 2), ("F", 4))]]).rows
+    assert [row.separated_by for row in shared] == [None, None, None, None]  # D, E share 2nd
+
+
+def test_the_default_puts_head_to_head_third():
+    assert DEFAULT_TIE_BREAKS == (
+        TieBreak.POINTS,
+        TieBreak.WINS,
+        TieBreak.HEAD_TO_HEAD,
+        TieBreak.OPPONENTS,
+        TieBreak.PENALTY,
+    )
+
+
 def test_the_order_of_the_tie_breaks_is_the_clubs():
     # A: more points, more penalty; B: fewer points, fewer penalty
     rounds = [[table(("A", 1, 60), ("B", 2, 5))]]
