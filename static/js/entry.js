@@ -787,10 +787,21 @@
   }
 
   function snapshot() {
-    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
-    if (!worker || sendingKey) {
+    if (!("serviceWorker" in navigator) || sendingKey) {
       return;
     }
+    // The worker that controls the page; or, for a page loaded while the worker was still being
+    // installed (loaded twice within a second), the active one: it is not this page's, but it
+    // keeps the copy all the same (else an offline reload shows the browser's error page).
+    navigator.serviceWorker.ready.then((registration) => {
+      const worker = navigator.serviceWorker.controller || registration.active;
+      if (worker && !sendingKey) {
+        worker.postMessage(copyOfPage());
+      }
+    });
+  }
+
+  function copyOfPage() {
     const page = document.documentElement.cloneNode(true);
     page.removeAttribute("data-offline-copy");
     page.querySelectorAll("#pending, #connection, #match-flash, .messages, #entry-status").forEach((part) => {
@@ -807,7 +818,7 @@
       (element) => element.src || element.href
     );
     const html = `<!DOCTYPE html>\n${page.outerHTML}`;
-    worker.postMessage({ type: "page", url: location.pathname, html, assets });
+    return { type: "page", url: location.pathname, html, assets };
   }
 
   // Start ------------------------------------------------------------------------------------
