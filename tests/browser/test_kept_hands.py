@@ -44,9 +44,10 @@ KEPT = "() => Object.keys(localStorage).filter((key) => key.startsWith('tallone.
 
 @pytest.fixture
 def kept_by_anna(browser, live_server):
-    """Anna, a scorekeeper, types hand 1 on a phone without a network; it is kept on the phone
-    and she closes the match page before the network is back: the phone (its browser context),
-    the match, and who comes next: Bruno, a scorekeeper, and Carla, a member who does not score."""
+    """Anna, a scorekeeper, types hand 1 on a phone without a network; it is kept on the phone,
+    she starts typing hand 2 (Bruno 7), and she closes the match page before the network is back.
+    The phone (its browser context), the match, and who comes next: Bruno, a scorekeeper, and
+    Carla, a member who does not score."""
     club = ClubFactory()
     anna = member(club, Role.SCOREKEEPER, username="anna")
     users = {
@@ -65,6 +66,7 @@ def kept_by_anna(browser, live_server):
     type_hand(page, "Anna", {"Bruno": 35, "Carla": 12, "Dario": 9})
     page.get_by_role("button", name="Registra la mano").tap()
     expect(page.locator("#pending")).to_contain_text("in attesa della rete")
+    type_hand(page, "Carla", {"Bruno": 7})  # and she starts the next one
     shot(page, "1-kept-by-anna")
     page.goto("about:blank")  # she leaves the match page, still without a network
     page.close()
@@ -125,6 +127,9 @@ def test_a_hand_kept_by_someone_else_is_shown_as_theirs_and_recorded_only_when_t
     expect(pending).to_contain_text("non viene mai inviata da sola")
     expect(page.locator("#entry-status")).to_be_hidden()  # not one of Bruno's hands
     expect(page.locator("#entry-title")).to_have_text("Mano 1")
+    # what Anna was typing is not put in Bruno's form
+    points = page.get_by_role("group", name="Bruno", exact=True).get_by_label("Punti")
+    expect(points).to_have_value("")
     page.wait_for_timeout(4_000)  # the page polls every 3 s: nothing is sent by itself
     expect(total(page, "Bruno")).to_have_text("0")
     shot(page, "3-kept-by-someone-else")
