@@ -1,8 +1,9 @@
-"""Login throttling for every login that comes over HTTP."""
+"""Login throttling for every login that comes over HTTP; logging out."""
 
 from axes.backends import AxesStandaloneBackend
 from axes.helpers import get_client_username
 from django.conf import settings
+from django.contrib.auth import views as auth_views
 from django.shortcuts import render
 
 
@@ -42,3 +43,16 @@ def client_address(request) -> str:
     if count and forwarded:
         return forwarded[-min(count, len(forwarded))]
     return request.META.get("REMOTE_ADDR", "")
+
+
+class LogoutView(auth_views.LogoutView):
+    """Django's logout, which also tells the browser to forget what the site kept on it
+    (Clear-Site-Data "storage"): the hands kept on a phone and not recorded, what was being
+    typed, the match pages kept to open offline and their service worker. The next person on this
+    browser finds nothing of the last one's, and nothing is sent under their name. Only a logout
+    that happened clears it: one that did not reach the server (no network) keeps everything."""
+
+    def post(self, request, *args, **kwargs):
+        response = super().post(request, *args, **kwargs)
+        response["Clear-Site-Data"] = '"storage"'
+        return response

@@ -4,6 +4,7 @@ from django.urls import include, path
 
 from clubs import token_views
 from clubs import views as club_views
+from config.auth import LogoutView
 from scoring import urls as scoring_urls
 
 urlpatterns = [
@@ -21,7 +22,7 @@ urlpatterns = [
         auth_views.LoginView.as_view(redirect_authenticated_user=True),
         name="login",
     ),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/logout/", LogoutView.as_view(), name="logout"),
     path("accounts/token/", token_views.api_token, name="api-token-page"),
     path("admin/", admin.site.urls),
     path("api/v1/", include("config.api_urls")),

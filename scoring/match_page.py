@@ -32,7 +32,7 @@ from scoring.forms import (
     PenaltyHandForm,
     new_idempotency_key,
 )
-from scoring.models import EventKind, Game, Match, TableCode
+from scoring.models import EventKind, Game, Match, TableCode, TableJoin
 from scoring.pages import MatchPlace
 from scoring.presenters import (
     busted_label,
@@ -512,19 +512,52 @@ def match_context(
         "conflict": conflict,
         "poll": not state.finished,
         "poll_seconds": POLL_SECONDS,
-        "client": client_config(match),
+        "client": client_config(
+            match, typist=typist(request, match), may_record=scorer and not closed
+        ),
         "table_code": code,
         # the tournament of a tournament table's match, when the viewer may follow it
         "tournament": place.link if place is not None else None,
     }
 
 
-def client_config(match: Match) -> dict[str, Any]:
+def typist(request: HttpRequest, match: Match) -> dict[str, str]:
+    """Who types on this page, as the hands it keeps on the phone remember it: entry.js stores it
+    with each one and compares it, without the network, with the page that opens them later, so a
+    hand kept on a shared browser is never sent under someone else's name. The user, or the
+    phone of a table code (`phone_typist`); nobody ("") for a visitor."""
+    user = request.user
+    if user.is_authenticated and not isinstance(table_access.actor_for(request, match), TableActor):
+        return {"id": f"user:{user.pk}", "name": user.get_username()}
+    join = table_access.join_for(request, match)
+    if join is None:
+        return {"id": "", "name": ""}
+    return phone_typist(join)
+
+
+def phone_typist(join: TableJoin) -> dict[str, str]:
+    """A table code's phone as the typist of the hands it keeps: its seat ("Anna's phone"), the
+    phone's identity at the table (a phone that takes the seat after the director released it
+    sits as the same player); a follower, who writes nothing, by its join."""
+    if join.holds_seat:
+        return {"id": f"seat:{join.seat_id}", "name": join.label}
+    name = gettext("%(name)s (phone %(number)s at the table)") % {
+        "name": join.name,
+        "number": join.number,
+    }
+    return {"id": f"phone:{join.pk}", "name": name}
+
+
+def client_config(match: Match, *, typist: dict[str, str], may_record: bool) -> dict[str, Any]:
     """What the page's script needs (static/js/entry.js), rendered as JSON in the page: where
-    the match's service worker is, how often the page polls, and every sentence the script shows,
-    in the user's language (the script has no catalogue of its own)."""
+    the match's service worker is, how often the page polls, who types on this page (`typist`)
+    and whether they may record the match's events (a hand kept by someone else, "record it as
+    mine"), and every sentence the script shows, in the user's language (the script has no
+    catalogue of its own)."""
     return {
         "match": match.pk,
+        "who": typist,
+        "mayRecord": may_record,
         "worker": reverse("scoring:service-worker"),
         "scope": reverse("scoring:service-worker").rsplit("/", 1)[0] + "/",
         "poll": POLL_SECONDS,
@@ -559,6 +592,12 @@ def client_config(match: Match) -> dict[str, Any]:
                 "%(hands)s are not recorded yet: kept on this phone until the network is back."
             ),
             "seeKept": gettext("See them"),
+            "typedBy": gettext("typed by %(name)s, not recorded"),
+            "someoneElse": gettext("someone else"),
+            "othersHelp": gettext(
+                "Typed on this phone by someone else: it is never sent by itself."
+            ),
+            "recordAsMine": gettext("Record it as mine"),
             "playersChanged": gettext(
                 "The players in play changed meanwhile: tap Edit, check it and record it again."
             ),

@@ -9,6 +9,11 @@
      a resend after a lost answer records nothing twice. What the server refuses when it is
      finally sent stays, with the server's reason: edit it (back into the form) or discard it.
    - What is typed in the entry form is kept too (the draft): a reload or Back loses nothing.
+   - Each entry kept, and the draft, carries who typed it (config.who: the user, or the table
+     code's phone), known without the network. Logging out clears them (Clear-Site-Data); one
+     still there when someone else opens the match is never sent by itself: it is shown as
+     typed by that person and not recorded, to discard or, for someone who may, to record as
+     theirs. Someone else's draft is not put in the form.
    - The page follows the match (the live poll every few seconds): an untouched form is replaced
      by a fresh one, a form being typed is told what changed meanwhile; the line above the scores
      says when they may be old. A service worker (sw.js) keeps the page to open it offline.
@@ -26,6 +31,7 @@
   const ACTIONS = /\/(hand|reentry|stays-out|withdraw)\/$/;
   const OWN = ["csrfmiddlewaretoken", "idempotency_key", "based_on", "accept_revision"];
   const TIMEOUT = 20000;
+  const ME = config.who || { id: "", name: "" };
   const byId = (id) => document.getElementById(id);
   const entryForm = () => byId("entry-form");
   let sendingKey = null; // the entry on its way
@@ -101,6 +107,9 @@
   }
 
   const queue = () => read("pending") || [];
+  // typed on this page's behalf: by whoever this page is for (an entry kept before entries said
+  // who typed them is nobody's)
+  const mine = (entry) => Boolean(entry.by) && entry.by.id === ME.id;
   const revisionOf = (item) => Number(item.accept || item.basedOn);
 
   function setQueue(list) {
@@ -190,6 +199,7 @@
       title: words(hand ? byId("entry-title") : button), // "Hand 7": its number when typed
       summary: hand ? summaryOf(form) : "",
       seats: hand ? seatsOf(form) : "",
+      by: { id: ME.id, name: ME.name },
       state: "waiting",
       reason: "",
     };
@@ -265,7 +275,9 @@
     const section = byId("entry");
     const title = byId("entry-title");
     if (section && title && section.dataset.nextHand) {
-      const waiting = queue().filter((entry) => entry.hand && entry.key !== foregroundKey);
+      const waiting = queue().filter(
+        (entry) => entry.hand && mine(entry) && entry.key !== foregroundKey
+      );
       title.textContent = fill(T.hand, { number: Number(section.dataset.nextHand) + waiting.length });
     }
   }
@@ -467,7 +479,9 @@
     const after = entry.basedOn ? revisionOf(entry) + 1 : answer ? Number(answer[1]) : 0;
     const rebase = (item) =>
       revisionOf(item) < after ? { ...item, basedOn: String(after), accept: "" } : item;
-    setQueue(queue().filter((item) => item.key !== entry.key).map(rebase));
+    // (someone else's entry was not typed after it: it keeps what it was based on)
+    const rest = queue().filter((item) => item.key !== entry.key);
+    setQueue(rest.map((item) => (mine(item) ? rebase(item) : item)));
     const draft = read("draft");
     if (draft) {
       write("draft", rebase(draft));
@@ -566,9 +580,10 @@
     retryTimer = setTimeout(flush, retryDelay);
   }
 
-  // Send the oldest entry kept, unless one is on its way or the oldest was refused.
+  // Send the oldest entry kept of this page's typist, unless one is on its way or it was refused
+  // (someone else's are never sent by themselves).
   function flush() {
-    const entry = queue()[0];
+    const entry = queue().find(mine);
     if (sendingKey || !entry || entry.state === "refused") {
       return;
     }
@@ -593,7 +608,7 @@
         return;
       }
       const entry = entryOf(form, event.submitter);
-      const first = queue().length === 0 && !sendingKey;
+      const first = !queue().some(mine) && !sendingKey;
       if (entry.hand) {
         write("draft", null);
       }
@@ -632,6 +647,13 @@
     }
   }
 
+  // Someone else's entry, taken by whoever may record: it is sent as theirs, in its turn.
+  function takeAsMine(key) {
+    change(key, { by: { id: ME.id, name: ME.name }, state: "waiting", reason: "" });
+    retryDelay = 0;
+    flush();
+  }
+
   function actionButton(label, className, action) {
     const button = make("button", label, `button small ${className}`);
     button.type = "button";
@@ -664,9 +686,14 @@
     // a hand's number as it would be recorded now (the match over: as it was typed)
     let next = section ? Number(section.dataset.nextHand) : 0;
     const titles = list.map((entry) =>
-      entry.hand && next ? fill(T.hand, { number: next++ }) : entry.title
+      entry.hand && next && mine(entry) ? fill(T.hand, { number: next++ }) : entry.title
     );
-    showKept(titles.filter((_title, index) => list[index].hand && list[index].state !== "refused"));
+    showKept(
+      titles.filter((_title, index) => {
+        const entry = list[index];
+        return entry.hand && mine(entry) && entry.state !== "refused";
+      })
+    );
     if (!box) {
       return;
     }
@@ -678,14 +705,24 @@
     const states = { waiting: T.waiting, sending: T.sending, refused: T.refused };
     const items = make("ol", "", "pending-list");
     list.forEach((entry, index) => {
-      const item = make("li", "", `pending-item ${entry.state}`);
+      const others = !mine(entry);
+      const item = make("li", "", `pending-item ${others ? "others" : entry.state}`);
       const head = make("p", "", "pending-head");
-      head.append(make("strong", titles[index]), " ", make("span", states[entry.state], "badge"));
+      const name = (entry.by && entry.by.name) || T.someoneElse;
+      const badge = others ? fill(T.typedBy, { name }) : states[entry.state];
+      head.append(make("strong", titles[index]), " ", make("span", badge, "badge"));
       item.append(head);
       if (entry.summary) {
         item.append(make("p", entry.summary, "pending-summary"));
       }
-      if (entry.state === "refused") {
+      if (others) {
+        const buttons = make("div", "", "button-row");
+        if (config.mayRecord) {
+          buttons.append(actionButton(T.recordAsMine, "", () => takeAsMine(entry.key)));
+        }
+        buttons.append(actionButton(T.discard, "danger", () => discard(entry.key)));
+        item.append(buttons);
+      } else if (entry.state === "refused") {
         const buttons = make("div", "", "button-row");
         if (entry.hand && entryForm()) {
           buttons.append(actionButton(T.edit, "", () => edit(entry.key)));
@@ -695,9 +732,13 @@
       }
       items.append(item);
     });
-    const waiting = list.some((entry) => entry.state !== "refused");
-    const help = waiting ? T.pendingHelp : entryForm() ? T.refusedHelp : "";
-    box.append(make("h2", T.pendingTitle), make("p", help, "help"), items);
+    const own = list.filter(mine);
+    const waiting = own.some((entry) => entry.state !== "refused");
+    const help = [
+      waiting ? T.pendingHelp : own.length && entryForm() ? T.refusedHelp : "",
+      own.length < list.length ? T.othersHelp : "",
+    ];
+    box.append(make("h2", T.pendingTitle), make("p", help.join(" ").trim(), "help"), items);
   }
 
   // Following the match, and whether the scores are current -----------------------------------
@@ -833,10 +874,21 @@
   }
 
   function snapshot() {
-    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
-    if (!worker || sendingKey) {
+    if (!("serviceWorker" in navigator) || sendingKey) {
       return;
     }
+    // The worker that controls the page; or, for a page loaded while the worker was still being
+    // installed (loaded twice within a second), the active one: it is not this page's, but it
+    // keeps the copy all the same (else an offline reload shows the browser's error page).
+    navigator.serviceWorker.ready.then((registration) => {
+      const worker = navigator.serviceWorker.controller || registration.active;
+      if (worker && !sendingKey) {
+        worker.postMessage(copyOfPage());
+      }
+    });
+  }
+
+  function copyOfPage() {
     const page = document.documentElement.cloneNode(true);
     page.removeAttribute("data-offline-copy");
     page.querySelectorAll("#pending, #connection, #match-flash, .messages, #entry-status").forEach((part) => {
@@ -853,7 +905,7 @@
       (element) => element.src || element.href
     );
     const html = `<!DOCTYPE html>\n${page.outerHTML}`;
-    worker.postMessage({ type: "page", url: location.pathname, html, assets });
+    return { type: "page", url: location.pathname, html, assets };
   }
 
   // Start ------------------------------------------------------------------------------------
@@ -911,8 +963,9 @@
 
   const form = entryForm();
   let draft = read("draft");
-  if (draft && Date.now() - draft.at > 2 * 86400000) {
-    write("draft", null); // typed two days ago: not this evening's hand
+  if (draft && (Date.now() - draft.at > 2 * 86400000 || !mine(draft))) {
+    // typed two days ago: not this evening's hand; or by someone else: not put in their form
+    write("draft", null);
     draft = null;
   }
   if (form) {
