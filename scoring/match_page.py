@@ -528,7 +528,8 @@ def typist(request: HttpRequest, match: Match) -> dict[str, str]:
     phone of a table code (`phone_typist`); nobody ("") for a visitor."""
     user = request.user
     if user.is_authenticated and not isinstance(table_access.actor_for(request, match), TableActor):
-        return {"id": f"user:{user.pk}", "name": user.get_username()}
+        # the username, not the row's id: the same on a server the club's archive moved to
+        return {"id": f"user:{user.get_username()}", "name": user.get_username()}
     join = table_access.join_for(request, match)
     if join is None:
         return {"id": "", "name": ""}

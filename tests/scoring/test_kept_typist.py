@@ -34,11 +34,11 @@ def test_the_match_page_says_which_user_types_on_it_and_whether_they_may_record(
     client = Client()
     client.force_login(anna)
     config = page_config(client, match)
-    assert config["who"] == {"id": f"user:{anna.pk}", "name": "anna"}
+    assert config["who"] == {"id": "user:anna", "name": "anna"}
     assert config["mayRecord"] is True
     client.force_login(carla)
     config = page_config(client, match)
-    assert config["who"] == {"id": f"user:{carla.pk}", "name": "carla"}
+    assert config["who"] == {"id": "user:carla", "name": "carla"}
     assert config["mayRecord"] is False
 
 
