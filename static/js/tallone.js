@@ -105,7 +105,7 @@
     }
     var focused = document.activeElement;
     if (focused && focused !== panel && panel.contains(focused) && panel.id) {
-      refocus = { panel: panel.id, key: controlKey(focused) };
+      refocus = { panel: panel.id, node: panel, key: controlKey(focused) };
     }
   });
   // ...and gives the keyboard back the control it was on (the guests' Approve, "Pause the
@@ -126,6 +126,9 @@
   document.addEventListener("htmx:afterSettle", function () {
     var wanted = refocus;
     var panel = wanted && document.getElementById(wanted.panel);
+    if (!wanted || panel === wanted.node) {
+      return; // nothing to give back, or another panel settled and this one is not replaced yet
+    }
     refocus = null;
     if (!panel || (document.activeElement && document.activeElement !== document.body)) {
       return; // focus went on elsewhere meanwhile
