@@ -82,8 +82,8 @@ format: install
 # Extract and compile translations (needs Debian's gettext; the compiled files are committed).
 messages: install
 	$(BIN)/python manage.py makemessages --locale it --locale en --ignore '.venv/*' \
-		--ignore 'staticfiles/*' --ignore 'tests/*' --ignore 'bench/*'
-	$(BIN)/python manage.py compilemessages --ignore '.venv/*'
+		--ignore 'staticfiles/*' --ignore 'tests/*' --ignore 'bench/*' --ignore 'node_modules/*'
+	$(BIN)/python manage.py compilemessages --ignore '.venv/*' --ignore 'node_modules/*'
 	bash bin/check-translations
 
 clean:
