@@ -4,6 +4,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
+# The browser tests' tools from npm (axe-core), installed again whenever the lock changes.
+NODE_INSTALLED := node_modules/.installed
 SERVER_INSTALLED := $(VENV)/.installed-server
 HOST ?= 127.0.0.1
 PORT ?= 8000
@@ -11,7 +13,8 @@ DEMO_LOGIN := demo / tallone-demo
 
 .PHONY: run serve test bench system install lint typecheck format messages clean
 
-# Debian packages the project needs (Python venv, WeasyPrint's Pango, Chromium for browser tests).
+# Debian packages the project needs (Python venv, WeasyPrint's Pango, Chromium and Node for browser
+# tests).
 system:
 	@bash bin/install-system-packages
 
@@ -21,7 +24,11 @@ $(INSTALLED): pyproject.toml | system
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	@touch $@
 
-install: $(INSTALLED) .env
+$(NODE_INSTALLED): package-lock.json | system
+	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	@touch $@
+
+install: $(INSTALLED) $(NODE_INSTALLED) .env
 
 # A server gets the app's own dependencies only: no test tools, no Chromium, no .env.
 $(SERVER_INSTALLED): pyproject.toml
@@ -75,9 +82,9 @@ format: install
 # Extract and compile translations (needs Debian's gettext; the compiled files are committed).
 messages: install
 	$(BIN)/python manage.py makemessages --locale it --locale en --ignore '.venv/*' \
-		--ignore 'staticfiles/*' --ignore 'tests/*' --ignore 'bench/*'
-	$(BIN)/python manage.py compilemessages --ignore '.venv/*'
+		--ignore 'staticfiles/*' --ignore 'tests/*' --ignore 'bench/*' --ignore 'node_modules/*'
+	$(BIN)/python manage.py compilemessages --ignore '.venv/*' --ignore 'node_modules/*'
 	bash bin/check-translations
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache
+	rm -rf $(VENV) node_modules staticfiles .pytest_cache

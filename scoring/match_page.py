@@ -194,6 +194,23 @@ def _history(detail: MatchDetail, *, show_authors: bool) -> list[HistoryRow]:
     return rows
 
 
+@dataclass(frozen=True)
+class SaidHand:
+    """What the match page's live region says after a hand: the hand, then the new totals."""
+
+    summary: str  # a sentence, ending with its full stop
+    changes: tuple[Change, ...]
+
+
+def said_hand(history: Sequence[HistoryRow], number: int | None) -> SaidHand | None:
+    """Hand event `number` of `history` as the live region says it; None for another event."""
+    row = next((row for row in history if row.number == number), None)
+    if row is None or not row.changes:
+        return None
+    summary = row.summary.rstrip()
+    return SaidHand(summary if summary.endswith((".", "!", "?")) else f"{summary}.", row.changes)
+
+
 def _author(version, *, show_authors: bool) -> str:
     """Who wrote a version: a phone of a table code (the name it gave and its number, shown to
     whoever sees the match, it is no login; the code itself to the club's members only, as it

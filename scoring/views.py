@@ -53,6 +53,7 @@ from scoring.match_page import (
     in_play_seats,
     match_context,
     reentry_offers,
+    said_hand,
 )
 from scoring.models import EventKind, Game, Match, MatchEvent
 from scoring.presenters import (
@@ -199,19 +200,21 @@ ANSWER_STATUS = {"recorded": 200, "refused": 422, "conflict": 409}
 
 
 def _answer(
-    request: HttpRequest, match: Match, outcome: str, *, form=None, detail=None
+    request: HttpRequest, match: Match, outcome: str, *, form=None, detail=None, hand=None
 ) -> HttpResponse:
     """After a hand, a re-entry or a withdrawal sent from the match page: back to the page (a
     browser without the script), or, for the page's script, its new scoreboard, history, entry
     form (the refused one, with what was typed and why, or a fresh one) and messages in one
     answer, with no redirect. `outcome` is "recorded" (also when it was already recorded),
-    "refused" or "conflict" (another phone changed the match first)."""
+    "refused" or "conflict" (another phone changed the match first). `hand`: the number of the
+    hand event just recorded, which the answer's live region says with the new totals."""
     if not request.htmx:
         return _back_to(match)
     if outcome == "recorded":
         match.refresh_from_db()
         detail = None
     context = match_context(request, match, detail, form=form)
+    context["said_hand"] = said_hand(context["history"], hand)
     response = render(request, "scoring/_answer.html", context, status=ANSWER_STATUS[outcome])
     response["X-Tallone-Answer"] = outcome
     return response
@@ -295,7 +298,7 @@ def hand_record(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, gettext("Hand %(number)s recorded.") % {"number": number})
             else:
                 _recorded_again(request, recorded.event, number=recorded.hand_number)
-            return _answer(request, match, "recorded")
+            return _answer(request, match, "recorded", hand=recorded.event.number)
     form.fresh_key()
     if request.htmx:
         outcome = "conflict" if form.conflict else "refused"

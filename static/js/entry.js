@@ -311,7 +311,11 @@
     ids.forEach((id) => {
       const incoming = parts.getElementById(id);
       const current = byId(id);
-      if (incoming && current) {
+      if (incoming && current && id === "match-flash") {
+        // the page's one live region stays: a screen reader says what changes inside it, and
+        // may say nothing of a region put in its place
+        current.replaceChildren(...incoming.childNodes);
+      } else if (incoming && current) {
         current.replaceWith(incoming);
       }
     });
@@ -535,6 +539,13 @@
       apply(html, outcome, foregroundHand ? "sent" : "kept");
       if (form) {
         window.scrollTo(0, 0);
+      }
+      const title = foregroundHand && byId("entry-title");
+      if (title) {
+        // the keyboard goes on from the next hand's title, not from the top of the page (the
+        // live region above says the hand and the totals)
+        title.tabIndex = -1;
+        title.focus({ preventScroll: true });
       }
       flush();
     } else if (outcome === "refused" || outcome === "conflict") {

@@ -23,8 +23,10 @@
     return element.getBoundingClientRect().bottom > limit + 0.5;
   }
 
-  // A list slide into as many screens as it needs: two columns each, filled top to bottom.
+  // A list slide into as many screens as it needs: two columns each (one in portrait, where two
+  // would leave a name a letter's width), filled top to bottom.
   function paginate(screen) {
+    var perScreen = window.matchMedia("(orientation: portrait)").matches ? 1 : 2;
     var list = screen.querySelector(".pj-list");
     if (!list) {
       return;
@@ -49,7 +51,7 @@
       column.appendChild(line);
       if (column.children.length > 2 && overflows(column, bottom)) {
         line.remove();
-        if (count === 2) {
+        if (count === perScreen) {
           var next = shell.cloneNode(true);
           pages[pages.length - 1].after(next);
           pages.push(next);

@@ -101,6 +101,44 @@
     });
     if (typing) {
       event.preventDefault();
+      return;
+    }
+    var focused = document.activeElement;
+    if (focused && focused !== panel && panel.contains(focused) && panel.id) {
+      refocus = { panel: panel.id, node: panel, key: controlKey(focused) };
+    }
+  });
+  // ...and gives the keyboard back the control it was on (the guests' Approve, "Pause the
+  // clock"): the same control in the new panel, found by what it does, not the page's body.
+  var refocus = null;
+  function controlKey(control) {
+    var form = control.form || control.closest("form");
+    return [
+      control.tagName,
+      control.id,
+      control.getAttribute("name"),
+      control.getAttribute("value"),
+      control.getAttribute("href"),
+      form ? form.getAttribute("action") : "",
+      control.textContent.trim(),
+    ].join("|");
+  }
+  document.addEventListener("htmx:afterSettle", function () {
+    var wanted = refocus;
+    var panel = wanted && document.getElementById(wanted.panel);
+    if (!wanted || panel === wanted.node) {
+      return; // nothing to give back, or another panel settled and this one is not replaced yet
+    }
+    refocus = null;
+    if (!panel || (document.activeElement && document.activeElement !== document.body)) {
+      return; // focus went on elsewhere meanwhile
+    }
+    var controls = panel.querySelectorAll("a[href], button, input, select, textarea, summary");
+    var same = Array.prototype.find.call(controls, function (control) {
+      return controlKey(control) === wanted.key;
+    });
+    if (same) {
+      same.focus({ preventScroll: true });
     }
   });
   // Coming back with the browser's Back button shows the page as it was left: allow a new submit.

@@ -200,7 +200,7 @@ def test_a_public_club_shows_visitors_its_players_and_finished_matches_only(clie
     assert playing.get_absolute_url() not in content
     assert "olga" not in content
     assert 'id="club-members"' not in content
-    assert "<form" not in content.split('<main class="content">')[1]
+    assert "<form" not in content.split('<main class="content"')[1]
 
 
 @pytest.mark.django_db
