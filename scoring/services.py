@@ -391,6 +391,9 @@ def event_record_replayed(
     number = (events[-1].number if events else 0) + 1
     kind = _event_kind(data, number)
     hand_number = hand_numbers([*(e.kind for e in events), kind])[-1]
+    # the whole match is replayed with the event before anything is written: a refused event
+    # leaves no row behind, even for a moment (and the database never sees what it cannot store)
+    replayed = replay_events(match, seats, [*_in_force(events), (number, data)])
     event = MatchEvent.objects.create(
         match=match,
         number=number,
@@ -406,7 +409,6 @@ def event_record_replayed(
         **version_author(user, match),
     )
     version.event = event
-    replayed = replay_events(match, seats, [*_in_force(events), (number, data)])
     refresh_cache(match, seats, replayed.state, replayed.hand_count)
     return Recorded(
         event=event,
@@ -624,6 +626,12 @@ def _new_version(
             _("Event %(number)s is void; it cannot be changed.") % {"number": event.number},
             event=event.number,
         )
+    # replayed with the new version before anything is written, as `event_record_replayed`
+    events = [
+        found._replace(data=data, is_void=is_void) if found.number == event.number else found
+        for found in current_events(match)
+    ]
+    replayed = replay_current(match, seats, events)
     EventVersion.objects.filter(pk=current.pk).update(is_current=False)
     version = EventVersion.objects.create(
         event=event,
@@ -634,7 +642,6 @@ def _new_version(
         revision=match.revision + 1,
         **version_author(user, match),
     )
-    replayed = replay_current(match, seats)
     refresh_cache(match, seats, replayed.state, replayed.hand_count)
     return version
 
