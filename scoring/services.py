@@ -391,6 +391,7 @@ def event_record_replayed(
     number = (events[-1].number if events else 0) + 1
     kind = _event_kind(data, number)
     hand_number = hand_numbers([*(e.kind for e in events), kind])[-1]
+    author = version_author(user, match)  # who may write is asked first (a revoked phone)
     # the whole match is replayed with the event before anything is written: a refused event
     # leaves no row behind, even for a moment (and the database never sees what it cannot store)
     replayed = replay_events(match, seats, [*_in_force(events), (number, data)])
@@ -406,7 +407,7 @@ def event_record_replayed(
         version=1,
         data=data,
         revision=match.revision + 1,
-        **version_author(user, match),
+        **author,
     )
     version.event = event
     refresh_cache(match, seats, replayed.state, replayed.hand_count)
@@ -626,6 +627,7 @@ def _new_version(
             _("Event %(number)s is void; it cannot be changed.") % {"number": event.number},
             event=event.number,
         )
+    author = version_author(user, match)
     # replayed with the new version before anything is written, as `event_record_replayed`
     events = [
         found._replace(data=data, is_void=is_void) if found.number == event.number else found
@@ -640,7 +642,7 @@ def _new_version(
         is_void=is_void,
         reason=reason,
         revision=match.revision + 1,
-        **version_author(user, match),
+        **author,
     )
     refresh_cache(match, seats, replayed.state, replayed.hand_count)
     return version
