@@ -1,5 +1,8 @@
 """Rate limits on the API's writes (reads are never limited: standings pages poll)."""
 
+import math
+import time
+
 from django.conf import settings
 from django.core.cache import cache
 from rest_framework.throttling import SimpleRateThrottle
@@ -62,10 +65,13 @@ def count_attempt(key: str, *, window: int) -> int:
     """Count one more attempt under `key` in the default cache, for `window` seconds from the
     first one; answers the count so far (this one included). Table codes use it: every wrong
     code per address, every attempt per code (`scoring.table_codes.table_join`)."""
+    now = time.time()
+    cache.add(f"{key}-since", now, timeout=window)
     cache.add(key, 0, timeout=window)
     try:
         return cache.incr(key)
     except ValueError:  # expired between add and incr
+        cache.set(f"{key}-since", now, timeout=window)
         cache.set(key, 1, timeout=window)
         return 1
 
@@ -73,3 +79,12 @@ def count_attempt(key: str, *, window: int) -> int:
 def attempts(key: str) -> int:
     """The attempts counted under `key` in its current window."""
     return int(cache.get(key, 0))
+
+
+def window_left(key: str, *, window: int) -> int:
+    """The seconds until the window of `key` ends and its count starts again from 0 (at least
+    1): what a 429 tells in `Retry-After`."""
+    since = cache.get(f"{key}-since")
+    if since is None:
+        return 1
+    return max(math.ceil(since + window - time.time()), 1)

@@ -3,7 +3,7 @@ carries the code in its address), and the director's "new code" and "let the tab
 
 Thin: the services are `scoring.table_codes`; who may do what with a code is
 `scoring.table_access`. A wrong code is said beside the field and grants nothing; too many
-wrong codes from one address answer 429 (docs/API.md, "Table codes").
+wrong codes from one address answer 429 with Retry-After (docs/API.md, "Table codes").
 """
 
 from __future__ import annotations
@@ -60,7 +60,6 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
     """Join a table: the code (from the QR code's address, or typed) and the name the phone
     gives; then the match page, where this phone enters that match's hands."""
     form = JoinForm(request.POST or None, initial={"code": code})
-    status = 200
     if request.method == "POST" and form.is_valid():
         with on_form(form) as refused:
             joined = table_codes.table_join(
@@ -76,8 +75,11 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
                 % {"code": joined.code.code, "name": joined.name},
             )
             return redirect(joined.code.match)
-        status = 429 if refused.error and refused.error.status == table_codes.TOO_MANY else 200
-    return render(request, "scoring/join.html", {"form": form}, status=status)
+        if refused.error and refused.error.status == table_codes.TOO_MANY:
+            response = render(request, "scoring/join.html", {"form": form}, status=429)
+            response["Retry-After"] = str(refused.error.retry_after)
+            return response
+    return render(request, "scoring/join.html", {"form": form})
 
 
 def _directed_match(request: HttpRequest, pk: int) -> Match:
