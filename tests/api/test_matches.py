@@ -257,7 +257,8 @@ def test_hand_count_has_one_meaning_the_hands_that_count_and_void_hands_beside_i
     page.force_login(world.users["scorekeeper"])
     text = " ".join(page.get(match.get_absolute_url()).content.decode().split())
     assert "3 mani (1 annullata)" in text
-    schema = Client().get("/api/v1/schema/", {"format": "json"}).json()["components"]["schemas"]
+    schema = Client(HTTP_ACCEPT_LANGUAGE="en").get("/api/v1/schema/", {"format": "json"})
+    schema = schema.json()["components"]["schemas"]
     assert schema["Match"]["properties"]["hand_count"]["description"].startswith(
         "The hands that count: every hand recorded"
     )
