@@ -8,10 +8,15 @@ from django.core.cache import cache
 from rest_framework.throttling import SimpleRateThrottle
 
 READ_METHODS = ("GET", "HEAD", "OPTIONS")
+# Where a phone's session keeps the tables it joined with a code (`scoring.table_access`).
+TABLE_PHONE_SESSION_KEY = "table_joins"
 
 
 class ApiWriteThrottle(SimpleRateThrottle):
-    """At most API_WRITE_RATE writes per user, or API_ANONYMOUS_WRITE_RATE per anonymous address.
+    """At most API_WRITE_RATE writes per user, or API_ANONYMOUS_WRITE_RATE per anonymous address;
+    a table phone (a session that joined a table with its code) counts on its own, at the
+    anonymous rate: a hall's phones share the club router's address, and 60 of them entering
+    hands and confirming results at the end of a round must not refuse one another.
 
     The rates are read from the settings on every request, so a test or a deployment's settings
     change them without touching this class. The counts live in the default cache: per process
@@ -34,6 +39,9 @@ class ApiWriteThrottle(SimpleRateThrottle):
     def get_cache_key(self, request, view):
         if request.user and request.user.is_authenticated:
             return f"throttle-write-user-{request.user.pk}"
+        session = getattr(request, "session", None)
+        if session is not None and session.session_key and session.get(TABLE_PHONE_SESSION_KEY):
+            return f"throttle-write-phone-{session.session_key}"
         return f"throttle-write-address-{self.get_ident(request)}"
 
 

@@ -91,6 +91,37 @@ def test_60_phones_behind_one_router_join_in_the_same_minute():
     assert TableJoin.objects.count() == 60
 
 
+def test_60_joined_phones_write_in_the_same_minute_and_an_anonymous_address_is_still_limited():
+    """The anonymous write limit (20 a minute per address) counts each table phone on its own:
+    at the end of a round every table records its last hand and confirms at once."""
+    codes = new_tables(15)
+    phones = []
+    for code in codes:
+        for seat in range(1, 5):
+            client = phone()
+            assert join(client, code, name=f"Giocatore {seat}").status_code == 201
+            phones.append((client, TableCode.objects.get(code=code).match))
+    hand = {"type": "hand", "closer": "Anna", "points": {"Bruno": 10, "Carla": 5, "Dario": 7}}
+    answers = []
+    for client, match in phones:
+        answer = client.post(f"/api/v1/matches/{match.pk}/events/", hand, format="json")
+        answers.append(answer.status_code)
+    assert answers == [201] * 60
+    # one phone alone still has the anonymous limit
+    client, match = phones[0]
+    for _ in range(19):
+        client.post(f"/api/v1/matches/{match.pk}/events/", hand, format="json")
+    refused = client.post(f"/api/v1/matches/{match.pk}/events/", hand, format="json")
+    assert refused.status_code == 429
+    assert int(refused["Retry-After"]) > 0
+    # and an address without a joined table too
+    stranger, token = phone(), "/api/v1/auth/token/"
+    for number in range(20):  # another username each time: the anonymous limit, not the token's
+        stranger.post(token, {"username": f"x{number}", "password": "y"}, format="json")
+    refused = stranger.post(token, {"username": "z", "password": "y"}, format="json")
+    assert refused.status_code == 429
+
+
 def test_typos_that_cannot_be_a_code_never_spend_the_rooms_budget():
     (code,) = new_tables(1)
     client = phone()
