@@ -375,8 +375,7 @@ def event_record_replayed(
 ) -> Recorded:
     """`event_record`, answering also the new version and the replay of the match with it."""
     match, seats = _locked(match)
-    # Every event has exactly one current version: these rows also give the keys already used
-    # and the last event number, without asking the database again.
+    # one current version per event: also the keys already used and the last number, in one query
     events = current_events(match)
     if idempotency_key:
         for existing in events:
@@ -391,9 +390,7 @@ def event_record_replayed(
     number = (events[-1].number if events else 0) + 1
     kind = _event_kind(data, number)
     hand_number = hand_numbers([*(e.kind for e in events), kind])[-1]
-    author = version_author(user, match)  # who may write is asked first (a revoked phone)
-    # the whole match is replayed with the event before anything is written: a refused event
-    # leaves no row behind, even for a moment (and the database never sees what it cannot store)
+    author = version_author(user, match)  # asked first; then a replay before anything is written
     replayed = replay_events(match, seats, [*_in_force(events), (number, data)])
     event = MatchEvent.objects.create(
         match=match,
@@ -627,13 +624,10 @@ def _new_version(
             _("Event %(number)s is void; it cannot be changed.") % {"number": event.number},
             event=event.number,
         )
-    author = version_author(user, match)
-    # replayed with the new version before anything is written, as `event_record_replayed`
-    events = [
-        found._replace(data=data, is_void=is_void) if found.number == event.number else found
-        for found in current_events(match)
-    ]
-    replayed = replay_current(match, seats, events)
+    author = version_author(user, match)  # asked first; then a replay before anything is written
+    events = {found.number: found for found in current_events(match)}
+    events[event.number] = events[event.number]._replace(data=data, is_void=is_void)
+    replayed = replay_current(match, seats, list(events.values()))
     EventVersion.objects.filter(pk=current.pk).update(is_current=False)
     version = EventVersion.objects.create(
         event=event,
