@@ -44,6 +44,8 @@ class ServiceError(Exception):
     refuses the user rather than the request; 409 when the data changed under the request)."""
 
     status: int = BAD_REQUEST
+    # When `status` is 429: the seconds to wait before trying again (the answer's Retry-After).
+    retry_after: int = 60
 
     def __init__(
         self,

@@ -27,7 +27,9 @@ def lockout_response(request, original_response=None, credentials=None):
         "failure_limit": settings.AXES_FAILURE_LIMIT,
         "cooloff_minutes": int(settings.AXES_COOLOFF_TIME.total_seconds() // 60),
     }
-    return render(request, "registration/locked_out.html", context, status=429)
+    response = render(request, "registration/locked_out.html", context, status=429)
+    response["Retry-After"] = str(int(settings.AXES_COOLOFF_TIME.total_seconds()))
+    return response
 
 
 def client_address(request) -> str:

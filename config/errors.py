@@ -12,8 +12,9 @@
   DRF's own validation errors (`{"name": ["..."]}`, nested by index or key) become one item per
   message, the field a dotted path (`places.12`; "non_field_errors" is null); a body that is not
   JSON is one item without a field. A refusal with another status answers it with `{"detail": ...}`
-  and what the refusal adds (`ServiceError.extra`: a 409's `revision` and `changes`). A phone of
-  a table code (its session holds a join) that asks for what needs a login gets 403, not 401.
+  and what the refusal adds (`ServiceError.extra`: a 409's `revision` and `changes`; a 429's
+  `Retry-After` header, `ServiceError.retry_after`). A phone of a table code (its session holds a
+  join) that asks for what needs a login gets 403, not 401.
 - `bad_request` (handler400): Django's 400 page for the site, the 400 shape under /api/.
 - `DatabaseBusyMiddleware`: a write that cannot get SQLite's lock within its busy timeout answers
   503 with Retry-After (JSON under /api/, a short page elsewhere), never 500: nothing was written,
@@ -81,7 +82,10 @@ def refusal_response(error: ServiceError, view=None) -> Response:
     """A service's refusal as the API answers it: 400 in the one shape (the fields named as the
     view's body names them: `view.refusal_field`), or `{"detail": ...}` for another status."""
     if error.status != 400:
-        return Response({"detail": error.message, **error.extra()}, status=error.status)
+        response = Response({"detail": error.message, **error.extra()}, status=error.status)
+        if error.status == 429:
+            response["Retry-After"] = str(error.retry_after)
+        return response
     rename = getattr(view, "refusal_field", None)
     items = []
     for refusal in error.refusals():

@@ -1,27 +1,37 @@
-"""The one parser of the API (DEFAULT_PARSER_CLASSES): JSON, bounded.
+"""The one parser of the API (DEFAULT_PARSER_CLASSES): JSON, bounded; and `read_json`, the one
+way the project reads JSON text (the API's bodies, the import page, the import commands).
 
 Every API view, the anonymous ones included (the token endpoint, the preview), reads its body
 through it, so a body is refused with a 400 (or 413) in the view's own error shape, never a 500:
 
 - larger than DATA_UPLOAD_MAX_MEMORY_SIZE bytes: 413 (Django checks that limit only for forms);
+- not text in the request's charset, or not JSON: 400;
+- what `read_json` refuses, or a string holding a NUL character: 400.
+
+`read_json` refuses JSON that the project could not store or read safely:
+
 - arrays and objects nested deeper than API_JSON_MAX_DEPTH (Python's json module recurses, and a
-  few thousand brackets exhaust the interpreter's stack): 400, counted without recursion before
+  few thousand brackets exhaust the interpreter's stack), counted without recursion before
   parsing;
-- not JSON, not text in the request's charset, or a string holding a NUL character (PostgreSQL
-  cannot store one in text or jsonb): 400.
+- a number that is not finite: `1e400` overflows to infinity, and `NaN`, `Infinity` are not JSON
+  (neither SQLite's nor PostgreSQL's JSON can store them).
+
+The API also refuses a string holding a NUL character (PostgreSQL cannot store one in text or
+jsonb); the import page and commands let their name checks refuse it, naming the name.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
+from typing import Any
 
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 from rest_framework import renderers, status
 from rest_framework.exceptions import APIException, ParseError
 from rest_framework.parsers import BaseParser, get_encoding
-from rest_framework.utils.json import strict_constant
 
 # A JSON string (escapes included), or one bracket outside any string.
 _STRING_OR_BRACKET = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.DOTALL)
@@ -71,8 +81,46 @@ def has_nul(value) -> bool:
     return False
 
 
+class JSONRefused(ValueError):
+    """JSON text that `read_json` refuses; `reason` says why, in the user's language (a clause
+    without a subject, e.g. "the number 1e400 is too large.")."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise JSONRefused(str(_("the number %(number)s is too large.") % {"number": text[:40]}))
+    return number
+
+
+def _no_constant(text: str) -> float:
+    raise JSONRefused(str(_("%(constant)s is not a number JSON allows.") % {"constant": text}))
+
+
+def read_json(text: str) -> Any:
+    """`text` parsed as JSON, or `JSONRefused` for what the project cannot store or read safely
+    (see the module); text that is not JSON raises `json.JSONDecodeError`, for the caller to say
+    where. Never recurses deeper than API_JSON_MAX_DEPTH."""
+    max_depth = settings.API_JSON_MAX_DEPTH
+    if nesting_depth(text, max_depth) > max_depth:
+        raise JSONRefused(
+            str(_("arrays and objects are nested more than %(limit)s deep.") % {"limit": max_depth})
+        )
+    try:
+        data = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+    except (json.JSONDecodeError, JSONRefused):
+        raise
+    except ValueError as error:  # an integer of more digits than Python converts
+        raise JSONRefused(str(error)) from None
+    return data
+
+
 class JSONParser(BaseParser):
-    """JSON bodies, bounded in size and depth, without NUL characters (see the module)."""
+    """JSON bodies, bounded in size, read by `read_json` (see the module)."""
 
     media_type = "application/json"
     renderer_class = renderers.JSONRenderer
@@ -89,16 +137,18 @@ class JSONParser(BaseParser):
             raise ParseError(
                 _("JSON parse error - the body is not %(encoding)s text.") % {"encoding": encoding}
             ) from None
-        max_depth = settings.API_JSON_MAX_DEPTH
-        if nesting_depth(text, max_depth) > max_depth:
-            raise ParseError(
-                _("JSON parse error - arrays and objects are nested more than %(limit)s deep.")
-                % {"limit": max_depth}
-            )
         try:
-            data = json.loads(text, parse_constant=strict_constant)
-        except (ValueError, RecursionError) as exc:
+            data = read_json(text)
+        except JSONRefused as refused:
+            raise ParseError(
+                _("JSON parse error - %(reason)s") % {"reason": refused.reason}
+            ) from None
+        except ValueError as exc:
             raise ParseError(f"JSON parse error - {exc}") from None
+        # the import page and commands say which name holds the NUL instead (clubs.validators)
         if has_nul(data):
-            raise ParseError(_("JSON parse error - a string contains a NUL character."))
+            raise ParseError(
+                _("JSON parse error - %(reason)s")
+                % {"reason": _("a string contains a NUL character.")}
+            )
         return data

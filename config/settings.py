@@ -277,8 +277,11 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
 }
 
-# Table codes (docs/API.md, "Table codes"): wrong codes per address, and attempts on one code,
-# in a window of TABLE_CODE_WINDOW_SECONDS; beyond, joining answers 429 until the window ends.
-TABLE_CODE_FAILURES_PER_ADDRESS = env.int("TABLE_CODE_FAILURES_PER_ADDRESS", default=10)
+# Table codes (docs/API.md, "Table codes"): wrong codes per address in TABLE_CODE_WINDOW_SECONDS
+# (a club's phones share one address: a day's budget that a room typing badly never spends, and
+# that keeps a guesser at about one live code in 12 years), and attempts on one code in
+# TABLE_CODE_ATTEMPTS_WINDOW_SECONDS; beyond either, joining answers 429 until its window ends.
+TABLE_CODE_FAILURES_PER_ADDRESS = env.int("TABLE_CODE_FAILURES_PER_ADDRESS", default=1000)
+TABLE_CODE_WINDOW_SECONDS = env.int("TABLE_CODE_WINDOW_SECONDS", default=86400)
 TABLE_CODE_ATTEMPTS_PER_CODE = env.int("TABLE_CODE_ATTEMPTS_PER_CODE", default=30)
-TABLE_CODE_WINDOW_SECONDS = env.int("TABLE_CODE_WINDOW_SECONDS", default=900)
+TABLE_CODE_ATTEMPTS_WINDOW_SECONDS = env.int("TABLE_CODE_ATTEMPTS_WINDOW_SECONDS", default=900)

@@ -36,7 +36,7 @@ from clubs.serializers import DetailSerializer, ErrorSerializer
 from config.parsers import JSONParser
 from scoring import services, table_access, table_codes
 from scoring.engine.document import replay_document
-from scoring.models import Match, MatchEvent, MatchPlayer
+from scoring.models import EventKind, Match, MatchEvent, MatchPlayer
 from scoring.selectors import match_detail, recorded_event_row
 from scoring.serializers import (
     EventCorrectSerializer,
@@ -245,8 +245,10 @@ def event_answer(row, state, revision: int, *, created: bool, context: dict) -> 
 def match_response(request, match: Match, *, created: bool = False) -> Response:
     # The state only: the events' history (match_detail) is not part of this answer.
     prefetch_related_objects([match], Prefetch("seats", MatchPlayer.objects.order_by("seat")))
-    replayed = services.replay_current(match, match.seats.all())
-    context = {"state": replayed.state, **authors_context(request, match)}
+    events = services.current_events(match)
+    replayed = services.replay_current(match, match.seats.all(), events)
+    void_hands = sum(1 for event in events if event.is_void and event.kind == EventKind.HAND)
+    context = {"state": replayed.state, "void_hands": void_hands, **authors_context(request, match)}
     serializer = MatchDetailSerializer(match, context=context)
     return Response(
         serializer.data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK

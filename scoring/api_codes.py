@@ -5,7 +5,8 @@ keeps the join), then records that match's events with the match's endpoints
 a tournament table's result are the tournaments' (`tournaments.api.tables`).
 
 Thin: the service is `scoring.table_codes.table_join` (wrong codes: 400 on "code"; too many
-wrong codes from one address, or attempts on one code: 429).
+wrong codes from one address, or attempts on one code: 429 with Retry-After). Joining is not
+under the API's anonymous write limit: the service's own limits are sized for a room.
 """
 
 from __future__ import annotations
@@ -75,6 +76,9 @@ class TableJoinView(ApiView):
 
     serializer_class = TableJoinedSerializer
     permission_classes = [AllowAny]
+    # Not the anonymous write limit (20 a minute per address): a room of 60 phones behind one
+    # router joins in the same minute. Joining has its own limits (`table_codes.table_join`).
+    throttle_classes: list = []
 
     @extend_schema(
         operation_id="tables_join",

@@ -310,6 +310,13 @@ class SeatSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+# One meaning of a match's hand count, wherever the API answers it.
+HAND_COUNT_HELP = _(
+    "The hands that count: every hand recorded (a Gin dead hand too), less the voided ones. A "
+    "voided hand keeps its number, so the last hand's number is hand_count plus void_hands."
+)
+
+
 class MatchSerializer(serializers.ModelSerializer):
     """A match as lists show it: its table, its status, its seats and totals."""
 
@@ -346,7 +353,10 @@ class MatchSerializer(serializers.ModelSerializer):
             "seats",
         ]
         read_only_fields = fields
-        extra_kwargs = {"table_label": {"help_text": TABLE_LABEL_HELP}}
+        extra_kwargs = {
+            "table_label": {"help_text": TABLE_LABEL_HELP},
+            "hand_count": {"help_text": HAND_COUNT_HELP},
+        }
 
     @extend_schema_field(serializers.ChoiceField(choices=EndedBy.choices, allow_null=True))
     def get_ended_by(self, match) -> str | None:
@@ -369,10 +379,19 @@ class MatchDetailSerializer(MatchSerializer):
         help_text=_("The state replayed from every event, as the preview answers it.")
     )
     rules = RulesField(read_only=True, help_text=_("The match's full rule set."))
+    void_hands = serializers.SerializerMethodField(
+        help_text=_(
+            "The hands recorded and then voided: hand_count leaves them out. The match page's "
+            '"8 hands (1 void)" is hand_count 7 and void_hands 1.'
+        )
+    )
 
     class Meta(MatchSerializer.Meta):
-        fields = [*MatchSerializer.Meta.fields, "rules", "started_by", "state"]
+        fields = [*MatchSerializer.Meta.fields, "void_hands", "rules", "started_by", "state"]
         read_only_fields = fields
+
+    def get_void_hands(self, match) -> int:
+        return self.context["void_hands"]
 
     @extend_schema_field(MatchStateSerializer)
     def get_state(self, match) -> dict:

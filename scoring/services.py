@@ -375,8 +375,7 @@ def event_record_replayed(
 ) -> Recorded:
     """`event_record`, answering also the new version and the replay of the match with it."""
     match, seats = _locked(match)
-    # Every event has exactly one current version: these rows also give the keys already used
-    # and the last event number, without asking the database again.
+    # one current version per event: also the keys already used and the last number, in one query
     events = current_events(match)
     if idempotency_key:
         for existing in events:
@@ -391,6 +390,8 @@ def event_record_replayed(
     number = (events[-1].number if events else 0) + 1
     kind = _event_kind(data, number)
     hand_number = hand_numbers([*(e.kind for e in events), kind])[-1]
+    author = version_author(user, match)  # asked first; then a replay before anything is written
+    replayed = replay_events(match, seats, [*_in_force(events), (number, data)])
     event = MatchEvent.objects.create(
         match=match,
         number=number,
@@ -403,10 +404,9 @@ def event_record_replayed(
         version=1,
         data=data,
         revision=match.revision + 1,
-        **version_author(user, match),
+        **author,
     )
     version.event = event
-    replayed = replay_events(match, seats, [*_in_force(events), (number, data)])
     refresh_cache(match, seats, replayed.state, replayed.hand_count)
     return Recorded(
         event=event,
@@ -624,6 +624,10 @@ def _new_version(
             _("Event %(number)s is void; it cannot be changed.") % {"number": event.number},
             event=event.number,
         )
+    author = version_author(user, match)  # asked first; then a replay before anything is written
+    events = {found.number: found for found in current_events(match)}
+    events[event.number] = events[event.number]._replace(data=data, is_void=is_void)
+    replayed = replay_current(match, seats, list(events.values()))
     EventVersion.objects.filter(pk=current.pk).update(is_current=False)
     version = EventVersion.objects.create(
         event=event,
@@ -632,9 +636,8 @@ def _new_version(
         is_void=is_void,
         reason=reason,
         revision=match.revision + 1,
-        **version_author(user, match),
+        **author,
     )
-    replayed = replay_current(match, seats)
     refresh_cache(match, seats, replayed.state, replayed.hand_count)
     return version
 

@@ -50,12 +50,13 @@ from clubs.actors import Actor, TableActor
 from clubs.errors import ServiceError
 from clubs.models import User
 from clubs.permissions import can_score
+from config.throttling import TABLE_PHONE_SESSION_KEY
 from scoring.models import EventVersion, Match, TableJoin
 
 # After a club night's match ends, its phones may still correct it for this long.
 GRACE = datetime.timedelta(minutes=15)
 # The session's list of the TableJoin ids this phone holds.
-SESSION_KEY = "table_joins"
+SESSION_KEY = TABLE_PHONE_SESSION_KEY  # the API's write limit counts such a phone on its own
 
 NONE, READ, WRITE = "none", "read", "write"
 

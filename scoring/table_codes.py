@@ -7,24 +7,27 @@ old code (revoked with it) or is refused. What a joined phone may do is the rule
 `scoring.table_access`; the events it enters go through `scoring.services` like everyone's, and
 their versions name the phone (`EventVersion.table_join`).
 
-Guessing is throttled (`config.throttling.count_attempt`): wrong codes per address, and attempts
-per code; the arithmetic is in docs/API.md ("Table codes").
+Guessing is throttled (`config.throttling.count_attempt`): wrong codes per address, with a budget
+sized for a room of phones behind one router, and attempts per code; a right code is never
+counted against the address. The arithmetic is in docs/API.md ("Table codes").
 """
 
 from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.timesince import timeuntil
 from django.utils.translation import gettext_lazy as _
 
 from clubs import validators
 from clubs.actors import Actor
-from config.throttling import attempts, count_attempt
+from config.throttling import attempts, count_attempt, window_left
 from scoring.models import CODE_ALPHABET, CODE_LENGTH, Match, MatchPlayer, TableCode, TableJoin
 from scoring.services import MatchError
 from scoring.table_access import GRACE, session_digest
@@ -92,25 +95,54 @@ def correction_allow(*, match: Match, user: Actor) -> TableCode:
     return code
 
 
+class TooManyAttempts(MatchError):
+    """429 on "code": too many wrong codes from the address, or attempts on the code, in their
+    window; `retry_after` is the seconds until the window ends."""
+
+    status = TOO_MANY
+
+    def __init__(self, message: str, *, retry_after: int) -> None:
+        super().__init__(message, field="code")
+        self.retry_after = retry_after
+
+
+def could_be_a_code(code: str) -> bool:
+    """Whether `code` (normalized) has a code's length and alphabet: only such a code is a guess
+    that could find a table; anything else is a typo that cannot."""
+    return len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
+
+
+def _address_key(address: str) -> str:
+    return f"table-code-address-{address}"
+
+
 def _throttle(address: str, code: str) -> None:
-    """Refuse (429) an address that typed too many wrong codes, or a code tried too often (a
-    code that could be one: anything else is just wrong, and counts against the address)."""
-    window = settings.TABLE_CODE_WINDOW_SECONDS
-    if attempts(f"table-code-address-{address}") >= settings.TABLE_CODE_FAILURES_PER_ADDRESS:
-        raise MatchError(
-            _("Too many wrong codes from this network: wait %(minutes)s minutes and try again.")
-            % {"minutes": max(window // 60, 1)},
-            field="code",
-            status=TOO_MANY,
+    """Refuse (429) an address over its budget of wrong codes (TABLE_CODE_FAILURES_PER_ADDRESS
+    in TABLE_CODE_WINDOW_SECONDS, sized so that a room of phones typing badly behind one router
+    never reaches it), or a code tried too often (TABLE_CODE_ATTEMPTS_PER_CODE in
+    TABLE_CODE_ATTEMPTS_WINDOW_SECONDS). The budget counts only wrong codes that could be one
+    (`could_be_a_code`): a right code, or a typo that cannot find a table, never spends it."""
+    key = _address_key(address)
+    if attempts(key) >= settings.TABLE_CODE_FAILURES_PER_ADDRESS:
+        wait = window_left(key, window=settings.TABLE_CODE_WINDOW_SECONDS)
+        now = timezone.now()
+        later = now + timedelta(seconds=max(wait, 60))
+        raise TooManyAttempts(
+            _(
+                "Too many wrong codes from this network: try again in %(time)s, or join over "
+                "the phone's mobile data."
+            )
+            % {"time": timeuntil(later, now, depth=2)},
+            retry_after=wait,
         )
-    well_formed = len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
-    if well_formed and count_attempt(f"table-code-code-{code}", window=window) > (
+    window = settings.TABLE_CODE_ATTEMPTS_WINDOW_SECONDS
+    per_code = f"table-code-code-{code}"
+    if could_be_a_code(code) and count_attempt(per_code, window=window) > (
         settings.TABLE_CODE_ATTEMPTS_PER_CODE
     ):
-        raise MatchError(
+        raise TooManyAttempts(
             _("This code was tried too often: ask the director for a new one."),
-            field="code",
-            status=TOO_MANY,
+            retry_after=window_left(per_code, window=window),
         )
 
 
@@ -129,7 +161,8 @@ def _current_code(code: str, address: str) -> TableCode:
     _throttle(address, typed)
     found = TableCode.objects.filter(code=typed, is_current=True).first() if typed else None
     if found is None:
-        count_attempt(f"table-code-address-{address}", window=settings.TABLE_CODE_WINDOW_SECONDS)
+        if could_be_a_code(typed):  # a typo that cannot be a code finds nothing: not a guess
+            count_attempt(_address_key(address), window=settings.TABLE_CODE_WINDOW_SECONDS)
         raise MatchError(WRONG_CODE, field="code")
     return found
 
@@ -190,15 +223,11 @@ def table_join(
     A seat has one phone at a time: a second phone's claim is refused (the director releases
     it, `seat_release`); a phone holds one seat, and joining its own seat again answers its
     join. `user` is the account logged in on the phone, if any: the phone's writes are theirs.
-    A wrong or revoked code grants nothing (`MatchError` on "code", counted against the address);
-    too many wrong codes from one address, or attempts on one code, answer 429. The caller keeps
+    A wrong or revoked code grants nothing (`MatchError` on "code", counted against the address
+    when it could be a code); too many wrong codes from one address, or attempts on one code,
+    answer 429 (`TooManyAttempts`, with the seconds to wait). The caller keeps
     the join in the phone's session (`scoring.table_access.remember_join`)."""
-    typed = normalize(code)
-    _throttle(address, typed)
-    found = TableCode.objects.filter(code=typed, is_current=True).first() if typed else None
-    if found is None:
-        count_attempt(f"table-code-address-{address}", window=settings.TABLE_CODE_WINDOW_SECONDS)
-        raise MatchError(WRONG_CODE, field="code")
+    found = _current_code(code, address)
     Match.objects.select_for_update().get(pk=found.match_id)
     # the code may have been revoked while the row was awaited
     found = TableCode.objects.select_related("match").get(pk=found.pk)

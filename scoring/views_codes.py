@@ -3,7 +3,7 @@ carries the code in its address), and the director's "new code" and "let the tab
 
 Thin: the services are `scoring.table_codes`; who may do what with a code is
 `scoring.table_access`. A wrong code is said beside the field and grants nothing; too many
-wrong codes from one address answer 429 (docs/API.md, "Table codes").
+wrong codes from one address answer 429 with Retry-After (docs/API.md, "Table codes").
 """
 
 from __future__ import annotations
@@ -98,7 +98,6 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
     enters that match's hands. The seats are shown only for a right code (the same throttle as
     joining: a wrong code tells nothing)."""
     form = JoinForm(request.POST or None, initial={"code": code})
-    status = 200
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         with on_form(form) as refused:
@@ -123,14 +122,16 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
                 % {"code": joined.code.code, "name": joined.name},
             )
             return redirect(joined.code.match)
-        status = 429 if refused.error and refused.error.status == table_codes.TOO_MANY else 200
+        if refused.error and refused.error.status == table_codes.TOO_MANY:
+            response = render(request, "scoring/join.html", {"form": form}, status=429)
+            response["Retry-After"] = str(refused.error.retry_after)
+            return response
         choosing = refused.error is not None and refused.error.field in ("seat", "name")
         if choosing:  # the code was right: offer the seats again, beside the refusal
             with on_form(form):
                 _offer_seats(request, form)
-        context = {"form": form, "choosing": choosing}
-        return render(request, "scoring/join.html", context, status=status)
-    return render(request, "scoring/join.html", {"form": form}, status=status)
+        return render(request, "scoring/join.html", {"form": form, "choosing": choosing})
+    return render(request, "scoring/join.html", {"form": form})
 
 
 def _offer_seats(request: HttpRequest, form: JoinForm) -> None:

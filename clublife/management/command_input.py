@@ -7,19 +7,24 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
+from django.utils import translation
 
 from clubs.models import User
+from config.parsers import JSONRefused, read_json
 
 
 def json_file(path: str) -> Any:
-    """The JSON of the file at `path` (a byte-order mark allowed), or `CommandError`."""
+    """The JSON of the file at `path` (a byte-order mark allowed) as `read_json` reads it, or
+    `CommandError` (never a traceback: a file nested 100,000 deep is refused)."""
     try:
-        with open(path, encoding="utf-8-sig") as handle:
-            return json.load(handle)
+        with open(path, encoding="utf-8-sig") as handle, translation.override("en"):
+            return read_json(handle.read())  # the commands speak English
     except OSError as error:
         raise CommandError(f"Cannot read {path}: {error.strerror}.") from error
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise CommandError(f"{path} is not a JSON file: {error}.") from error
+    except JSONRefused as refused:
+        raise CommandError(f"{path} cannot be imported: {refused.reason}") from None
 
 
 def user_named(username: str | None) -> User | None:

@@ -33,6 +33,7 @@ from clubs import validators
 from clubs.errors import kept
 from clubs.models import Club
 from clubs.permissions import can_direct, can_export_tournament_standings, can_manage
+from config.parsers import JSONRefused, read_json
 from scoring.selectors import matches_for_club
 from tournaments import exports as tournament_exports
 from tournaments import lookups
@@ -88,11 +89,15 @@ class ImportForm(forms.Form):
         if not text.strip():
             raise forms.ValidationError(_("Paste a match document or choose a file."))
         try:
-            cleaned["data"] = json.loads(text)
+            cleaned["data"] = read_json(text)
         except json.JSONDecodeError as error:
             raise forms.ValidationError(
                 _("This is not valid JSON (line %(line)s, column %(column)s): %(reason)s.")
                 % {"line": error.lineno, "column": error.colno, "reason": error.msg}
+            ) from None
+        except JSONRefused as refused:
+            raise forms.ValidationError(
+                _("This JSON cannot be imported: %(reason)s") % {"reason": refused.reason}
             ) from None
         if not isinstance(cleaned["data"], dict | list):
             raise forms.ValidationError(

@@ -234,3 +234,32 @@ def test_a_gin_match_answers_its_games(world, api):
     state = api("owner").get(f"/api/v1/matches/{match.pk}/").json()["state"]
     assert state["game"] == "gin"
     assert "games" in state
+
+
+def test_hand_count_has_one_meaning_the_hands_that_count_and_void_hands_beside_it(world, api):
+    """Issue 25: the page says "3 mani (1 annullata)"; the API answers hand_count 2 (the hands
+    that count) and void_hands 1 beside it, and the schema says so."""
+    from django.test import Client
+
+    match = world.live["aurora"]
+    scorer = api("scorekeeper")
+    events = f"/api/v1/matches/{match.pk}/events/"
+    hand = {"type": "hand", "closer": "Carla", "points": {"Anna": 10, "Bruno": 20}}
+    for _ in range(2):
+        assert scorer.post(events, hand).status_code == 201
+    voided = scorer.post(f"{events}2/void/", {"version": 1, "reason": "Entered twice"})
+    assert voided.status_code == 200, voided.content
+    body = scorer.get(f"/api/v1/matches/{match.pk}/").json()
+    assert (body["hand_count"], body["void_hands"]) == (2, 1)
+    listed = scorer.get("/api/v1/matches/?club=aurora&status=in_progress").json()["results"]
+    assert [row["hand_count"] for row in listed if row["id"] == match.pk] == [2]
+    page = Client(HTTP_ACCEPT_LANGUAGE="it")
+    page.force_login(world.users["scorekeeper"])
+    text = " ".join(page.get(match.get_absolute_url()).content.decode().split())
+    assert "3 mani (1 annullata)" in text
+    schema = Client(HTTP_ACCEPT_LANGUAGE="en").get("/api/v1/schema/", {"format": "json"})
+    schema = schema.json()["components"]["schemas"]
+    assert schema["Match"]["properties"]["hand_count"]["description"].startswith(
+        "The hands that count: every hand recorded"
+    )
+    assert "void_hands" in schema["MatchDetail"]["required"]

@@ -144,3 +144,50 @@ def test_without_a_trusted_proxy_a_forwarded_header_is_ignored(world, settings):
     for address in ("203.0.113.1", "203.0.113.2", "203.0.113.3"):
         behind_nginx("wrong", address)
     assert behind_nginx(PASSWORD, "203.0.113.4").status_code == 429
+
+
+def test_every_429_says_how_long_to_wait(world, settings):
+    """Issue 25: every refusal for too many requests carries Retry-After, in seconds: the API's
+    limits, the login's and the token's lockouts, the table codes', check-in and "where do I
+    sit?" (the table codes' own: tests/api/test_table_code_throttle.py)."""
+    from django.urls import reverse
+
+    from tournaments import services as tournaments
+
+    settings.API_ANONYMOUS_WRITE_RATE = "1/min"
+    settings.CHECK_IN_RATE = settings.SEAT_FINDER_RATE = "1/min"
+    tournament = tournaments.tournament_create(
+        club=world.piazza,
+        user=world.users["director"],
+        name="Coppa",
+        preset="scala40",
+        format="rounds",
+        is_public=True,
+    )
+    check_in = reverse("tournaments:check-in", args=[tournament.check_in_key])
+    where = reverse("tournaments:where", args=[tournament.pk])
+    lockout = 15 * 60
+    for _ in range(3):
+        log_in("wrong", address="10.0.0.5")
+    refusals = {
+        "login": (log_in("wrong", address="10.0.0.5"), lockout),
+        "token": (
+            APIClient(REMOTE_ADDR="10.0.0.5").post(
+                TOKEN_URL, {"username": "owner", "password": PASSWORD}, format="json"
+            ),
+            lockout,
+        ),
+    }
+    writer = APIClient(REMOTE_ADDR="10.0.0.6")
+    writer.post(TOKEN_URL, {"username": "nobody", "password": "x"}, format="json")
+    refusals["anonymous write"] = (
+        writer.post(TOKEN_URL, {"username": "nobody", "password": "x"}, format="json"),
+        60,
+    )
+    for name, path in (("check-in", check_in), ("where", where)):
+        client = APIClient(REMOTE_ADDR="10.0.0.7")
+        client.get(path)
+        refusals[name] = (client.get(path), 60)
+    for name, (response, longest) in refusals.items():
+        assert response.status_code == 429, name
+        assert 0 < int(response["Retry-After"]) <= longest, name

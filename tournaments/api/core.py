@@ -404,6 +404,7 @@ class EntriesCreateView(ApiView):
 
     serializer_class = EntrySerializer
     queryset = Entry.objects.none()  # for the schema; the view finds the tournament itself
+    pagination_class = None  # it answers the new entries, all of them: a plain list
 
     def refusal_field(self, field: str | None) -> str | None:
         """The service's "names" are this body's "guests"."""
@@ -436,7 +437,7 @@ class EntriesCreateView(ApiView):
         entries = services.entries_register(
             tournament=tournament,
             user=request.user,
-            players=[players[pk] for pk in dict.fromkeys(data["players"])],
+            players=[players[pk] for pk in data["players"]],  # listed twice: refused by name
             names=data["guests"],
             check_in=data["check_in"],
         )

@@ -2,7 +2,9 @@ import json
 import sys
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
+from config.parsers import JSONRefused, read_json
 from scoring.engine import EngineError
 from scoring.engine.document import replay_document
 
@@ -18,15 +20,18 @@ class Command(BaseCommand):
 
     def handle(self, *args, file: str, indent: int, **options):
         try:
-            if file == "-":
-                data = json.load(sys.stdin)
-            else:
-                with open(file, encoding="utf-8") as handle:
-                    data = json.load(handle)
+            with translation.override("en"):  # the command speaks English
+                if file == "-":
+                    data = read_json(sys.stdin.read())
+                else:
+                    with open(file, encoding="utf-8") as handle:
+                        data = read_json(handle.read())
         except OSError as error:
             raise CommandError(f"Cannot read {file}: {error.strerror}.") from error
         except json.JSONDecodeError as error:
             raise CommandError(f"{file} is not valid JSON: {error}.") from error
+        except JSONRefused as refused:
+            raise CommandError(f"{file} is refused: {refused.reason}") from None
         try:
             state = replay_document(data)
         except EngineError as error:
