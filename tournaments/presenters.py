@@ -102,6 +102,14 @@ def round_title(round: Round) -> str:
     return round_number_label(round.number)
 
 
+def event_line(round: Round, tournament_name: str | None = None) -> str:
+    """The event line of a round's score sheets and of its tables' sheets and reports: the
+    tournament and the round ("Coppa d'autunno — Round 2"); `tournament_name` when it is
+    already read."""
+    name = round.tournament.name if tournament_name is None else tournament_name
+    return f"{name} — {round_title(round)}"
+
+
 # Tables ------------------------------------------------------------------------------------------
 
 TABLE_STATES: dict[str, Promise] = {
