@@ -139,9 +139,7 @@ def test_before_the_first_round_the_players_panel_comes_first(laptop, live_serve
     )
 
 
-def test_a_check_in_at_the_desk_answers_in_place_without_going_back_to_the_top(
-    laptop, live_server
-):
+def test_a_check_in_at_the_desk_answers_in_place_without_going_back_to_the_top(laptop, live_server):
     staff = Staff()
     tournament = services.tournament_create(
         club=staff.club,
