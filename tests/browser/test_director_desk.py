@@ -96,6 +96,7 @@ def test_a_dropped_player_still_seated_is_refused_in_view_marked_and_reseated_at
     # The round is seated: its panel comes first, above the players'.
     round_top = laptop.locator("#round").bounding_box()["y"]
     assert round_top < laptop.locator("#check-in").bounding_box()["y"]
+    assert round_top < 400  # under the tournament's title, not ~840 px down
     shot(laptop, "desk-round-first", full_page=True)
 
     # The start is refused, and the refusal is in view after the page comes back.
