@@ -437,7 +437,8 @@ class PlayerListView(ApiView):
 
 
 class PlayerDetailView(ApiView):
-    """One player of a club. The owner renames players (played matches keep the old name)."""
+    """One player of a club. The owner renames players (played matches keep the old name); a
+    director sets a player's gender alone."""
 
     serializer_class = PlayerSerializer
 
@@ -458,15 +459,16 @@ class PlayerDetailView(ApiView):
 
     @extend_schema(
         operation_id="clubs_players_partial_update",
-        summary="Rename a player (owner)",
+        summary="Rename a player (owner) or set their gender (owner, director)",
         request=PlayerWriteSerializer,
         responses={200: PlayerSerializer, **WRITE_ERRORS},
     )
     def patch(self, request, slug, pk):
         player = self.player(request, slug, pk)
-        require(permissions.can_manage(request.user, player.club))
+        require(permissions.can_set_gender(request.user, player.club))  # a director or the owner
         serializer = PlayerWriteSerializer(data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
+        require(permissions.can_edit_player(request.user, player.club, serializer.validated_data))
         player = services.player_update(player=player, **serializer.validated_data)
         return Response(PlayerSerializer(player, context=player_context(request, player.club)).data)
 

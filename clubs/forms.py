@@ -65,6 +65,15 @@ class PlayerEditForm(PlayerForm):
         self.fields["name"].label = _("Name")
 
 
+class PlayerGenderForm(forms.Form):
+    """A player's gender alone, as a director sets it (the name is the owner's)."""
+
+    gender = PlayerForm.base_fields["gender"]
+
+    def clean_gender(self) -> str:
+        return self.cleaned_data.get("gender") or Gender.UNSPECIFIED
+
+
 class MemberInviteForm(forms.Form):
     username = forms.CharField(
         label=_("Username"),

@@ -5,6 +5,8 @@
 | see the club, its players and matches    | yes   | yes      | yes         | yes    |
 | start matches, record/correct/void hands | yes   | yes      | yes         | no     |
 | add players, grant roles                 | yes   | no       | no          | no     |
+| rename players                           | yes   | no       | no          | no     |
+| set a player's gender                    | yes   | yes      | no          | no     |
 | run tournaments                          | yes   | yes      | no          | no     |
 | see who entered or confirmed results     | yes   | yes      | yes         | yes    |
 | see a player's gender in the API         | yes   | yes      | yes         | yes    |
@@ -22,6 +24,8 @@ that rule reads scoring's rows, so it lives beside scoring's models, in `scoring
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.shortcuts import get_object_or_404
@@ -101,6 +105,20 @@ def can_direct(user, club: Club) -> bool:
 def can_manage(user, club: Club) -> bool:
     """Add players, grant roles, edit the club."""
     return role_in(user, club) in MANAGING_ROLES
+
+
+def can_set_gender(user, club: Club) -> bool:
+    """Say a player's gender (the Italian pages agree with it): the owner, and the directors,
+    who meet the players at the desk and read their names on every page of a tournament."""
+    return role_in(user, club) in DIRECTING_ROLES
+
+
+def can_edit_player(user, club: Club, fields: Iterable[str]) -> bool:
+    """Change these details of a player (`name`, `is_guest`, `gender`): the owner any of them;
+    a director the gender alone (`can_set_gender`)."""
+    if can_manage(user, club):
+        return True
+    return can_set_gender(user, club) and set(fields) <= {"gender"}
 
 
 def can_see_authors(user, club: Club) -> bool:

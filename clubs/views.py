@@ -24,14 +24,23 @@ from django.views.decorators.http import require_POST, require_safe
 
 from clubs import pages, services
 from clubs.errors import as_message, on_form
-from clubs.forms import ClubForm, MemberInviteForm, MemberRoleForm, PlayerEditForm, PlayerForm
+from clubs.forms import (
+    ClubForm,
+    MemberInviteForm,
+    MemberRoleForm,
+    PlayerEditForm,
+    PlayerForm,
+    PlayerGenderForm,
+)
 from clubs.models import Club, Invitation, Membership, Player, Role
 from clubs.permissions import (
     SCORING_ROLES,
     can_direct,
+    can_edit_player,
     can_manage,
     can_score,
     can_see_match,
+    can_set_gender,
     role_in,
 )
 from clubs.presenters import CLUB_NAMED, named
@@ -144,6 +153,7 @@ def _detail(request: HttpRequest, club: Club, **forms: Any) -> HttpResponse:
         "is_owner": owner,
         "can_score": can_score(request.user, club),
         "can_direct": can_direct(request.user, club),
+        "can_set_gender": can_set_gender(request.user, club),
         "sees_live_matches": can_see_match(request.user, club, finished=False),
         "players": paginate(request, club.players.all(), "players"),
         # the club's matches (a visitor sees those they may open), from scoring
@@ -226,16 +236,18 @@ def player_add(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def player_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """The owner corrects a player's name or gender (played matches keep the old name)."""
-    club = _managed_club(request, slug)
+    """The owner corrects a player's name or gender (played matches keep the old name); a
+    director sets the gender alone (`can_edit_player`)."""
+    club = get_object_or_404(Club.objects.member_of(request.user), slug=slug)
     player = get_object_or_404(Player.objects.filter(club=club), pk=pk)
+    form_class = PlayerEditForm if can_manage(request.user, club) else PlayerGenderForm
+    if not can_edit_player(request.user, club, form_class.base_fields):
+        raise PermissionDenied
     initial = {"name": player.name, "gender": player.gender}
-    form = PlayerEditForm(request.POST or None, initial=initial)
+    form = form_class(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         with on_form(form):
-            services.player_update(
-                player=player, name=form.cleaned_data["name"], gender=form.cleaned_data["gender"]
-            )
+            services.player_update(player=player, **form.cleaned_data)
             messages.success(
                 request, gettext("%(name)s's details are saved.") % {"name": player.name}
             )

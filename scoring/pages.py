@@ -41,6 +41,7 @@ class MatchPlace:
     dispute_url: str  # and the call for the director
     confirmed: bool  # the result is confirmed as the match stands now
     disputed: bool  # a phone disputed the result
+    event: str = ""  # the printables' event line ("Coppa d'autunno — Round 2"), "" if not shown
 
 
 PlaceProvider = Callable[["HttpRequest", "Match"], MatchPlace | None]

@@ -35,6 +35,7 @@ from clubs.permissions import can_score, can_see_authors
 from clubs.serializers import DetailSerializer
 from config.tokens import TokenAuthentication
 from scoring.models import Match
+from scoring.pages import place_of
 from scoring.printing import PdfDocument, match_report, render_pdf, score_sheet
 
 
@@ -55,15 +56,31 @@ def pdf_response(document: PdfDocument) -> FileResponse:
     return response
 
 
+def event_of(request: HttpRequest, match: Match) -> str:
+    """The event line of a match's printables: a tournament's table prints its tournament and
+    round (from the app that owns it, `scoring.pages`); a club night's match prints none."""
+    place = place_of(request, match)
+    return place.event if place is not None else ""
+
+
 def sheet_document(request: HttpRequest, match: Match) -> PdfDocument:
     """The sheet; its table code (which lets a phone enter the match) for the club's scorers
     only: a public club's visitors get the sheet without it."""
-    return score_sheet(match, request=request, show_code=can_score(request.user, match.club))
+    return score_sheet(
+        match,
+        request=request,
+        event=event_of(request, match),
+        show_code=can_score(request.user, match.club),
+    )
 
 
 def report_document(request: HttpRequest, match: Match) -> PdfDocument:
     """The report; who recorded and changed its events is printed for the club's members only."""
-    return match_report(match, show_authors=can_see_authors(request.user, match.club))
+    return match_report(
+        match,
+        event=event_of(request, match),
+        show_authors=can_see_authors(request.user, match.club),
+    )
 
 
 # The site ----------------------------------------------------------------------------------------

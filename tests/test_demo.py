@@ -156,3 +156,20 @@ def test_demo_rates_its_players_and_opens_a_season_that_counts_its_matches():
     assert len(standings.rows) >= 4 and standings.rows[0].points > 0
     assert Rating.objects.filter(game="scala40").count() >= 4
     assert Rating.objects.filter(game="gin").exists()
+
+
+CODE = re.compile(r"type the table code (\w+)$", re.MULTILINE)
+
+
+def test_demo_prints_a_table_code_that_joins_a_live_match(client):
+    output = demo()
+    code = CODE.search(output).group(1)
+    assert "Join table 3 (Scala 40" in output and "open /matches/join/ and type" in output
+
+    page = client.post("/matches/join/", {"code": code, "name": "Nonna Pina"}, follow=True)
+    joined = Match.objects.get(table_codes__code=code)
+    assert joined.status == MatchStatus.IN_PROGRESS and joined.table_label == "3"
+    assert page.redirect_chain[-1][0] == joined.get_absolute_url()
+    assert f"Sei collegato al tavolo {code} come Nonna Pina." in page.content.decode()
+    # `make run` loads the demo once (--if-empty) and says the same code every time
+    assert CODE.search(demo("--if-empty")).group(1) == code

@@ -11,6 +11,7 @@ from django.urls import reverse
 from scoring.models import Match
 from scoring.pages import EventLink, MatchPlace
 from tournaments.models import Tournament
+from tournaments.presenters import event_line
 
 
 def table_place(request: HttpRequest, match: Match) -> MatchPlace | None:
@@ -37,4 +38,5 @@ def table_place(request: HttpRequest, match: Match) -> MatchPlace | None:
         dispute_url=reverse("tournaments:dispute", args=[pk, table.pk]),
         confirmed=table.is_confirmed_for(match),
         disputed=table.disputed_at is not None,
+        event=event_line(table.round, shown) if shown is not None else "",
     )

@@ -62,8 +62,10 @@ def ledger(tournament: Tournament, view: selectors.TournamentView | None = None)
     paid: dict[int, Decimal] = {}
     ranking = format_of(tournament).final_ranking(tournament, view)
     places = {row.entry.pk: row.place for row in ranking}
-    # Nobody is paid from a bracket still being played: its places are not final yet.
-    if amounts and places and not any(row.still_playing for row in ranking):
+    # Nobody is paid before any result counts (everyone would share the first place), nor
+    # from a bracket still being played: its places are not final yet.
+    counted = any(table.counts for round_view in view.rounds for table in round_view.tables)
+    if amounts and places and counted and not any(row.still_playing for row in ranking):
         paid = payouts.award(amounts, places, unit=tournament.payout_unit)
     return Ledger(
         pot=pot,

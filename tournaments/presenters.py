@@ -38,7 +38,14 @@ from typing import Any
 
 from django.utils import formats
 from django.utils.functional import Promise
-from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
+from django.utils.translation import (
+    gettext,
+    gettext_lazy,
+    ngettext,
+    npgettext,
+    pgettext,
+    pgettext_lazy,
+)
 
 from clubs.models import Gender, Player
 from scoring.presenters import times
@@ -94,6 +101,14 @@ def round_title(round: Round) -> str:
     if round.kind == RoundKind.BRACKET:
         return str(RoundKind.BRACKET.label)
     return round_number_label(round.number)
+
+
+def event_line(round: Round, tournament_name: str | None = None) -> str:
+    """The event line of a round's score sheets and of its tables' sheets and reports: the
+    tournament and the round ("Coppa d'autunno — Round 2"); `tournament_name` when it is
+    already read."""
+    name = round.tournament.name if tournament_name is None else tournament_name
+    return f"{name} — {round_title(round)}"
 
 
 # Tables ------------------------------------------------------------------------------------------
@@ -173,14 +188,27 @@ def apart_line(pair: Mapping[str, Any]) -> str:
     }
 
 
-def repeat_line(repeat: Mapping[str, Any]) -> str:
+def repeat_line(repeat: Mapping[str, Any], genders: Mapping[str, str] | None = None) -> str:
     """Players seated together again (`report["repeats"]`): "Table 2: Anna, Bruno have met 1
-    time before."."""
-    return ngettext(
-        "Table %(table)s: %(players)s have met %(count)s time before.",
-        "Table %(table)s: %(players)s have met %(count)s times before.",
-        repeat.get("before", 1),
-    ) % {
+    time before."; Italian agrees with players who are all women ("si sono già incontrate"),
+    their genders by name in `genders` (the report keeps names only)."""
+    players = repeat.get("players", [])
+    count = repeat.get("before", 1)
+    women = bool(players) and all((genders or {}).get(name) == Gender.FEMALE for name in players)
+    if women:
+        sentence = npgettext(
+            "women players",
+            "Table %(table)s: %(players)s have met %(count)s time before.",
+            "Table %(table)s: %(players)s have met %(count)s times before.",
+            count,
+        )
+    else:
+        sentence = ngettext(
+            "Table %(table)s: %(players)s have met %(count)s time before.",
+            "Table %(table)s: %(players)s have met %(count)s times before.",
+            count,
+        )
+    return sentence % {
         "table": repeat.get("table"),
         "players": ", ".join(repeat.get("players", [])),
         "count": repeat.get("before", 1),
@@ -227,6 +255,22 @@ def tie_break_mark(row: Any) -> str:
 
 # Italian agrees with a player whose gender is said ("si è ritirata", "si è ritirato"); for one
 # whose gender is not said, the words agree with anyone ("non è più in gara"), context "any player".
+
+
+# An entry's state where Italian agrees with a woman ("Iscritta", "Ritirata"); a man or a player
+# whose gender is not said reads the state's own label ("Iscritto", "Ritirato").
+WOMAN_ENTRY_STATES: dict[str, Promise] = {
+    EntryStatus.REGISTERED: pgettext_lazy("woman player", "Registered"),
+    EntryStatus.DROPPED: pgettext_lazy("woman player", "Dropped"),
+}
+
+
+def entry_state_label(entry: Entry) -> str:
+    """An entry's state as the entries page shows it: "Registered", "Checked in", "Dropped"
+    ("Ritirata" for a woman in Italian)."""
+    if entry.player.gender == Gender.FEMALE and entry.status in WOMAN_ENTRY_STATES:
+        return str(WOMAN_ENTRY_STATES[entry.status])
+    return str(EntryStatus(entry.status).label)
 
 
 def dropped_mark(entry: Entry) -> str:

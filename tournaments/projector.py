@@ -156,7 +156,8 @@ def table_slides(tournament: Tournament) -> dict[str, Slide]:
         lines=tuple(
             Line(
                 name=row.entry.player.name,
-                lead=f"{'=' if row.shared else ''}{row.place}",
+                # no place before any result: everyone would be "=1"
+                lead=f"{'=' if row.shared else ''}{row.place}" if table.rounds_counted else "",
                 values=(points_text(row.points), str(row.wins)),
                 dim=row.entry.status == EntryStatus.DROPPED,
             )
@@ -186,6 +187,10 @@ def table_slides(tournament: Tournament) -> dict[str, Slide]:
 
 
 def standings_after(rounds: int) -> str:
+    """The standings slide's subtitle: "After 2 rounds"; before any result, "No results yet"
+    (never "after 0 rounds")."""
+    if rounds <= 0:
+        return gettext("No results yet")
     return ngettext("After %(count)s round", "After %(count)s rounds", rounds) % {"count": rounds}
 
 

@@ -100,6 +100,16 @@ class TournamentView:
     def name(self, entry_id: int) -> str:
         return self.entries[entry_id].player.name
 
+    def genders(self) -> dict[str, str]:
+        """Each entered player's gender by name (a seating report keeps names only)."""
+        return {entry.player.name: entry.player.gender for entry in self.entries.values()}
+
+
+def player_genders(tournament: Tournament) -> dict[str, str]:
+    """Each entered player's gender by name, in one query (for the words of a seating report,
+    which keeps names only)."""
+    return dict(tournament.entries.values_list("player__name", "player__gender"))
+
 
 def tournament_view(tournament: Tournament) -> TournamentView:
     entries = {entry.pk: entry for entry in tournament.entries.select_related("player")}

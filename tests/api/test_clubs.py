@@ -166,6 +166,18 @@ def test_the_owner_is_answered_the_gender_they_write(world, api):
     assert response.status_code == 200 and response.json()["gender"] == "male"
 
 
+def test_a_director_sets_a_players_gender_alone_through_the_api(world, api):
+    bruno = world.player(world.piazza, "Bruno")
+    url = f"/api/v1/clubs/piazza/players/{bruno.pk}/"
+    response = api("director").patch(url, {"gender": "male"})
+    assert response.status_code == 200 and response.json()["gender"] == "male"
+    assert api("director").patch(url, {"name": "Bruno Rossi"}).status_code == 403
+    assert api("director").patch(url, {"gender": "female", "is_guest": True}).status_code == 403
+    assert api("scorekeeper").patch(url, {"gender": "female"}).status_code == 403
+    bruno.refresh_from_db()
+    assert (bruno.name, bruno.gender, bruno.is_guest) == ("Bruno", "male", False)
+
+
 def test_the_owner_adds_a_player(world, api):
     response = api("owner").post("/api/v1/clubs/aurora/players/", {"name": "  Zeno   Rossi "})
     assert response.status_code == 201

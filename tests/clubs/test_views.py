@@ -333,6 +333,38 @@ def test_only_the_owner_manages_players_and_roles(client, club, role):
 
 
 @pytest.mark.django_db
+def test_a_director_sets_a_players_gender_but_only_the_owner_renames(client, club):
+    dora = member(club, Role.DIRECTOR, username="dora")
+    client.force_login(dora)  # Italian, the club's language
+    anna = PlayerFactory(club=club, name="Anna Ferri")
+    page = client.get(reverse("clubs:detail", args=[club.slug])).content.decode()
+    edit = reverse("clubs:player-edit", args=[club.slug, anna.pk])
+    assert f'href="{edit}">modifica</a>' in page  # beside her name, on the club's page
+    form = client.get(edit).content.decode()
+    assert "Genere" in form and 'name="name"' not in form  # the name stays the owner's
+    answer = client.post(edit, {"gender": "female", "name": "Anna Rossi"}, follow=True)
+    assert "Dati di Anna Ferri salvati." in answer.content.decode()
+    anna.refresh_from_db()
+    assert (anna.name, anna.gender) == ("Anna Ferri", "female")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("role", [Role.SCOREKEEPER, Role.MEMBER])
+def test_a_scorekeeper_or_member_cannot_set_a_players_gender(client, club, role):
+    log_in(client, member(club, role))
+    anna = PlayerFactory(club=club, name="Anna Ferri")
+    edit = reverse("clubs:player-edit", args=[club.slug, anna.pk])
+    assert client.get(edit).status_code == 403
+    assert client.post(edit, {"gender": "female"}).status_code == 403
+    assert (
+        'href="{edit}"'
+        not in client.get(reverse("clubs:detail", args=[club.slug])).content.decode()
+    )
+    anna.refresh_from_db()
+    assert anna.gender == "unspecified"
+
+
+@pytest.mark.django_db
 def test_other_clubs_and_visitors_cannot_manage_a_club(client, club):
     public = ClubFactory(is_public=True)
     assert client.post(

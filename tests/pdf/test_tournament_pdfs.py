@@ -564,3 +564,21 @@ def test_the_lists_read_the_same_number_of_queries_whatever_the_field(client, na
             assert client.get(address).status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+def test_a_tournament_tables_sheet_and_report_print_the_tournament_and_round(client, staff):
+    tournament = table_tournament(staff, 8)
+    round = seated_round(tournament, staff)
+    services.round_start(round=round, user=staff.director)
+    match = round.tables.get(number=1).match
+    client.force_login(staff.director)
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "it"  # the clubs' language
+
+    for name in ("match-pdf:sheet", "match-pdf:report"):
+        words = fetch(client, name, pk=match.pk).words(0)
+        assert "Evento: Coppa d'autunno — Turno 1" in words, name
+    # through the API too
+    response = client.get(f"/api/v1/matches/{match.pk}/report.pdf")
+    assert "Evento: Coppa d'autunno — Turno 1" in Pdf.of(
+        b"".join(response.streaming_content)
+    ).words(0)

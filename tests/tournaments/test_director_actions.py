@@ -10,6 +10,7 @@ from django.conf import settings
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from clubs.models import Gender, Player
 from pairings import services as pairing_services
 from scoring import services as scoring
 from scoring.models import EventVersion
@@ -421,3 +422,56 @@ def test_the_projector_clock_stops_once_the_round_is_complete(staff):
     play_round(round, scorekeeper=staff.scorekeeper, director=staff.director, rng=random.Random(6))
     clock = projector.slides(tournament)["clock"].context["clock"]
     assert not clock.running and clock.state == "Round complete"
+
+
+# Words that agree with a woman (issue 25) --------------------------------------------------------
+
+
+def italian(client, user):
+    client.force_login(user)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+
+
+def test_the_entries_page_says_ritirata_for_a_woman_and_ritirato_for_a_man(client, staff):
+    tournament = make(staff)
+    anna, bruno = enter_players(tournament, staff.director, 2)
+    anna.player.gender, bruno.player.gender = Gender.FEMALE, Gender.MALE
+    Player.objects.bulk_update([anna.player, bruno.player], ["gender"])
+    for entry in (anna, bruno):
+        services.entry_drop(entry=entry, user=staff.director)
+    italian(client, staff.director)
+    page = client.get(url("entries", tournament)).content.decode()
+    card = {
+        entry: page.split(f'id="entry-{entry.pk}"', 1)[1].split("</li>", 1)[0]
+        for entry in (anna, bruno)
+    }
+    assert '<span class="badge entry-state dropped">Ritirata</span>' in card[anna]
+    assert '<span class="badge entry-state dropped">Ritirato</span>' in card[bruno]
+
+
+def test_the_seating_report_says_incontrate_for_two_women(client, staff):
+    tournament = make(staff, rounds_planned=2)
+    entries = enter_players(tournament, staff.director, 4)
+    for entry in entries[:3]:
+        entry.player.gender = Gender.FEMALE
+    entries[3].player.gender = Gender.MALE
+    Player.objects.bulk_update([entry.player for entry in entries], ["gender"])
+    round = services.round_seat(tournament=tournament, user=staff.director, seed=1)
+    services.round_start(round=round, user=staff.director)
+    play_round(round, scorekeeper=staff.scorekeeper, director=staff.director, rng=random.Random(3))
+    services.round_seat(tournament=tournament, user=staff.director, seed=2)
+    italian(client, staff.director)
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    report = page.split('class="notice seating-report"', 1)[1].split("</div>", 1)[0]
+    women = [f"Giocatore {n:02d}" for n in (1, 2, 3)]
+    lines = report.split("<li>")[1:]
+    assert lines
+    for line in lines:
+        if "si sono già" not in line:
+            continue
+        if "Giocatore 04" in line:
+            assert "si sono già incontrati 1 volta." in line, line
+        else:
+            assert any(name in line for name in women)
+            assert "si sono già incontrate 1 volta." in line, line
+    assert "incontrate" in report and "incontrati" in report

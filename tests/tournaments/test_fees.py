@@ -265,3 +265,15 @@ def test_the_check_in_all_button_says_it_marks_the_fees_paid(staff, desk):
     free = make(staff, fee="0", names=("Dario Neri",))
     page = desk.get(reverse("tournaments:entries", args=[free.pk])).content.decode()
     assert "Check in the 1 player waiting" in page and "mark paid" not in page
+
+
+def test_the_ledger_places_and_pays_nobody_before_any_round_is_played(staff, desk):
+    tournament = make(staff)
+    for name in ("Anna Rossi", "Bruno Bianchi", "Carla Verdi"):
+        act(desk, tournament, "check_in", name)  # here and paid
+    services.round_seat(tournament=tournament, user=staff.director, seed=1)
+    page = desk.get(reverse("tournaments:ledger", args=[tournament.pk])).content.decode()
+    by_player = page.split('id="by-player"', 1)[1]
+    assert "No payouts yet." in by_player
+    assert "1. Anna Rossi" not in by_player and "data-player=" not in by_player
+    assert money.ledger(tournament).paid == {}

@@ -1,6 +1,6 @@
-"""What every printable of a tournament shares: the event line of a round's score sheets, amounts,
-the paper sizes, the heading (`tournament_context`) and the pages of a list (`grid_pages`); the
-words and numbers come from `tournaments.presenters` (`round_title`, `number`)."""
+"""What every printable of a tournament shares: amounts, the paper sizes, the heading
+(`tournament_context`) and the pages of a list (`grid_pages`); the words and numbers come from
+`tournaments.presenters` (`event_line`, the event line of a round's score sheets, `number`)."""
 
 from __future__ import annotations
 
@@ -24,16 +24,10 @@ from scoring.printing import (
     css_string,
     page_counter,
 )
-from tournaments.models import Round, Tournament
-from tournaments.presenters import round_title
+from tournaments.models import Tournament
 
 # Words -------------------------------------------------------------------------------------------
 # (the rounds' titles and the numbers as the grids print them are `tournaments.presenters`')
-
-
-def event_line(round: Round) -> str:
-    """The event line of a round's score sheets: the tournament and the round."""
-    return f"{round.tournament.name} — {round_title(round)}"
 
 
 def amount(value: Decimal) -> str:

@@ -27,7 +27,7 @@ from scoring.printing import (
     score_sheet,
 )
 from tournaments.models import Round, RoundStatus, TableSeat
-from tournaments.presenters import round_title
+from tournaments.presenters import event_line, round_title
 from tournaments.printing.common import (
     HEAD,
     WALL_FONT,
@@ -35,7 +35,6 @@ from tournaments.printing.common import (
     WALL_PAPERS,
     WALL_ROW,
     WALL_SCALE,
-    event_line,
     tournament_context,
 )
 

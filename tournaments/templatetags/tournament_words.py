@@ -34,6 +34,12 @@ def money(amount: Decimal) -> str:
 
 
 @register.filter
+def entry_state(entry: Entry) -> str:
+    """`{{ entry|entry_state }}`: "Checked in", "Dropped" ("Ritirata" for a woman)."""
+    return presenters.entry_state_label(entry)
+
+
+@register.filter
 def dropped_mark(entry: Entry) -> str:
     """`{{ entry|dropped_mark }}`: "dropped" for a player who dropped, else empty."""
     return presenters.dropped_mark(entry)

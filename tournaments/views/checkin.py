@@ -50,6 +50,7 @@ GUEST_POLL_SECONDS = 3
 SESSION_ENTRIES = "check_in_entries"  # tournament id -> the entry this phone checked in
 SESSION_GUESTS = "check_in_guests"  # tournament id -> the guest check-in this phone asked
 BANNER_TAG = "inline-check-in"  # a message the banner says instead of the page's messages
+PLAYERS_MESSAGES = "inline-players-panel"  # said above the console's players panel, in view
 
 
 # Looking up ---------------------------------------------------------------------------------------
@@ -281,16 +282,20 @@ def guest_decide(request: HttpRequest, pk: int, guest: int) -> HttpResponse:
     """Approve (`action=approve`: registered and checked in) or refuse a guest's check-in."""
     tournament = lookups.directed_tournament(request, pk)
     found = get_object_or_404(GuestCheckIn.objects.filter(tournament=tournament), pk=guest)
-    with as_message(request):
+    with as_message(request, extra_tags=PLAYERS_MESSAGES):
         if request.POST.get("action") == "approve":
             services.guest_approve(guest=found, user=request.user)
             messages.success(
-                request, gettext("%(name)s registered and checked in.") % {"name": found.name}
+                request,
+                gettext("%(name)s registered and checked in.") % {"name": found.name},
+                extra_tags=PLAYERS_MESSAGES,
             )
         else:
             services.guest_refuse(guest=found, user=request.user)
             messages.success(
-                request, gettext("%(name)s's check-in refused.") % {"name": found.name}
+                request,
+                gettext("%(name)s's check-in refused.") % {"name": found.name},
+                extra_tags=PLAYERS_MESSAGES,
             )
     if request.POST.get("next") == "qr":
         return redirect("tournaments:check-in-qr", pk=tournament.pk)

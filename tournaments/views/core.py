@@ -85,6 +85,12 @@ def back_to(tournament: Tournament, anchor: str = "") -> HttpResponse:
     return redirect(tournament.get_absolute_url() + (f"#{anchor}" if anchor else ""))
 
 
+# The console's actions come back to their panel (`back_to(tournament, "round")`), maybe far
+# down the page: their messages are tagged for that panel, which shows them at its top, in view
+# (the players panel's: `checkin.PLAYERS_MESSAGES`).
+ROUND_MESSAGES = "inline-round-panel"
+
+
 # Asking before a destructive action --------------------------------------------------------------
 
 
@@ -241,6 +247,16 @@ class TableRow:
         return table_state_label(self.state)
 
     @property
+    def dropped(self) -> list[str]:
+        """The names of players seated here who have since dropped out: before the round
+        starts, the console marks them and offers to seat the round again at this table."""
+        return [
+            seat.entry.player.name
+            for seat in self.view.seats
+            if seat.entry.status == EntryStatus.DROPPED
+        ]
+
+    @property
     def confirmed_at_table(self) -> str:
         """The phone (its seat) that confirmed the result at the table, if one did."""
         join = self.view.table.confirmed_join
@@ -363,7 +379,8 @@ def _console(request: HttpRequest, tournament: Tournament, view, **forms: Any) -
         context["swap_form"] = forms.get("swap_form") or SwapForm(seated=seated_entries)
         context["reseat_form"] = SeatForm(prefix="reseat")
         report = round.report or {}
-        context["repeats"] = [repeat_line(r) for r in report.get("repeats", [])]
+        genders = view.genders()
+        context["repeats"] = [repeat_line(r, genders) for r in report.get("repeats", [])]
         context["notices"] = [seating_notice(n) for n in report.get("notices", [])]
         context["apart"] = [apart_line(pair) for pair in report.get("apart", [])]
     context["ties"] = kind.cut_ties(tournament, view)
@@ -386,6 +403,8 @@ def _detail_page(
         "is_director": can_direct(request.user, tournament.club),
         **_round_panel(request, tournament, view),
     }
+    # the panel the evening is in comes first: the players while they arrive, then the round
+    context["round_first"] = context["round"] is not None and format_of(tournament).uses_tables
     if request.htmx and request.GET.get("panel") == "round":
         response = render(request, "tournaments/_round_panel.html", context)
         if context["round_state"] == "complete":
@@ -413,6 +432,7 @@ def _entries_page(request: HttpRequest, tournament: Tournament, form=None) -> Ht
     form = form or RegisterForm(tournament=tournament)
     seated_at = selectors.last_seated_at(tournament)
     for entry in entries:
+        entry.message_place = card_tag(entry)
         # a dropped player comes back until a round is seated without them
         entry.can_come_back = entry.dropped_at is not None and (
             seated_at is None or seated_at <= entry.dropped_at
@@ -431,6 +451,17 @@ def _entries_page(request: HttpRequest, tournament: Tournament, form=None) -> Ht
     )
 
 
+def card_tag(entry: Entry) -> str:
+    """The tag of a message about one entry's card on the entries page: the card shows it, not
+    the top of the page (`clubs/_inline_messages.html`; no tag is a part of another's)."""
+    return f"inline-entry-{entry.pk}-card"
+
+
+# What the desk does to one entry: the answer comes back in that entry's card (in place with
+# htmx, or the page again at the card), with its message in it.
+CARD_ACTIONS = ("check_in", "drop", "pay", "unpay", "reinstate")
+
+
 @login_required
 def entries(request: HttpRequest, pk: int) -> HttpResponse:
     """Register players (a club player or a guest), check them in (one or all), drop them (after
@@ -441,11 +472,19 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method != "POST":
         return _entries_page(request, tournament)
     action = request.POST.get("action", "register")
-    with as_message(request):
+    tag = ""
+    if action in CARD_ACTIONS:
+        card = entry_of(tournament, request.POST.get("entry"))
+        tag = card_tag(card)
+    with as_message(request, extra_tags=tag):
         if action == "check_in":
             entry = entry_of(tournament, request.POST.get("entry"))
             services.entry_check_in(entry=entry, user=request.user)
-            messages.success(request, gettext("%(name)s checked in.") % {"name": entry.player.name})
+            messages.success(
+                request,
+                gettext("%(name)s checked in.") % {"name": entry.player.name},
+                extra_tags=tag,
+            )
         elif action == "check_in_all":
             count = services.entry_check_in_all(tournament=tournament, user=request.user)
             messages.success(
@@ -458,7 +497,7 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
             if not confirmed(request):
                 return _ask_drop(request, tournament, entry)
             services.entry_drop(entry=entry, user=request.user)
-            messages.success(request, dropped_out(entry.player))
+            messages.success(request, dropped_out(entry.player), extra_tags=tag)
         elif action in ("pay", "unpay"):
             entry = entry_of(tournament, request.POST.get("entry"))
             if action == "pay":
@@ -468,7 +507,9 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
                 entry = services.entry_unpay(entry=entry, user=request.user)
                 text = gettext("%(name)s: the entry fee of %(fee)s is due again.")
             fee = money(tournament.entry_fee)
-            messages.success(request, text % {"name": entry.player.name, "fee": fee})
+            messages.success(
+                request, text % {"name": entry.player.name, "fee": fee}, extra_tags=tag
+            )
         elif action == "reinstate":
             entry = entry_of(tournament, request.POST.get("entry"))
             entry = services.entry_reinstate(entry=entry, user=request.user)
@@ -476,6 +517,7 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
                 request,
                 gettext("%(name)s is back in the tournament and is seated from the next round.")
                 % {"name": entry.player.name},
+                extra_tags=tag,
             )
         else:
             form = RegisterForm(request.POST, tournament=tournament)
@@ -492,6 +534,8 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
             if refused:
                 return _entries_page(request, tournament, form)
             messages.success(request, _registered_text(entered))
+    if tag:
+        return redirect(reverse("tournaments:entries", args=[tournament.pk]) + f"#entry-{card.pk}")
     return redirect("tournaments:entries", pk=tournament.pk)
 
 

@@ -40,6 +40,7 @@ from tournaments.presenters import (
     tie_breaks_note,
 )
 from tournaments.views.core import (
+    ROUND_MESSAGES,
     STANDINGS_POLL_SECONDS,
     Ask,
     ask,
@@ -64,9 +65,9 @@ def round_seat(request: HttpRequest, pk: int) -> HttpResponse:
     form = SeatForm(request.POST)
     if not form.is_valid():
         for errors in form.errors.values():
-            messages.error(request, " ".join(errors))
+            messages.error(request, " ".join(errors), extra_tags=ROUND_MESSAGES)
         return back_to(tournament, "round")
-    with as_message(request):
+    with as_message(request, extra_tags=ROUND_MESSAGES):
         round = services.round_seat(
             tournament=tournament,
             user=request.user,
@@ -77,6 +78,7 @@ def round_seat(request: HttpRequest, pk: int) -> HttpResponse:
             request,
             gettext("Round %(number)s seated: check the seating, then start it.")
             % {"number": round.number},
+            extra_tags=ROUND_MESSAGES,
         )
     return back_to(tournament, "round")
 
@@ -89,7 +91,7 @@ def round_reseat(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     form = SeatForm(request.POST, prefix="reseat")
     if not form.is_valid():
         for errors in form.errors.values():
-            messages.error(request, " ".join(errors))
+            messages.error(request, " ".join(errors), extra_tags=ROUND_MESSAGES)
         return back_to(tournament, "round")
     method = form.cleaned_data["method"] or ""
     seed = form.cleaned_data["seed"]
@@ -106,9 +108,13 @@ def round_reseat(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 fields=(("reseat-method", method), ("reseat-seed", "" if seed is None else seed)),
             ),
         )
-    with as_message(request):
+    with as_message(request, extra_tags=ROUND_MESSAGES):
         services.round_reseat(round=round, user=request.user, method=method or None, seed=seed)
-        messages.success(request, gettext("Round %(number)s seated again.") % {"number": number})
+        messages.success(
+            request,
+            gettext("Round %(number)s seated again.") % {"number": number},
+            extra_tags=ROUND_MESSAGES,
+        )
     return back_to(tournament, "round")
 
 
@@ -126,23 +132,28 @@ def table_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     ]
     form = SwapForm(request.POST, seated=seated)
     if not form.is_valid():
-        messages.error(request, gettext("Choose two players seated in this round."))
+        messages.error(
+            request, gettext("Choose two players seated in this round."), extra_tags=ROUND_MESSAGES
+        )
         return back_to(tournament, "round")
     first = entry_of(tournament, form.cleaned_data["first"])
     second = entry_of(tournament, form.cleaned_data["second"])
     confirmed = request.POST.get("confirm") == "1"
-    with as_message(request, quiet=(services.SwapMakesRepeats,)) as refused:
+    with as_message(
+        request, extra_tags=ROUND_MESSAGES, quiet=(services.SwapMakesRepeats,)
+    ) as refused:
         report = services.table_swap(
             round=round, user=request.user, first=first, second=second, allow_repeats=confirmed
         )
     if isinstance(refused.error, services.SwapMakesRepeats):
         # ask before making the repeat; nothing has changed yet
+        genders = selectors.player_genders(tournament)
         context = {
             "tournament": tournament,
             "round": round,
             "first": first,
             "second": second,
-            "repeats": [repeat_line(repeat) for repeat in refused.error.repeats],
+            "repeats": [repeat_line(repeat, genders) for repeat in refused.error.repeats],
         }
         return render(request, "tournaments/swap_confirm.html", context)
     if refused:
@@ -151,12 +162,15 @@ def table_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         request,
         gettext("%(first)s and %(second)s swapped seats.")
         % {"first": first.player.name, "second": second.player.name},
+        extra_tags=ROUND_MESSAGES,
     )
+    genders = selectors.player_genders(tournament) if report["new_repeats"] else {}
     for repeat in report["new_repeats"]:
         messages.warning(
             request,
             gettext("Warning: the swap makes a repeat. %(repeat)s")
-            % {"repeat": repeat_line(repeat)},
+            % {"repeat": repeat_line(repeat, genders)},
+            extra_tags=ROUND_MESSAGES,
         )
     return back_to(tournament, "round")
 
@@ -166,9 +180,13 @@ def table_swap(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def round_start(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = lookups.directed_tournament(request, pk)
     round = round_of(tournament, number)
-    with as_message(request):
+    with as_message(request, extra_tags=ROUND_MESSAGES):
         services.round_start(round=round, user=request.user)
-        messages.success(request, gettext("Round %(number)s started.") % {"number": number})
+        messages.success(
+            request,
+            gettext("Round %(number)s started.") % {"number": number},
+            extra_tags=ROUND_MESSAGES,
+        )
     return back_to(tournament, "round")
 
 
@@ -179,15 +197,19 @@ def round_clock(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = lookups.directed_tournament(request, pk)
     round = round_of(tournament, number)
     action = request.POST.get("action")
-    with as_message(request):
+    with as_message(request, extra_tags=ROUND_MESSAGES):
         if action == "pause":
             services.round_clock_pause(round=round, user=request.user)
-            messages.success(request, gettext("The clock is paused."))
+            messages.success(request, gettext("The clock is paused."), extra_tags=ROUND_MESSAGES)
         elif action == "resume":
             services.round_clock_resume(round=round, user=request.user)
-            messages.success(request, gettext("The clock runs again."))
+            messages.success(request, gettext("The clock runs again."), extra_tags=ROUND_MESSAGES)
         else:
-            messages.error(request, gettext("Choose to pause or to resume the clock."))
+            messages.error(
+                request,
+                gettext("Choose to pause or to resume the clock."),
+                extra_tags=ROUND_MESSAGES,
+            )
     return back_to(tournament, "round")
 
 
@@ -209,7 +231,7 @@ def round_call_time(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 back=tournament.get_absolute_url() + "#round",
             ),
         )
-    with as_message(request):
+    with as_message(request, extra_tags=ROUND_MESSAGES):
         ended = services.round_call_time(round=round, user=request.user)
         messages.success(
             request,
@@ -219,6 +241,7 @@ def round_call_time(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 ended,
             )
             % {"count": ended},
+            extra_tags=ROUND_MESSAGES,
         )
     return back_to(tournament, "round")
 
@@ -233,12 +256,15 @@ def table_confirm(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     table, never who entered it)."""
     tournament = lookups.visible_tournament(request, pk)
     table_obj = table_of(tournament, table)
-    with as_message(request):
+    tag = "" if request.POST.get("next") == "table" else ROUND_MESSAGES  # the table's page: on top
+    with as_message(request, extra_tags=tag):
         services.table_confirm(
             table=table_obj, user=request.user, reason=request.POST.get("reason", "")
         )
         messages.success(
-            request, gettext("Table %(number)s confirmed.") % {"number": table_obj.number}
+            request,
+            gettext("Table %(number)s confirmed.") % {"number": table_obj.number},
+            extra_tags=tag,
         )
     if request.POST.get("next") == "table":
         return redirect("tournaments:table", pk=tournament.pk, table=table_obj.pk)
@@ -278,18 +304,21 @@ def table_playoff(request: HttpRequest, pk: int, table: int) -> HttpResponse:
             value = value.strip()
             if not value.isdigit():
                 messages.error(
-                    request, gettext("A play-off place is a whole number of at least 1.")
+                    request,
+                    gettext("A play-off place is a whole number of at least 1."),
+                    extra_tags=ROUND_MESSAGES,
                 )
                 return back_to(tournament, "round")
             places[int(key[6:])] = int(value)
     if not places:
-        messages.error(request, gettext("Enter the play-off places."))
+        messages.error(request, gettext("Enter the play-off places."), extra_tags=ROUND_MESSAGES)
         return back_to(tournament, "round")
-    with as_message(request):
+    with as_message(request, extra_tags=ROUND_MESSAGES):
         services.playoff_places(table=table_obj, user=request.user, places=places)
         messages.success(
             request,
             gettext("Play-off places of table %(number)s recorded.") % {"number": table_obj.number},
+            extra_tags=ROUND_MESSAGES,
         )
     return back_to(tournament, "round")
 

@@ -17,12 +17,14 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from clublife import seasons
 from clubs.models import Club, Gender, Membership, Player, Role
-from scoring import services
-from scoring.models import Match, MatchPlayer, MatchStatus, PlayerStatus
+from scoring import services, table_codes
+from scoring.models import Match, MatchPlayer, MatchStatus, PlayerStatus, TableCode
+from scoring.rule_words import preset_label
 from tournaments import services as tournaments
 from tournaments.models import Format, Tournament
 
@@ -32,6 +34,7 @@ SEED = 40
 MAX_HANDS = 200  # a match that has not ended by then is a bug in the simulation
 
 CLUB_NAME = "Circolo Tallone"
+LIVE_TABLE = "3"  # the club night's Scala 40 still being played: its table code is printed
 CLUB_SLUG = "circolo-tallone"
 CLUB_CITY = "Bologna"
 
@@ -114,9 +117,11 @@ class Command(BaseCommand):
         User = get_user_model()
         if if_empty and User.objects.exists():
             self.stdout.write("The database already has data; demo data not loaded.")
+            self.say_table_code()
             return
         if Club.objects.filter(slug=CLUB_SLUG).exists():
             self.stdout.write(f"The demo club {CLUB_NAME} is already there; nothing loaded.")
+            self.say_table_code()
             return
 
         self.rng = random.Random(SEED)
@@ -182,6 +187,31 @@ class Command(BaseCommand):
                 self.stdout.write(f"  {user.username}  ({what}; existing user, password unchanged)")
             else:
                 self.stdout.write(f"  {user.username} / {password}  ({what})")
+        # one live match has a table code, to join it as a player at the table would
+        live = next(match for match in matches if match.table_label == LIVE_TABLE)
+        table_codes.code_issue(match=live, user=self.director)
+        self.say_table_code()
+
+    def say_table_code(self) -> None:
+        """Print the code of the demo's live match, to try joining a table without an account
+        (`make run` shows it every time, the first and the later ones)."""
+        code = (
+            TableCode.objects.filter(
+                match__club__slug=CLUB_SLUG,
+                match__table_label=LIVE_TABLE,
+                match__status=MatchStatus.IN_PROGRESS,
+                is_current=True,
+            )
+            .select_related("match")
+            .first()
+        )
+        if code is not None:
+            self.stdout.write(
+                f"Join table {LIVE_TABLE} ({preset_label(code.match.preset)}, in progress) as a "
+                "player, "
+                f"without an account: open {reverse('scoring:join')} and type the table code "
+                f"{code.code}"
+            )
 
     def open_season(self):
         """This year's season: every club night and tournament table of the year counts (the
