@@ -17,22 +17,21 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from django.conf import settings
 from django.http import HttpRequest
-from django.urls import reverse
 from django.utils.translation import gettext
 
-from clubs.actors import TableActor
-from clubs.permissions import can_direct, can_see_authors, can_see_match
+from clubs.permissions import can_direct, can_see_authors
 from scoring import pages, table_access
 from scoring.charts import totals_chart
+from scoring.code_panel import code_panel
 from scoring.engine import MatchState, Status
 from scoring.forms import (
     GinHandForm,
     PenaltyHandForm,
     new_idempotency_key,
 )
-from scoring.models import EventKind, Game, Match, TableCode, TableJoin
+from scoring.models import EventKind, Game, Match
+from scoring.page_script import POLL_SECONDS, client_config, typist
 from scoring.pages import MatchPlace
 from scoring.presenters import (
     busted_label,
@@ -51,7 +50,6 @@ from scoring.rule_words import chart_threshold, preset_label, rules_summary
 from scoring.selectors import MatchDetail, match_detail
 from scoring.services import MatchChange, changes_since
 
-POLL_SECONDS = 3
 # The match page shows the latest events only, so that neither it nor the answer to a hand grows
 # with the match; the whole history, with the chart, is its own page.
 HISTORY_SHOWN = 5
@@ -538,91 +536,6 @@ def match_context(
     }
 
 
-def typist(request: HttpRequest, match: Match) -> dict[str, str]:
-    """Who types on this page, as the hands it keeps on the phone remember it: entry.js stores it
-    with each one and compares it, without the network, with the page that opens them later, so a
-    hand kept on a shared browser is never sent under someone else's name. The user, or the
-    phone of a table code (`phone_typist`); nobody ("") for a visitor."""
-    user = request.user
-    if user.is_authenticated and not isinstance(table_access.actor_for(request, match), TableActor):
-        # the username, not the row's id: the same on a server the club's archive moved to
-        return {"id": f"user:{user.get_username()}", "name": user.get_username()}
-    join = table_access.join_for(request, match)
-    if join is None:
-        return {"id": "", "name": ""}
-    return phone_typist(join)
-
-
-def phone_typist(join: TableJoin) -> dict[str, str]:
-    """A table code's phone as the typist of the hands it keeps: its seat ("Anna's phone"), the
-    phone's identity at the table (a phone that takes the seat after the director released it
-    sits as the same player); a follower, who writes nothing, by its join."""
-    if join.holds_seat:
-        return {"id": f"seat:{join.seat_id}", "name": join.label}
-    name = gettext("%(name)s (phone %(number)s at the table)") % {
-        "name": join.name,
-        "number": join.number,
-    }
-    return {"id": f"phone:{join.pk}", "name": name}
-
-
-def client_config(match: Match, *, typist: dict[str, str], may_record: bool) -> dict[str, Any]:
-    """What the page's script needs (static/js/entry.js), rendered as JSON in the page: where
-    the match's service worker is, how often the page polls, who types on this page (`typist`)
-    and whether they may record the match's events (a hand kept by someone else, "record it as
-    mine"), and every sentence the script shows, in the user's language (the script has no
-    catalogue of its own)."""
-    return {
-        "match": match.pk,
-        "who": typist,
-        "mayRecord": may_record,
-        "worker": reverse("scoring:service-worker"),
-        "scope": reverse("scoring:service-worker").rsplit("/", 1)[0] + "/",
-        "poll": POLL_SECONDS,
-        "csrfCookie": settings.CSRF_COOKIE_NAME,
-        "text": {
-            "hand": gettext("Hand %(number)s"),
-            "sending": gettext("Sending…"),
-            "pendingTitle": gettext("Not recorded yet"),
-            "pendingHelp": gettext(
-                "Kept on this phone: sent by itself as soon as the network is back."
-            ),
-            "refusedHelp": gettext("Not recorded: edit it (back into the form) or discard it."),
-            "waiting": gettext("waiting for the network"),
-            "refused": gettext("not recorded"),
-            "edit": gettext("Edit"),
-            "discard": gettext("Discard"),
-            "discardAsk": gettext("Discard it? It was never recorded."),
-            "offlineSince": gettext("Offline since %(time)s."),
-            "copyOf": gettext("Scores as they were at %(time)s."),
-            "updatedAgo": gettext("Last update %(seconds)s s ago."),
-            "updatedAt": gettext("Last update at %(time)s."),
-            "loggedOut": gettext(
-                "You are logged out: log in again, then tap Edit and record it again."
-            ),
-            "serverError": gettext("The server did not take it (error %(status)s)."),
-            "discarded": gettext("Your hand was discarded."),
-            "sameHand": gettext("Yours is the same as hand %(number)s."),
-            "keptOne": gettext(
-                "%(hands)s is not recorded yet: kept on this phone until the network is back."
-            ),
-            "keptMany": gettext(
-                "%(hands)s are not recorded yet: kept on this phone until the network is back."
-            ),
-            "seeKept": gettext("See them"),
-            "typedBy": gettext("typed by %(name)s, not recorded"),
-            "someoneElse": gettext("someone else"),
-            "othersHelp": gettext(
-                "Typed on this phone by someone else: it is never sent by itself."
-            ),
-            "recordAsMine": gettext("Record it as mine"),
-            "playersChanged": gettext(
-                "The players in play changed meanwhile: tap Edit, check it and record it again."
-            ),
-        },
-    }
-
-
 def _form_revision(form, match: Match) -> int | None:
     """The match's revision the entry form was made at (or accepted with "record mine"): what
     the page posted (a form shown again), or what it was given."""
@@ -680,75 +593,3 @@ def _reopen_url(request: HttpRequest, match: Match, place: MatchPlace | None) ->
     if place is None or not can_direct(request.user, match.club):
         return None
     return place.reopen_url
-
-
-@dataclass(frozen=True)
-class CodePanel:
-    """The table code as the match page shows it: to a director, the code with "new code" and
-    "allow a correction"; to a phone that joined with it, who it is and, at a tournament table
-    whose match is over, the confirmation at the table (`confirm_url`, `dispute_url`)."""
-
-    code: str
-    is_director: bool
-    phone_name: str
-    read_only: bool
-    correction_until: datetime | None
-    confirm_url: str | None
-    dispute_url: str | None
-    confirmed: bool
-    disputed: bool
-    wrote_last: bool  # this phone entered the last hand: another phone of the table confirms
-    follower: bool = False  # joined without a seat (or released by the director): reads only
-
-    @property
-    def may_confirm(self) -> bool:
-        """The page offers this phone the confirmation of the result (the button)."""
-        return bool(self.confirm_url) and not (self.confirmed or self.disputed or self.wrote_last)
-
-
-def code_panel(
-    request: HttpRequest, match: Match, place: MatchPlace | None, *, finished: bool
-) -> CodePanel | None:
-    """What the match page says about the table code (None: no code, or nothing to say);
-    `place` is the match's place in a tournament (`scoring.pages`), None for a club night's."""
-    director = can_direct(request.user, match.club)
-    phone = table_access.phone_of(request, match) if not director else None
-    if not director and phone is None and not _plays_here(request, match):
-        return None
-    code = TableCode.objects.filter(match=match, is_current=True).first()
-    if code is None:
-        return None
-    at_table = place is not None and finished and not match.is_closed and not director
-    join = table_access.join_for(request, match) if phone is not None else None
-    follower = join is not None and not join.holds_seat
-    return CodePanel(
-        code=code.code,
-        is_director=director,
-        phone_name=phone.name if phone else "",
-        read_only=phone is not None
-        and not isinstance(table_access.actor_for(request, match), TableActor),
-        correction_until=code.correction_until,
-        confirm_url=place.confirm_url if at_table and place is not None else None,
-        dispute_url=place.dispute_url if at_table and place is not None else None,
-        confirmed=place is not None and place.confirmed,
-        disputed=place is not None and place.disputed,
-        wrote_last=at_table and phone is not None and _wrote_last(request, match),
-        follower=follower,
-    )
-
-
-def _wrote_last(request: HttpRequest, match: Match) -> bool:
-    """Whether this phone (its seat, session or account) wrote part of the result, so that the
-    page does not offer it a confirmation the server would refuse."""
-    join = table_access.join_for(request, match)
-    return join is not None and table_access.wrote_result(join, match)
-
-
-def _plays_here(request: HttpRequest, match: Match) -> bool:
-    """A logged-in player of the match (their account is linked to a seat's player)."""
-    user = request.user
-    return (
-        bool(user.is_authenticated)
-        and can_see_match(user, match.club, finished=True)
-        and (match.seats.filter(player__user=user).exists())
-    )

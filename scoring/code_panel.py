@@ -1,0 +1,91 @@
+"""What the match page says about the table code: to a director, the code with "new code" and
+"allow a correction"; to a phone that joined with it, which seat it holds (or that it only
+follows) and, at a tournament table whose match is over, the confirmation at the table. The page
+only asks: who may confirm is the tournaments' service's rule, told through the match's place
+(`scoring.pages`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.http import HttpRequest
+
+from clubs.actors import TableActor
+from clubs.permissions import can_direct, can_see_match
+from scoring import table_access
+from scoring.models import Match, TableCode
+from scoring.pages import MatchPlace
+
+
+@dataclass(frozen=True)
+class CodePanel:
+    """The table code as the match page shows it: to a director, the code with "new code" and
+    "allow a correction"; to a phone that joined with it, who it is and, at a tournament table
+    whose match is over, the confirmation at the table (`confirm_url`, `dispute_url`)."""
+
+    code: str
+    is_director: bool
+    phone_name: str
+    read_only: bool
+    correction_until: datetime | None
+    confirm_url: str | None
+    dispute_url: str | None
+    confirmed: bool
+    disputed: bool
+    wrote_last: bool  # this phone entered the last hand: another phone of the table confirms
+    follower: bool = False  # joined without a seat (or released by the director): reads only
+
+    @property
+    def may_confirm(self) -> bool:
+        """The page offers this phone the confirmation of the result (the button)."""
+        return bool(self.confirm_url) and not (self.confirmed or self.disputed or self.wrote_last)
+
+
+def code_panel(
+    request: HttpRequest, match: Match, place: MatchPlace | None, *, finished: bool
+) -> CodePanel | None:
+    """What the match page says about the table code (None: no code, or nothing to say);
+    `place` is the match's place in a tournament (`scoring.pages`), None for a club night's."""
+    director = can_direct(request.user, match.club)
+    phone = table_access.phone_of(request, match) if not director else None
+    if not director and phone is None and not _plays_here(request, match):
+        return None
+    code = TableCode.objects.filter(match=match, is_current=True).first()
+    if code is None:
+        return None
+    at_table = place is not None and finished and not match.is_closed and not director
+    join = table_access.join_for(request, match) if phone is not None else None
+    follower = join is not None and not join.holds_seat
+    return CodePanel(
+        code=code.code,
+        is_director=director,
+        phone_name=phone.name if phone else "",
+        read_only=phone is not None
+        and not isinstance(table_access.actor_for(request, match), TableActor),
+        correction_until=code.correction_until,
+        confirm_url=place.confirm_url if at_table and place is not None else None,
+        dispute_url=place.dispute_url if at_table and place is not None else None,
+        confirmed=place is not None and place.confirmed,
+        disputed=place is not None and place.disputed,
+        wrote_last=at_table and phone is not None and _wrote_last(request, match),
+        follower=follower,
+    )
+
+
+def _wrote_last(request: HttpRequest, match: Match) -> bool:
+    """Whether this phone (its seat, session or account) wrote part of the result, so that the
+    page does not offer it a confirmation the server would refuse."""
+    join = table_access.join_for(request, match)
+    return join is not None and table_access.wrote_result(join, match)
+
+
+def _plays_here(request: HttpRequest, match: Match) -> bool:
+    """A logged-in player of the match (their account is linked to a seat's player)."""
+    user = request.user
+    return (
+        bool(user.is_authenticated)
+        and can_see_match(user, match.club, finished=True)
+        and (match.seats.filter(player__user=user).exists())
+    )

@@ -1,0 +1,106 @@
+"""What the match page's script (static/js/entry.js, match.js) is told, rendered as JSON in the
+page: where the match's service worker is, how often the page polls, who types on the page (the
+hands it keeps on the phone carry it: a kept hand is never sent under someone else's name), and
+every sentence the script shows, in the user's language (the script has no catalogue of its own).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils.translation import gettext
+
+from clubs.actors import TableActor
+from scoring import table_access
+from scoring.models import Match, TableJoin
+
+# How often an open match page asks for what changed (seconds).
+POLL_SECONDS = 3
+
+
+def typist(request: HttpRequest, match: Match) -> dict[str, str]:
+    """Who types on this page, as the hands it keeps on the phone remember it: entry.js stores it
+    with each one and compares it, without the network, with the page that opens them later, so a
+    hand kept on a shared browser is never sent under someone else's name. The user, or the
+    phone of a table code (`phone_typist`); nobody ("") for a visitor."""
+    user = request.user
+    if user.is_authenticated and not isinstance(table_access.actor_for(request, match), TableActor):
+        # the username, not the row's id: the same on a server the club's archive moved to
+        return {"id": f"user:{user.get_username()}", "name": user.get_username()}
+    join = table_access.join_for(request, match)
+    if join is None:
+        return {"id": "", "name": ""}
+    return phone_typist(join)
+
+
+def phone_typist(join: TableJoin) -> dict[str, str]:
+    """A table code's phone as the typist of the hands it keeps: its seat ("Anna's phone"), the
+    phone's identity at the table (a phone that takes the seat after the director released it
+    sits as the same player); a follower, who writes nothing, by its join."""
+    if join.holds_seat:
+        return {"id": f"seat:{join.seat_id}", "name": join.label}
+    name = gettext("%(name)s (phone %(number)s at the table)") % {
+        "name": join.name,
+        "number": join.number,
+    }
+    return {"id": f"phone:{join.pk}", "name": name}
+
+
+def client_config(match: Match, *, typist: dict[str, str], may_record: bool) -> dict[str, Any]:
+    """What the page's script needs (static/js/entry.js), rendered as JSON in the page: where
+    the match's service worker is, how often the page polls, who types on this page (`typist`)
+    and whether they may record the match's events (a hand kept by someone else, "record it as
+    mine"), and every sentence the script shows, in the user's language (the script has no
+    catalogue of its own)."""
+    return {
+        "match": match.pk,
+        "who": typist,
+        "mayRecord": may_record,
+        "worker": reverse("scoring:service-worker"),
+        "scope": reverse("scoring:service-worker").rsplit("/", 1)[0] + "/",
+        "poll": POLL_SECONDS,
+        "csrfCookie": settings.CSRF_COOKIE_NAME,
+        "text": {
+            "hand": gettext("Hand %(number)s"),
+            "sending": gettext("Sending…"),
+            "pendingTitle": gettext("Not recorded yet"),
+            "pendingHelp": gettext(
+                "Kept on this phone: sent by itself as soon as the network is back."
+            ),
+            "refusedHelp": gettext("Not recorded: edit it (back into the form) or discard it."),
+            "waiting": gettext("waiting for the network"),
+            "refused": gettext("not recorded"),
+            "edit": gettext("Edit"),
+            "discard": gettext("Discard"),
+            "discardAsk": gettext("Discard it? It was never recorded."),
+            "offlineSince": gettext("Offline since %(time)s."),
+            "copyOf": gettext("Scores as they were at %(time)s."),
+            "updatedAgo": gettext("Last update %(seconds)s s ago."),
+            "updatedAt": gettext("Last update at %(time)s."),
+            "loggedOut": gettext(
+                "You are logged out: log in again, then tap Edit and record it again."
+            ),
+            "serverError": gettext("The server did not take it (error %(status)s)."),
+            "discarded": gettext("Your hand was discarded."),
+            "sameHand": gettext("Yours is the same as hand %(number)s."),
+            "keptOne": gettext(
+                "%(hands)s is not recorded yet: kept on this phone until the network is back."
+            ),
+            "keptMany": gettext(
+                "%(hands)s are not recorded yet: kept on this phone until the network is back."
+            ),
+            "seeKept": gettext("See them"),
+            "typedBy": gettext("typed by %(name)s, not recorded"),
+            "someoneElse": gettext("someone else"),
+            "othersHelp": gettext(
+                "Typed on this phone by someone else: it is never sent by itself."
+            ),
+            "recordAsMine": gettext("Record it as mine"),
+            "playersChanged": gettext(
+                "The players in play changed meanwhile: tap Edit, check it and record it again."
+            ),
+        },
+    }
