@@ -55,7 +55,7 @@ class JoinForm(forms.Form):
         widget=forms.TextInput(attrs={"autocomplete": "given-name"}),
     )
     # the key of the sheet's QR code (`table_codes.code_key`), kept through both steps
-    key = forms.CharField(max_length=40, required=False, widget=forms.HiddenInput)
+    key = forms.CharField(required=False, widget=forms.HiddenInput)
     player = forms.CharField(
         label=_("The name of one of the table's players"),
         max_length=80,
@@ -89,6 +89,10 @@ class JoinForm(forms.Form):
         ]
         choices.append((FOLLOW, gettext("Only follow the match (read-only)")))
         self.fields["seat"].widget.choices = choices
+
+    def clean_key(self) -> str:
+        # a hidden field the phone cannot correct: a mangled key is no key, never an error
+        return self.cleaned_data["key"].strip()[: table_codes.KEY_LENGTH]
 
     def clean_seat(self) -> str:
         seat = self.cleaned_data["seat"].strip()

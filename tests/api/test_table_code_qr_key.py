@@ -133,3 +133,14 @@ def test_a_new_code_has_a_new_key_and_the_old_sheet_joins_nothing():
     assert table_codes.code_key(new) != old_key
     answer = phone().post(JOIN, {"code": code, "key": old_key, "seat": 1}, format="json")
     assert answer.status_code == 400 and answer.json()["errors"][0]["field"] == "code"
+
+
+def test_a_mangled_qr_address_still_asks_for_the_seat(settings):
+    """A key cut or padded by a QR reader is no key: the code is typed, and joins as typed."""
+    (code,) = new_tables(1)
+    client = page_phone()
+    page = client.get(f"/matches/join/{code}/?k={'x' * 300}")
+    assert page.status_code == 200
+    seats = client.post("/matches/join/", {"code": code, "key": "x" * 300})
+    assert seats.status_code == 200
+    assert "Scegli chi sei a questo tavolo" in seats.content.decode()
