@@ -114,7 +114,8 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
     player's phone enters that match's hands. The seats are shown only for a right code (the
     same throttle as joining: a wrong code tells nothing). A network over its budget of wrong
     codes is asked for the code with a player's name, which joins at that player's seat."""
-    form = JoinForm(request.POST or None, initial={"code": code, "key": request.GET.get("k", "")})
+    key = request.GET.get("k", "")[: table_codes.KEY_LENGTH]
+    form = JoinForm(request.POST or None, initial={"code": code, "key": key})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         with on_form(form) as refused:
@@ -146,7 +147,7 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
         error = refused.error
         naming = error is not None and (
             error.field == "player"
-            or getattr(error, "network", False)
+            or (isinstance(error, table_codes.TooManyAttempts) and error.network)
             or (bool(data["player"].strip()) and error.field == "seat")  # a seat taken
         )
         if error and error.status == table_codes.TOO_MANY:
