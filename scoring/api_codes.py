@@ -5,8 +5,9 @@ keeps the join), then records that match's events with the match's endpoints
 a tournament table's result are the tournaments' (`tournaments.api.tables`).
 
 Thin: the service is `scoring.table_codes.table_join` (wrong codes: 400 on "code"; too many
-wrong codes from one address, or attempts on one code: 429 with Retry-After). Joining is not
-under the API's anonymous write limit: the service's own limits are sized for a room.
+wrong codes from one address, or attempts on one code: 429 with Retry-After; the QR code's
+`key` is never throttled; a `player`'s name with the code joins an address over its budget).
+Joining is not under the API's anonymous write limit: the service's own limits are sized for a room.
 """
 
 from __future__ import annotations
@@ -49,6 +50,28 @@ class TableJoinSerializer(serializers.Serializer):
             "The seat of the player this phone is at the table (one phone per seat: a seat "
             "taken by another phone answers 400 on seat). Without it the phone only follows "
             "the match, read-only."
+        ),
+    )
+
+    key = serializers.CharField(
+        max_length=40,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text=_(
+            "The key the sheet's QR code carries (`k` in its address): the code was read off "
+            "the sheet, so joining is never throttled. A wrong key is no key."
+        ),
+    )
+    player = serializers.CharField(
+        max_length=80,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text=_(
+            "The name of one of the table's players as printed on the sheet (whole, or its "
+            "first word): the phone joins at that player's seat. An address over its budget of "
+            "wrong codes still joins this way; a wrong code or name answers 400 on player."
         ),
     )
 
@@ -119,6 +142,8 @@ class TableJoinView(ApiView):
             session_key=session_key(request),
             address=client_address(request),
             user=request.user,
+            key=data["key"],
+            player=data["player"],
         )
         table_access.remember_join(request, joined)
         get_token(request)  # the answer sets the CSRF cookie the phone's writes send back

@@ -9,12 +9,17 @@ their versions name the phone (`EventVersion.table_join`).
 
 Guessing is throttled (`config.throttling.count_attempt`): wrong codes per address, with a budget
 sized for a room of phones behind one router, and attempts per code; a right code is never
-counted against the address. The arithmetic is in docs/API.md ("Table codes").
+counted against the address. A right code still gets in from an address over its budget: the QR
+code of the score sheet carries a key (`code_key`) that proves the code was read off the sheet,
+and a typed code may come with a player's name as on the sheet (`name_opens_seat`), under a
+smaller second budget. The arithmetic is in docs/API.md ("Table codes").
 """
 
 from __future__ import annotations
 
 import secrets
+import unicodedata
+from base64 import urlsafe_b64encode
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -22,6 +27,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.timesince import timeuntil
 from django.utils.translation import gettext_lazy as _
 
@@ -41,6 +47,12 @@ WRONG_CODE = _(
     "No table has this code. Check it on the score sheet: a code changes when the director "
     "makes a new one."
 )
+# One answer for a wrong code and a wrong name alike: a guesser learns nothing from which.
+WRONG_CODE_OR_NAME = _(
+    "The code or the name is not right. Check both on the score sheet: the name of one of the "
+    "table's players, as printed."
+)
+KEY_LENGTH = 16  # 96 bits of an HMAC-SHA256, in url-safe base64: short enough for a QR code
 
 
 def normalize(code: str) -> str:
@@ -50,6 +62,32 @@ def normalize(code: str) -> str:
 
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def code_key(code: str) -> str:
+    """The key the QR code of a score sheet carries beside `code`: a keyed MAC (the server's
+    SECRET_KEY) of the code, so only who read the sheet has it. A new code has a new key."""
+    digest = salted_hmac("scoring.table_codes.code_key", normalize(code), algorithm="sha256")
+    return urlsafe_b64encode(digest.digest()).decode()[:KEY_LENGTH]
+
+
+def key_opens(code: str, key: str) -> bool:
+    """Whether `key` is the key of `code` (compared in constant time); a wrong key is no key."""
+    return bool(key) and constant_time_compare(code_key(code), str(key))
+
+
+def _folded(text: str) -> str:
+    """`text` without case, accents or extra spaces: "Nicolò  Rossi" -> "nicolo rossi"."""
+    plain = unicodedata.normalize("NFKD", str(text))
+    plain = "".join(ch for ch in plain if not unicodedata.combining(ch))
+    return " ".join(plain.casefold().split())
+
+
+def name_opens_seat(typed: str, seat_name: str) -> bool:
+    """Whether a name typed on a phone names the player of a seat: the seat's whole name or
+    its first word, without case or accents ("anna" and "Anna Rossi" for "Anna Rossi")."""
+    typed, whole = _folded(typed), _folded(seat_name)
+    return bool(typed) and typed in (whole, whole.split(" ")[0])
 
 
 def _create(match: Match, user: Actor) -> TableCode:
@@ -96,14 +134,18 @@ def correction_allow(*, match: Match, user: Actor) -> TableCode:
 
 
 class TooManyAttempts(MatchError):
-    """429 on "code": too many wrong codes from the address, or attempts on the code, in their
-    window; `retry_after` is the seconds until the window ends."""
+    """429 on `field`: too many wrong codes from the address (`network`: the join page then asks
+    for a player's name with the code), too many wrong codes and names, or attempts on the code,
+    in their window; `retry_after` is the seconds until the window ends."""
 
     status = TOO_MANY
 
-    def __init__(self, message: str, *, retry_after: int) -> None:
-        super().__init__(message, field="code")
+    def __init__(
+        self, message: str, *, retry_after: int, field: str = "code", network: bool = False
+    ) -> None:
+        super().__init__(message, field=field)
         self.retry_after = retry_after
+        self.network = network
 
 
 def could_be_a_code(code: str) -> bool:
@@ -116,25 +158,23 @@ def _address_key(address: str) -> str:
     return f"table-code-address-{address}"
 
 
-def _throttle(address: str, code: str) -> None:
-    """Refuse (429) an address over its budget of wrong codes (TABLE_CODE_FAILURES_PER_ADDRESS
-    in TABLE_CODE_WINDOW_SECONDS, sized so that a room of phones typing badly behind one router
-    never reaches it), or a code tried too often (TABLE_CODE_ATTEMPTS_PER_CODE in
-    TABLE_CODE_ATTEMPTS_WINDOW_SECONDS). The budget counts only wrong codes that could be one
-    (`could_be_a_code`): a right code, or a typo that cannot find a table, never spends it."""
-    key = _address_key(address)
-    if attempts(key) >= settings.TABLE_CODE_FAILURES_PER_ADDRESS:
-        wait = window_left(key, window=settings.TABLE_CODE_WINDOW_SECONDS)
-        now = timezone.now()
-        later = now + timedelta(seconds=max(wait, 60))
-        raise TooManyAttempts(
-            _(
-                "Too many wrong codes from this network: try again in %(time)s, or join over "
-                "the phone's mobile data."
-            )
-            % {"time": timeuntil(later, now, depth=2)},
-            retry_after=wait,
-        )
+def _name_key(address: str) -> str:
+    return f"table-code-name-{address}"
+
+
+def _wait(key: str, message) -> TooManyAttempts:
+    """The 429 of a spent address budget under `key`, saying how long to wait."""
+    wait = window_left(key, window=settings.TABLE_CODE_WINDOW_SECONDS)
+    now = timezone.now()
+    later = now + timedelta(seconds=max(wait, 60))
+    return TooManyAttempts(
+        message % {"time": timeuntil(later, now, depth=2)}, retry_after=wait, network=True
+    )
+
+
+def _throttle_code(code: str) -> None:
+    """Refuse (429) a code tried too often (TABLE_CODE_ATTEMPTS_PER_CODE in
+    TABLE_CODE_ATTEMPTS_WINDOW_SECONDS), counting this attempt if it could be a code."""
     window = settings.TABLE_CODE_ATTEMPTS_WINDOW_SECONDS
     per_code = f"table-code-code-{code}"
     if could_be_a_code(code) and count_attempt(per_code, window=window) > (
@@ -146,6 +186,24 @@ def _throttle(address: str, code: str) -> None:
         )
 
 
+def _throttle(address: str, code: str) -> None:
+    """Refuse (429) an address over its budget of wrong codes (TABLE_CODE_FAILURES_PER_ADDRESS
+    in TABLE_CODE_WINDOW_SECONDS, sized so that a room of phones typing badly behind one router
+    never reaches it), or a code tried too often (`_throttle_code`). The budget counts only
+    wrong codes that could be one (`could_be_a_code`): a right code, or a typo that cannot find
+    a table, never spends it."""
+    key = _address_key(address)
+    if attempts(key) >= settings.TABLE_CODE_FAILURES_PER_ADDRESS:
+        raise _wait(
+            key,
+            _(
+                "Too many wrong codes from this network: try again in %(time)s, or join over "
+                "the phone's mobile data."
+            ),
+        )
+    _throttle_code(code)
+
+
 @dataclass(frozen=True)
 class SeatChoice:
     """A seat of the table as the join page offers it: free, or held by another phone."""
@@ -155,22 +213,69 @@ class SeatChoice:
     taken: bool
 
 
-def _current_code(code: str, address: str) -> TableCode:
-    """The current code typed, throttled (`_throttle`); a wrong one counts against the address."""
+def _named_seat(found: TableCode, player: str) -> MatchPlayer | None:
+    """The seat of `found`'s match whose player `player` names (`name_opens_seat`): a whole
+    name first, else a first word that names one seat only."""
+    places = list(MatchPlayer.objects.filter(match_id=found.match_id).order_by("seat"))
+    typed = _folded(player)
+    whole = [place for place in places if _folded(place.name) == typed]
+    first = [place for place in places if name_opens_seat(player, place.name)]
+    if whole:
+        return whole[0]
+    return first[0] if len(first) == 1 else None
+
+
+def _by_name(typed: str, address: str, player: str) -> tuple[TableCode, MatchPlayer]:
+    """The current code typed with the name of one of its players: the way in for a typed code
+    from an address over its budget of wrong codes. Wrong pairs spend a second, smaller budget
+    (TABLE_CODE_NAME_ATTEMPTS_PER_ADDRESS), and a wrong code or a wrong name get one answer."""
+    key = _name_key(address)
+    if attempts(key) >= settings.TABLE_CODE_NAME_ATTEMPTS_PER_ADDRESS:
+        raise _wait(
+            key,
+            _(
+                "Too many wrong codes and names from this network: try again in %(time)s, scan "
+                "the QR code of the score sheet, or join over the phone's mobile data."
+            ),
+        )
+    _throttle_code(typed)
+    found = TableCode.objects.filter(code=typed, is_current=True).first() if typed else None
+    place = _named_seat(found, player) if found is not None else None
+    if found is None or place is None:
+        count_attempt(key, window=settings.TABLE_CODE_WINDOW_SECONDS)
+        raise MatchError(WRONG_CODE_OR_NAME, field="player")
+    return found, place
+
+
+def _current_code(
+    code: str, address: str, *, key: str = "", player: str = ""
+) -> tuple[TableCode, MatchPlayer | None]:
+    """The current code typed, and the seat `player` names if given. With the key of the
+    sheet's QR code (`key_opens`) the code was read off the sheet, not guessed: never throttled
+    nor counted. With a player's name it is checked by `_by_name`. Otherwise throttled
+    (`_throttle`), and a wrong code counts against the address."""
     typed = normalize(code)
+    if key_opens(typed, key):
+        found = TableCode.objects.filter(code=typed, is_current=True).first()
+        if found is None:  # a revoked code's sheet: the director made a new one
+            raise MatchError(WRONG_CODE, field="code")
+        return found, None
+    if str(player or "").strip():
+        return _by_name(typed, address, player)
     _throttle(address, typed)
     found = TableCode.objects.filter(code=typed, is_current=True).first() if typed else None
     if found is None:
         if could_be_a_code(typed):  # a typo that cannot be a code finds nothing: not a guess
             count_attempt(_address_key(address), window=settings.TABLE_CODE_WINDOW_SECONDS)
         raise MatchError(WRONG_CODE, field="code")
-    return found
+    return found, None
 
 
-def code_seats(*, code: str, address: str) -> list[SeatChoice]:
+def code_seats(*, code: str, address: str, key: str = "") -> list[SeatChoice]:
     """The seats of the match of `code`, for a phone choosing who it is at the table (counted
-    and refused as a join is: a wrong code grants nothing, not even the players' names)."""
-    found = _current_code(code, address)
+    and refused as a join is, unless `key` is the code's QR key: a wrong code grants nothing,
+    not even the players' names)."""
+    found, _named = _current_code(code, address, key=key)
     taken = set(
         found.joins.filter(seat__isnull=False, released_at=None).values_list("seat_id", flat=True)
     )
@@ -216,6 +321,8 @@ def table_join(
     address: str,
     seat: int | None = None,
     user: Actor = None,
+    key: str = "",
+    player: str = "",
 ) -> TableJoin:
     """A phone joins the match of `code` as the player of `seat` (or, without a seat, as a
     follower who only reads, under `name`). Locks the match row.
@@ -225,9 +332,14 @@ def table_join(
     join. `user` is the account logged in on the phone, if any: the phone's writes are theirs.
     A wrong or revoked code grants nothing (`MatchError` on "code", counted against the address
     when it could be a code); too many wrong codes from one address, or attempts on one code,
-    answer 429 (`TooManyAttempts`, with the seconds to wait). The caller keeps
-    the join in the phone's session (`scoring.table_access.remember_join`)."""
-    found = _current_code(code, address)
+    answer 429 (`TooManyAttempts`, with the seconds to wait). `key`, the code's QR key, joins
+    without any of that; `player`, the name of one of the table's players, joins at that
+    player's seat (`_by_name`: the way in for a typed code once the address is over its
+    budget). The caller keeps the join in the phone's session
+    (`scoring.table_access.remember_join`)."""
+    found, named = _current_code(code, address, key=key, player=player)
+    if named is not None:
+        seat = named.seat
     Match.objects.select_for_update().get(pk=found.match_id)
     # the code may have been revoked while the row was awaited
     found = TableCode.objects.select_related("match").get(pk=found.pk)

@@ -54,6 +54,18 @@ class JoinForm(forms.Form):
         ),
         widget=forms.TextInput(attrs={"autocomplete": "given-name"}),
     )
+    # the key of the sheet's QR code (`table_codes.code_key`), kept through both steps
+    key = forms.CharField(required=False, widget=forms.HiddenInput)
+    player = forms.CharField(
+        label=_("The name of one of the table's players"),
+        max_length=80,
+        required=False,
+        help_text=_(
+            "As printed on the score sheet: the whole name or its first word, e.g. Anna. This "
+            "phone joins as that player."
+        ),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
+    )
     seat = forms.CharField(
         label=_("Who are you at this table?"),
         required=False,
@@ -78,6 +90,10 @@ class JoinForm(forms.Form):
         choices.append((FOLLOW, gettext("Only follow the match (read-only)")))
         self.fields["seat"].widget.choices = choices
 
+    def clean_key(self) -> str:
+        # a hidden field the phone cannot correct: a mangled key is no key, never an error
+        return self.cleaned_data["key"].strip()[: table_codes.KEY_LENGTH]
+
     def clean_seat(self) -> str:
         seat = self.cleaned_data["seat"].strip()
         if seat and seat != FOLLOW and not seat.isdigit():
@@ -93,24 +109,29 @@ def session_key(request: HttpRequest) -> str:
 
 
 def join(request: HttpRequest, code: str = "") -> HttpResponse:
-    """Join a table: the code (from the QR code's address, or typed), then who the phone is at
-    the table (a player's seat, or following only); then the match page, where a player's phone
-    enters that match's hands. The seats are shown only for a right code (the same throttle as
-    joining: a wrong code tells nothing)."""
-    form = JoinForm(request.POST or None, initial={"code": code})
+    """Join a table: the code (from the QR code's address, with its key, or typed), then who the
+    phone is at the table (a player's seat, or following only); then the match page, where a
+    player's phone enters that match's hands. The seats are shown only for a right code (the
+    same throttle as joining: a wrong code tells nothing). A network over its budget of wrong
+    codes is asked for the code with a player's name, which joins at that player's seat."""
+    key = request.GET.get("k", "")[: table_codes.KEY_LENGTH]
+    form = JoinForm(request.POST or None, initial={"code": code, "key": key})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         with on_form(form) as refused:
-            if not data["seat"]:  # first the code: if it is right, the phone says who it is
+            if not data["seat"] and not data["player"].strip():
+                # first the code: if it is right, the phone says who it is
                 _offer_seats(request, form)
                 return render(request, "scoring/join.html", {"form": form, "choosing": True})
             joined = table_codes.table_join(
                 code=data["code"],
                 name=data["name"],
-                seat=None if data["seat"] == FOLLOW else int(data["seat"]),
+                seat=int(data["seat"]) if data["seat"] and data["seat"] != FOLLOW else None,
                 session_key=session_key(request),
                 address=client_address(request),
                 user=request.user,
+                key=data["key"],
+                player=data["player"],
             )
             table_access.remember_join(request, joined)
             messages.success(
@@ -122,11 +143,22 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
                 % {"code": joined.code.code, "name": joined.name},
             )
             return redirect(joined.code.match)
-        if refused.error and refused.error.status == table_codes.TOO_MANY:
-            response = render(request, "scoring/join.html", {"form": form}, status=429)
-            response["Retry-After"] = str(refused.error.retry_after)
+        # the network spent its budget, or a name was asked: ask for the code and a name
+        error = refused.error
+        naming = error is not None and (
+            error.field == "player"
+            or (isinstance(error, table_codes.TooManyAttempts) and error.network)
+            or (bool(data["player"].strip()) and error.field == "seat")  # a seat taken
+        )
+        if error and error.status == table_codes.TOO_MANY:
+            response = render(
+                request, "scoring/join.html", {"form": form, "naming": naming}, status=429
+            )
+            response["Retry-After"] = str(error.retry_after)
             return response
-        choosing = refused.error is not None and refused.error.field in ("seat", "name")
+        if naming:
+            return render(request, "scoring/join.html", {"form": form, "naming": True})
+        choosing = error is not None and error.field in ("seat", "name")
         if choosing:  # the code was right: offer the seats again, beside the refusal
             with on_form(form):
                 _offer_seats(request, form)
@@ -137,7 +169,11 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
 def _offer_seats(request: HttpRequest, form: JoinForm) -> None:
     """The seats of the typed code on the form (throttled as a join: `code_seats`)."""
     form.offer(
-        table_codes.code_seats(code=form.cleaned_data["code"], address=client_address(request))
+        table_codes.code_seats(
+            code=form.cleaned_data["code"],
+            address=client_address(request),
+            key=form.cleaned_data["key"],
+        )
     )
 
 

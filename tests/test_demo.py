@@ -166,7 +166,10 @@ def test_demo_prints_a_table_code_that_joins_a_live_match(client):
     code = CODE.search(output).group(1)
     assert "Join table 3 (Scala 40" in output and "open /matches/join/ and type" in output
 
-    page = client.post("/matches/join/", {"code": code, "name": "Nonna Pina"}, follow=True)
+    # the join's second step: the phone of seat 1, under the name it gives
+    page = client.post(
+        "/matches/join/", {"code": code, "name": "Nonna Pina", "seat": "1"}, follow=True
+    )
     joined = Match.objects.get(table_codes__code=code)
     assert joined.status == MatchStatus.IN_PROGRESS and joined.table_label == "3"
     assert page.redirect_chain[-1][0] == joined.get_absolute_url()

@@ -13,6 +13,7 @@ from typing import Any
 import segno
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext, pgettext
 
 from scoring.models import Game, Match, TableCode
@@ -39,6 +40,7 @@ from scoring.printing.page import (
 from scoring.printing.render import (
     PdfDocument,
 )
+from scoring.table_codes import code_key
 
 # The blank score sheet ---------------------------------------------------------------------------
 
@@ -251,8 +253,11 @@ def score_sheet(match: Match, *, request, event: str = "", show_code: bool = Fal
             number += 1
             rows.append(Row((str(number), *blank[1:])))
         pages.append(grid.page(rows))
+    # the join address carries the code's key: the code was read off the sheet, never throttled
     url = request.build_absolute_uri(
         reverse("scoring:join-code", args=[context["table_code"]])
+        + "?"
+        + urlencode({"k": code_key(context["table_code"])})
         if context["table_code"]
         else match.get_absolute_url()
     )

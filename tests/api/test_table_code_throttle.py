@@ -34,8 +34,9 @@ def page_phone(language: str = "en") -> Client:
     return client
 
 
-def join(client: APIClient, code: str, name: str = "Luca"):
-    return client.post(JOIN, {"code": code, "name": name}, format="json")
+def join(client: APIClient, code: str, name: str = "Luca", seat: int | None = None):
+    body = {"code": code, "name": name} if seat is None else {"code": code, "seat": seat}
+    return client.post(JOIN, body, format="json")
 
 
 def new_tables(count: int) -> list[str]:
@@ -75,7 +76,10 @@ def test_a_room_typing_30_wrong_codes_can_still_join_with_the_right_one():
     for number, client in enumerate(room[:4]):
         answer = join(client, code.lower(), name=f"Giocatore {number}")
         assert answer.status_code == 201, answer.content
-    answer = page_phone().post(reverse("scoring:join"), {"code": code, "name": "Anna"})
+    # the page's second step: who the phone is (following only, here)
+    answer = page_phone().post(
+        reverse("scoring:join"), {"code": code, "name": "Anna", "seat": "follow"}
+    )
     assert answer.status_code == 302
     assert TableJoin.objects.count() == 5
 
@@ -99,7 +103,8 @@ def test_60_joined_phones_write_in_the_same_minute_and_an_anonymous_address_is_s
     for code in codes:
         for seat in range(1, 5):
             client = phone()
-            assert join(client, code, name=f"Giocatore {seat}").status_code == 201
+            # a phone that writes holds a seat (a follower only reads)
+            assert join(client, code, seat=seat).status_code == 201
             phones.append((client, TableCode.objects.get(code=code).match))
     hand = {"type": "hand", "closer": "Anna", "points": {"Bruno": 10, "Carla": 5, "Dario": 7}}
     answers = []

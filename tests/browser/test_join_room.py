@@ -23,10 +23,17 @@ def shot(page, name: str) -> None:
 
 
 def type_code(page, live_server, code: str, name: str = "Marta") -> None:
+    """Type the code; when it is right, the page asks who the phone is: Marta only follows."""
     page.goto(live_server.url + "/matches/join/")
     page.get_by_label("Codice del tavolo").fill(code)
-    page.get_by_label("Il tuo nome").fill(name)
-    page.get_by_role("button", name="Collegati al tavolo").click()
+    page.get_by_role("button", name="Scegli il tuo posto").click()
+    choice = page.get_by_label("Segui soltanto la partita (sola lettura)")
+    refusal = page.locator(".field-error").first
+    expect(choice.or_(refusal).first).to_be_visible()
+    if choice.is_visible():
+        choice.check()
+        page.get_by_label("Il tuo nome").fill(name)
+        page.get_by_role("button", name="Collegati al tavolo").click()
 
 
 @pytest.mark.django_db(transaction=True)

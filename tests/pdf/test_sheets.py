@@ -6,6 +6,7 @@ import pytest
 from django.utils import timezone, translation
 from django.utils.formats import date_format
 
+from scoring import table_codes
 from scoring.printing import expected_hands, qr_code, render_pdf, score_sheet
 from tests.factories import ClubFactory, start_match
 from tests.pdf.conftest import A4_LANDSCAPE, A4_PORTRAIT, Pdf
@@ -160,6 +161,26 @@ def test_the_qr_code_is_the_absolute_address_of_the_match_page(sheet_request):
     assert qr_code(f"http://testserver/matches/{match.pk}/") in document.html
     assert "Scan the code to follow the match." in document.html
     assert "enter the hands" not in document.html
+
+
+def test_the_qr_code_of_a_table_code_carries_the_codes_key(sheet_request):
+    """Issue 25: the QR code's address proves the code was read off the sheet (`?k=`), so a
+    network over its budget of wrong codes still joins by scanning it; a new code, a new key."""
+    match = start_match(club=ClubFactory(table_codes=True), preset="scala40-club")
+    code = table_codes.code_issue(match=match, user=None).code
+    key = table_codes.code_key(code)
+
+    document = score_sheet(match, request=sheet_request, show_code=True)
+
+    assert len(key) == 16 and key.replace("-", "").replace("_", "").isalnum()
+    assert qr_code(f"http://testserver/matches/join/{code}/?k={key}") in document.html
+    assert qr_code(f"http://testserver/matches/join/{code}/") not in document.html
+    new = table_codes.code_regenerate(match=match, user=None).code
+    document = score_sheet(match, request=sheet_request, show_code=True)
+    assert qr_code(f"http://testserver/matches/join/{new}/?k={table_codes.code_key(new)}") in (
+        document.html
+    )
+    assert key not in document.html
 
 
 def test_an_event_title_line_is_printed_when_given(sheet_request):

@@ -16,10 +16,13 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pypdf import PdfReader
 
+from scoring import table_codes
 from scoring.models import TableCode
+from scoring.printing import qr_code
 from tests.table_seats import free_seat
 from tests.tournaments.helpers import started_round
 from tournaments.models import Table
+from tournaments.printing.seating import round_kit
 
 pytestmark = pytest.mark.django_db
 
@@ -212,6 +215,20 @@ def test_the_round_kit_prints_each_tables_code(scene):
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.getvalue())).pages)
     for table in round.tables.all():
         assert code_of(table) in text
+
+
+def test_the_round_kits_qr_codes_carry_each_tables_code_and_key(scene, rf):
+    """Issue 25: each sheet of the kit opens its table by the QR code even from a network over
+    its budget of wrong codes (the key proves the code was read off the sheet)."""
+    _staff, _tournament, round = scene
+    round.refresh_from_db()  # started
+    documents = round_kit(round, request=rf.get("/"), show_codes=True)
+    sheets = documents[1:]
+    assert len(sheets) == round.tables.count()
+    for table, sheet in zip(round.tables.order_by("number"), sheets, strict=True):
+        code = code_of(table)
+        address = f"http://testserver/matches/join/{code}/?k={table_codes.code_key(code)}"
+        assert qr_code(address) in sheet.html
 
 
 def test_the_director_lets_the_table_correct_a_confirmed_result(scene):
