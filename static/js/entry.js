@@ -583,8 +583,14 @@
       write("draft", null);
       clear(entryForm()); // the hand is in the list of what waits; the form is for the next one
     }
-    if (form && byId("pending")) {
-      byId("pending").scrollIntoView({ block: "center" });
+    if (form) {
+      // where the phone is: the line beside the button says the hand is kept (a link leads to
+      // the list above); without it, the list itself
+      const line = byId("entry-status");
+      const kept = line && !line.hidden ? line : byId("pending");
+      if (kept) {
+        kept.scrollIntoView({ block: kept === line ? "nearest" : "center" });
+      }
     }
     clearTimeout(retryTimer);
     retryDelay = Math.min(retryDelay ? retryDelay * 2 : 2000, 60000);
