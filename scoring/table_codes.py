@@ -36,7 +36,7 @@ from clubs.actors import Actor
 from config.throttling import attempts, count_attempt, window_left
 from scoring.models import CODE_ALPHABET, CODE_LENGTH, Match, MatchPlayer, TableCode, TableJoin
 from scoring.services import MatchError
-from scoring.table_access import GRACE, session_digest
+from scoring.table_access import GRACE, in_tournament, session_digest
 
 TOO_MANY = 429
 JOIN_NAME_LENGTH = 40
@@ -285,6 +285,23 @@ def code_seats(*, code: str, address: str, key: str = "") -> list[SeatChoice]:
     ]
 
 
+def seat_taken(name: str, match: Match) -> str:
+    """The refusal of a seat held on another phone, naming who releases it: the director at a
+    tournament table, whoever runs the match (the staff on its page) at a club night's."""
+    if in_tournament(match):
+        return str(
+            _("%(name)s's seat is already taken on another phone: ask the director.")
+            % {"name": name}
+        )
+    return str(
+        _(
+            "%(name)s's seat is already taken on another phone: ask whoever runs the match to "
+            "release it."
+        )
+        % {"name": name}
+    )
+
+
 def _claim(found: TableCode, seat: int, digest: str) -> tuple[MatchPlayer, TableJoin | None]:
     """The seat a phone claims, and its own join of that seat if it holds it already; refused
     when the seat is not at this table, is taken by another phone, or this phone holds another
@@ -304,11 +321,7 @@ def _claim(found: TableCode, seat: int, digest: str) -> tuple[MatchPlayer, Table
             field="seat",
         )
     if mine is None and held.filter(seat=place).exists():
-        raise MatchError(
-            _("%(name)s's seat is already taken on another phone: ask the director.")
-            % {"name": place.name},
-            field="seat",
-        )
+        raise MatchError(seat_taken(place.name, found.match), field="seat")
     return place, mine
 
 
