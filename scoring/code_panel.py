@@ -38,6 +38,7 @@ class CodePanel:
     follower: bool = False  # joined without a seat (or released by the director): reads only
     # to whoever may make a new code: the phones holding a seat, each with "release the seat"
     seats: tuple[TableJoin, ...] = ()
+    released: str = ""  # the phone's seat was released: who did it and the way back (HTML)
 
     @property
     def may_confirm(self) -> bool:
@@ -74,6 +75,9 @@ def code_panel(
         wrote_last=at_table and phone is not None and _wrote_last(request, match),
         follower=follower,
         seats=_held_seats(code) if director else (),
+        released=table_access.released_words(join, match)
+        if join is not None and table_access.released_join(request, match) is not None
+        else "",
     )
 
 

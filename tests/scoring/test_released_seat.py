@@ -117,7 +117,7 @@ def test_a_phone_whose_seat_was_released_is_told_so_and_how_to_sit_again(night):
     # without the script: back to the match page, which says the same
     page = text(hand(elena, match, follow=True))
     assert f"Chi gestisce la partita ha liberato il posto di {name}" in page
-    assert f"Questo telefono segue la partita come {name}, senza un posto" in page
+    assert 'id="entry-form"' not in page
 
 
 def test_a_released_phone_still_types_as_its_seat(night):
@@ -134,3 +134,13 @@ def test_a_released_phone_still_types_as_its_seat(night):
     after = who()
     # the hands she kept on the phone are still hers, not "typed by someone else"
     assert before["id"] == after["id"] == f"seat:{seat.pk}"
+
+
+def test_the_page_of_a_released_phone_says_why_it_only_follows(night):
+    match, director, elena = night
+    name = seat_name(match, 1)
+    director.post(reverse("scoring:seat-release", args=[match.pk, 1]))
+    page = text(elena.get(match.get_absolute_url()))
+    assert f"Chi gestisce la partita ha liberato il posto di {name}" in page
+    assert reverse("scoring:join-code", args=[code_of(match)]) in page
+    assert 'id="entry-form"' not in page
