@@ -169,10 +169,13 @@ def match_live(request: HttpRequest, pk: int) -> HttpResponse:
     play and the hand number of now, nothing to warn about); one being typed is compared with
     the match (`form`, `seen`) and told what changed since it was made."""
     match = _visible_match(request, pk)
-    if request.GET.get("revision") == str(match.revision):
+    fresh_entry = request.GET.get("entry") == "fresh"
+    # a page with an entry form, on a phone whose seat was released since: releasing changes no
+    # score, but the page must become a follower's (the panel says why, the form goes)
+    seat_released = fresh_entry and table_access.released_join(request, match) is not None
+    if request.GET.get("revision") == str(match.revision) and not seat_released:
         return HttpResponse(status=204)
     seen = request.GET.get("seen", "")
-    fresh_entry = request.GET.get("entry") == "fresh"
     if fresh_entry:
         context = match_context(request, match)
     else:

@@ -144,3 +144,19 @@ def test_the_page_of_a_released_phone_says_why_it_only_follows(night):
     assert f"Chi gestisce la partita ha liberato il posto di {name}" in page
     assert reverse("scoring:join-code", args=[code_of(match)]) in page
     assert 'id="entry-form"' not in page
+
+
+def test_the_poll_of_a_released_phone_turns_its_page_into_a_followers(night):
+    match, director, elena = night
+    name = seat_name(match, 1)
+    live = reverse("scoring:live", args=[match.pk])
+    asked = {"revision": str(match.revision), "form": "", "seen": "", "entry": "fresh"}
+    assert elena.get(live, asked).status_code == 204  # nothing changed yet
+    director.post(reverse("scoring:seat-release", args=[match.pk, 1]))
+    answer = elena.get(live, asked)
+    assert answer.status_code == 200
+    said = text(answer)
+    assert f"Chi gestisce la partita ha liberato il posto di {name}" in said
+    assert 'id="entry-form"' not in said
+    # a page without an entry form (already a follower's) asks without "entry": nothing new
+    assert elena.get(live, {**asked, "entry": ""}).status_code == 204
