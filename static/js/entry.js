@@ -562,7 +562,7 @@
       } else {
         change(entry.key, { state: "refused", reason: reasonOf(html) });
         apply(html, outcome, "kept");
-        const said = form && byId("joined-as");
+        const said = form && byId("seat-released");
         if (said) {
           said.scrollIntoView({ block: "center" });
         }

@@ -69,7 +69,7 @@ def test_a_phone_whose_seat_was_released_is_told_so_in_view(browser, live_server
 
         # her phone sends the hand: told why, in view, and the hand stays kept as hers
         phone.get_by_role("button", name="Registra la mano").click()
-        said = phone.locator("#joined-as")
+        said = phone.locator("#seat-released")
         expect(said).to_contain_text(
             f"Chi gestisce la partita ha liberato il posto di {first}: questo telefono ora "
             "segue soltanto la partita. Per segnare, collegati di nuovo al tuo posto."

@@ -160,3 +160,11 @@ def test_the_poll_of_a_released_phone_turns_its_page_into_a_followers(night):
     assert 'id="entry-form"' not in said
     # a page without an entry form (already a follower's) asks without "entry": nothing new
     assert elena.get(live, {**asked, "entry": ""}).status_code == 204
+
+
+def test_a_phone_holding_a_seat_is_told_whom_to_ask_for_another(night):
+    match, _director, elena = night
+    refused = text(join(elena, match, 2))
+    assert f"Questo telefono è già al tavolo come {seat_name(match, 1)}" in refused
+    assert "chiedi prima a chi gestisce la partita di liberare quel posto" in refused
+    assert "direttore" not in refused
