@@ -15,7 +15,7 @@ from django.http import HttpRequest
 from clubs.actors import TableActor
 from clubs.permissions import can_direct, can_see_match
 from scoring import table_access
-from scoring.models import Match, TableCode
+from scoring.models import Match, TableCode, TableJoin
 from scoring.pages import MatchPlace
 
 
@@ -36,6 +36,9 @@ class CodePanel:
     disputed: bool
     wrote_last: bool  # this phone entered the last hand: another phone of the table confirms
     follower: bool = False  # joined without a seat (or released by the director): reads only
+    # to whoever may make a new code: the phones holding a seat, each with "release the seat"
+    seats: tuple[TableJoin, ...] = ()
+    released: str = ""  # the phone's seat was released: who did it and the way back (HTML)
 
     @property
     def may_confirm(self) -> bool:
@@ -71,6 +74,19 @@ def code_panel(
         disputed=place is not None and place.disputed,
         wrote_last=at_table and phone is not None and _wrote_last(request, match),
         follower=follower,
+        seats=_held_seats(code) if director else (),
+        released=table_access.released_words(join, match)
+        if join is not None and table_access.released_join(request, match) is not None
+        else "",
+    )
+
+
+def _held_seats(code: TableCode) -> tuple[TableJoin, ...]:
+    """The seats phones hold through `code`, in seat order (released ones are not held)."""
+    return tuple(
+        code.joins.filter(seat__isnull=False, released_at=None)
+        .select_related("seat")
+        .order_by("seat__seat")
     )
 
 

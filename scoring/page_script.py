@@ -39,8 +39,9 @@ def typist(request: HttpRequest, match: Match) -> dict[str, str]:
 def phone_typist(join: TableJoin) -> dict[str, str]:
     """A table code's phone as the typist of the hands it keeps: its seat ("Anna's phone"), the
     phone's identity at the table (a phone that takes the seat after the director released it
-    sits as the same player); a follower, who writes nothing, by its join."""
-    if join.holds_seat:
+    sits as the same player; a phone whose seat was released is still that seat, so that what it
+    kept is still shown as its own); a follower, who writes nothing, by its join."""
+    if join.seat_id is not None:
         return {"id": f"seat:{join.seat_id}", "name": join.label}
     name = gettext("%(name)s (phone %(number)s at the table)") % {
         "name": join.name,

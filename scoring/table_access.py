@@ -43,7 +43,9 @@ from typing import Any
 from django.contrib.auth.views import redirect_to_login
 from django.db.models import Q
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from clubs.actors import Actor, TableActor
@@ -183,6 +185,44 @@ def version_author(user: Actor, match: Match) -> dict[str, User | int | None]:
             field="code",
         )
     return {"created_by_id": user.user_id, "table_join_id": user.join_id}
+
+
+def in_tournament(match: Match) -> bool:
+    """Whether `match` is a tournament table's (a director runs it), read through the reverse
+    relation the tournaments app gives the match, without importing it."""
+    return getattr(match, "tournament_table", None) is not None
+
+
+def released_join(request: HttpRequest, match: Match) -> TableJoin | None:
+    """The phone's join of `match` if it held a seat that was released since (it only follows
+    now), else None: such a phone is told why it may not write, not that it was logged out."""
+    join = join_for(request, match)
+    if join is None or join.seat_id is None or join.released_at is None:
+        return None
+    return join
+
+
+def released_words(join: TableJoin, match: Match) -> str:
+    """What a phone whose seat was released is told when it tries to write: who released it,
+    that it only follows now, and the way back to its seat (the join page, with the code)."""
+    name = join.seat.name if join.seat else join.name
+    text = (
+        _(
+            "The director released %(name)s's seat: this phone now only follows the match. "
+            "To enter scores, join your seat again."
+        )
+        if in_tournament(match)
+        else _(
+            "Whoever runs the match released %(name)s's seat: this phone now only follows the "
+            "match. To enter scores, join your seat again."
+        )
+    )
+    return format_html(
+        '{} <a href="{}">{}</a>',
+        text % {"name": name},
+        reverse("scoring:join-code", args=[join.code.code]),
+        _("Join the table again"),
+    )
 
 
 def _phone(request: HttpRequest, join: TableJoin, match: Match) -> TableActor:

@@ -36,7 +36,7 @@ from clubs.actors import Actor
 from config.throttling import attempts, count_attempt, window_left
 from scoring.models import CODE_ALPHABET, CODE_LENGTH, Match, MatchPlayer, TableCode, TableJoin
 from scoring.services import MatchError
-from scoring.table_access import GRACE, session_digest
+from scoring.table_access import GRACE, in_tournament, session_digest
 
 TOO_MANY = 429
 JOIN_NAME_LENGTH = 40
@@ -285,6 +285,34 @@ def code_seats(*, code: str, address: str, key: str = "") -> list[SeatChoice]:
     ]
 
 
+def seat_refused(name: str, match: Match, *, own: bool = False) -> str:
+    """The refusal of a seat held on another phone (`own`: of another seat while this phone holds
+    `name`'s), naming who releases it: the director at a tournament table, whoever runs the
+    match (the staff on its page, who may make a new code) at a club night's."""
+    if own:
+        text = (
+            _(
+                "This phone already sits at the table as %(name)s: ask the director to release "
+                "that seat first."
+            )
+            if in_tournament(match)
+            else _(
+                "This phone already sits at the table as %(name)s: ask whoever runs the match "
+                "to release that seat first."
+            )
+        )
+    else:
+        text = (
+            _("%(name)s's seat is already taken on another phone: ask the director.")
+            if in_tournament(match)
+            else _(
+                "%(name)s's seat is already taken on another phone: ask whoever runs the match "
+                "to release it."
+            )
+        )
+    return str(text % {"name": name})
+
+
 def _claim(found: TableCode, seat: int, digest: str) -> tuple[MatchPlayer, TableJoin | None]:
     """The seat a phone claims, and its own join of that seat if it holds it already; refused
     when the seat is not at this table, is taken by another phone, or this phone holds another
@@ -295,20 +323,10 @@ def _claim(found: TableCode, seat: int, digest: str) -> tuple[MatchPlayer, Table
     held = found.joins.filter(seat__isnull=False, released_at=None).select_related("seat")
     mine = held.filter(session=digest).first()
     if mine is not None and mine.seat_id != place.pk:
-        raise MatchError(
-            _(
-                "This phone already sits at the table as %(name)s: ask the director to release "
-                "that seat first."
-            )
-            % {"name": mine.seat.name if mine.seat else ""},
-            field="seat",
-        )
+        name = mine.seat.name if mine.seat else ""
+        raise MatchError(seat_refused(name, found.match, own=True), field="seat")
     if mine is None and held.filter(seat=place).exists():
-        raise MatchError(
-            _("%(name)s's seat is already taken on another phone: ask the director.")
-            % {"name": place.name},
-            field="seat",
-        )
+        raise MatchError(seat_refused(place.name, found.match), field="seat")
     return place, mine
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from csp.utils import build_policy
@@ -105,6 +106,26 @@ def _scoring_match(request: HttpRequest, pk: int) -> tuple[Match, Actor]:
     raise PermissionDenied
 
 
+def _released_phone_told(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A phone whose seat was released, sending from the match page, is told so in place (who
+    released it, the way back to its seat: `table_access.released_words`), with the page as a
+    follower sees it, and 403: not "logged out", which the script says of a bare 403."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        match = _visible_match(request, pk)
+        join = table_access.released_join(request, match)
+        if join is None or table_access.may_score(request, match):
+            return view(request, pk, *args, **kwargs)
+        messages.error(request, table_access.released_words(join, match))
+        response = _answer(request, match, "refused")
+        if request.htmx:
+            response.status_code = 403  # the outcome header still says "refused", in place
+        return response
+
+    return wrapper
+
+
 def _closed(request: HttpRequest, match: Match) -> bool:
     """True (and says why) when the match takes no more changes: a finished tournament's."""
     if match.is_closed:
@@ -148,10 +169,13 @@ def match_live(request: HttpRequest, pk: int) -> HttpResponse:
     play and the hand number of now, nothing to warn about); one being typed is compared with
     the match (`form`, `seen`) and told what changed since it was made."""
     match = _visible_match(request, pk)
-    if request.GET.get("revision") == str(match.revision):
+    fresh_entry = request.GET.get("entry") == "fresh"
+    # a page with an entry form, on a phone whose seat was released since: releasing changes no
+    # score, but the page must become a follower's (the panel says why, the form goes)
+    seat_released = fresh_entry and table_access.released_join(request, match) is not None
+    if request.GET.get("revision") == str(match.revision) and not seat_released:
         return HttpResponse(status=204)
     seen = request.GET.get("seen", "")
-    fresh_entry = request.GET.get("entry") == "fresh"
     if fresh_entry:
         context = match_context(request, match)
     else:
@@ -270,6 +294,7 @@ def _refusal_words(detail: MatchDetail | None, default: str) -> Callable[[Servic
 
 @table_access.login_or_code_required
 @require_POST
+@_released_phone_told
 def hand_record(request: HttpRequest, pk: int) -> HttpResponse:
     match, actor = _scoring_match(request, pk)
     if _already_recorded(request, match):
@@ -320,6 +345,7 @@ def _seat(detail: MatchDetail, number: int):
 
 @table_access.login_or_code_required
 @require_POST
+@_released_phone_told
 def reentry(request: HttpRequest, pk: int) -> HttpResponse:
     """An eliminated player re-enters (one tap on the offer the match page shows)."""
     match, actor = _scoring_match(request, pk)
@@ -352,6 +378,7 @@ def reentry(request: HttpRequest, pk: int) -> HttpResponse:
 
 @table_access.login_or_code_required
 @require_POST
+@_released_phone_told
 def stays_out(request: HttpRequest, pk: int) -> HttpResponse:
     """An eliminated player declines the re-entry (the offer the match page shows asks first and
     posts `confirm=1`; nothing is recorded without it): the withdrawal of that player alone,

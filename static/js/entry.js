@@ -549,7 +549,9 @@
       }
       flush();
     } else if (outcome === "refused" || outcome === "conflict") {
-      if (form) {
+      // 403: this phone may no longer write (its seat was released) and the answer has no form:
+      // what was typed stays kept on the phone, refused, and the panel says why and the way back
+      if (form && response.status !== 403) {
         // the user is looking: the answer says why, in place, and nothing stays kept
         drop(entry.key);
         apply(html, outcome, foregroundHand ? "sent" : "board");
@@ -560,6 +562,10 @@
       } else {
         change(entry.key, { state: "refused", reason: reasonOf(html) });
         apply(html, outcome, "kept");
+        const said = form && byId("seat-released");
+        if (said) {
+          said.scrollIntoView({ block: "center" });
+        }
       }
     } else if (response.status >= 500 || response.status === 429) {
       unsent(entry, form); // busy, or a passing error: again later

@@ -75,7 +75,10 @@ def test_a_typed_right_code_with_a_players_name_joins_at_that_seat(settings):
     # the seat rules hold: a seat already held is said so
     taken = page_phone().post("/matches/join/", {"code": code, "player": "Anna"})
     assert taken.status_code == 200
-    assert "già occupato su un altro telefono: chiedi al direttore" in taken.content.decode()
+    assert (
+        "già occupato su un altro telefono: chiedi a chi gestisce la partita"
+        in taken.content.decode()
+    )
 
 
 def test_a_wrong_code_or_name_gets_one_answer_and_its_own_budget(settings):
