@@ -8,6 +8,8 @@ wrong codes from one address answer 429 with Retry-After (docs/API.md, "Table co
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -26,6 +28,19 @@ from scoring import table_access, table_codes
 from scoring.models import Match
 
 FOLLOW = "follow"  # the join page's choice of no seat: a follower, read-only
+
+
+class SeatSelect(forms.RadioSelect):
+    """The seats as radios; a seat another phone holds is shown but cannot be chosen."""
+
+    taken: frozenset[str] = frozenset()
+
+    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        option = super().create_option(*args, **kwargs)
+        value = option["value"]
+        if str(value) in self.taken:
+            option["attrs"]["disabled"] = True
+        return option
 
 
 class JoinForm(forms.Form):
@@ -49,8 +64,8 @@ class JoinForm(forms.Form):
         max_length=40,
         required=False,
         help_text=_(
-            "The table sees it beside what this phone enters; a player's phone is that player "
-            "if you leave it empty."
+            "Only to follow the match: the table sees it beside your phone. A player's phone "
+            "takes that player's name."
         ),
         widget=forms.TextInput(attrs={"autocomplete": "given-name"}),
     )
@@ -73,7 +88,7 @@ class JoinForm(forms.Form):
             "One phone per player: the phone of a player enters the hands, and confirms a "
             "result that another player entered. Following only, it reads the scores."
         ),
-        widget=forms.RadioSelect,
+        widget=SeatSelect,
     )
 
     def offer(self, seats: list[table_codes.SeatChoice]) -> None:
@@ -88,7 +103,9 @@ class JoinForm(forms.Form):
             for place in seats
         ]
         choices.append((FOLLOW, gettext("Only follow the match (read-only)")))
-        self.fields["seat"].widget.choices = choices
+        widget = self.fields["seat"].widget
+        widget.choices = choices
+        widget.taken = frozenset(str(place.seat) for place in seats if place.taken)
 
     def clean_key(self) -> str:
         # a hidden field the phone cannot correct: a mangled key is no key, never an error
@@ -110,13 +127,16 @@ def session_key(request: HttpRequest) -> str:
 
 def join(request: HttpRequest, code: str = "") -> HttpResponse:
     """Join a table: the code (from the QR code's address, with its key, or typed), then who the
-    phone is at the table (a player's seat, or following only); then the match page, where a
+    phone is at the table (a player's seat, or following only: the QR code's address opens at
+    this second step, the same first step as a typed code's); then the match page, where a
     player's phone enters that match's hands. The seats are shown only for a right code (the
     same throttle as joining: a wrong code tells nothing). A network over its budget of wrong
     codes is asked for the code with a player's name, which joins at that player's seat."""
     key = request.GET.get("k", "")[: table_codes.KEY_LENGTH]
-    form = JoinForm(request.POST or None, initial={"code": code, "key": key})
-    if request.method == "POST" and form.is_valid():
+    # the QR code's address is the first step already: its seats at once, or its refusal
+    opened = {"code": code, "key": key} if code and request.method == "GET" else None
+    form = JoinForm(request.POST or opened, initial={"code": code, "key": key})
+    if form.is_bound and form.is_valid():
         data = form.cleaned_data
         with on_form(form) as refused:
             if not data["seat"] and not data["player"].strip():

@@ -16,6 +16,7 @@ from django.test import Client
 
 from clubs.models import Role
 from scoring import services as scoring
+from scoring.models import TableCode
 from tests.browser.conftest import ARTIFACTS, PHONE
 from tests.factories import ClubFactory, PlayerFactory, member
 from tournaments import services
@@ -107,6 +108,8 @@ def test_no_serious_or_critical_violation_on_the_evenings_pages(browser, live_se
         "match": match.get_absolute_url(),
         "history": f"/matches/{match.pk}/history/",
         "join": "/matches/join/",
+        # the QR code's address opens at the seats (issue 25)
+        "join-seats": f"/matches/join/{TableCode.objects.get(match=match, is_current=True).code}/",
         "console": tournament.get_absolute_url(),
         "standings": f"/tournaments/{tournament.pk}/standings/",
         "projector": f"/tournaments/{tournament.pk}/projector/",

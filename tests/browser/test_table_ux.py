@@ -90,7 +90,6 @@ def test_a_phone_that_may_confirm_sees_the_confirmation_first_and_corrections_on
     code = code_of(table)
     other = table.match.seats.get(seat=free_seat(code)).name
     phone.goto(f"{live_server.url}/matches/join/{code}/")
-    phone.get_by_role("button", name="Scegli il tuo posto").click()
     phone.get_by_label(other, exact=True).check()
     phone.get_by_role("button", name="Collegati al tavolo").click()
     expect(phone.locator("#joined-as")).to_contain_text(other)
