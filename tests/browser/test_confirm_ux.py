@@ -13,6 +13,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from clubs.models import Role
+from scoring.models import MatchEvent
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.test_hand_numbers import enter_hand, italian
 from tests.browser.test_match_offline import (
@@ -137,3 +138,63 @@ def test_stays_out_tapped_at_the_bottom_of_the_screen_opens_its_question_in_sigh
     expect(yes).to_be_visible()
     expect(yes).to_be_in_viewport(ratio=1)
     shot(phone, "3-stays-out-question-in-sight")
+
+
+def background(locator) -> str:
+    return locator.evaluate("(element) => getComputedStyle(element).backgroundColor")
+
+
+def test_the_form_under_the_same_hand_notice_does_not_look_recordable(browser, phone, live_server):
+    """Before, under "Era la stessa mano: scarta la mia" the next hand's form stayed filled with
+    the duplicate and its big green "Registra la mano" looked like it would record it (the server
+    refuses it as typed on the old match, and only said so after the tap). Now the button steps
+    back and the form says the choice is the notice's, until the phone chooses."""
+    club = ClubFactory()
+    match = start_match(club=club, preset="scala40-club")
+    logged_in(phone, live_server, member(club, Role.SCOREKEEPER))
+    italian(phone, live_server)
+    phone.goto(live_server.url + match.get_absolute_url())
+    other = browser.new_context(viewport={"width": 390, "height": 844}, locale="it-IT")
+    try:
+        phone_a = other.new_page()
+        logged_in(phone_a, live_server, member(club, Role.SCOREKEEPER))
+        italian(phone_a, live_server)
+        phone_a.goto(live_server.url + match.get_absolute_url())
+        record = phone.get_by_role("button", name="Registra la mano")
+        blocked = phone.locator("#entry-blocked")
+        expect(blocked).to_be_hidden()
+        green = background(record)
+        hand = {"Bruno": 35, "Carla": 12, "Dario": 9}
+        type_hand(phone, "Anna", hand)
+        type_hand(phone_a, "Anna", hand)
+        phone_a.get_by_role("button", name="Registra la mano").click()
+        expect(phone_a.get_by_text("Mano 1 registrata.")).to_be_visible()
+
+        notice = phone.locator("#form-notice")
+        expect(notice).to_contain_text("Mano 1 registrata da un altro telefono", timeout=8_000)
+        expect(notice).to_contain_text("La tua è uguale alla mano 1.")
+        # the form's own button says it would not record the hand, and is no longer the big green
+        expect(blocked).to_be_visible()
+        expect(blocked).to_have_text(
+            "Un altro telefono ha modificato la partita: scegli qui sopra che cosa fare della "
+            "tua mano. Questo pulsante non la registrerebbe."
+        )
+        assert background(record) != green
+        shot(phone, "4-same-hand-form-steps-back", full_page=True)
+
+        # tapped all the same: refused, nothing recorded twice, the notice still asks
+        record.click()
+        expect(notice).to_contain_text("Un altro telefono ha modificato la partita")
+        expect(blocked).to_be_visible()
+        phone.wait_for_timeout(500)
+        assert MatchEvent.objects.filter(match=match).count() == 1
+
+        notice.get_by_role("link", name="Era la stessa mano: scarta la mia").click()
+        expect(phone.get_by_text("La tua mano è stata scartata.")).to_be_visible()
+        expect(phone.locator("#entry-title")).to_have_text("Mano 2")
+        expect(blocked).to_be_hidden()
+        assert background(record) == green
+        assert MatchEvent.objects.filter(match=match).count() == 1
+        shot(phone, "4-same-hand-discarded")
+    finally:
+        other.close()
