@@ -176,8 +176,8 @@ def test_the_form_under_the_same_hand_notice_does_not_look_recordable(browser, p
         # the form's own button says it would not record the hand, and is no longer the big green
         expect(blocked).to_be_visible()
         expect(blocked).to_have_text(
-            "Un altro telefono ha modificato la partita: scegli qui sopra che cosa fare della "
-            "tua mano. Questo pulsante non la registrerebbe."
+            "Scegli nell'avviso qui sopra che cosa fare della tua mano: questo pulsante non la "
+            "registrerebbe."
         )
         assert background(record) != green
         shot(phone, "4-same-hand-form-steps-back", full_page=True)
