@@ -34,7 +34,8 @@ class CodePanel:
     dispute_url: str | None
     confirmed: bool
     disputed: bool
-    wrote_last: bool  # this phone entered the last hand: another phone of the table confirms
+    wrote_part: bool  # this phone wrote part of the result (any hand, correction, withdrawal,
+    # re-entry): the server refuses its confirmation, another phone of the table confirms
     follower: bool = False  # joined without a seat (or released by the director): reads only
     # to whoever may make a new code: the phones holding a seat, each with "release the seat"
     seats: tuple[TableJoin, ...] = ()
@@ -43,7 +44,9 @@ class CodePanel:
     @property
     def may_confirm(self) -> bool:
         """The page offers this phone the confirmation of the result (the button)."""
-        return bool(self.confirm_url) and not (self.confirmed or self.disputed or self.wrote_last)
+        return bool(self.confirm_url) and not (
+            self.confirmed or self.disputed or self.wrote_part or self.follower
+        )
 
 
 def code_panel(
@@ -72,7 +75,7 @@ def code_panel(
         dispute_url=place.dispute_url if at_table and place is not None else None,
         confirmed=place is not None and place.confirmed,
         disputed=place is not None and place.disputed,
-        wrote_last=at_table and phone is not None and _wrote_last(request, match),
+        wrote_part=at_table and phone is not None and _wrote_part(request, match),
         follower=follower,
         seats=_held_seats(code) if director else (),
         released=table_access.released_words(join, match)
@@ -90,7 +93,7 @@ def _held_seats(code: TableCode) -> tuple[TableJoin, ...]:
     )
 
 
-def _wrote_last(request: HttpRequest, match: Match) -> bool:
+def _wrote_part(request: HttpRequest, match: Match) -> bool:
     """Whether this phone (its seat, session or account) wrote part of the result, so that the
     page does not offer it a confirmation the server would refuse."""
     join = table_access.join_for(request, match)

@@ -93,6 +93,18 @@
       }, 300);
     }
   });
+  // "Stays out" asks in place: tapped near the bottom of the screen, its question would open
+  // below it, out of sight. "toggle" does not bubble: listen while it goes down.
+  document.addEventListener(
+    "toggle",
+    function (event) {
+      var details = event.target;
+      if (details.classList && details.classList.contains("stays-out") && details.open) {
+        details.querySelector(".stays-out-ask").scrollIntoView({ block: "nearest" });
+      }
+    },
+    true
+  );
   document.addEventListener("keydown", function (event) {
     var box = event.target;
     if (event.key !== "Enter" || !isPointsBox(box)) {
