@@ -215,7 +215,8 @@ class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120, validators=[validators.name_validator])
     starts_on = forms.DateField(
         label=_("Date"),
-        widget=forms.DateInput(attrs={"type": "date"}),
+        # an HTML date input takes only ISO dates: the localised "29/11/2026" would show empty
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         required=False,
         validators=[validators.planned_day_validator],
     )
