@@ -283,7 +283,8 @@ class TournamentForm(forms.Form):
     confirm_results = forms.TypedChoiceField(
         label=_("Results need confirmation"),
         choices=[
-            ("", _("As usual for the format: yes at tables, no for Gin")),
+            # short: a closed select cuts what does not fit a phone's width
+            ("", _("Default: tables yes, Gin no")),
             ("yes", _("Yes")),
             ("no", _("No")),
         ],

@@ -310,7 +310,7 @@ def has_dropped_out(player: Player) -> str:
 
 def marked_checked_in(player: Player) -> str:
     """The desk's message after a director checked a player in: "Anna checked in." ("Segnata
-    presente", "Segnato presente"; "Presenza segnata" when the gender is not said)."""
+    presente" for a woman; "Segnato presente", Italian's generic form, otherwise)."""
     said = {"name": player.name}
     if player.gender == Gender.FEMALE:
         return pgettext("woman player", "%(name)s checked in.") % said
