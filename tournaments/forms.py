@@ -215,7 +215,8 @@ class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120, validators=[validators.name_validator])
     starts_on = forms.DateField(
         label=_("Date"),
-        widget=forms.DateInput(attrs={"type": "date"}),
+        # an HTML date input takes only ISO dates: the localised "29/11/2026" would show empty
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         required=False,
         validators=[validators.planned_day_validator],
     )
@@ -282,7 +283,8 @@ class TournamentForm(forms.Form):
     confirm_results = forms.TypedChoiceField(
         label=_("Results need confirmation"),
         choices=[
-            ("", _("As usual for the format: yes at tables, no for Gin")),
+            # short: a closed select cuts what does not fit a phone's width
+            ("", _("Default: tables yes, Gin no")),
             ("yes", _("Yes")),
             ("no", _("No")),
         ],

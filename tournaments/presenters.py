@@ -18,7 +18,8 @@ match).
   printables) and `tie_break_mark` (the page's mark of the tie-break that set two neighbours on
   the same points apart); the Gin formats add their own tie-breaks in `pairings.presenters`;
 - entries: `dropped_mark` (a dropped player in the standings: the pages' badge, the CSV column),
-  `checked_in_line` (the check-in page's banner right after a tap);
+  `marked_checked_in` (the desk's message after a check-in), `checked_in_line` (the check-in
+  page's banner right after a tap);
 - what a director's action will do, said on the page that asks first: `drop_consequences`,
   `finish_consequences`, `reseat_consequences`, `call_time_consequences`.
 
@@ -305,6 +306,17 @@ def has_dropped_out(player: Player) -> str:
     if player.gender == Gender.MALE:
         return pgettext("man player", "%(name)s has dropped out.") % said
     return pgettext("any player", "%(name)s has dropped out.") % said
+
+
+def marked_checked_in(player: Player) -> str:
+    """The desk's message after a director checked a player in: "Anna checked in." ("Segnata
+    presente" for a woman; "Segnato presente", Italian's generic form, otherwise)."""
+    said = {"name": player.name}
+    if player.gender == Gender.FEMALE:
+        return pgettext("woman player", "%(name)s checked in.") % said
+    if player.gender == Gender.MALE:
+        return pgettext("man player", "%(name)s checked in.") % said
+    return pgettext("any player", "%(name)s checked in.") % said
 
 
 def entry_fees_line(count: int, fee: Decimal) -> str:

@@ -141,6 +141,27 @@
       same.focus({ preventScroll: true });
     }
   });
+  // A card answered in place ([data-keeps-focus], the desk's check-in): the button pressed is
+  // gone with the old card, so the keyboard goes to the new card's message (what was done; Tab
+  // then reaches the next player's card), or else to its first control that is not a danger one,
+  // rather than falling back to the page's body.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var card = event.target;
+    if (!card.matches || !card.matches("[data-keeps-focus]") || !document.body.contains(card)) {
+      return;
+    }
+    if (document.activeElement && document.activeElement !== document.body) {
+      return;
+    }
+    var next = card.querySelector(".message") || card.querySelector("button:not(.danger)");
+    if (!next) {
+      return;
+    }
+    if (next.tagName !== "BUTTON") {
+      next.tabIndex = -1;
+    }
+    next.focus({ preventScroll: true });
+  });
   // Coming back with the browser's Back button shows the page as it was left: allow a new submit.
   window.addEventListener("pageshow", function () {
     document.querySelectorAll("form[data-submitting]").forEach(function (form) {

@@ -50,6 +50,7 @@ from tournaments.presenters import (
     drop_consequences,
     dropped_out,
     finish_consequences,
+    marked_checked_in,
     repeat_line,
     round_state,
     round_state_label,
@@ -482,7 +483,7 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
             services.entry_check_in(entry=entry, user=request.user)
             messages.success(
                 request,
-                gettext("%(name)s checked in.") % {"name": entry.player.name},
+                marked_checked_in(entry.player),
                 extra_tags=tag,
             )
         elif action == "check_in_all":
