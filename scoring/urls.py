@@ -10,7 +10,7 @@ The API's printables (/api/v1/matches/<pk>/sheet.pdf and .../report.pdf, names
 
 from django.urls import path
 
-from scoring import pdf_views, views, views_codes
+from scoring import pdf_views, views, views_codes, views_start
 
 app_name = "scoring"
 
@@ -25,8 +25,8 @@ urlpatterns = [
         name="seat-release",
     ),
     path("<int:pk>/code/correction/", views_codes.code_correction, name="code-correction"),
-    path("new/<slug:slug>/", views.match_start, name="start"),
-    path("new/<slug:slug>/rules/", views.rule_options, name="rule-options"),
+    path("new/<slug:slug>/", views_start.match_start, name="start"),
+    path("new/<slug:slug>/rules/", views_start.rule_options, name="rule-options"),
     path("<int:pk>/", views.match_page, name="match"),
     path("<int:pk>/live/", views.match_live, name="live"),
     path("<int:pk>/history/", views.match_history, name="history"),

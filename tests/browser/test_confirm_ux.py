@@ -51,8 +51,7 @@ def test_the_confirmation_is_on_the_first_screen_of_a_phone_that_may_confirm(pho
     italian(phone, live_server)
     code = code_of(table)
     other = table.match.seats.get(seat=free_seat(code)).name
-    phone.goto(f"{live_server.url}/matches/join/{code}/")
-    phone.get_by_role("button", name="Scegli il tuo posto").click()
+    phone.goto(f"{live_server.url}/matches/join/{code}/")  # the QR address: the seats at once
     phone.get_by_label(other, exact=True).check()
     phone.get_by_role("button", name="Collegati al tavolo").click()
     expect(phone.locator("#joined-as")).to_contain_text(other)

@@ -40,7 +40,6 @@ def test_a_phone_whose_seat_was_released_is_told_so_in_view(browser, live_server
             page.set_default_timeout(10_000)
         # her phone sits at seat 1 and starts typing a hand
         phone.goto(live_server.url + f"/matches/join/{code}/")
-        phone.get_by_role("button", name="Scegli il tuo posto").click()
         phone.get_by_label(first, exact=True).check()
         phone.get_by_role("button", name="Collegati al tavolo").click()
         expect(phone.locator("#joined-as")).to_have_text(
@@ -83,7 +82,6 @@ def test_a_phone_whose_seat_was_released_is_told_so_in_view(browser, live_server
 
         # the way back: join the seat again; the kept hand is still hers, to send
         said.get_by_role("link", name="Collegati di nuovo al tavolo").click()
-        phone.get_by_role("button", name="Scegli il tuo posto").click()
         phone.get_by_label(first, exact=True).check()
         phone.get_by_role("button", name="Collegati al tavolo").click()
         expect(phone.locator("#joined-as")).to_have_text(
