@@ -6,6 +6,7 @@ And a match page loaded twice within a second still gets its offline copy.
 
 Screenshots of every state are written to test-artifacts/kept/ (looked at by a person)."""
 
+import time
 from pathlib import Path
 
 import pytest
@@ -54,23 +55,32 @@ def kept_by_anna(browser, live_server):
         "bruno": member(club, Role.SCOREKEEPER, username="bruno"),
         "carla": member(club, Role.MEMBER, username="carla"),
     }
-    match = start_match(club=club, preset="scala40-club")
     # their sessions are made now: the database is the live server's once the phone is on it
     sessions = {name: session_of(user) for name, user in users.items()}
-    context = phone_context(browser)
-    log_in(context, live_server, anna)
-    page = watched(context.new_page())
-    page.goto(live_server.url + match.get_absolute_url())
-    wait_for_the_worker(page)
-    context.set_offline(True)
-    type_hand(page, "Anna", {"Bruno": 35, "Carla": 12, "Dario": 9})
-    page.get_by_role("button", name="Registra la mano").tap()
-    expect(page.locator("#pending")).to_contain_text("in attesa della rete")
-    type_hand(page, "Carla", {"Bruno": 7})  # and she starts the next one
-    shot(page, "1-kept-by-anna")
-    page.goto("about:blank")  # she leaves the match page, still without a network
-    page.close()
-    context.set_offline(False)
+    # Playwright's offline emulation does not always hold the service worker's own fetch: the
+    # hand's request can wait in it, outlive the page and land (as Anna's) once the network is
+    # back. The premise here is a hand kept and not recorded, so such a run starts again.
+    for _attempt in range(3):
+        match = start_match(club=club, preset="scala40-club")
+        context = phone_context(browser)
+        log_in(context, live_server, anna)
+        page = watched(context.new_page())
+        page.goto(live_server.url + match.get_absolute_url())
+        wait_for_the_worker(page)
+        context.set_offline(True)
+        type_hand(page, "Anna", {"Bruno": 35, "Carla": 12, "Dario": 9})
+        page.get_by_role("button", name="Registra la mano").tap()
+        expect(page.locator("#pending")).to_contain_text("in attesa della rete")
+        type_hand(page, "Carla", {"Bruno": 7})  # and she starts the next one
+        shot(page, "1-kept-by-anna")
+        page.goto("about:blank")  # she leaves the match page, still without a network
+        page.close()
+        context.set_offline(False)
+        time.sleep(1.5)
+        if hands(match) == 0:
+            break
+        context.close()
+    assert hands(match) == 0, "the kept hand was recorded by the service worker three times"
     context.sessions = sessions
     yield context, match, users
     context.close()
