@@ -60,7 +60,9 @@ serve: $(SERVER_INSTALLED)
 	DEBUG=0 $(BIN)/python manage.py check --deploy --fail-level ERROR
 	DEBUG=0 exec $(BIN)/gunicorn --config config/gunicorn.py
 
+# The page script's unit tests (tests/js/, half a second) first, then the suite.
 test: install
+	node --test tests/js/
 	$(BIN)/python -m pytest -n 2
 
 # Every benchmark in bench/, one after the other (figures and targets: docs/PERFORMANCE.md).

@@ -20,6 +20,11 @@ from scoring.models import Match, TableJoin
 # How often an open match page asks for what changed (seconds).
 POLL_SECONDS = 3
 
+# What the page's script sends in place (and the service worker passes on as it is): the names
+# of these views in scoring/urls.py, each at "<pk>/<name>/". The one list: the script is given
+# their addresses (`client_config`), the worker their names (`scoring.views.service_worker`).
+ENTRY_ACTIONS = ("hand", "reentry", "stays-out", "withdraw")
+
 
 def typist(request: HttpRequest, match: Match) -> dict[str, str]:
     """Who types on this page, as the hands it keeps on the phone remember it: entry.js stores it
@@ -51,13 +56,16 @@ def phone_typist(join: TableJoin) -> dict[str, str]:
 
 
 def client_config(match: Match, *, typist: dict[str, str], may_record: bool) -> dict[str, Any]:
-    """What the page's script needs (static/js/entry.js), rendered as JSON in the page: where
-    the match's service worker is, how often the page polls, who types on this page (`typist`)
+    """What the page's script needs (static/js/entry.js), rendered as JSON in the page: the
+    match's revision, the addresses it sends in place (`ENTRY_ACTIONS`), where the match's
+    service worker is, how often the page polls, who types on this page (`typist`)
     and whether they may record the match's events (a hand kept by someone else, "record it as
     mine"), and every sentence the script shows, in the user's language (the script has no
     catalogue of its own)."""
     return {
         "match": match.pk,
+        "revision": match.revision,
+        "actions": [reverse(f"scoring:{name}", args=[match.pk]) for name in ENTRY_ACTIONS],
         "who": typist,
         "mayRecord": may_record,
         "worker": reverse("scoring:service-worker"),

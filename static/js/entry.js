@@ -19,21 +19,27 @@
      says when they may be old. A service worker (sw.js) keeps the page to open it offline.
    Without this script the page is plain forms (POST, redirect). The words come from the page
    (#match-client), in the user's language. */
-(() => {
-  "use strict";
-  const node = document.getElementById("match-client");
-  if (!node || !window.fetch || !window.localStorage) {
-    return;
-  }
-  const config = JSON.parse(node.textContent);
+import { keeper, mine as mineOf, changed, without, follows, nextToSend, waitingAgain } from "./entry/kept.js";
+import { usableDraft, titlesOf } from "./entry/kept.js";
+import { request, retryAfter, newKey, csrfToken, bodyOf, answerOf, pollAddress } from "./entry/transport.js";
+import { fill, parse, swap, partsOf, liveParts } from "./entry/swap.js";
+
+const node = document.getElementById("match-client");
+if (node && window.fetch && window.localStorage) {
+  start(JSON.parse(node.textContent));
+}
+
+function start(config) {
   const T = config.text;
-  const STORE = `tallone.match.${config.match}.`;
-  const ACTIONS = /\/(hand|reentry|stays-out|withdraw)\/$/;
+  const kept = keeper(localStorage, `tallone.match.${config.match}.`);
+  const { read, write, queue } = kept;
   const OWN = ["csrfmiddlewaretoken", "idempotency_key", "based_on", "accept_revision"];
-  const TIMEOUT = 20000;
   const ME = config.who || { id: "", name: "" };
+  const mine = (entry) => mineOf(entry, ME);
   const byId = (id) => document.getElementById(id);
   const entryForm = () => byId("entry-form");
+  let revision = config.revision; // the match's, as the last answer said it
+  let formFollows = []; // the entries of this phone the form being typed follows
   let sendingKey = null; // the entry on its way
   let foregroundKey = null; // ...when the form shows it as sending (then it is not listed)
   let noticeWanted = false; // an entry put back in the form: show the notice the poll brings
@@ -48,7 +54,6 @@
 
   // Small things ---------------------------------------------------------------------------------
 
-  const fill = (text, values) => text.replace(/%\((\w+)\)s/g, (all, name) => values[name]);
   const clock = (ms) =>
     new Date(ms).toLocaleTimeString(document.documentElement.lang || undefined, {
       hour: "2-digit",
@@ -63,63 +68,20 @@
     return element;
   }
 
-  function newKey() {
-    const bytes = crypto.getRandomValues(new Uint8Array(16));
-    return Array.from(bytes, (byte) => (byte + 256).toString(16).slice(1)).join("");
-  }
-
-  function csrfToken() {
-    const cookie = document.cookie.match(new RegExp(`(?:^|; )${config.csrfCookie}=([^;]+)`));
+  const csrf = () => {
     const input = document.querySelector('input[name="csrfmiddlewaretoken"]');
-    return cookie ? decodeURIComponent(cookie[1]) : input ? input.value : "";
-  }
-
-  // fetch, given up after TIMEOUT; resolves to {response, html}
-  function request(url, options) {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), TIMEOUT);
-    const asked = { credentials: "same-origin", signal: controller.signal, ...options };
-    return fetch(url, asked)
-      .then((response) => response.text().then((html) => ({ response, html })))
-      .finally(() => clearTimeout(timer));
-  }
+    return csrfToken(document.cookie, config.csrfCookie, input ? input.value : "");
+  };
 
   // What this phone keeps ---------------------------------------------------------------------
-
-  function read(name) {
-    try {
-      return JSON.parse(localStorage.getItem(STORE + name));
-    } catch (error) {
-      return null;
-    }
-  }
-
-  function write(name, value) {
-    try {
-      if (value === null) {
-        localStorage.removeItem(STORE + name);
-      } else {
-        localStorage.setItem(STORE + name, JSON.stringify(value));
-      }
-    } catch (error) {
-      // storage full or forbidden: the page still works while it stays open
-    }
-  }
-
-  const queue = () => read("pending") || [];
-  // typed on this page's behalf: by whoever this page is for (an entry kept before entries said
-  // who typed them is nobody's)
-  const mine = (entry) => Boolean(entry.by) && entry.by.id === ME.id;
-  const revisionOf = (item) => Number(item.accept || item.basedOn);
 
   function setQueue(list) {
     write("pending", list.length ? list : null);
     showPending();
   }
 
-  const change = (key, changes) =>
-    setQueue(queue().map((entry) => (entry.key === key ? { ...entry, ...changes } : entry)));
-  const drop = (key) => setQueue(queue().filter((entry) => entry.key !== key));
+  const change = (key, changes) => setQueue(changed(queue(), key, changes));
+  const drop = (key) => setQueue(without(queue(), key));
 
   // The entry form -------------------------------------------------------------------------------
 
@@ -127,7 +89,7 @@
     return (
       form.tagName === "FORM" &&
       (form.getAttribute("method") || "").toLowerCase() === "post" &&
-      ACTIONS.test(new URL(form.action, location.href).pathname) &&
+      config.actions.includes(new URL(form.action, location.href).pathname) &&
       form.elements.idempotency_key &&
       byId("scoreboard")
     );
@@ -199,6 +161,7 @@
       title: words(hand ? byId("entry-title") : button), // "Hand 7": its number when typed
       summary: hand ? summaryOf(form) : "",
       seats: hand ? seatsOf(form) : "",
+      follows: follows(queue(), ME, formFollows, form.elements.idempotency_key.value),
       by: { id: ME.id, name: ME.name },
       state: "waiting",
       reason: "",
@@ -258,6 +221,7 @@
     }
     form.elements.idempotency_key.value = saved.key;
     form.elements.based_on.value = saved.basedOn;
+    formFollows = saved.follows || [];
     if (form.elements.accept_revision) {
       form.elements.accept_revision.value = saved.accept || "";
     }
@@ -321,34 +285,23 @@
     });
   }
 
-  // Put an answer's parts in the page. `form` says what becomes of the entry form: "sent" (it is
-  // the form that was sent: shown as answered, with what was typed and why it was refused),
-  // "kept" (whatever the user is typing stays, in the answer's form: the players in play and the
-  // hand number of now) or "board" (the entry form and its notice are left alone).
+  // Put an answer's parts in the page (`form`: what becomes of the entry form, see partsOf).
   function apply(html, outcome, form) {
     const draft = form === "kept" ? read("draft") : null;
-    const ids = ["match-flash", "scoreboard", "history"];
-    if (form === "kept" && outcome !== "recorded") {
-      ids.shift(); // the reason is shown with the entry kept, not at the top of the page
-    }
-    if (form === "sent" || (form === "kept" && outcome === "recorded")) {
-      ids.push("form-notice");
-    }
-    if (form !== "board") {
-      ids.push("entry-area");
-    }
+    const ids = partsOf(outcome, form);
     swap(parse(html), ids);
     if (ids.includes("match-flash")) {
       forgetOldMessages(); // the answer's message in place of an earlier page's
     }
     const entry = entryForm();
     if (entry && form !== "board") {
+      formFollows = []; // the answer's form is based on the match as it is now
       if (outcome === "recorded") {
         learn(entry); // a fresh form
       } else if (form === "kept") {
         // the refused entry's form, made fresh: emptied, based on the match as it is now
         clear(entry);
-        entry.elements.based_on.value = byId("scoreboard").dataset.revision;
+        entry.elements.based_on.value = revision;
         byId("form-notice").textContent = "";
       }
       if (draft) {
@@ -385,9 +338,10 @@
     const form = entryForm();
     const key = form.elements.idempotency_key.value;
     write("draft", null);
-    setQueue(queue().filter((entry) => entry.key !== key));
+    setQueue(without(queue(), key));
     clear(form);
-    form.elements.based_on.value = byId("scoreboard").dataset.revision;
+    form.elements.based_on.value = revision;
+    formFollows = [];
     byId("form-notice").replaceChildren();
     noticeWanted = false;
     say(T.discarded);
@@ -476,34 +430,11 @@
 
   // Sending ----------------------------------------------------------------------------------
 
-  // What was typed after `entry` was based on the match before it: it now follows it. (An entry
-  // sent with the revision it was based on made the next one; one sent without, the answer's.)
-  function recorded(entry, html) {
-    const answer = /data-revision="(\d+)"/.exec(html);
-    const after = entry.basedOn ? revisionOf(entry) + 1 : answer ? Number(answer[1]) : 0;
-    const rebase = (item) =>
-      revisionOf(item) < after ? { ...item, basedOn: String(after), accept: "" } : item;
-    // (someone else's entry was not typed after it: it keeps what it was based on)
-    const rest = queue().filter((item) => item.key !== entry.key);
-    setQueue(rest.map((item) => (mine(item) ? rebase(item) : item)));
-    const draft = read("draft");
-    if (draft) {
-      write("draft", rebase(draft));
-    }
-  }
-
   function send(entry, form, submitter) {
     sendingKey = entry.key;
     foregroundKey = form ? entry.key : null;
     change(entry.key, { state: "sending" });
-    const body = new URLSearchParams(entry.fields);
-    body.set("idempotency_key", entry.key);
-    if (entry.basedOn) {
-      body.set("based_on", entry.basedOn);
-    }
-    if (entry.accept) {
-      body.set("accept_revision", entry.accept);
-    }
+    const body = bodyOf(entry);
     if (form) {
       busy(form, submitter, true);
     }
@@ -513,7 +444,7 @@
         busy(form, submitter, false);
       }
     };
-    const headers = { "HX-Request": "true", "X-CSRFToken": csrfToken() };
+    const headers = { "HX-Request": "true", "X-CSRFToken": csrf() };
     request(entry.action, { method: "POST", body, headers }).then(
       ({ response, html }) => {
         done();
@@ -527,12 +458,15 @@
   }
 
   function answered(entry, response, html, form) {
-    const outcome = response.headers.get("X-Tallone-Answer");
+    const answer = answerOf(response);
+    const outcome = answer.outcome;
     const foregroundHand = Boolean(form && entry.hand);
+    revision = answer.revision === null ? revision : answer.revision;
     contact();
     if (outcome === "recorded") {
       retryDelay = 0;
-      recorded(entry, html);
+      // what was typed behind it follows it: the server rebases it (its `follows`)
+      setQueue(without(queue(), entry.key));
       if (foregroundHand) {
         write("draft", null);
       }
@@ -599,15 +533,15 @@
       }
     }
     clearTimeout(retryTimer);
-    retryDelay = Math.min(retryDelay ? retryDelay * 2 : 2000, 60000);
+    retryDelay = retryAfter(retryDelay);
     retryTimer = setTimeout(flush, retryDelay);
   }
 
   // Send the oldest entry kept of this page's typist, unless one is on its way or it was refused
   // (someone else's are never sent by themselves).
   function flush() {
-    const entry = queue().find(mine);
-    if (sendingKey || !entry || entry.state === "refused") {
+    const entry = nextToSend(queue(), ME, sendingKey);
+    if (!entry) {
       return;
     }
     const form = entryForm();
@@ -704,13 +638,10 @@
   function showPending() {
     showTitle();
     const box = byId("pending");
-    const list = queue().filter((entry) => entry.key !== foregroundKey);
+    const list = without(queue(), foregroundKey);
     const section = byId("entry");
-    // a hand's number as it would be recorded now (the match over: as it was typed)
-    let next = section ? Number(section.dataset.nextHand) : 0;
-    const titles = list.map((entry) =>
-      entry.hand && next && mine(entry) ? fill(T.hand, { number: next++ }) : entry.title
-    );
+    const next = section ? Number(section.dataset.nextHand) : 0;
+    const titles = titlesOf(list, ME, next, (number) => fill(T.hand, { number }));
     showKept(
       titles.filter((_title, index) => {
         const entry = list[index];
@@ -800,25 +731,23 @@
     }
   }
 
-  // The live poll's address (the scoreboard's hx-get): what changed since the form being typed
-  // was made (its revision, as this script keeps it), or a fresh form for an untouched one.
+  // The live poll's address (the scoreboard's hx-get), told what the form being typed was made
+  // at (its revision, the entries it follows: the server says what changed since), or to bring
+  // a fresh form for an untouched one.
   function pollUrl() {
     const board = byId("scoreboard");
     const url = board && board.getAttribute("hx-get");
     const form = entryForm();
-    const revision = url && /[?&]revision=(\d+)/.exec(url);
-    if (!form || !revision) {
+    if (!url || !form) {
       return url;
     }
     const accept = form.elements.accept_revision ? form.elements.accept_revision.value : "";
-    const seen = revisionOf({ accept, basedOn: form.elements.based_on.value });
-    let asked = url.replace(/([?&]seen=)\d*/, `$1${seen}`);
-    if (seen < Number(revision[1]) && !document.querySelector("#form-notice .notice")) {
-      // a form made at an older revision (a kept draft, an entry put back to edit) and no
-      // notice yet: ask what changed since, even if the scores are current
-      asked = asked.replace(/([?&]revision=)\d*/, `$1${seen}`);
-    }
-    return read("draft") ? asked : `${asked}&entry=fresh`;
+    return pollAddress(url, {
+      seen: Number(accept || form.elements.based_on.value),
+      follows: formFollows,
+      told: Boolean(document.querySelector("#form-notice .notice")),
+      fresh: !read("draft"),
+    });
   }
 
   function poll() {
@@ -839,6 +768,8 @@
           contact(); // a busy server's error leaves the scores as they are: the line says so
         }
         if (response.status === 200 && !sendingKey) {
+          const said = answerOf(response).revision;
+          revision = said === null ? revision : said;
           live(parse(html));
         }
       },
@@ -850,15 +781,14 @@
   }
 
   function live(parts) {
-    const ids = ["scoreboard", "form-notice", "history"];
-    if (!read("draft")) {
-      ids.push("entry-area"); // a fresh form, if it was asked for and nothing was typed since
-    }
+    // a fresh form, if it was asked for and nothing was typed since
+    const ids = liveParts(Boolean(read("draft")));
     const freshForm = ids.includes("entry-area") && parts.getElementById("entry-area");
     swap(parts, ids);
     const form = entryForm();
     if (form && freshForm) {
       learn(form);
+      formFollows = [];
     }
     formChanged(form);
     showPending();
@@ -924,7 +854,7 @@
     });
     page.querySelectorAll("[data-entry-ready]").forEach((form) => delete form.dataset.entryReady);
     const assets = Array.from(
-      document.querySelectorAll('script[src], link[rel="stylesheet"]'),
+      document.querySelectorAll('script[src], link[rel="stylesheet"], link[rel="modulepreload"]'),
       (element) => element.src || element.href
     );
     const html = `<!DOCTYPE html>\n${page.outerHTML}`;
@@ -986,7 +916,7 @@
 
   const form = entryForm();
   let draft = read("draft");
-  if (draft && (Date.now() - draft.at > 2 * 86400000 || !mine(draft))) {
+  if (draft && !usableDraft(draft, ME, Date.now())) {
     // typed two days ago: not this evening's hand; or by someone else: not put in their form
     write("draft", null);
     draft = null;
@@ -1001,8 +931,7 @@
       form.elements.idempotency_key.value = newKey(); // a kept copy's key may be spent
     }
   }
-  // an entry on its way when the page was left waits again
-  setQueue(queue().map((entry) => (entry.state === "sending" ? { ...entry, state: "waiting" } : entry)));
+  setQueue(waitingAgain(queue()));
   showConnection();
   setInterval(showConnection, 1000);
   if ("serviceWorker" in navigator) {
@@ -1012,4 +941,4 @@
   }
   flush();
   pollTimer = setTimeout(poll, config.poll * 1000);
-})();
+}

@@ -1,6 +1,7 @@
 /* Tallone's service worker for the match pages. It is served by scoring.views.service_worker
    under /matches/ (so its scope is the match pages), which puts self.TALLONE before this file:
-   the version, the static files' address and the content security policy of the pages.
+   the version, the static files' address, the content security policy of the pages and the
+   names of the entries the page sends in place.
 
    A match page is asked from the network first; the last copy is kept here and opened when there
    is no network, marked with the moment it was kept (data-offline-copy: the page says so). After
@@ -25,14 +26,16 @@ function isPage(url) {
   );
 }
 
-// What the page's script sends in place (static/js/entry.js): a hand, a re-entry, "stays out",
-// a withdrawal.
+// What the page's script sends in place (static/js/entry.js): "<pk>/<name>/" for each name the
+// server lists (CONFIG.entries: a hand, a re-entry, "stays out", a withdrawal).
 function isEntry(url) {
   var scope = new URL(self.registration.scope);
+  var action = /^\d+\/([^/]+)\/$/.exec(url.pathname.slice(scope.pathname.length));
   return (
     url.origin === scope.origin &&
     url.pathname.indexOf(scope.pathname) === 0 &&
-    /^\d+\/(hand|reentry|stays-out|withdraw)\/$/.test(url.pathname.slice(scope.pathname.length))
+    action !== null &&
+    (CONFIG.entries || []).indexOf(action[1]) !== -1
   );
 }
 
