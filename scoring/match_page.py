@@ -10,14 +10,13 @@ from the engine's state (the re-entry total included); nothing here computes a s
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from django.http import HttpRequest
+from django.http import HttpRequest, QueryDict
 from django.utils.translation import gettext
 
 from clubs.permissions import can_direct, can_see_authors
@@ -48,7 +47,7 @@ from scoring.presenters import (
 )
 from scoring.rule_words import chart_threshold, preset_label, rules_summary
 from scoring.selectors import MatchDetail, match_detail
-from scoring.services import MatchChange, changes_since
+from scoring.services import MatchChange, changes_since, rebased
 
 # The match page shows the latest events only, so that neither it nor the answer to a hand grows
 # with the match; the whole history, with the chart, is its own page.
@@ -318,11 +317,9 @@ class Conflict:
     next_hand: int  # the number the form's hand gets if recorded now
     form_fits: bool  # the same players are in play: the form can be recorded as it is
     mine: str = ""  # the hand this phone typed, in words (the page's script says it otherwise)
-    # the hand recorded meanwhile that the one this phone sent is (then "It was the same hand"
-    # comes first), and the hands recorded meanwhile as the form posts them, for the page's
-    # script to compare with a hand still being typed (JSON)
+    # the hand recorded meanwhile that the one this phone sent, or is typing, is (then "It was
+    # the same hand" comes first)
     same_as: int | None = None
-    recorded_hands: str = ""
 
 
 def conflict_of(
@@ -333,9 +330,11 @@ def conflict_of(
     form_fits: bool,
     mine: str = "",
     form=None,
+    typed: QueryDict | None = None,
 ) -> Conflict | None:
     """The notice for a form made before `changes` (`mine`: what it holds, in words; `form`: the
-    entry form sent, if any); None when nothing changed."""
+    entry form sent, if any; `typed`: what a form still being typed holds, as the page's script
+    sends it with the live poll); None when nothing changed."""
     if not changes:
         return None
     shown = changes[-CONFLICT_CHANGES_SHOWN:]
@@ -348,9 +347,13 @@ def conflict_of(
             for change in changes
             if change.kind == EventKind.HAND and not change.is_void
         ]
+        holds = None
         if getattr(form, "conflict", None) is not None:  # sent, checked, refused: what it holds
-            typed = hand_fields(form, form.to_data())
-            same_as = next((hand["hand"] for hand in recorded if hand["fields"] == typed), None)
+            holds = hand_fields(form, form.to_data())
+        elif typed is not None:
+            holds = typed_fields(entry, typed)
+        if holds is not None:
+            same_as = next((hand["hand"] for hand in recorded if hand["fields"] == holds), None)
     return Conflict(
         sentences=tuple(describe_change(change, match.game, match.rules) for change in shown),
         more=len(changes) - len(shown),
@@ -359,23 +362,42 @@ def conflict_of(
         form_fits=form_fits,
         mine=mine,
         same_as=same_as,
-        recorded_hands=json.dumps(recorded) if recorded else "",
     )
+
+
+def _compared(value: Any) -> str:
+    """A field's value as two hands are told apart: spaces and case aside, a number as a number,
+    a zero as empty (as a gin's knocker's deadwood is)."""
+    text = "on" if value is True else " ".join(str(value).split()).lower()
+    text = str(int(text)) if text.isdigit() else text
+    return "" if text == "0" else text
 
 
 def hand_fields(form, data: dict[str, Any]) -> dict[str, str]:
     """A hand (its data) as the entry `form` posts it, to tell two hands apart: the form's
-    fields that are filled, as the page's script compares them (static/js/entry.js,
-    `handFields`: spaces and case aside, a number as a number, a zero as empty, as a gin's
-    knocker's deadwood is)."""
+    fields that are filled (`_compared`)."""
     fields = {}
     for name, value in type(form).initial_from(data, form.seats).items():
-        if name not in form.fields or value is None or value is False:
-            continue
-        text = "on" if value is True else " ".join(str(value).split()).lower()
-        text = str(int(text)) if text.isdigit() else text
-        if text and text != "0":
+        filled = name in form.fields and value is not None and value is not False
+        if filled and (text := _compared(value)):
             fields[name] = text
+    return fields
+
+
+# The entry form's own fields, not the hand's.
+NOT_THE_HAND = ("idempotency_key", "based_on", "accept_revision", "csrfmiddlewaretoken")
+
+
+def typed_fields(form, typed: QueryDict) -> dict[str, str]:
+    """A hand still being typed (the fields the entry `form` would post, as the page's script
+    sends them), as `hand_fields` says a recorded one; a "not opened" player's points are the
+    flat penalty the form shows, not typed."""
+    fields = {}
+    for name, value in typed.items():
+        if name in form.fields and name not in NOT_THE_HAND and (text := _compared(value)):
+            fields[name] = text
+    for name in [name for name in fields if name.startswith("not_opened_")]:
+        fields.pop("points_" + name.removeprefix("not_opened_"), None)
     return fields
 
 
@@ -451,6 +473,7 @@ def match_context(
     signature: str | None = None,
     seen: int | None = None,
     with_form: bool = True,
+    typed: QueryDict | None = None,
 ) -> dict[str, Any]:
     """Everything the match page shows; the live fragment (`with_form` False) shows the same but
     the entry form, and compares the `signature` of the form the page has with the match now,
@@ -477,6 +500,7 @@ def match_context(
             form_fits=not form_is_stale,
             mine=typed_hand(form, match),
             form=form,
+            typed=typed,
         )
     ranking = [{"place": p.place, "name": p.name, "total": p.total} for p in state.ranking]
     names = [seat.name for seat in detail.seats]
@@ -546,9 +570,12 @@ def _form_revision(form, match: Match) -> int | None:
     else:
         raw = form.initial.get("based_on")
     try:
-        return int(raw)
+        revision = int(raw)
     except (TypeError, ValueError):
         return None
+    # a hand kept behind the phone's own is not told of them (`services.rebased`)
+    follows = form.data.getlist("follows") if isinstance(form.data, QueryDict) else []
+    return rebased(match, revision, follows) if follows else revision
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import datetime
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, NamedTuple
 
@@ -450,6 +450,34 @@ def changes_since(
         )
         for version in versions
     ]
+
+
+def rebased(match: Match, revision: int | None, follows: Collection[str]) -> int | None:
+    """The revision an entry kept on a phone is based on once the entries that phone sent before
+    it are counted as seen (`follows`: their idempotency keys, sent with it by the page's script):
+    the first changes after `revision` that are those entries as they were recorded (a first
+    version, not a correction) move it on; any other change stops it, so the entry is told of
+    that one (`MatchMovedOn`). A recorded version never changes, so no lock is needed: a change
+    after this read still fails the `based_on` check."""
+    if revision is None or not follows:
+        return revision
+    changes = (
+        EventVersion.objects.filter(event__match=match, revision__gt=revision)
+        .order_by("revision", "pk")
+        .values_list("revision", "version", "event__idempotency_key")
+    )
+    return rebased_over(revision, changes, set(follows))
+
+
+def rebased_over(
+    revision: int, changes: Iterable[tuple[int, int, str]], follows: Collection[str]
+) -> int:
+    """`rebased` on the changes after `revision`, oldest first: (revision, version, key)."""
+    for changed, version, key in changes:
+        if version != 1 or key not in follows:
+            break
+        revision = changed
+    return revision
 
 
 @transaction.atomic

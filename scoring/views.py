@@ -22,7 +22,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
@@ -51,6 +51,7 @@ from scoring.match_page import (
     said_hand,
 )
 from scoring.models import EventKind, Game, Match, MatchEvent
+from scoring.page_script import ENTRY_ACTIONS
 from scoring.presenters import (
     correction_hint,
     describe_event,
@@ -154,30 +155,42 @@ def match_history(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_safe
 def match_live(request: HttpRequest, pk: int) -> HttpResponse:
-    """The scoreboard and history, for polling: 204 when the page's revision is still current.
-    A page whose entry form is untouched asks for a fresh one too (`entry=fresh`: the players in
-    play and the hand number of now, nothing to warn about); one being typed is compared with
-    the match (`form`, `seen`) and told what changed since it was made."""
+    """The scoreboard and history, for polling: 204 when the page's revision is still current
+    and its form has nothing to be told. A page whose entry form is untouched asks for a fresh
+    one too (`entry=fresh`: the players in play and the hand number of now, nothing to warn
+    about); one being typed is compared with the match (`form`; `seen` and `follows`, what it was
+    made at, `services.rebased`; `typed`, what it holds) and told what changed since it was made,
+    unless it shows that already (`told`). The answer says the match's revision
+    (X-Tallone-Revision)."""
     match = _visible_match(request, pk)
     fresh_entry = request.GET.get("entry") == "fresh"
     # a page with an entry form, on a phone whose seat was released since: releasing changes no
     # score, but the page must become a follower's (the panel says why, the form goes)
     seat_released = fresh_entry and table_access.released_join(request, match) is not None
-    if request.GET.get("revision") == str(match.revision) and not seat_released:
+    raw_seen = request.GET.get("seen", "")
+    follows = [key for key in request.GET.get("follows", "").split(",") if key]
+    seen = services.rebased(match, int(raw_seen), follows) if raw_seen.isdigit() else None
+    # a form made at an older revision (a kept draft, an entry put back to edit) is told what
+    # changed since, even when the scores are current, once
+    untold = seen is not None and seen < match.revision and request.GET.get("told") != "1"
+    if request.GET.get("revision") == str(match.revision) and not seat_released and not untold:
         return HttpResponse(status=204)
-    seen = request.GET.get("seen", "")
     if fresh_entry:
         context = match_context(request, match)
     else:
+        typed = request.GET.get("typed")
         context = match_context(
             request,
             match,
             signature=request.GET.get("form", ""),
-            seen=int(seen) if seen.isdigit() else None,
+            seen=seen,
             with_form=False,
+            typed=QueryDict(typed) if typed is not None else None,
         )
     context["fresh_entry"] = fresh_entry
-    return render(request, "scoring/_live.html", context)
+    response = render(request, "scoring/_live.html", context)
+    response["X-Tallone-Revision"] = str(match.revision)
+    return response
 
 
 @require_safe
@@ -193,6 +206,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "version": settings.TALLONE_VERSION,
         "static": settings.STATIC_URL,
         "policy": build_policy(),
+        "entries": list(ENTRY_ACTIONS),
     }
     with open(path, encoding="utf-8") as source:
         body = f"self.TALLONE = {json.dumps(config)};\n{source.read()}"
@@ -231,6 +245,7 @@ def _answer(
     context["said_hand"] = said_hand(context["history"], hand)
     response = render(request, "scoring/_answer.html", context, status=ANSWER_STATUS[outcome])
     response["X-Tallone-Answer"] = outcome
+    response["X-Tallone-Revision"] = str(match.revision)
     return response
 
 
@@ -306,7 +321,7 @@ def hand_record(request: HttpRequest, pk: int) -> HttpResponse:
                 user=actor,
                 data={**form.to_data(), "type": "hand"},
                 idempotency_key=form.cleaned_data["idempotency_key"],
-                based_on=form.based_on(),
+                based_on=_based_on(request, match, form),
             )
             if recorded.created:
                 number = recorded.hand_number
@@ -321,6 +336,12 @@ def hand_record(request: HttpRequest, pk: int) -> HttpResponse:
     context = match_context(request, match, detail, form=form)
     # 409 when another phone changed the match first: nothing was recorded, the page says what
     return render(request, "scoring/match.html", context, status=409 if form.conflict else 200)
+
+
+def _based_on(request: HttpRequest, match: Match, form) -> int | None:
+    """The revision an entry sent is based on: the form's, moved on over the entries of the phone
+    it was typed behind (`follows`, sent by the page's script; `services.rebased`)."""
+    return services.rebased(match, form.based_on(), request.POST.getlist("follows"))
 
 
 def _outcome(refused: Refusal) -> str:
@@ -346,7 +367,7 @@ def reentry(request: HttpRequest, pk: int) -> HttpResponse:
     detail = match_detail(match)
     form = SeatEventForm(request.POST, seats=[(seat.seat, seat.name) for seat in detail.seats])
     offered = {offer.seat for offer in reentry_offers(detail)}
-    based_on = form.based_on() if form.is_valid() else None
+    based_on = _based_on(request, match, form) if form.is_valid() else None
     # an offer from a scoreboard the match has left behind goes to the service, which says what
     # changed meanwhile; otherwise only the players offered now may re-enter
     moved_on = based_on is not None and based_on != match.revision
@@ -428,7 +449,7 @@ def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
                     user=actor,
                     seat=seat,
                     idempotency_key=form.cleaned_data["idempotency_key"],
-                    based_on=form.based_on(),
+                    based_on=_based_on(request, match, form),
                 )
                 messages.success(request, gettext("%(player)s is out.") % {"player": seat.name})
                 return _answer(request, match, "recorded")

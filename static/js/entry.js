@@ -349,55 +349,9 @@ function start(config) {
     snapshotSoon();
   }
 
-  // A hand as the server compares it (scoring.match_page.hand_fields): filled fields only,
-  // spaces and case aside, a number as a number, a zero as empty; a "not opened" player's points
-  // are the flat penalty match.js shows, not typed.
-  function handFields(form) {
-    const fields = {};
-    fieldsOf(form).forEach(([name, value]) => {
-      let text = value.split(/\s+/).filter(Boolean).join(" ").toLowerCase();
-      text = /^\d+$/.test(text) ? String(Number(text)) : text;
-      if (text && text !== "0") {
-        fields[name] = text;
-      }
-    });
-    Object.keys(fields).forEach((name) => {
-      const seat = /^not_opened_(\d+)$/.exec(name);
-      if (seat) {
-        delete fields[`points_${seat[1]}`];
-      }
-    });
-    return fields;
-  }
-
-  // What is typed is a hand another phone recorded meanwhile: "It was the same hand" becomes the
-  // highlighted choice, and the notice says which hand; otherwise "record mine" stays it.
-  function showSame() {
-    const row = document.querySelector("#form-notice [data-recorded-hands]");
-    const form = entryForm();
-    if (!row || !form) {
-      return;
-    }
-    const typed = handFields(form);
-    const names = Object.keys(typed);
-    const same = JSON.parse(row.dataset.recordedHands).find(
-      (hand) =>
-        Object.keys(hand.fields).length === names.length &&
-        names.every((name) => hand.fields[name] === typed[name])
-    );
-    row.querySelector("[data-discard-mine]").classList.toggle("primary", Boolean(same));
-    row.querySelector('[name="accept_revision"]').classList.toggle("primary", !same);
-    const line = byId("conflict-same");
-    if (line) {
-      line.hidden = !same;
-      line.querySelector("strong").textContent = same ? fill(T.sameHand, { number: same.hand }) : "";
-    }
-  }
-
   // The conflict notice says what this phone typed (the server says it of a hand it was sent;
   // of a hand still being typed, this script does, as it is typed).
   function showMine() {
-    showSame();
     const line = byId("conflict-mine");
     const form = entryForm();
     if (!line || !form || !(line.hidden || line.dataset.live)) {
@@ -734,7 +688,10 @@ function start(config) {
   // The live poll's address (the scoreboard's hx-get), told what the form being typed was made
   // at (its revision, the entries it follows: the server says what changed since), or to bring
   // a fresh form for an untouched one.
-  function pollUrl() {
+  // A form being typed sends what it holds too: the server says whether it is a hand recorded
+  // meanwhile ("It was the same hand" first, scoring.match_page.same_hand). `compare`: asked
+  // because it changed, so the notice shown is asked again.
+  function pollUrl(compare) {
     const board = byId("scoreboard");
     const url = board && board.getAttribute("hx-get");
     const form = entryForm();
@@ -742,17 +699,28 @@ function start(config) {
       return url;
     }
     const accept = form.elements.accept_revision ? form.elements.accept_revision.value : "";
+    const typing = Boolean(read("draft"));
     return pollAddress(url, {
       seen: Number(accept || form.elements.based_on.value),
       follows: formFollows,
-      told: Boolean(document.querySelector("#form-notice .notice")),
-      fresh: !read("draft"),
+      told: !compare && Boolean(document.querySelector("#form-notice .notice")),
+      fresh: !typing,
+      typed: typing ? fieldsOf(form) : [],
     });
   }
 
-  function poll() {
+  // What is typed changed under a notice that offers "It was the same hand": ask it again.
+  let compareTimer = 0;
+  function compareSoon() {
+    clearTimeout(compareTimer);
+    if (document.querySelector("#form-notice [data-discard-mine]")) {
+      compareTimer = setTimeout(() => poll(true), 300);
+    }
+  }
+
+  function poll(compare) {
     clearTimeout(pollTimer);
-    const url = pollUrl();
+    const url = pollUrl(compare);
     if (!url) {
       return; // the match is over: nothing more to follow
     }
@@ -868,6 +836,7 @@ function start(config) {
     if (input.form && input.form.id === "entry-form") {
       saveDraft();
       showMine();
+      compareSoon();
     }
     if (input.matches("input[hx-get][hx-target]")) {
       countCards(input);
@@ -877,6 +846,7 @@ function start(config) {
     if (event.target.form && event.target.form.id === "entry-form") {
       saveDraft();
       showMine();
+      compareSoon();
     }
   });
   // "It was the same hand: discard mine" (in place), "Reload the form": what was typed goes

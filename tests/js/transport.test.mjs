@@ -73,6 +73,10 @@ test("the poll's address keeps the server's and adds what the form was made at",
     "/matches/3/live/?revision=9&form=abc&seen=9&told=1&entry=fresh"
   );
   assert.equal(pollAddress("/matches/3/live/?revision=9", { seen: null }), "/matches/3/live/?revision=9");
+  const typed = pollAddress(board, { seen: 9, typed: [["closer", "1"], ["points_2", "3 5"]] });
+  const asked = new URL(typed, "http://page/").searchParams;
+  assert.equal(asked.get("typed"), "closer=1&points_2=3+5"); // the form's fields, as it posts them
+  assert.equal(new URLSearchParams(asked.get("typed")).get("points_2"), "3 5");
 });
 
 test("a request resolves to the response and its text", async () => {

@@ -4,13 +4,13 @@ phone is told what happened, in place, and may discard its hand or record it as 
 submission whose answer got lost is never recorded twice. The API takes the same `based_on`
 (optional) and answers 409 with what changed."""
 
-import json
 import re
+from html import unescape
+from urllib.parse import urlencode
 
 import pytest
 from django.conf import settings
 from django.urls import reverse
-from django.utils.html import escape
 
 from clubs.models import Role
 from scoring import services
@@ -274,7 +274,8 @@ def test_the_identical_hand_makes_it_was_the_same_hand_the_highlighted_choice(cl
     opened" player included): "It was the same hand" is the highlighted choice and the notice
     says which hand; a hand that differs keeps "Record mine" highlighted."""
     match, scorer = table
-    seen = based_on(client.get(match.get_absolute_url()).content.decode())
+    page = client.get(match.get_absolute_url()).content.decode()
+    seen = based_on(page)
     recorded = {"closer": "Anna", "points": {"Bruno": 35, "Carla": 12}, "not_opened": ["Dario"]}
     services.hand_record(match=match, user=scorer, data=recorded)
     points = {"Bruno": "35 ", "Carla": "012", "Dario": 100}  # as typed: spaces, a zero, the penalty
@@ -293,17 +294,22 @@ def test_the_identical_hand_makes_it_was_the_same_hand_the_highlighted_choice(cl
     assert differs.status_code == 409
     assert choices(differs) == ("button", "button primary")
     assert 'id="conflict-same" hidden' in differs.content.decode()
-    # the recorded hand as the form posts it, for the page's script to compare while typing
-    seats = {seat.name: seat.seat for seat in match.seats.all()}
-    fields = {
-        "closer": str(seats["Anna"]),
-        f"points_{seats['Bruno']}": "35",
-        f"points_{seats['Carla']}": "12",
-        f"not_opened_{seats['Dario']}": "on",
-    }
-    assert f'data-recorded-hands="{escape(json.dumps([{"hand": 1, "fields": fields}]))}"' in (
-        differs.content.decode()
-    )
+    # a hand still being typed: the page's script sends the form's fields with the live poll
+    # (`typed`) and the server compares them the same way ("35 ", "012", the penalty shown)
+    assert choices(typing(client, match, page, points, seen)) == ("button primary", "button")
+    other_points = {"Bruno": 30, "Carla": 12, "Dario": 100}
+    assert choices(typing(client, match, page, other_points, seen)) == ("button", "button primary")
+
+
+def typing(client, match, page: str, points: dict, seen: str):
+    """The live poll of a page whose form (made at `seen`) holds a hand closed by Anna with
+    `points`, Dario not opened, as the page's script asks it."""
+    address = unescape(re.search(r'hx-get="(/matches/[^"]+/live/[^"]*)"', page).group(1))
+    typed = hand_data(match, "Anna", points, not_opened=["Dario"])
+    del typed["idempotency_key"]
+    response = client.get(f"{address}&{urlencode({'seen': seen, 'typed': urlencode(typed)})}")
+    assert response.status_code == 200
+    return response
 
 
 @pytest.mark.django_db

@@ -59,9 +59,9 @@ export function answerOf(response) {
 
 // The live poll's address: the scoreboard's (the server's, with the revision it shows and the
 // form's signature), told the revision the form being typed was made at and the entries it was
-// typed behind, whether the page shows a conflict notice already, and, for an untouched form,
-// to bring a fresh one.
-export function pollAddress(address, { seen, follows, told, fresh }) {
+// typed behind, whether the page shows a conflict notice already, what the form holds (`typed`,
+// its fields, in one parameter), and, for an untouched form, to bring a fresh one.
+export function pollAddress(address, { seen, follows, told, fresh, typed }) {
   const url = new URL(address, "http://page/");
   if (seen !== null && seen !== undefined) {
     url.searchParams.set("seen", seen);
@@ -71,6 +71,9 @@ export function pollAddress(address, { seen, follows, told, fresh }) {
   }
   if (told) {
     url.searchParams.set("told", "1");
+  }
+  if (typed && typed.length) {
+    url.searchParams.set("typed", new URLSearchParams(typed).toString());
   }
   if (fresh) {
     url.searchParams.set("entry", "fresh");
