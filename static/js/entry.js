@@ -444,6 +444,7 @@ function start(config) {
         drop(entry.key);
         apply(html, outcome, foregroundHand ? "sent" : "board");
         if (foregroundHand) {
+          formFollows = entry.follows || []; // the form shown again is still typed behind them
           saveDraft();
         }
         reveal();
