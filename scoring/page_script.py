@@ -57,15 +57,18 @@ def phone_typist(join: TableJoin) -> dict[str, str]:
 
 def client_config(match: Match, *, typist: dict[str, str], may_record: bool) -> dict[str, Any]:
     """What the page's script needs (static/js/entry.js), rendered as JSON in the page: the
-    match's revision, the addresses it sends in place (`ENTRY_ACTIONS`), where the match's
-    service worker is, how often the page polls, who types on this page (`typist`)
-    and whether they may record the match's events (a hand kept by someone else, "record it as
-    mine"), and every sentence the script shows, in the user's language (the script has no
-    catalogue of its own)."""
+    match's revision, the addresses it sends in place (`ENTRY_ACTIONS`, for who may record),
+    where the match's service worker is, how often the page polls, who types on this page
+    (`typist`) and whether they may record the match's events (a hand kept by someone else,
+    "record it as mine"), and every sentence the script shows, in the user's language (the
+    script has no catalogue of its own)."""
     return {
         "match": match.pk,
         "revision": match.revision,
-        "actions": [reverse(f"scoring:{name}", args=[match.pk]) for name in ENTRY_ACTIONS],
+        # a page that records nothing is given no address to record at (it shows no form)
+        "actions": [reverse(f"scoring:{n}", args=[match.pk]) for n in ENTRY_ACTIONS]
+        if may_record
+        else [],
         "who": typist,
         "mayRecord": may_record,
         "worker": reverse("scoring:service-worker"),

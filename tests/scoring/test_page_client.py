@@ -175,6 +175,15 @@ def test_the_script_is_given_the_entry_actions_of_the_url_conf(client, table):
 
 
 @pytest.mark.django_db
+def test_a_page_that_records_nothing_is_given_no_entry_action(client):
+    club = ClubFactory()
+    log_in(client, member(club, Role.MEMBER))  # follows the match, records nothing
+    match = start_match(club=club, preset="scala40-club")
+    config = config_of(client.get(match.get_absolute_url()).content.decode())
+    assert (config["mayRecord"], config["actions"]) == (False, [])
+
+
+@pytest.mark.django_db
 def test_the_service_worker_is_told_the_entry_actions(client):
     body = client.get(reverse("scoring:service-worker")).content.decode()
     config = json.loads(re.match(r"self\.TALLONE = (.*);\n", body).group(1))
