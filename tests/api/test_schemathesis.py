@@ -27,6 +27,7 @@ from config.wsgi import application
 from pairings import services as pairing_services
 from tests.api.conftest import NAMES, api_token
 from tests.errors import field_errors
+from tests.properties import examples
 from tournaments import services
 from tournaments.models import Tournament
 
@@ -59,7 +60,7 @@ CHECKS = [
 
 # Per operation (63 of them): enough to send malformed and valid bodies, anonymous and logged in,
 # to real and made-up objects, while the file stays within a minute or so of CPU on SQLite.
-EXAMPLES = 12
+EXAMPLES = examples(12)
 
 
 @pytest.fixture
