@@ -1,4 +1,5 @@
 import pytest
+from django.utils import translation
 
 from tests import properties
 
@@ -17,6 +18,13 @@ def empty_cache():
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture
+def english_messages():
+    """Messages are asserted in English (the default language is Italian)."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture
