@@ -112,7 +112,7 @@ def cheapest_write_urls() -> str:
             return Response({}, status=201)
 
     urls = types.ModuleType("bench_floor_urls")
-    urls.urlpatterns = [  # type: ignore[attr-defined]
+    urls.urlpatterns = [
         path("bench/cheapest-write/<int:pk>/", CheapestWrite.as_view()),
         path("", include("config.urls")),
     ]
@@ -248,8 +248,8 @@ def time_in_turns(kinds: list[Kind], repeat: int) -> None:
             started = time.process_time()
             response = kind.request()
             kind.cpu += time.process_time() - started
-            kind.sizes.append(len(response.content))  # type: ignore[attr-defined]
-            kind.last = response.content  # type: ignore[attr-defined]
+            kind.sizes.append(len(response.content))
+            kind.last = response.content
     for kind in kinds:
         kind.cpu = kind.cpu / repeat * 1000
 
