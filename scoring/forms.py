@@ -17,12 +17,12 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs import validators
 from clubs.models import Player
-from scoring.engine import EngineError, RuleSetError, preset_names, rules_for
+from scoring.engine import EngineError, GinRules, RuleSetError, rules_for
 from scoring.engine.cards import RANKS, count_points
 from scoring.engine.presets import PRESETS
 from scoring.engine.rules import BOOL, CHOICE, INT, MONEY, OPTIONAL_INT, OptionInfo
-from scoring.models import Game
-from scoring.presenters import GIN_RESULTS, RAMINO_CLOSINGS
+from scoring.games import all_games, game_named
+from scoring.presenters import GIN_RESULTS
 from scoring.rule_words import PRESET_LABELS, option_choices, option_label, rule_refusal
 from scoring.services import MatchError, MatchMovedOn
 
@@ -49,8 +49,8 @@ def preset_from(data) -> str:
 def preset_choices() -> list[tuple[str, list[tuple[str, str]]]]:
     """The presets grouped by game, for a select with one group per game."""
     return [
-        (label, [(name, PRESET_LABELS.get(name, name)) for name in preset_names(game)])
-        for game, label in Game.choices
+        (kind.label, [(name, PRESET_LABELS.get(name, name)) for name in kind.presets()])
+        for kind in all_games()
     ]
 
 
@@ -369,10 +369,11 @@ class PenaltyHandForm(EntryForm):
         )
         if rules.get("in_hand_scoring", "none") != "none":
             self.fields["in_hand"] = forms.BooleanField(label=_("Chiusura in mano"), required=False)
-        if game == Game.RAMINO:
+        self.closings = game_named(game).closings
+        if self.closings:
             self.fields["closing"] = forms.ChoiceField(
                 label=_("Closing"),
-                choices=RAMINO_CLOSINGS,
+                choices=self.closings,
                 initial="normal",
                 widget=forms.RadioSelect,
             )
@@ -462,7 +463,7 @@ class PenaltyHandForm(EntryForm):
             data["in_hand"] = True
         if not_opened:
             data["not_opened"] = not_opened
-        if self.game == Game.RAMINO:
+        if self.closings:
             data["closing"] = cleaned.get("closing") or "normal"
         return data
 
@@ -498,7 +499,7 @@ class GinHandForm(EntryForm):
         **kwargs,
     ):
         super().__init__(*args, **kwargs)
-        self.game = Game.GIN
+        self.game = GinRules.game
         self.rules = rules
         self.seats = list(seats)
         results = [

@@ -25,12 +25,9 @@ from scoring import pages, table_access
 from scoring.charts import totals_chart
 from scoring.code_panel import code_panel
 from scoring.engine import MatchState, Status
-from scoring.forms import (
-    GinHandForm,
-    PenaltyHandForm,
-    new_idempotency_key,
-)
-from scoring.models import EventKind, Game, Match
+from scoring.forms import new_idempotency_key
+from scoring.games import game_of
+from scoring.models import EventKind, Match
 from scoring.page_script import POLL_SECONDS, client_config, typist
 from scoring.pages import MatchPlace
 from scoring.presenters import (
@@ -40,8 +37,6 @@ from scoring.presenters import (
     end_reason,
     games_won_line,
     gin_end_line,
-    gin_final_lines,
-    gin_margin_line,
     kind_label,
     row_title,
     status_label,
@@ -291,7 +286,7 @@ def _board_rows(rows: list[SeatRow], state: MatchState) -> list[SeatRow]:
     return sorted(rows, key=lambda row: order.get(row.name, len(order)))
 
 
-def _gin_games(detail: MatchDetail) -> list[GinGameView]:
+def gin_games(detail: MatchDetail) -> list[GinGameView]:
     names = [seat.name for seat in detail.seats]
     games = []
     for game in detail.state.games:
@@ -405,9 +400,7 @@ def in_play_seats(detail: MatchDetail, statuses=None) -> list[tuple[int, str]]:
 
 
 def hand_form(match: Match, seats: list[tuple[int, str]], *args, **kwargs):
-    if match.game == Game.GIN:
-        return GinHandForm(*args, rules=match.rules, seats=seats, **kwargs)
-    return PenaltyHandForm(*args, game=match.game, rules=match.rules, seats=seats, **kwargs)
+    return game_of(match).hand_form(match.rules, seats, *args, **kwargs)
 
 
 def _money(value: Any) -> Decimal:
@@ -457,6 +450,7 @@ def match_context(
     and the revision the form was made at (`seen`) with the match's: what changed since."""
     detail = detail or match_detail(match)
     state = detail.state
+    game = game_of(match)
     scorer = table_access.may_score(request, match)
     show_authors = can_see_authors(request.user, match.club)
     current_signature = form_signature(detail)
@@ -494,15 +488,13 @@ def match_context(
         "club": match.club,
         "detail": detail,
         "state": state,
-        "is_gin": match.game == Game.GIN,
+        "game": game,
         "preset_label": preset_label(match.preset),
         "rules_summary": rules_summary(match.rules, match.game),
         "seat_rows": seat_rows,
         "board_rows": _board_rows(seat_rows, state),
-        "gin_margin": gin_margin_line(state) if match.game == Game.GIN else "",
-        "gin_games": _gin_games(detail) if match.game == Game.GIN else [],
-        # a finished game's final scores in their parts; Hollywood's games won
-        "gin_final_lines": gin_final_lines(state, names) if match.game == Game.GIN else [],
+        # what only this game shows (Gin: the margin, its games, their final scores in parts)
+        **game.page_context(match, detail, names),
         "games_won": games_won_line(state, names) if state.finished else "",
         "hollywood": match.rules.get("variant") == "hollywood",
         "dealer": state.dealer,

@@ -34,13 +34,12 @@ from scoring import services, table_access
 from scoring.engine import EngineError, Status
 from scoring.engine.cards import count_points
 from scoring.forms import (
-    GinHandForm,
-    PenaltyHandForm,
     SeatEventForm,
     TimeCallForm,
     VoidForm,
     match_error_text,
 )
+from scoring.games import game_of
 from scoring.match_page import (
     conflict_of,
     hand_form,
@@ -50,7 +49,7 @@ from scoring.match_page import (
     reentry_offers,
     said_hand,
 )
-from scoring.models import EventKind, Game, Match, MatchEvent
+from scoring.models import EventKind, Match, MatchEvent
 from scoring.presenters import (
     correction_hint,
     describe_event,
@@ -543,8 +542,7 @@ def event_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
                 )
                 return _back_to(match)
     else:
-        form_class = GinHandForm if match.game == Game.GIN else PenaltyHandForm
-        initial = form_class.initial_from(row.current.data, seats)
+        initial = game_of(match).hand_initial(row.current.data, seats)
         initial["expected_version"] = row.current.version
         form = hand_form(match, seats, initial=initial, correcting=True)
     return render(
@@ -556,7 +554,7 @@ def event_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "form": form,
             "number": number,
             "hand_number": row.hand_number,
-            "is_gin": match.game == Game.GIN,
+            "game": game_of(match),
             "current": describe_event(row.current.data, match.game, match.rules),
         },
     )
