@@ -8,12 +8,12 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext, pgettext
 
+from base.printing.geometry import PageBox
+from base.printing.grid import Column, Grid, GridPage, Group, Row
 from scoring.engine import EngineError, Event, GinHand, RuleSet, Snapshot, Withdraw
 from scoring.engine.gin import score_hand
 from scoring.models import Match
 from scoring.presenters import card_label, gin_result_word, kind_label, withdrew_note
-from scoring.printing.geometry import PageBox
-from scoring.printing.grid import Column, Grid, GridPage, Group, Row
 from scoring.printing.page import marks_legend, player_groups
 from scoring.printing.report import (
     REPORT_FONT,

@@ -8,10 +8,10 @@ from decimal import Decimal
 
 from django.utils.translation import gettext, pgettext
 
+from base.printing.grid import Column, Row
 from scoring.engine import Event, Hand, Reentry, Snapshot, Status, TimeCall, Withdraw
 from scoring.models import Match
 from scoring.presenters import closing_word, money
-from scoring.printing.grid import Column, Row
 from scoring.printing.page import marks_legend, player_groups
 from scoring.printing.report import Notes, ReportTable, event_refs, signed
 from scoring.selectors import EventRow, MatchDetail
