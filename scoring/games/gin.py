@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from scoring.engine import GinRules, MatchState
-from scoring.forms import GinHandForm
 from scoring.games.base import GameKind, register
+from scoring.hand_forms import GinHandForm
 from scoring.match_page import gin_games
 from scoring.presenters import gin_final_lines, gin_hand_words, gin_margin_line
 from scoring.printing.report_gin import gin_games as gin_games_grid

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scoring.forms import PenaltyHandForm
 from scoring.games.base import GameKind
+from scoring.hand_forms import PenaltyHandForm
 from scoring.presenters import penalty_hand_words
 from scoring.printing.report_penalty import penalty_table
 from scoring.printing.sheet import penalty_expected_hands, penalty_grid
