@@ -66,7 +66,8 @@ class Gin(GameKind):
         return gin_settlement(match, names, box)
 
     def report_table(self, match, detail, names, parsed, notes, *, show_authors: bool):
-        rules = self.rules_class.from_dict(match.rules)
+        rules = GinRules.from_dict(match.rules)
+        assert isinstance(rules, GinRules)  # from_dict builds its own class
         return gin_table(match, detail, names, parsed, notes, rules, show_authors=show_authors)
 
     def report_context(self, detail, names: Sequence[str], box: Any) -> dict[str, Any]:

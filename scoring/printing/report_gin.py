@@ -10,7 +10,7 @@ from django.utils.translation import gettext, pgettext
 
 from base.printing.geometry import PageBox
 from base.printing.grid import Column, Grid, GridPage, Group, Row
-from scoring.engine import EngineError, Event, GinHand, RuleSet, Snapshot, Withdraw
+from scoring.engine import EngineError, Event, GinHand, GinRules, Snapshot, Withdraw
 from scoring.engine.gin import score_hand
 from scoring.models import Match
 from scoring.presenters import card_label, gin_result_word, kind_label, withdrew_note
@@ -32,7 +32,7 @@ def gin_table(
     names: Sequence[str],
     parsed: dict[int, Event | None],
     notes: Notes,
-    rules: RuleSet,
+    rules: GinRules,
     *,
     show_authors: bool,
 ) -> ReportTable:
