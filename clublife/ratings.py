@@ -34,6 +34,7 @@ from clubs.models import Club, Player
 from scoring.engine.document import parse_document
 from scoring.engine.replay import replay
 from scoring.engine.statistics import MatchLine, PlayerStatistics, match_lines
+from scoring.games import GameKind, game_named
 from scoring.models import EventVersion, Game, Match, MatchPlayer, MatchStatus
 from scoring.services import match_document
 from tournaments.models import Table
@@ -350,8 +351,8 @@ class GameProfile:
         return str(Game(self.game).label)
 
     @property
-    def is_gin(self) -> bool:
-        return self.game == Game.GIN
+    def kind(self) -> GameKind:
+        return game_named(self.game)
 
     @property
     def places(self) -> list[tuple[int, int]]:

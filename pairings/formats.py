@@ -27,7 +27,7 @@ from pairings.selectors.standings import (
     pairing_ranking,
     pairing_standings_of,
 )
-from scoring.models import Game
+from scoring.games import game_named
 from tournaments.errors import TournamentActionError
 from tournaments.formats import TournamentFormat, format_of
 from tournaments.locking import locked_bracket
@@ -52,7 +52,7 @@ class GinFormat(TournamentFormat):
     standings_url_name = "pairings:standings"
 
     def check_game(self, game: str) -> None:
-        if game != Game.GIN:
+        if not game_named(game).played_in_pairs:
             raise TournamentActionError(
                 _("Brackets, round robin and Swiss are for Gin Rummy: choose a Gin preset."),
                 field="preset",

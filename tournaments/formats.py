@@ -23,7 +23,7 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import Game
+from scoring.games import game_named
 from tournaments import selectors
 from tournaments.engine import knockout, table_standings
 from tournaments.engine.errors import TournamentError
@@ -41,8 +41,6 @@ from tournaments.models import (
 )
 from tournaments.presenters import tie_break_label
 from tournaments.rounds import close_previous, present_entries, round_unfinished
-
-TABLE_GAMES = frozenset({Game.SCALA40, Game.RAMINO})
 
 
 @dataclass(frozen=True)
@@ -186,7 +184,7 @@ class TableFormat(TournamentFormat):
     tie_breaks_field = "tie_breaks"
 
     def check_game(self, game: str) -> None:
-        if game not in TABLE_GAMES:
+        if not game_named(game).seated_at_tables:
             raise TournamentActionError(
                 _(
                     "Table tournaments are played at Scala 40 or Ramino: choose one of their "
