@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from scoring.engine import rules_for
 from scoring.models import Match
-from tests.api.conftest import Api, world  # noqa: F401 (the fixture)
+from tests.api.conftest import Api, module_world, world  # noqa: F401 (the fixtures)
 from tests.errors import errors_of, field_errors, refusal, top_fields
 from tournaments.models import Tournament
 
