@@ -192,11 +192,7 @@ class PayoutPercentsField(forms.CharField):
 def _bounded(row: Setting) -> dict[str, Any]:
     """The bounds of a setting, refused in the service's words."""
     message = lazy(row.range_message, str)()
-    return {
-        "min_value": row.minimum,
-        "max_value": row.maximum,
-        "error_messages": {"min_value": message, "max_value": message},
-    }
+    return {**row.bounds, "error_messages": {"min_value": message, "max_value": message}}
 
 
 def setting_field(row: Setting) -> forms.Field:
@@ -206,7 +202,7 @@ def setting_field(row: Setting) -> forms.Field:
     if row.kind == WHOLE:
         return forms.IntegerField(required=not row.optional, **_bounded(row), **words)
     if row.kind == SIZE:  # the engine's range, in the form's own words
-        return forms.IntegerField(min_value=row.minimum, max_value=row.maximum, **words)
+        return forms.IntegerField(**row.bounds, **words)
     if row.kind == SEATING:
         return forms.ChoiceField(choices=SeatingMethod.choices, **words)
     if row.kind == TIE_BREAKS:
@@ -313,7 +309,7 @@ class TournamentForm(SettingsFields):  # type: ignore[misc,valid-type]  # built 
         chosen = self.chosen_format().value
         return [
             SettingsGroup(
-                title,
+                str(title),
                 [
                     SettingRow(
                         self[row.name],

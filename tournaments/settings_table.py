@@ -85,7 +85,7 @@ class Setting:
     group: str
     label: Any = ""
     help: Any = ""
-    api_help: Any = ""
+    api_help: Any = None
     minimum: int | Decimal | None = None
     maximum: int | Decimal | None = None
     formats: tuple[str, ...] = ()
@@ -110,6 +110,11 @@ class Setting:
         if isinstance(value, Mapping):
             return dict(value)
         return value
+
+    @property
+    def bounds(self) -> dict[str, Any]:
+        """The bounds as a form's or a serializer's field takes them."""
+        return {"min_value": self.minimum, "max_value": self.maximum}
 
     def within(self, value: Any) -> bool:
         """Whether `value` lies within the bounds."""

@@ -166,12 +166,11 @@ class ExactNumberField(serializers.Field):
 def setting_field(row: Setting) -> serializers.Field:
     """The API's request field of a stored setting of the table (`tournaments.settings_table`),
     by its kind; every one may be left out (its default)."""
-    words: dict[str, Any] = {"required": False, "help_text": row.api_help or None}
+    words: dict[str, Any] = {"required": False, "help_text": row.api_help}
     if row.kind == WHOLE:
         message = lazy(row.range_message, str)()
         return serializers.IntegerField(
-            min_value=row.minimum,
-            max_value=row.maximum,
+            **row.bounds,
             allow_null=row.optional,
             error_messages={"min_value": message, "max_value": message},
             **words,
