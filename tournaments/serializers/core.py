@@ -297,8 +297,6 @@ class TournamentDetailSerializer(TournamentSerializer):
 
     Needs `context["view"]`: the `selectors.TournamentView` of the tournament."""
 
-    first_seating = enum_field(SeatingMethodEnum, read_only=True)
-    seating = enum_field(SeatingMethodEnum, read_only=True)
     entries = serializers.SerializerMethodField(help_text=_("Entries by status."))
     rounds = serializers.SerializerMethodField()
     links = serializers.SerializerMethodField(
@@ -315,6 +313,13 @@ class TournamentDetailSerializer(TournamentSerializer):
             "links",
         ]
         read_only_fields = fields
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        fields = super().get_fields()
+        for row in STORED:  # a seating method as its own schema component, as the request's
+            if row.kind == SEATING:
+                fields[row.name] = enum_field(SeatingMethodEnum, read_only=True)
+        return fields
 
     @extend_schema_field(EntryCountsSerializer)
     def get_entries(self, tournament) -> dict:
