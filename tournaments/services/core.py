@@ -48,7 +48,6 @@ from tournaments.models import (
 )
 from tournaments.presenters import has_dropped_out
 from tournaments.settings_table import (
-    BY_NAME,
     MONEY,
     PERCENT,
     STORED,
@@ -100,30 +99,30 @@ def _whole(value: Any, row: Setting) -> int:
     return value
 
 
-def _decimal(value: Any, field: str) -> Decimal:
-    """A finite number of `field`; at most `MONEY_MAX` for an amount (the bound of every amount,
+def _decimal(value: Any, row: Setting) -> Decimal:
+    """A finite number of `row`; at most `MONEY_MAX` for an amount (the bound of every amount,
     the rules' stakes and fees included), and at most two decimals, as its column keeps them."""
     try:
         number = Decimal(value) if isinstance(value, (int, Decimal)) else Decimal(str(value))
     except (InvalidOperation, ValueError, TypeError):
         raise TournamentActionError(
-            _("Enter an amount, such as 10 or 12.50."), field=field
+            _("Enter an amount, such as 10 or 12.50."), field=row.name
         ) from None
     if isinstance(value, bool) or not number.is_finite():
-        raise TournamentActionError(_("Enter an amount, such as 10 or 12.50."), field=field)
-    if BY_NAME[field].kind == MONEY and number > MONEY_MAX:
-        raise TournamentActionError(money_max_message(), field=field)
+        raise TournamentActionError(_("Enter an amount, such as 10 or 12.50."), field=row.name)
+    if row.kind == MONEY and number > MONEY_MAX:
+        raise TournamentActionError(money_max_message(), field=row.name)
     return number
 
 
-def _cents(number: Decimal, field: str) -> Decimal:
+def _cents(number: Decimal, row: Setting) -> Decimal:
     """`number` (already within its range) if it has at most two decimals."""
     if number != number.quantize(CENT):
-        if BY_NAME[field].kind == PERCENT:
+        if row.kind == PERCENT:
             message = _("A percentage has at most two decimals, such as 12.5 or 33.33.")
         else:
             message = _("An amount of money has at most two decimals (cents).")
-        raise TournamentActionError(message, field=field)
+        raise TournamentActionError(message, field=row.name)
     return number
 
 
@@ -155,12 +154,12 @@ def check_settings(settings: dict[str, Any], *, format: str, game: str) -> dict[
             _("Placement points are lists of points by table size."), field="placement_points"
         ) from None
     for row in DECIMAL_SETTINGS:
-        clean[row.name] = _decimal(clean[row.name], row.name)
+        clean[row.name] = _decimal(clean[row.name], row)
     for row in DECIMAL_SETTINGS:
         if not row.within(clean[row.name]):
             raise TournamentActionError(row.range_message(), field=row.name)
     for row in DECIMAL_SETTINGS:
-        clean[row.name] = _cents(clean[row.name], row.name)
+        clean[row.name] = _cents(clean[row.name], row)
     kind.checked_cut(clean)
     for row in WHOLE_SETTINGS:
         if row.optional and clean.get(row.name) is None:
