@@ -153,9 +153,8 @@ def tournament_view(tournament: Tournament) -> TournamentView:
                 seat_view.won = (
                     match.winner_id is not None and seat_view.match_seat_id == match.winner_id
                 )
-            finished = match.status == MatchStatus.FINISHED
-            table_view.counts = finished and (
-                not tournament.confirm_results or table_view.table.is_confirmed_for(match)
+            table_view.counts = table_view.table.result_counts(
+                confirm_results=tournament.confirm_results
             )
     return TournamentView(tournament=tournament, entries=entries, rounds=rounds)
 

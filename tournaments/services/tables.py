@@ -194,22 +194,7 @@ def table_confirm(*, table: Table, user: Actor, reason: str = "") -> Table:
     already = table.confirmed_at is not None and table.confirmed_revision == match.revision
     if already and not reason:
         return table  # confirmed meanwhile by someone else: the first confirmation stands
-    table.confirmed_by = user if join is None else None  # type: ignore[assignment]
-    table.confirmed_join = join
-    table.confirmed_reason = reason
-    table.confirmed_at = timezone.now()
-    table.confirmed_revision = match.revision
-    table.disputed_at = None
-    table.save(
-        update_fields=[
-            "confirmed_by",
-            "confirmed_join",
-            "confirmed_reason",
-            "confirmed_at",
-            "confirmed_revision",
-            "disputed_at",
-        ]
-    )
+    table.confirm(user=user, join=join, reason=reason, revision=match.revision)
     # what a confirmed result moves on: a bracket (`pairings`), the ratings (club life)
     table_confirmed.send(sender=Table, table=table, tournament=tournament, user=user)
     return table
@@ -253,10 +238,7 @@ def table_dispute(*, table: Table, user: Actor, message: str) -> Table:
         raise TournamentActionError(
             _("The result is confirmed already: tell the director."), field="table"
         )
-    table.disputed_at = timezone.now()
-    table.dispute_message = message[:500]
-    table.dispute_name = name[:150]
-    table.save(update_fields=["disputed_at", "dispute_message", "dispute_name"])
+    table.dispute(message=message, name=name)
     return table
 
 
