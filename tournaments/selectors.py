@@ -544,12 +544,6 @@ def seat_now(entry: Entry) -> SeatNow | None:
     return SeatNow(round=number, table=table, started=status == RoundStatus.RUNNING)
 
 
-def last_seated_at(tournament: Tournament) -> datetime.datetime | None:
-    """When the tournament's last round was seated (drawn, paired); None before the first. A
-    player who dropped out after it may still come back (`services.entry_reinstate`)."""
-    return tournament.rounds.order_by("-created_at").values_list("created_at", flat=True).first()
-
-
 def matches_being_played(round: Round) -> int:
     """How many matches of the round are still being played (a time call would end them)."""
     return round.tables.filter(match__status=MatchStatus.IN_PROGRESS).count()
