@@ -104,8 +104,8 @@ def writing(
     wrote = Q(pk__in=())
     if join is not None:
         wrote |= Q(table_join__session=join.session)
-        if join.seat_id is not None:
-            wrote |= Q(table_join__seat_id=join.seat_id)
+        if join.seat is not None:
+            wrote |= Q(table_join__seat_id=join.seat.pk)
             accounts.add(join.seat.player.user_id)
         accounts.add(join.user_id)
     accounts.discard(None)

@@ -53,5 +53,5 @@ def _confirm_refused(request: HttpRequest, table: Table, match: Match) -> str:
         return "unfinished"
     actor = table_access.phone_of(request, match) or request.user
     join = table_access.join_for(request, match)  # read once per request
-    refusal = rules.confirm_refusal(table, actor, join=join)  # type: ignore[arg-type]
+    refusal = rules.confirm_refusal(table, actor, join=join)
     return "" if refusal is None else refusal.why
