@@ -10,7 +10,6 @@ number, the field and the message, in the request's language), as a malformed bo
 from __future__ import annotations
 
 import django_filters
-from django.db import IntegrityError
 from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404
 from django.shortcuts import get_object_or_404
@@ -196,26 +195,13 @@ def record(
 ) -> Response:
     """Record an event through `services.event_record` and answer it with the new state (409
     when the match changed after `based_on`: `services.MatchMovedOn`)."""
-    try:
-        recorded = services.event_record_replayed(
-            match=match,
-            user=actor(request, match),
-            data=data,
-            idempotency_key=key,
-            based_on=based_on,
-        )
-    except IntegrityError:
-        # Two requests with one key raced past the check (SQLite has no row locks): the
-        # other one recorded it, and asking again answers that event.
-        if not key:
-            raise
-        recorded = services.event_record_replayed(
-            match=match,
-            user=actor(request, match),
-            data=data,
-            idempotency_key=key,
-            based_on=based_on,
-        )
+    recorded = services.event_record_replayed(  # a race of one key is the service's
+        match=match,
+        user=actor(request, match),
+        data=data,
+        idempotency_key=key,
+        based_on=based_on,
+    )
     if recorded.created:
         # The service has just replayed the match with the new event: answer from that replay
         # instead of reading and replaying the whole match again.
