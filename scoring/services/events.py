@@ -87,15 +87,12 @@ def event_record_replayed(
     The one idempotent write of an event, for the pages and the API alike: two requests with
     one key that raced past the key's check (SQLite has no row locks) meet the key's unique
     constraint, and the loser asks again, answered by the event the other one recorded."""
-    for attempt in (1, 2):
-        try:
-            return _record(
-                match=match, user=user, data=data, key=idempotency_key, based_on=based_on
-            )
-        except IntegrityError:
-            if not idempotency_key or attempt == 2:
-                raise
-    raise AssertionError("unreachable")
+    try:
+        return _record(match=match, user=user, data=data, key=idempotency_key, based_on=based_on)
+    except IntegrityError:
+        if not idempotency_key:
+            raise
+    return _record(match=match, user=user, data=data, key=idempotency_key, based_on=based_on)
 
 
 @transaction.atomic
