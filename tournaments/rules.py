@@ -84,11 +84,6 @@ def confirm_refusal(
     return refusal
 
 
-def may_confirm(table: Table, actor: Actor, *, plays_here: bool | None = None) -> bool:
-    """Whether the pages offer `actor` the confirmation: exactly when the service accepts it."""
-    return confirm_refusal(table, actor, plays_here=plays_here) is None
-
-
 def _phone_refusal(
     table: Table, match: Match, actor: TableActor, known: TableJoin | None
 ) -> ConfirmRefused | None:

@@ -70,7 +70,7 @@ def test_a_player_at_a_disputed_table_may_not_confirm_and_a_director_may():
     table = Table.objects.select_related("match").get(pk=table.pk)
     refusal = rules.confirm_refusal(table, staff.scorekeeper)
     assert refusal is not None and refusal.why == "disputed"
-    assert rules.may_confirm(table, staff.director)
+    assert rules.confirm_refusal(table, staff.director) is None
 
 
 def test_the_entries_page_and_the_service_agree_on_who_comes_back():
