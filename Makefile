@@ -11,7 +11,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 DEMO_LOGIN := demo / tallone-demo
 
-.PHONY: run serve test bench system install lint typecheck format messages clean
+.PHONY: run serve test fuzz bench system install lint typecheck format messages clean
 
 # Debian packages the project needs (Python venv, WeasyPrint's Pango, Chromium and Node for browser
 # tests).
@@ -60,8 +60,19 @@ serve: $(SERVER_INSTALLED)
 	DEBUG=0 $(BIN)/python manage.py check --deploy --fail-level ERROR
 	DEBUG=0 exec $(BIN)/gunicorn --config config/gunicorn.py
 
+# Two workers; --dist loadgroup sends the xdist groups first (the fuzz net's shards, one per
+# worker), then every other test one by one to whichever worker is free. Hypothesis' `ci` profile.
 test: install
-	$(BIN)/python -m pytest -n 2
+	$(BIN)/python -m pytest -n 2 --dist loadgroup
+
+# The property and fuzz tests only, searching far deeper (Hypothesis' `deep` profile: 10 times each
+# property's examples; the fuzz net 60 runs of 30 steps). Minutes to an hour: not for every commit.
+FUZZ_EXAMPLES ?= 60
+FUZZ_STEPS ?= 30
+fuzz: install
+	HYPOTHESIS_PROFILE=deep FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) FUZZ_STEPS=$(FUZZ_STEPS) \
+		$(BIN)/python -m pytest -n 2 --dist loadgroup -m "not browser" \
+		$$(grep -rlE --include='test_*.py' 'from hypothesis|import schemathesis' tests)
 
 # Every benchmark in bench/, one after the other (figures and targets: docs/PERFORMANCE.md).
 bench: install

@@ -1,10 +1,9 @@
 import pytest
-from hypothesis import settings as hypothesis_settings
+from django.utils import translation
 
-# Property tests are checked for what they find, not how fast: CI runs two suites on two cores,
-# where one example may take far longer than Hypothesis' 200 ms default deadline.
-hypothesis_settings.register_profile("tallone", deadline=None)
-hypothesis_settings.load_profile("tallone")
+from tests import properties
+
+properties.load()  # Hypothesis' profile: `ci` unless HYPOTHESIS_PROFILE says `deep` (make fuzz)
 
 
 @pytest.fixture(autouse=True)
@@ -19,6 +18,13 @@ def empty_cache():
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture
+def english_messages():
+    """Messages are asserted in English (the default language is Italian)."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture

@@ -10,12 +10,12 @@ from decimal import Decimal
 from html.parser import HTMLParser
 
 import pytest
-from django.conf import settings
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Role
+from tests.clients import english
 from tests.factories import ClubFactory, PlayerFactory, member, start_match
 from tournaments import services
 from tournaments.models import Format
@@ -56,11 +56,6 @@ def described(html: str) -> list[str]:
     page = Ids()
     page.feed(html)
     return [name for _element, names in page.described for name in names]
-
-
-def english(client: Client) -> Client:
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    return client
 
 
 @pytest.fixture(autouse=True)

@@ -27,6 +27,7 @@ from config.wsgi import application
 from pairings import services as pairing_services
 from tests.api.conftest import NAMES, api_token
 from tests.errors import field_errors
+from tests.properties import examples
 from tournaments import services
 from tournaments.models import Tournament
 
@@ -59,15 +60,25 @@ CHECKS = [
 
 # Per operation (63 of them): enough to send malformed and valid bodies, anonymous and logged in,
 # to real and made-up objects, while the file stays within a minute or so of CPU on SQLite.
-EXAMPLES = 12
+EXAMPLES = examples(12)
 
 
-@pytest.fixture
-def scene(world, settings):
-    """conftest.py's world, plus tournaments, a season and the owner's API token."""
-    # The fuzzer writes far faster than any client: without this most writes would answer 429.
+@pytest.fixture(autouse=True)
+def unthrottled(settings):
+    """The fuzzer writes far faster than any client: without this most writes would answer 429."""
     settings.API_WRITE_RATE = "100000/min"
     settings.API_ANONYMOUS_WRITE_RATE = "100000/min"
+
+
+@pytest.fixture(scope="module")
+def scene(module_world, django_db_blocker):
+    """conftest.py's world, plus tournaments, a season and the owner's API token: built once per
+    module inside the world's transaction (its ids only; each example's writes are rolled back)."""
+    with django_db_blocker.unblock():
+        return build_scene(module_world)
+
+
+def build_scene(world) -> dict:
     owner = world.users["owner"]
     club = world.piazza
     rounds = services.tournament_create(
@@ -163,11 +174,11 @@ def real_path(operation_path: str, params: dict, scene: dict, draw) -> dict:
     derandomize=True,
     database=None,
     deadline=None,
-    # The scene is built once per operation (function-scoped fixtures) on purpose: every example
-    # runs in its own rolled-back savepoint, so the examples cannot see each other's writes.
+    # Every example runs in its own rolled-back savepoint (the function-scoped fixtures are the
+    # test's), so the examples cannot see each other's writes.
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-def test_the_api_answers_as_its_schema_says(case, data, scene, in_process_requests):
+def test_the_api_answers_as_its_schema_says(case, data, scene, db, in_process_requests):
     # the bodies as the schema describes them: compression (GZipMiddleware) is the transport's
     headers = {"Accept-Encoding": "identity"}
     if data.draw(st.booleans(), label="logged in"):

@@ -11,13 +11,13 @@ never words, so they hold in either language."""
 import re
 
 import pytest
-from django.conf import settings
 from playwright.sync_api import expect
 
 from clubs.models import Role
 from scoring.printing import qr_code
 from tests.browser.conftest import ARTIFACTS, is_csp_violation
-from tests.factories import PASSWORD, ClubFactory, PlayerFactory, member
+from tests.browser.steps import log_in
+from tests.factories import ClubFactory, PlayerFactory, member
 from tournaments import services
 from tournaments.models import EntryStatus, Format, TableSeat
 
@@ -25,17 +25,6 @@ LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
 PANEL_WAIT = 20_000  # ms: the console's panel refreshes every 10 s
 GUEST_WAIT = 8_000  # ms: a waiting guest's phone asks every 3 s
-
-
-def log_in(page, live_server, username):
-    page.context.add_cookies(
-        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "en", "url": live_server.url}]
-    )
-    page.goto(live_server.url + "/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("main").get_by_role("button", name="Log in").click()
-    expect(page.locator(".who")).to_have_text(username)
 
 
 def seat_of(tournament, name):

@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from clubs.models import Role
 from scoring.models import MatchEvent
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.steps import join_at_seat
 from tests.browser.test_hand_numbers import enter_hand, italian
 from tests.browser.test_match_offline import (
     log_in,
@@ -51,10 +52,7 @@ def test_the_confirmation_is_on_the_first_screen_of_a_phone_that_may_confirm(pho
     italian(phone, live_server)
     code = code_of(table)
     other = table.match.seats.get(seat=free_seat(code)).name
-    phone.goto(f"{live_server.url}/matches/join/{code}/")  # the QR address: the seats at once
-    phone.get_by_label(other, exact=True).check()
-    phone.get_by_role("button", name="Collegati al tavolo").click()
-    expect(phone.locator("#joined-as")).to_contain_text(other)
+    join_at_seat(phone, live_server, code, other)  # the QR address: the seats at once
 
     assert phone.evaluate("window.scrollY") == 0
     confirm = phone.get_by_role("button", name="Conferma il risultato")

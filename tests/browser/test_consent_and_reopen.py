@@ -4,13 +4,13 @@ finished tournament's match closed, follows the link to reopen the tournament, i
 field that a reason is needed, reopens it and sees the reopening in its history."""
 
 import pytest
-from django.conf import settings
 from playwright.sync_api import expect
 
 from clubs.models import Membership, Role
 from scoring import services as scoring
 from tests.browser.conftest import ARTIFACTS
-from tests.factories import PASSWORD, ClubFactory, PlayerFactory, UserFactory, member
+from tests.browser.steps import in_view, log_in
+from tests.factories import ClubFactory, PlayerFactory, UserFactory, member
 from tournaments import services
 
 LAPTOP = {"width": 1366, "height": 768}
@@ -19,24 +19,6 @@ CLOSED = (
     "This match belongs to a finished tournament: the director must reopen the tournament to "
     "change it."
 )
-
-
-def log_in(page, live_server, username):
-    page.context.add_cookies(
-        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "en", "url": live_server.url}]
-    )
-    page.goto(live_server.url + "/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("main").get_by_role("button", name="Log in").click()
-    expect(page.locator(".who")).to_have_text(username)
-
-
-def in_view(page, locator) -> bool:
-    """Whether the element is inside the window as the page came back (no scrolling by the test)."""
-    box = locator.bounding_box()
-    height = page.viewport_size["height"]
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
 
 
 def contexts(browser):

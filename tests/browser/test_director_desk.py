@@ -13,8 +13,7 @@ from playwright.sync_api import expect
 
 from clubs.models import Gender
 from pairings import services as pairing_services
-from tests.browser.conftest import ARTIFACTS, is_csp_violation
-from tests.factories import PASSWORD
+from tests.browser.steps import in_view, log_in, window
 from tests.pairings.test_services import gin_tournament
 from tests.tournaments.helpers import Staff, enter_players
 from tournaments import services
@@ -36,33 +35,8 @@ def shot(page, name, *, full_page=False):
 @pytest.fixture
 def laptop(browser, request):
     """A laptop-sized window in Italian; any content security policy violation fails the test."""
-    context = browser.new_context(viewport=LAPTOP, locale="it-IT")
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    violations: list[str] = []
-    page.on("console", lambda m: violations.append(m.text) if is_csp_violation(m) else None)
-    yield page
-    report = getattr(request.node, "rep_call", None)
-    if report is not None and report.failed:
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
-    context.close()
-    assert violations == [], "the page broke its content security policy"
-
-
-def log_in(page, live_server, username):
-    page.goto(live_server.url + "/accounts/login/")
-    page.get_by_label("Nome utente").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("main").get_by_role("button", name="Accedi").click()
-    expect(page.locator(".who")).to_have_text(username)
-
-
-def in_view(page, locator) -> bool:
-    """Whether the element is wholly inside the window as it is scrolled now."""
-    box = locator.bounding_box()  # relative to the window
-    height = page.viewport_size["height"]
-    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+    with window(browser, request, LAPTOP, "it-IT") as page:
+        yield page
 
 
 def evening(players: int = 12) -> tuple[Staff, object]:
@@ -90,7 +64,7 @@ def test_a_dropped_player_still_seated_is_refused_in_view_marked_and_reseated_at
     carla.player.save(update_fields=["gender"])
     table = carla.seats.get().table.number
     services.entry_drop(entry=carla, user=staff.director)
-    log_in(laptop, live_server, staff.director.username)
+    log_in(laptop, live_server, staff.director.username, language="it")
     laptop.goto(live_server.url + tournament.get_absolute_url())
 
     # The round is seated: its panel comes first, above the players'.
@@ -132,7 +106,7 @@ def test_a_dropped_player_still_seated_is_refused_in_view_marked_and_reseated_at
 
 def test_before_the_first_round_the_players_panel_comes_first(laptop, live_server):
     staff, tournament = evening(players=4)
-    log_in(laptop, live_server, staff.director.username)
+    log_in(laptop, live_server, staff.director.username, language="it")
     laptop.goto(live_server.url + tournament.get_absolute_url())
     assert (
         laptop.locator("#check-in").bounding_box()["y"]
@@ -153,7 +127,7 @@ def test_a_check_in_at_the_desk_answers_in_place_without_going_back_to_the_top(l
     entries = enter_players(tournament, staff.director, 20)
     for entry in entries:  # registered, not here yet
         Entry.objects.filter(pk=entry.pk).update(status="registered", checked_in_at=None)
-    log_in(laptop, live_server, staff.director.username)
+    log_in(laptop, live_server, staff.director.username, language="it")
     laptop.goto(live_server.url + f"/tournaments/{tournament.pk}/entries/")
     laptop.evaluate("window.stillThisPage = true")  # gone if the page loads again
 

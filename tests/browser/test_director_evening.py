@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from clubs.models import Role
-from tests.browser.conftest import ARTIFACTS, is_csp_violation
+from tests.browser.steps import window
 from tests.browser.test_tournament_director import log_in
 from tests.factories import ClubFactory, member
 from tests.tournaments.helpers import enter_players, play_round
@@ -55,18 +55,8 @@ def shot(page, name):
 def laptop(browser, request):
     """A page in a laptop-sized window; a screenshot is kept when the test fails, and any
     content security policy violation fails the test."""
-    context = browser.new_context(viewport=LAPTOP, locale="en-GB")
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    violations: list[str] = []
-    page.on("console", lambda m: violations.append(m.text) if is_csp_violation(m) else None)
-    yield page
-    report = getattr(request.node, "rep_call", None)
-    if report is not None and report.failed:
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
-    context.close()
-    assert violations == [], "the page broke its content security policy"
+    with window(browser, request, LAPTOP, "en-GB") as page:
+        yield page
 
 
 @pytest.fixture

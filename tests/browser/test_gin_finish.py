@@ -17,7 +17,8 @@ from pypdf import PdfReader
 
 from pairings.engine.brackets import MatchStatus as BracketStatus
 from pairings.engine.brackets import Section
-from tests.browser.conftest import ARTIFACTS, is_csp_violation
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.steps import window
 from tests.factories import ClubFactory
 from tests.pairings.test_bracket_scores import win_hands
 from tests.pairings.test_services import play, seated
@@ -36,20 +37,10 @@ PROVISIONAL = "this ranking and its payouts are provisional"
 def laptop(browser, request):
     """A page in a 1366x768 window; a screenshot is kept when the test fails, and a page that
     breaks the content security policy fails the test."""
-    context = browser.new_context(viewport=LAPTOP, locale="en-GB")
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    violations: list[str] = []
-    page.on("console", lambda m: violations.append(m.text) if is_csp_violation(m) else None)
-    # a confirmation the browser asks for (finishing is final) is accepted
-    page.on("dialog", lambda dialog: dialog.accept())
-    yield page
-    report = getattr(request.node, "rep_call", None)
-    if report is not None and report.failed:
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
-    context.close()
-    assert violations == [], "the page broke its content security policy"
+    with window(browser, request, LAPTOP, "en-GB") as page:
+        # a confirmation the browser asks for (finishing is final) is accepted
+        page.on("dialog", lambda dialog: dialog.accept())
+        yield page
 
 
 def screenshot(page, request, label: str) -> None:

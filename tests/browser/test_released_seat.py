@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from clubs.models import Role
 from scoring import table_codes
 from scoring.models import TableCode
+from tests.browser.steps import join_at_seat, take_seat
 from tests.factories import PASSWORD, ClubFactory, member, start_match
 
 SHOTS = Path("/work/shots-relcn")  # screenshots of the walk, to look at
@@ -39,9 +40,7 @@ def test_a_phone_whose_seat_was_released_is_told_so_in_view(browser, live_server
         for page in (phone, desk):
             page.set_default_timeout(10_000)
         # her phone sits at seat 1 and starts typing a hand
-        phone.goto(live_server.url + f"/matches/join/{code}/")
-        phone.get_by_label(first, exact=True).check()
-        phone.get_by_role("button", name="Collegati al tavolo").click()
+        join_at_seat(phone, live_server, code, first)
         expect(phone.locator("#joined-as")).to_have_text(
             f"Questo telefono è collegato come {first}."
         )
@@ -82,8 +81,7 @@ def test_a_phone_whose_seat_was_released_is_told_so_in_view(browser, live_server
 
         # the way back: join the seat again; the kept hand is still hers, to send
         said.get_by_role("link", name="Collegati di nuovo al tavolo").click()
-        phone.get_by_label(first, exact=True).check()
-        phone.get_by_role("button", name="Collegati al tavolo").click()
+        take_seat(phone, first)
         expect(phone.locator("#joined-as")).to_have_text(
             f"Questo telefono è collegato come {first}."
         )

@@ -7,12 +7,12 @@ and the standings count the confirmed tables only, until the director confirms t
 with a reason."""
 
 import pytest
-from django.conf import settings
 from playwright.sync_api import expect
 
 from clubs.models import Role
 from scoring.models import TableCode
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.steps import english, take_seat
 from tests.factories import PASSWORD, ClubFactory, PlayerFactory, member
 from tournaments import services
 from tournaments.models import Format, Table
@@ -20,12 +20,6 @@ from tournaments.models import Format, Table
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Ivo", "Luisa")
-
-
-def english(page, live_server):
-    page.context.add_cookies(
-        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "en", "url": live_server.url}]
-    )
 
 
 def standing(page, name):
@@ -45,8 +39,7 @@ def join(page, live_server, code: str, name: str, *, by_qr: bool) -> None:
         page.get_by_label("Table code").fill(code.lower())
         page.get_by_role("button", name="Choose your seat").click()
     # then who the phone is at the table: the player's seat (issue 25; the QR address opens here)
-    page.get_by_label(name, exact=True).check()
-    page.get_by_role("button", name="Join the table").click()
+    take_seat(page, name, language="en")
     expect(page.locator("#joined-as")).to_contain_text(f"This phone joined as {name}.")
 
 

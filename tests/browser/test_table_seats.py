@@ -13,7 +13,8 @@ from playwright.sync_api import expect
 
 from clubs.models import Role
 from scoring.models import TableCode
-from tests.factories import PASSWORD, ClubFactory, PlayerFactory, UserFactory, member
+from tests.browser.steps import log_in
+from tests.factories import ClubFactory, PlayerFactory, UserFactory, member
 from tournaments import services
 from tournaments.models import Format, Table
 
@@ -26,13 +27,6 @@ NAMES = ("Anna", "Bruno", "Carla")
 def shot(page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
-def log_in(page, live_server, username: str) -> None:
-    page.goto(live_server.url + "/accounts/login/")
-    page.get_by_label("Nome utente").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("main").get_by_role("button", name="Accedi").click()
 
 
 def choose_seat(page, live_server, code: str) -> None:
@@ -84,7 +78,7 @@ def test_a_logged_in_player_and_a_second_session_cannot_confirm_their_own_table(
         # shown disabled: only a seat taken meanwhile is refused).
         choose_seat(private_tab, live_server, code)
         # Anna, logged in, joins her table as Anna and plays the match to the end.
-        log_in(anna, live_server, "anna")
+        log_in(anna, live_server, "anna", language="it")
         choose_seat(anna, live_server, code)
         shot(anna, "01-anna-chooses-her-seat")
         anna.get_by_label("Anna", exact=True).check()
@@ -127,7 +121,7 @@ def test_a_logged_in_player_and_a_second_session_cannot_confirm_their_own_table(
         shot(private_tab, "04-private-tab-follows")
 
         # The director sees who holds which seat and who entered, and releases Anna's seat.
-        log_in(desk, live_server, "dora")
+        log_in(desk, live_server, "dora", language="it")
         desk.goto(live_server.url + tournament.get_absolute_url())
         row = desk.locator("#table-1")
         expect(row.locator(".t-entered-by")).to_have_text("Segnato da Anna (dal suo telefono)")

@@ -17,6 +17,7 @@ from clubs.models import Role
 from scoring import services
 from scoring.models import MatchEvent
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.steps import join_at_seat
 from tests.browser.test_hand_numbers import enter_hand, italian
 from tests.browser.test_match_offline import type_hand
 from tests.browser.test_match_scala40 import logged_in
@@ -89,10 +90,7 @@ def test_a_phone_that_may_confirm_sees_the_confirmation_first_and_corrections_on
     # another player of the table joins at their own seat (a phone is a seat: issue 25)
     code = code_of(table)
     other = table.match.seats.get(seat=free_seat(code)).name
-    phone.goto(f"{live_server.url}/matches/join/{code}/")
-    phone.get_by_label(other, exact=True).check()
-    phone.get_by_role("button", name="Collegati al tavolo").click()
-    expect(phone.locator("#joined-as")).to_contain_text(other)
+    join_at_seat(phone, live_server, code, other)
 
     confirm = phone.get_by_role("button", name="Conferma il risultato")
     expect(confirm).to_be_visible()

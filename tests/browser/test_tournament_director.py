@@ -4,31 +4,16 @@ phone in another browser, enters a hand at the table and calls time; the directo
 table on the console, and the standings change."""
 
 import pytest
-from django.conf import settings
 from playwright.sync_api import expect
 
 from clubs.models import Role
 from tests.browser.conftest import ARTIFACTS
-from tests.factories import PASSWORD, ClubFactory, PlayerFactory, member
+from tests.browser.steps import log_in
+from tests.factories import ClubFactory, PlayerFactory, member
 from tournaments.models import Tournament
 
 LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-
-
-def english(page, live_server):
-    page.context.add_cookies(
-        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "en", "url": live_server.url}]
-    )
-
-
-def log_in(page, live_server, username):
-    english(page, live_server)
-    page.goto(live_server.url + "/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("main").get_by_role("button", name="Log in").click()
-    expect(page.locator(".who")).to_have_text(username)
 
 
 # Who recorded any event of a match may not confirm its result (F4).

@@ -18,7 +18,7 @@ from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 from pypdf import PdfReader
 
 from clublife import seasons
@@ -26,19 +26,15 @@ from clublife.models import Season
 from clubs.models import Role
 from scoring import services as scoring
 from scoring.models import Match
+from tests import clients
 from tests.factories import ClubFactory, PlayerFactory, member
 from tests.tournaments.helpers import enter_players, play_distinct
 from tournaments import services
 from tournaments.models import Format
 from tournaments.services import TournamentActionError
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def in_english():
-    with translation.override("en"):
-        yield
+# The module's `english` fixture (a client) hides the folder's autouse one: asked here instead.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_messages")]
 
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena")
@@ -353,8 +349,7 @@ def url(name, club: Club, season: Season | None = None) -> str:
 
 @pytest.fixture
 def english(client):
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    return client
+    return clients.english(client)
 
 
 def row_texts(html: str, player: str) -> str:

@@ -3,23 +3,17 @@ settings form (created and changed by the owner), in the API's club answers and 
 It needs a public club: asking for it in a private club is refused next to the field."""
 
 import pytest
-from django.conf import settings
 from django.urls import reverse
 from rest_framework.test import APIClient
 
 from clublife.exchange.archive import club_export, club_import
 from clubs.models import Club, Role
+from tests.clients import log_in
 from tests.factories import ClubFactory, member
 
 pytestmark = pytest.mark.django_db
 
 LIVE_NEEDS_PUBLIC = "Only a public club can show its matches live"
-
-
-def log_in(client, user):
-    client.force_login(user)
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    return user
 
 
 @pytest.fixture

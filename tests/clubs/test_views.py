@@ -2,13 +2,13 @@
 page (members, players, matches), the owner's forms, permissions and query budgets."""
 
 import pytest
-from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from clubs.models import Club, Membership, Player, Role
 from scoring import services
+from tests.clients import log_in
 from tests.factories import (
     ClubFactory,
     MembershipFactory,
@@ -17,12 +17,6 @@ from tests.factories import (
     member,
     start_match,
 )
-
-
-def log_in(client, user):
-    client.force_login(user)
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    return user
 
 
 @pytest.fixture

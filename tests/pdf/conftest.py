@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 import pytest
 from django.test import RequestFactory
-from django.utils import translation
 from pypdf import PdfReader
 
 from scoring import services
@@ -64,10 +63,8 @@ A4_LANDSCAPE = (842, 595)
 
 
 @pytest.fixture(autouse=True)
-def english():
-    """The printables in English (the Italian translation of new texts is the lead's)."""
-    with translation.override("en"):
-        yield
+def english(english_messages):
+    """The printables in English (tests/conftest.py's english_messages)."""
 
 
 @pytest.fixture

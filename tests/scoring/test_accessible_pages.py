@@ -11,9 +11,10 @@ from django.urls import reverse
 
 from clubs.models import Role
 from scoring import services
+from tests.clients import english, log_in
 from tests.factories import ClubFactory, member, start_match
 from tests.scoring.test_in_place import IN_PLACE
-from tests.scoring.test_views import english, hand_data, log_in
+from tests.scoring.test_views import hand_data
 
 pytestmark = pytest.mark.django_db
 

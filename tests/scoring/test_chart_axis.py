@@ -16,9 +16,9 @@ from base.printing import render_pdf
 from clubs.models import Role
 from scoring import services
 from scoring.printing import match_report
+from tests.clients import log_in
 from tests.factories import ClubFactory, member, start_match
 from tests.pdf.conftest import Pdf
-from tests.scoring.test_views import log_in
 
 pytestmark = pytest.mark.django_db
 

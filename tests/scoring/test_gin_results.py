@@ -14,7 +14,6 @@ import pytest
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
 from pypdf import PdfReader
 
 from clubs.models import Role
@@ -23,15 +22,9 @@ from scoring.engine import GinHand, GinScoreParts, TimeCall, Withdraw, replay, r
 from scoring.models import Match
 from tests.factories import ClubFactory, PlayerFactory, member
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_messages")]
 
 ANNA, BRUNO = "Anna", "Bruno"
-
-
-@pytest.fixture(autouse=True)
-def english():
-    with translation.override("en"):
-        yield
 
 
 def gin_match(preset: str, **options) -> Match:

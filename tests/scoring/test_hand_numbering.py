@@ -15,9 +15,10 @@ from clubs.models import Role
 from scoring import services
 from scoring.engine import hand_numbers
 from scoring.models import MatchEvent
+from tests.clients import log_in
 from tests.factories import ClubFactory, member, start_match
 from tests.pdf.conftest import Pdf
-from tests.scoring.test_views import hand_data, log_in, post_hand
+from tests.scoring.test_views import hand_data, post_hand
 
 
 def test_hands_are_numbered_in_order_and_other_events_are_not():

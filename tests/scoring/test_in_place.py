@@ -15,8 +15,9 @@ from django.urls import reverse
 from clubs.models import Role
 from scoring import services
 from scoring.models import MatchEvent
+from tests.clients import log_in
 from tests.factories import ClubFactory, member, start_match
-from tests.scoring.test_views import board_total, hand_data, log_in
+from tests.scoring.test_views import board_total, hand_data
 
 IN_PLACE = {"HTTP_HX_REQUEST": "true"}
 

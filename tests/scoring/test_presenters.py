@@ -18,11 +18,7 @@ from scoring.selectors import match_detail
 from tests.factories import ClubFactory, member, start_match
 from tests.pdf.conftest import Pdf, hand
 
-
-@pytest.fixture(autouse=True)
-def english():
-    with translation.override("en"):
-        yield
+pytestmark = pytest.mark.usefixtures("english_messages")
 
 
 def s5_state(extra: int):

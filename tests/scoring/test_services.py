@@ -8,7 +8,6 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from django.utils import translation
 
 from clubs.models import Player
 from scoring import services
@@ -26,14 +25,7 @@ from scoring.models import (
 from scoring.services import MatchError
 from tests.factories import ClubFactory, PlayerFactory, UserFactory, start_match
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def english():
-    """Messages are asserted in English (the default language is Italian)."""
-    with translation.override("en"):
-        yield
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_messages")]
 
 
 @pytest.fixture

@@ -15,8 +15,9 @@ from django.utils.html import escape
 from clubs.models import Role
 from scoring import services
 from scoring.models import MatchEvent
+from tests.clients import log_in
 from tests.factories import ClubFactory, member, start_match
-from tests.scoring.test_views import gin_data, hand_data, log_in, post_hand
+from tests.scoring.test_views import gin_data, hand_data, post_hand
 
 
 @pytest.fixture

@@ -20,20 +20,10 @@ from scoring.engine.document import replay_document
 from scoring.forms import RulesForm
 from scoring.models import EventVersion, Match, MatchEvent, MatchStatus
 from scoring.selectors import match_detail
+from tests.clients import english, log_in
 from tests.factories import ClubFactory, PlayerFactory, UserFactory, member, start_match
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario")
-
-
-def log_in(client, user):
-    client.force_login(user)
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    return user
-
-
-def english(client):
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    return client
 
 
 @pytest.fixture

@@ -22,9 +22,11 @@ CSV exports, every PDF) plus the pages of the objects the run created, each as t
 owner, as the other club's owner and as a visitor; and `manage.py export_club` for every club,
 which is what bin/backup runs. No answer may be a 5xx or an exception.
 
-Bounded and deterministic: FUZZ_EXAMPLES runs of FUZZ_STEPS steps (defaults below), derandomized,
-no example database and no shrinking (a failure names the requests that led to it instead). Raise
-them locally to search further: `FUZZ_EXAMPLES=200 FUZZ_STEPS=40 pytest tests/security/...`;
+Bounded and deterministic: FUZZ_EXAMPLES runs of FUZZ_STEPS steps (defaults below), split in
+FUZZ_SHARDS tests so that xdist's workers share them (each shard its own fixed seed and its own
+order of operations, so no two shards run the same example), no example database and no shrinking
+(a failure names the requests that led to it instead). Raise them locally to search further:
+`FUZZ_EXAMPLES=200 FUZZ_STEPS=40 pytest tests/security/...` (`make fuzz` does);
 FUZZ_SURVEY=FILE keeps going after a failure (the run starts again from the scene) and writes
 every failure it meets to FILE, one JSON line each; FUZZ_JOURNAL=FILE writes every request sent
 and the beginning of its answer.
@@ -44,7 +46,7 @@ from django.db import connection, transaction
 from django.test import override_settings
 from django.test.client import encode_multipart
 from django.urls import resolve
-from hypothesis import HealthCheck, Phase, settings
+from hypothesis import HealthCheck, Phase, seed, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -72,6 +74,8 @@ from tournaments.models import Tournament
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "6"))
 STEPS = int(os.environ.get("FUZZ_STEPS", "12"))
+SHARDS = min(int(os.environ.get("FUZZ_SHARDS", "2")), EXAMPLES)
+SEED = 20251116  # shard n runs with seed SEED + n: the same examples on every run
 QUICK_READ_EVERY = 3  # steps between two quick reads; the full read ends every run
 SURVEY = os.environ.get("FUZZ_SURVEY")
 JOURNAL = os.environ.get("FUZZ_JOURNAL")  # a file: every request sent and its answer
@@ -371,14 +375,38 @@ class SafetyNet(RuleBasedStateMachine):
         return object_paths(new["match"][-3:], new["tournament"][-2:], new["season"][-2:], slugs)
 
 
-def test_random_and_extreme_writes_leave_every_read_answering(scene):
+def shard_machine(shard: int):
+    """The machine of one shard: its own seed, and its lists of writes, forms and reads turned by
+    `shard` places, so even Hypothesis' simplest example (the first of every run) differs."""
+
+    def machine() -> SafetyNet:
+        net = SafetyNet()
+        for name in ("writes", "creates", "reads", "forms"):
+            items = getattr(net, name)
+            turn = shard % len(items)
+            setattr(net, name, items[turn:] + items[:turn])
+        return net
+
+    return seed(SEED + shard)(machine)
+
+
+# Each shard is its own xdist group (pytest -n 2 --dist loadgroup, the Makefile's), the biggest
+# groups are sent first: the two workers start on one shard each instead of one worker running
+# them all at the end. The controls share the groups, so each worker builds the scene once.
+SHARD_GROUP = [pytest.mark.xdist_group(f"fuzz-{n % 2}") for n in range(SHARDS)]
+
+
+@pytest.mark.parametrize(
+    "shard", [pytest.param(n, marks=SHARD_GROUP[n], id=f"shard{n}") for n in range(SHARDS)]
+)
+def test_random_and_extreme_writes_leave_every_read_answering(scene, shard):
     """Issue 16: no write answers 5xx, and after the writes every list, page, export, PDF and the
     backup still answers, for members and visitors (F2, F3, F9-F12 and whatever comes next)."""
     SafetyNet.scene = scene
     run_state_machine_as_test(
-        SafetyNet,
+        shard_machine(shard),
         settings=settings(
-            max_examples=EXAMPLES,
+            max_examples=len(range(shard, EXAMPLES, SHARDS)),  # EXAMPLES dealt out to the shards
             stateful_step_count=STEPS,
             derandomize=True,
             database=None,
@@ -413,6 +441,7 @@ def plant_poison(match: Match) -> str:
         return "pot_total"
 
 
+@pytest.mark.xdist_group("fuzz-1")
 def test_control_a_poison_row_is_seen_by_the_reads_and_the_backup(scene):
     """Control: one unreadable match row makes the net report the home page, the club page, the
     lists, the exports and the backup; without it, the same reads are clean."""
@@ -434,6 +463,7 @@ def test_control_a_poison_row_is_seen_by_the_reads_and_the_backup(scene):
         assert seen in joined, f"{seen!r} not reported:\n{joined}"
 
 
+@pytest.mark.xdist_group("fuzz-1")
 def test_control_a_write_that_fails_is_reported(scene, monkeypatch):
     """Control: a write that raises is reported with its request, not swallowed."""
     from clubs import services
@@ -451,6 +481,7 @@ def test_control_a_write_that_fails_is_reported(scene, monkeypatch):
         net._end()
 
 
+@pytest.mark.xdist_group("fuzz-0")
 def test_control_the_net_covers_every_write_and_form(scene):
     """Control: the machine's writes are every write of the schema, and the forms it found
     include the main ones of the site (so the fuzzing cannot pass by sending nothing)."""

@@ -1,13 +1,10 @@
 import pytest
 from django.test import Client
-from django.utils import translation
 
 
 @pytest.fixture(autouse=True)
-def english():
-    """Messages are asserted in English (the default language is Italian)."""
-    with translation.override("en"):
-        yield
+def english(english_messages):
+    """Every test here asserts its messages in English (tests/conftest.py's english_messages)."""
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ from clubs.models import Player, Role
 from scoring import services as scoring
 from scoring.forms import RulesForm
 from scoring.models import MatchStatus
+from tests.clients import english, log_in
 from tests.factories import ClubFactory, PlayerFactory, UserFactory, member
 from tournaments import services
 from tournaments.models import (
@@ -38,16 +39,6 @@ RECORDED_PART = (
 )
 
 pytestmark = pytest.mark.django_db
-
-
-def log_in(client, user):
-    client.force_login(user)
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    return user
-
-
-def english(client):
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
 
 
 def url(name, tournament, *args):

@@ -19,10 +19,11 @@ from pairings.engine.brackets import (
     losses,
 )
 from pairings.engine.errors import TournamentError
+from tests.properties import examples
 
 from .test_single_elimination import beat, favourite, play_out, random_winner, seeds
 
-PROPERTY = settings(max_examples=40, deadline=None)
+PROPERTY = settings(max_examples=examples(40), deadline=None)
 sizes = st.integers(min_value=2, max_value=64)
 
 
@@ -164,7 +165,7 @@ def test_only_semi_final_and_final_losers_can_meet_someone_again_in_their_first_
 
 
 @pytest.mark.parametrize(("count", "clean_rounds"), [(8, 2), (16, 3), (32, 4), (64, 6)])
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(rng=st.randoms(use_true_random=False))
 def test_a_full_field_has_no_rematch_in_the_first_losers_rounds(count, clean_rounds, rng):
     bracket = play_out(double_elimination(seeds(count)), random_winner(rng))

@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 from pairings.engine.errors import TournamentError
 from pairings.engine.round_robin import round_robin
 from pairings.engine.standings import Pairing, Round
+from tests.properties import examples
 
-PROPERTY = settings(max_examples=40, deadline=None)
+PROPERTY = settings(max_examples=examples(40), deadline=None)
 sizes = st.integers(min_value=2, max_value=64)
 
 

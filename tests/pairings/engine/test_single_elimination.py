@@ -24,8 +24,9 @@ from pairings.engine.brackets import (
     single_elimination,
 )
 from pairings.engine.errors import TournamentError
+from tests.properties import examples
 
-PROPERTY = settings(max_examples=60, deadline=None)
+PROPERTY = settings(max_examples=examples(60), deadline=None)
 sizes = st.integers(min_value=2, max_value=64)
 
 

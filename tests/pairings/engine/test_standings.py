@@ -18,6 +18,7 @@ from pairings.engine.standings import (
     bracket_standings,
     pairing_standings,
 )
+from tests.properties import examples
 
 from .test_single_elimination import beat, favourite, play_out, random_winner, seeds
 
@@ -169,7 +170,7 @@ def tournaments(draw):
     return players, results, byes
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(tournaments(), st.randoms(use_true_random=False))
 def test_the_standings_do_not_depend_on_the_order_of_the_input(tournament, rng):
     players, results, byes = tournament
@@ -179,7 +180,7 @@ def test_the_standings_do_not_depend_on_the_order_of_the_input(tournament, rng):
     assert pairing_standings(players, results, byes=byes) == rows
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(tournaments())
 def test_a_place_is_one_more_than_the_players_strictly_ahead(tournament):
     players, results, byes = tournament
@@ -292,7 +293,7 @@ def test_players_still_in_have_no_place_and_come_first():
     assert bracket_standings(bracket)[-1].shared
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(2, 64), st.booleans(), st.booleans(), st.randoms(use_true_random=False))
 def test_a_finished_bracket_places_everyone_and_a_place_once_given_never_changes(
     count, double, option, rng

@@ -18,6 +18,7 @@ from pairings.engine import swiss
 from pairings.engine.errors import TournamentError
 from pairings.engine.standings import MatchResult, Pairing, Round, pairing_standings
 from pairings.engine.swiss import SwissEntry, default_rounds, pair_swiss
+from tests.properties import examples
 
 BYE = "(bye)"
 
@@ -119,7 +120,7 @@ def tournament(count: int, rounds: int, rng: random.Random, *, draws: float = 0.
 # --- brute force on small fields -------------------------------------------------------------
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     st.integers(min_value=2, max_value=8),
     st.integers(min_value=1, max_value=9),
@@ -141,7 +142,7 @@ def test_every_pairing_of_up_to_8_players_is_the_best_by_brute_force(count, roun
             assert ours[1] == 0  # no rematch while a pairing without one exists (rule A kept)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.integers(min_value=3, max_value=8), st.randoms(use_true_random=False))
 def test_the_bye_goes_to_the_lowest_ranked_player_without_one_when_that_allows_no_rematch(
     count, rng
@@ -279,7 +280,7 @@ def no_rematch_is_possible(history: History) -> bool:
     return True
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(st.integers(min_value=9, max_value=64), st.randoms(use_true_random=False))
 def test_fields_up_to_64_never_rematch_while_avoidable_and_give_the_bye_by_the_rules(count, rng):
     for entries, previous, round in tournament(count, default_rounds(count) + 2, rng):
@@ -293,7 +294,7 @@ def test_fields_up_to_64_never_rematch_while_avoidable_and_give_the_bye_by_the_r
             assert round.bye == history.best_bye
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(st.integers(min_value=33, max_value=48), st.randoms(use_true_random=False))
 def test_the_local_repair_is_as_good_as_the_exact_matching_on_rules_a_to_d(count, rng):
     """When the score groups can be kept with the fewest floats (rule D at its least), the repair

@@ -29,6 +29,7 @@ from scoring.engine.rules import (
     RuleSet,
 )
 from scoring.models import Match, MatchPlayer
+from tests.properties import examples
 from tests.scoring.engine.gin_strategies import PLAYERS as GIN_PLAYERS
 from tests.scoring.engine.gin_strategies import gin_hands
 from tests.scoring.engine.penalty_strategies import NAMES, draw_event
@@ -110,7 +111,7 @@ def test_the_largest_pot_fits_the_pot_column():
     assert MatchPlayer._meta.get_field("total").get_internal_type() == "IntegerField"
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_any_accepted_penalty_rules_make_totals_and_a_pot_the_database_holds(data):
     rules = data.draw(extreme_rules(PENALTY_PRESETS))
@@ -125,7 +126,7 @@ def test_any_accepted_penalty_rules_make_totals_and_a_pot_the_database_holds(dat
     assert state.pot.total <= rules.max_pot()
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_any_accepted_gin_rules_make_scores_and_a_pot_the_database_holds(data):
     rules = data.draw(extreme_rules(GIN_PRESETS))
@@ -150,7 +151,7 @@ NUMBER_OPTIONS = sorted(
 
 
 @pytest.mark.parametrize(("preset", "option"), NUMBER_OPTIONS)
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(value=HUGE)
 def test_a_number_out_of_range_is_refused_naming_the_option(preset, option, value):
     with pytest.raises(RuleSetError) as refused:
@@ -168,7 +169,7 @@ ANY_AMOUNT = st.one_of(
 
 
 @pytest.mark.parametrize("option", ["stake", "reentry_fee"])
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(value=ANY_AMOUNT)
 def test_an_amount_is_refused_as_a_rule_set_error_or_accepted_within_bounds(option, value):
     try:

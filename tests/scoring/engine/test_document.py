@@ -32,6 +32,7 @@ from scoring.engine.document import (
     parse_document,
     replay_document,
 )
+from tests.properties import examples
 
 DESIGN_EXAMPLE = """
 {
@@ -665,7 +666,7 @@ def documents(draw):
     return MatchDocument(game, preset, rules, tuple(players), tuple(events), first_dealer)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(documents())
 def test_parse_of_dump_gives_back_any_document(doc):
     dumped = dump_document(doc)
@@ -673,7 +674,7 @@ def test_parse_of_dump_gives_back_any_document(doc):
     assert parse_document(json.loads(json.dumps(dumped))) == doc
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(documents())
 def test_dump_is_stable(doc):
     dumped = dump_document(doc)

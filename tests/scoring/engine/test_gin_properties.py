@@ -9,10 +9,11 @@ from hypothesis import strategies as st
 
 from scoring.engine import EndedBy, EngineError, GinHand, GinRules, Status
 from scoring.engine.state import GinGame
+from tests.properties import examples
 
 from .gin_strategies import PLAYERS, GinMatch, any_event, gin_matches, other
 
-PROPERTY = settings(max_examples=120, deadline=None)
+PROPERTY = settings(max_examples=examples(120), deadline=None)
 _VALUES = {"A": 1, "J": 10, "Q": 10, "K": 10} | {str(face): face for face in range(2, 11)}
 
 

@@ -9,11 +9,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.engine import EndedBy, EngineError, Hand, Reentry, Status, Withdraw
+from tests import properties
 
 from .penalty_strategies import PenaltyMatch, after_the_end, penalty_matches
 
 # Generation replays the match after every event, so examples are not free: keep the suite short.
-examples = settings(max_examples=70, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+examples = settings(
+    max_examples=properties.examples(70),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 def meets_threshold(match: PenaltyMatch, total: int) -> bool:

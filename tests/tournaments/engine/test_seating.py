@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.properties import examples
 from tournaments.engine.errors import TournamentError
 from tournaments.engine.seating import (
     DISPLACED,
@@ -67,7 +68,7 @@ def play(players: int, rounds: int, *, seed: int, static: bool = False):
 # -- every method ------------------------------------------------------------------------------
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     players=st.integers(2, 40),
     method=st.sampled_from(list(Method)),

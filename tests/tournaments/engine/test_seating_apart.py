@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.properties import examples
 from tournaments.engine.errors import TournamentError
 from tournaments.engine.seating import (
     APART_SEATED,
@@ -140,7 +141,7 @@ def test_a_hand_made_seating_above_the_bound_says_how_many_were_unavoidable():
     assert Notice(REPEATS_ABOVE_MINIMUM, {"count": 6, "bound": 4}) in report.gave_way
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.integers(3, 10),
     rounds=st.integers(1, 4),
@@ -166,7 +167,7 @@ def test_the_bound_is_never_above_the_true_minimum_nor_what_any_method_achieved(
             assert result.report.gave_way[-1].message != REPEATS_ABOVE_MINIMUM
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(players=st.integers(12, 60), rounds=st.integers(1, 6), seed=st.integers(0, 2**32))
 def test_the_bound_is_never_above_what_the_balanced_search_achieved(players, rounds, seed):
     rng = random.Random(seed)
@@ -202,7 +203,7 @@ def groups_of(draw, players: list[str]):
     return groups
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.integers(6, 30),
     method=st.sampled_from(list(Method)),
@@ -243,7 +244,7 @@ def test_hard_groups_are_never_broken_and_soft_pairs_together_are_reported(
     ) == bool(result.report.apart)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     tables=st.integers(2, 8),
     method=st.sampled_from(list(Method)),

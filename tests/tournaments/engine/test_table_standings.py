@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.properties import examples
 from tournaments.engine.errors import TournamentError
 from tournaments.engine.placement import PlacementScale
 from tournaments.engine.table_standings import (
@@ -280,7 +281,7 @@ tie_break_orders = st.permutations(list(TieBreak)).flatmap(
 )
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(tournaments(), tie_break_orders, st.randoms(use_true_random=False))
 def test_standings_do_not_depend_on_the_order_of_the_input(rounds, order, rng):
     shuffled = [list(tables) for tables in rounds]
@@ -294,7 +295,7 @@ def test_standings_do_not_depend_on_the_order_of_the_input(rounds, order, rng):
     assert standings(shuffled, tie_breaks=order) == standings(rounds, tie_breaks=order)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(tournaments(), tie_break_orders)
 def test_standings_are_a_total_order_on_the_tie_break_values(rounds, order):
     rows = standings(rounds, tie_breaks=order).rows

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.properties import examples
 from tournaments.engine.errors import TournamentError
 from tournaments.engine.tables import display_key, table_sizes
 
@@ -66,7 +67,7 @@ def test_rest_is_made_of_the_sizes_nearest_the_preferred_one():
     assert table_sizes(22, preferred=5, maximum=6) == (5, 5, 5, 4, 3)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     players=st.integers(3, 60),
     low=st.integers(2, 6),
