@@ -364,10 +364,8 @@ def _sync(kind: BracketFormat, tournament: Tournament, round: Round, user) -> No
         table = facts.table
         table.seats.all().delete()
         table.match = None
-        table.confirmed_by = None
-        table.confirmed_at = None
-        table.confirmed_revision = None
-        table.save(update_fields=["match", "confirmed_by", "confirmed_at", "confirmed_revision"])
+        table.save(update_fields=["match"])
+        table.clear_result()  # every word said of the old match's result, a dispute included
         if wanted:
             _seat(tournament, table, players, entries, user)
         elif not table.fixes.exists():

@@ -29,9 +29,9 @@ from clublife.models import Rating, RatingChange
 from clubs.models import Role
 from pairings import services as pairing_services
 from scoring import services as scoring
+from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer, MatchStatus
 from scoring.services import events as scoring_events
 from scoring.services import players as scoring_players
-from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer, MatchStatus
 from tests import failure_helpers
 from tests.api.conftest import api_token
 from tests.concurrency import run_together

@@ -16,14 +16,14 @@ import secrets
 from django.apps import apps
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Membership, Player
-from scoring.models import Game, Match
+from scoring.models import Game, Match, MatchStatus
 from tournaments.engine.table_standings import DEFAULT_TIE_BREAKS
 from tournaments.settings_table import default_of
 
@@ -511,12 +511,76 @@ class Table(models.Model):
     def __str__(self) -> str:
         return str(_("Table %(number)s") % {"number": self.number})
 
+    # The result fields: set only by `confirm`, `dispute` and `clear_result`.
+    RESULT_FIELDS = (
+        "confirmed_by",
+        "confirmed_join",
+        "confirmed_reason",
+        "confirmed_at",
+        "confirmed_revision",
+        "disputed_at",
+        "dispute_message",
+        "dispute_name",
+    )
+
     def is_confirmed_for(self, match: Match | None) -> bool:
         return (
             match is not None
             and self.confirmed_revision is not None
             and self.confirmed_revision == match.revision
         )
+
+    def result_counts(self, *, confirm_results: bool) -> bool:
+        """THE rule of whether the table's result counts: its match is finished and, when the
+        tournament asks for confirmation (`confirm_results`), confirmed at the match's current
+        revision. `counted_match_q` is the same rule for a query of matches."""
+        match = self.match
+        if match is None or match.status != MatchStatus.FINISHED:
+            return False
+        return not confirm_results or self.is_confirmed_for(match)
+
+    @staticmethod
+    def counted_match_q() -> Q:
+        """`result_counts` for a query of `Match` rows: a club night's finished match counts;
+        a tournament table's once `result_counts` says so."""
+        return Q(status=MatchStatus.FINISHED) & (
+            Q(tournament_table__isnull=True)
+            | Q(tournament_table__round__tournament__confirm_results=False)
+            | Q(tournament_table__confirmed_revision=F("revision"))
+        )
+
+    def confirm(self, *, user, join, reason: str, revision: int) -> None:
+        """Record the confirmation of the result at `revision`, by `user` (an account) or at the
+        table by the phone of `join`; it ends a dispute, whose words stay (the console says what
+        the director confirmed over). The caller (a service) has the tournament row locked and
+        has asked `tournaments.rules.confirm_refusal`."""
+        self.confirmed_by = user if join is None else None
+        self.confirmed_join = join
+        self.confirmed_reason = reason
+        self.confirmed_at = timezone.now()
+        self.confirmed_revision = revision
+        self.disputed_at = None
+        self.save(update_fields=self.RESULT_FIELDS[:6])
+
+    def dispute(self, *, message: str, name: str) -> None:
+        """Flag the result as not right for the director (`name` says who)."""
+        self.disputed_at = timezone.now()
+        self.dispute_message = message[:500]
+        self.dispute_name = name[:150]
+        self.save(update_fields=["disputed_at", "dispute_message", "dispute_name"])
+
+    def clear_result(self) -> None:
+        """Forget every confirmation and dispute (the table's match changes: nothing of what
+        was said about the old result holds). Saves the result fields only."""
+        self.confirmed_by = None
+        self.confirmed_join = None
+        self.confirmed_reason = ""
+        self.confirmed_at = None
+        self.confirmed_revision = None
+        self.disputed_at = None
+        self.dispute_message = ""
+        self.dispute_name = ""
+        self.save(update_fields=self.RESULT_FIELDS)
 
 
 class TableSeat(models.Model):

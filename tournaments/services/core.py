@@ -30,7 +30,7 @@ from scoring import services as scoring
 from scoring.engine import EngineError, rules_for
 from scoring.engine.rules import MONEY_MAX
 from scoring.models import ClosedReason, Match, MatchStatus
-from tournaments import settings_table
+from tournaments import rules, settings_table
 from tournaments.engine import payouts, tables
 from tournaments.engine.errors import TournamentError
 from tournaments.errors import TournamentActionError
@@ -40,7 +40,6 @@ from tournaments.models import (
     Entry,
     EntryStatus,
     Reopening,
-    Round,
     RoundStatus,
     TableSeat,
     Tournament,
@@ -467,18 +466,6 @@ def entry_drop(*, entry: Entry, user: Actor) -> Entry:
     return entry
 
 
-def rounds_seated_since_drop(entry: Entry) -> list[int]:
-    """The numbers of the rounds seated (or drawn, or paired) after the entry dropped out: a
-    dropped player may come back only while there is none."""
-    if entry.dropped_at is None:
-        return []
-    return list(
-        Round.objects.filter(tournament_id=entry.tournament_id, created_at__gt=entry.dropped_at)
-        .order_by("number")
-        .values_list("number", flat=True)
-    )
-
-
 @transaction.atomic
 def entry_reinstate(*, entry: Entry, user: Actor) -> Entry:
     """Undo a drop: the player is entered again as before (checked in if they had been), and
@@ -488,20 +475,9 @@ def entry_reinstate(*, entry: Entry, user: Actor) -> Entry:
     tournament = locked(entry.tournament)
     refuse_if_finished(tournament)
     entry = Entry.objects.select_related("player").get(pk=entry.pk)
-    if entry.status != EntryStatus.DROPPED:
-        raise TournamentActionError(
-            _("%(name)s has not dropped out.") % {"name": entry.player.name}, field="entry"
-        )
-    since = rounds_seated_since_drop(entry)
-    if since:
-        raise TournamentActionError(
-            _(
-                "Round %(number)s was seated after %(name)s dropped out: a dropped player can "
-                "come back only until the next round is seated."
-            )
-            % {"number": since[0], "name": entry.player.name},
-            field="entry",
-        )
+    refusal = rules.reinstate_refusal(entry, rules.rounds_seated(tournament))
+    if refusal is not None:
+        raise refusal
     entry.status = EntryStatus.CHECKED_IN if entry.checked_in_at else EntryStatus.REGISTERED
     entry.dropped_at = None
     entry.save(update_fields=["status", "dropped_at"])
