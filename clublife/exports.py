@@ -14,6 +14,7 @@ from scoring.engine import EngineError
 from scoring.engine.document import parse_document
 from scoring.engine.replay import replay
 from scoring.engine.statistics import PlayerStatistics, match_lines
+from scoring.games import game_named
 from scoring.models import EventVersion, Game, MatchEvent, MatchPlayer
 from tournaments.exports import csv_writer, spreadsheet_number
 
@@ -98,7 +99,7 @@ def write_statistics(club: Club, out) -> None:
     )
     for (player_id, game), stats in rows:
         player = players[player_id]
-        gin = game == Game.GIN
+        gin = game_named(game).counts_knocks
         writer.writerow(
             [
                 player.name,

@@ -3,7 +3,7 @@ the selectors that read leaderboards and a player's statistics.
 
 A match counts (for ratings, seasons and profiles) once it is finished and, when it is a
 tournament table of a tournament that asks for confirmation, confirmed at its current revision
-(`counted_matches`, the queryset twin of `services.table_counts`). Ratings are OpenSkill's
+(`counted_matches`, on the one rule `Table.counted_match_q`). Ratings are OpenSkill's
 (`clublife.engine.ratings`), one per player and game, rated match by match in the order the matches
 finished (`finished_at`, then id).
 
@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, Q, QuerySet
+from django.db.models import F, QuerySet
 
 from clublife.engine import ratings as engine
 from clublife.models import Rating, RatingChange
@@ -34,6 +34,7 @@ from clubs.models import Club, Player
 from scoring.engine.document import parse_document
 from scoring.engine.replay import replay
 from scoring.engine.statistics import MatchLine, PlayerStatistics, match_lines
+from scoring.games import GameKind, game_named
 from scoring.models import EventVersion, Game, Match, MatchPlayer, MatchStatus
 from scoring.services import match_document
 from tournaments.models import Table
@@ -63,11 +64,7 @@ def counted_matches(
     `since` and `until` bound the day the match finished, both included (dates in the current
     time zone); datetimes bound the moment itself.
     """
-    matches = Match.objects.filter(club=club, status=MatchStatus.FINISHED).filter(
-        Q(tournament_table__isnull=True)
-        | Q(tournament_table__round__tournament__confirm_results=False)
-        | Q(tournament_table__confirmed_revision=F("revision"))
-    )
+    matches = Match.objects.filter(Table.counted_match_q(), club=club)
     if game is not None:
         matches = matches.filter(game=game)
     if since is not None:
@@ -350,8 +347,8 @@ class GameProfile:
         return str(Game(self.game).label)
 
     @property
-    def is_gin(self) -> bool:
-        return self.game == Game.GIN
+    def kind(self) -> GameKind:
+        return game_named(self.game)
 
     @property
     def places(self) -> list[tuple[int, int]]:

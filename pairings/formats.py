@@ -27,7 +27,7 @@ from pairings.selectors.standings import (
     pairing_ranking,
     pairing_standings_of,
 )
-from scoring.models import Game
+from scoring.games import game_named
 from tournaments.errors import TournamentActionError
 from tournaments.formats import TournamentFormat, format_of
 from tournaments.locking import locked_bracket
@@ -40,19 +40,15 @@ from tournaments.models import (
 )
 from tournaments.selectors import RankingRow, TournamentView
 
-# the engine's default order, the one source of it (as the table formats' model default)
-GIN_TIE_BREAKS = tuple(str(tie_break) for tie_break in standings.DEFAULT_TIE_BREAKS)
-
 
 class GinFormat(TournamentFormat):
     """A Gin format: players paired two by two, each pairing a table with its match."""
 
-    default_settings = {"tie_breaks": list(GIN_TIE_BREAKS), "confirm_results": False}
     console_template = "pairings/_console.html"
     standings_url_name = "pairings:standings"
 
     def check_game(self, game: str) -> None:
-        if game != Game.GIN:
+        if not game_named(game).played_in_pairs:
             raise TournamentActionError(
                 _("Brackets, round robin and Swiss are for Gin Rummy: choose a Gin preset."),
                 field="preset",
@@ -125,7 +121,6 @@ class BracketFormat(GinFormat):
 
 class SingleEliminationFormat(BracketFormat):
     value = Format.SINGLE_ELIMINATION
-    form_settings = ("third_place",)
 
     def replay(self, tournament, players, results) -> brackets.Bracket:
         return brackets.single_elimination(
@@ -135,7 +130,6 @@ class SingleEliminationFormat(BracketFormat):
 
 class DoubleEliminationFormat(BracketFormat):
     value = Format.DOUBLE_ELIMINATION
-    form_settings = ("grand_final_reset",)
 
     def replay(self, tournament, players, results) -> brackets.Bracket:
         return brackets.double_elimination(
@@ -148,7 +142,6 @@ class PairingFormat(GinFormat):
 
     pairs_next_round = True
     standings_kind = "pairing"
-    tie_breaks_field = "gin_tie_breaks"  # a bracket has no tie-breaks to order
 
     def home_url_name(self) -> str:
         return "pairings:pairings"
@@ -213,7 +206,6 @@ class PairingFormat(GinFormat):
 
 class RoundRobinFormat(PairingFormat):
     value = Format.ROUND_ROBIN
-    form_settings = ("cycles", "gin_tie_breaks")
 
     def skips_range_check(self, field: str) -> bool:
         return field == "cycles"  # said below in the round robin's own words
@@ -259,10 +251,6 @@ class RoundRobinFormat(PairingFormat):
 
 class SwissFormat(PairingFormat):
     value = Format.SWISS
-    form_settings = ("swiss_rounds", "gin_tie_breaks")
-    rounds_field = "swiss_rounds"  # 0: automatic, in the Swiss's own words
-    # rounds unless set: automatic, enough for a single perfect score
-    default_settings = {**GinFormat.default_settings, "rounds_planned": 0}
     takes_late_arrivals = True
     late_check_in_waits = True
 

@@ -37,7 +37,8 @@ from pairings.formats import (
 )
 from pairings.selectors.facts import TableFacts
 from pairings.selectors.rounds import PairingRound, pairing_rounds
-from scoring.models import Game, Match
+from scoring.games import game_of
+from scoring.models import Match
 from tournaments.errors import TournamentActionError
 from tournaments.locking import locked, locked_bracket, refuse_if_finished, user_or_none
 from tournaments.models import (
@@ -277,7 +278,7 @@ def on_match_changed(sender: object, match: Match, **kwargs: object) -> None:
     row and then (withdrawing the player) the match row: taking the tournament row here would be
     the reverse order, and PostgreSQL would break the deadlock by failing one of the two. So only
     the bracket's round row is locked, which every replay of the bracket takes last."""
-    if match.game != Game.GIN:
+    if not game_of(match).played_in_pairs:
         return
     round_id = (
         Table.objects.filter(match=match, round__kind=RoundKind.BRACKET)
@@ -363,10 +364,8 @@ def _sync(kind: BracketFormat, tournament: Tournament, round: Round, user) -> No
         table = facts.table
         table.seats.all().delete()
         table.match = None
-        table.confirmed_by = None
-        table.confirmed_at = None
-        table.confirmed_revision = None
-        table.save(update_fields=["match", "confirmed_by", "confirmed_at", "confirmed_revision"])
+        table.save(update_fields=["match"])
+        table.clear_result()  # every word said of the old match's result, a dispute included
         if wanted:
             _seat(tournament, table, players, entries, user)
         elif not table.fixes.exists():

@@ -10,7 +10,6 @@ number, the field and the message, in the request's language), as a malformed bo
 from __future__ import annotations
 
 import django_filters
-from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404
 from django.shortcuts import get_object_or_404
@@ -34,7 +33,7 @@ from clubs import permissions
 from clubs.api import clubs_for
 from clubs.models import Player
 from config.parsers import JSONParser
-from scoring import services, table_access, table_codes
+from scoring import services, table_access
 from scoring.engine.document import replay_document
 from scoring.models import EventKind, Match, MatchEvent, MatchPlayer
 from scoring.selectors import match_detail, recorded_event_row
@@ -53,6 +52,7 @@ from scoring.serializers import (
     MatchStateSerializer,
     PlayerEventSerializer,
 )
+from scoring.services.starting import match_open
 
 
 class PreviewView(APIView):
@@ -195,26 +195,13 @@ def record(
 ) -> Response:
     """Record an event through `services.event_record` and answer it with the new state (409
     when the match changed after `based_on`: `services.MatchMovedOn`)."""
-    try:
-        recorded = services.event_record_replayed(
-            match=match,
-            user=actor(request, match),
-            data=data,
-            idempotency_key=key,
-            based_on=based_on,
-        )
-    except IntegrityError:
-        # Two requests with one key raced past the check (SQLite has no row locks): the
-        # other one recorded it, and asking again answers that event.
-        if not key:
-            raise
-        recorded = services.event_record_replayed(
-            match=match,
-            user=actor(request, match),
-            data=data,
-            idempotency_key=key,
-            based_on=based_on,
-        )
+    recorded = services.event_record_replayed(  # a race of one key is the service's
+        match=match,
+        user=actor(request, match),
+        data=data,
+        idempotency_key=key,
+        based_on=based_on,
+    )
     if recorded.created:
         # The service has just replayed the match with the new event: answer from that replay
         # instead of reading and replaying the whole match again.
@@ -306,7 +293,7 @@ class MatchListView(ApiView):
         operation_id="matches_create",
         summary="Start a match (owner, director, scorekeeper)",
         request=MatchCreateSerializer,
-        responses={201: MatchDetailSerializer, **CHANGE_ERRORS},
+        responses={201: MatchDetailSerializer, 200: MatchDetailSerializer, **CHANGE_ERRORS},
         examples=[
             OpenApiExample(
                 "Scala 40 with a guest",
@@ -334,23 +321,18 @@ class MatchListView(ApiView):
                 "ids": ", ".join(unknown)
             }
             raise ValidationError({"players": [message]})
-        with transaction.atomic():  # guests are added only if the match starts
-            players = [
-                known[value] if kind == "id" else services.guest_player(club=club, name=value)
-                for kind, value in data["players"]
-            ]
-            match = services.match_start(
-                club=club,
-                user=request.user,
-                preset=data["preset"],
-                options=data["options"],
-                players=players,
-                table_label=data["table_label"],
-                first_dealer_seat=data["first_dealer_seat"],
-            )
-            if club.table_codes:  # the club's nights use table codes
-                table_codes.code_issue(match=match, user=request.user)
-        return match_response(request, visible_match(request, match.pk), created=True)
+        match, started = match_open(
+            club=club,
+            user=request.user,
+            preset=data["preset"],
+            options=data["options"],
+            seats=[known[value] if kind == "id" else value for kind, value in data["players"]],
+            table_label=data["table_label"],
+            first_dealer_seat=data["first_dealer_seat"],
+            start_key=data["start_key"],
+        )
+        # a start key already used: the match it started, not a second one
+        return match_response(request, visible_match(request, match.pk), created=started)
 
 
 class MatchDetailView(ApiView):

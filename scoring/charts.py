@@ -271,22 +271,7 @@ def totals_chart(
             f'<text x="{plot.left:.0f}" y="{font_size * 1.3:.1f}" font-size="{font_size + 1:g}" '
             f'font-weight="bold">{escape(title)}</text>'
         )
-    for value in plot.y_ticks():
-        parts.append(
-            f'<text x="{plot.left - 5:.0f}" y="{plot.y(value) + font_size * 0.35:.1f}" '
-            f'text-anchor="end" fill="#555">{value}</text>'
-        )
-    for x, number in ticks:
-        parts.append(
-            f'<text class="hand-tick" x="{plot.x(x):.1f}" y="{plot.bottom + font_size * 1.3:.1f}" '
-            f'text-anchor="middle" fill="#555">{escape(number)}</text>'
-        )
-    parts.append(plot.grid([x for x, _number in ticks]))
-    if x_label:
-        parts.append(
-            f'<text x="{plot.left + plot.width / 2:.1f}" y="{plot.bottom + font_size * 2.6:.1f}" '
-            f'text-anchor="middle" fill="#555">{escape(x_label)}</text>'
-        )
+    parts += _axes(plot, ticks, font_size, x_label)
     if threshold is not None:
         parts.append(plot.threshold(threshold))
         if threshold_label:
@@ -295,18 +280,53 @@ def totals_chart(
                 f'fill="{THRESHOLD_COLOUR}">{escape(threshold_label)}</text>'
             )
     legend_top = height - line_height * legend_rows + 2
+    parts += _legend(plot, lines, per_row, legend_top, line_height, font_size)
+    parts.append("</svg>")
+    return mark_safe("".join(parts))  # every text in it is escaped above
+
+
+def _axes(plot: _Plot, ticks: list[tuple[int, str]], font_size: float, x_label: str) -> list[str]:
+    """The totals up the side, the hands' numbers along the bottom, the grid and the x label."""
+    parts = [
+        f'<text x="{plot.left - 5:.0f}" y="{plot.y(value) + font_size * 0.35:.1f}" '
+        f'text-anchor="end" fill="#555">{value}</text>'
+        for value in plot.y_ticks()
+    ]
+    parts += [
+        f'<text class="hand-tick" x="{plot.x(x):.1f}" y="{plot.bottom + font_size * 1.3:.1f}" '
+        f'text-anchor="middle" fill="#555">{escape(number)}</text>'
+        for x, number in ticks
+    ]
+    parts.append(plot.grid([x for x, _number in ticks]))
+    if x_label:
+        parts.append(
+            f'<text x="{plot.left + plot.width / 2:.1f}" y="{plot.bottom + font_size * 2.6:.1f}" '
+            f'text-anchor="middle" fill="#555">{escape(x_label)}</text>'
+        )
+    return parts
+
+
+def _legend(
+    plot: _Plot,
+    lines: Sequence[Line],
+    per_row: int,
+    top: float,
+    line_height: float,
+    font_size: float,
+) -> list[str]:
+    """Each player's line, a sample and the name, `per_row` players a row from `top` down."""
+    parts = []
     column_w = plot.width / per_row
     for index, line in enumerate(lines):
         legend_x = plot.left + column_w * (index % per_row)
-        legend_y = legend_top + line_height * (index // per_row)
+        legend_y = top + line_height * (index // per_row)
         middle = legend_y + font_size * 0.55
         parts.append(plot.player(index, line, f"M{legend_x:.1f} {middle:.1f}h{LEGEND_SAMPLE - 6}"))
         parts.append(
             f'<text x="{legend_x + LEGEND_SAMPLE:.1f}" y="{middle + font_size * 0.35:.1f}">'
             f"{escape(line.name)}</text>"
         )
-    parts.append("</svg>")
-    return mark_safe("".join(parts))  # every text in it is escaped above
+    return parts
 
 
 def print_chart(
@@ -341,26 +361,12 @@ def print_chart(
         x, y = plot.left + column * char, legend_top + row * LEGEND_LINE + SAMPLE_DROP
         return f"M{x + 1:.1f} {y:.1f}h{SAMPLE * char - 2:.1f}"
 
-    xs, ys, text = [], [], []
-
-    def label(value: object, x: float, y: float, *, centred: bool) -> None:
-        value = str(value)
-        start = x - len(value) * char * (0.5 if centred else 1)
-        xs.extend(f"{start + index * char:.1f}" for index in range(len(value)))
-        ys.extend([f"{y:.1f}"] * len(value))
-        text.append(value)
-
-    for value in plot.y_ticks():
-        label(value, plot.left - 5, plot.y(value) + 4, centred=False)
     ticks = plot.hand_ticks(numbers, char * (max(map(len, numbers), default=1) + 1))
-    for x, number in ticks:
-        label(number, plot.x(x), plot.bottom + 14, centred=True)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}">',
         plot.grid([x for x, _number in ticks]),
-        f'<text x="{" ".join(xs)}" y="{" ".join(ys)}" font-family="Tallone Mono" '
-        f'font-size="{FONT_SIZE}" fill="#555">{"".join(text)}</text>',
+        _mono_axes(plot, ticks, char),
     ]
     if threshold is not None:
         parts.append(plot.threshold(threshold, sample(len(lines)) if threshold_label else ""))
@@ -373,4 +379,28 @@ def print_chart(
         legend_top=legend_top,
         width=width,
         height=height,
+    )
+
+
+def _mono_axes(plot: _Plot, ticks: list[tuple[int, str]], char: float) -> str:
+    """The labels of both axes as one SVG `<text>`, each character placed on its own (a label
+    is centred, or right-aligned, exactly)."""
+    xs: list[str] = []
+    ys: list[str] = []
+    text: list[str] = []
+
+    def label(value: object, x: float, y: float, *, centred: bool) -> None:
+        value = str(value)
+        start = x - len(value) * char * (0.5 if centred else 1)
+        xs.extend(f"{start + index * char:.1f}" for index in range(len(value)))
+        ys.extend([f"{y:.1f}"] * len(value))
+        text.append(value)
+
+    for value in plot.y_ticks():
+        label(value, plot.left - 5, plot.y(value) + 4, centred=False)
+    for x, number in ticks:
+        label(number, plot.x(x), plot.bottom + 14, centred=True)
+    return (
+        f'<text x="{" ".join(xs)}" y="{" ".join(ys)}" font-family="Tallone Mono" '
+        f'font-size="{FONT_SIZE}" fill="#555">{"".join(text)}</text>'
     )

@@ -40,13 +40,12 @@ class CodePanel:
     # to whoever may make a new code: the phones holding a seat, each with "release the seat"
     seats: tuple[TableJoin, ...] = ()
     released: str = ""  # the phone's seat was released: who did it and the way back (HTML)
+    confirm_refused: str = "unfinished"  # why not, from the place's one rule ("" : may confirm)
 
     @property
     def may_confirm(self) -> bool:
         """The page offers this phone the confirmation of the result (the button)."""
-        return bool(self.confirm_url) and not (
-            self.confirmed or self.disputed or self.wrote_part or self.follower
-        )
+        return bool(self.confirm_url) and self.confirm_refused == ""
 
 
 def code_panel(
@@ -75,12 +74,13 @@ def code_panel(
         dispute_url=place.dispute_url if at_table and place is not None else None,
         confirmed=place is not None and place.confirmed,
         disputed=place is not None and place.disputed,
-        wrote_part=at_table and phone is not None and _wrote_part(request, match),
+        wrote_part=at_table and place is not None and place.confirm_refused == "wrote",
         follower=follower,
         seats=_held_seats(code) if director else (),
         released=table_access.released_words(join, match)
         if join is not None and table_access.released_join(request, match) is not None
         else "",
+        confirm_refused=place.confirm_refused if at_table and place is not None else "unfinished",
     )
 
 
@@ -91,13 +91,6 @@ def _held_seats(code: TableCode) -> tuple[TableJoin, ...]:
         .select_related("seat")
         .order_by("seat__seat")
     )
-
-
-def _wrote_part(request: HttpRequest, match: Match) -> bool:
-    """Whether this phone (its seat, session or account) wrote part of the result, so that the
-    page does not offer it a confirmation the server would refuse."""
-    join = table_access.join_for(request, match)
-    return join is not None and table_access.wrote_result(join, match)
 
 
 def _plays_here(request: HttpRequest, match: Match) -> bool:

@@ -24,12 +24,9 @@ from scoring import pages, table_access
 from scoring.charts import totals_chart
 from scoring.code_panel import code_panel
 from scoring.engine import MatchState, Status
-from scoring.forms import (
-    GinHandForm,
-    PenaltyHandForm,
-    new_idempotency_key,
-)
-from scoring.models import EventKind, Game, Match
+from scoring.forms import new_idempotency_key
+from scoring.games import game_of
+from scoring.models import EventKind, Match
 from scoring.page_script import POLL_SECONDS, client_config, typist
 from scoring.pages import MatchPlace
 from scoring.presenters import (
@@ -39,14 +36,12 @@ from scoring.presenters import (
     end_reason,
     games_won_line,
     gin_end_line,
-    gin_final_lines,
-    gin_margin_line,
     kind_label,
     row_title,
     status_label,
 )
 from scoring.rule_words import chart_threshold, preset_label, rules_summary
-from scoring.selectors import MatchDetail, match_detail
+from scoring.selectors import EventRow, MatchDetail, match_detail
 from scoring.services import MatchChange, changes_since, rebased
 
 # The match page shows the latest events only, so that neither it nor the answer to a hand grows
@@ -133,29 +128,12 @@ def _history(detail: MatchDetail, *, show_authors: bool) -> list[HistoryRow]:
     match = detail.match
     names = [seat.name for seat in detail.seats]
     rows = []
-    genders = detail.genders
     games = len(detail.state.games)
     for row in detail.rows:
-        changes: tuple[Change, ...] = ()
         kind = row.event.kind
         end_line = ""
         if row.snapshot is not None and row.snapshot.game_ends:
             end_line = gin_end_line(row.snapshot.game_ends, names, games=games)
-        if row.snapshot is not None and kind in (EventKind.HAND, EventKind.REENTRY):
-            snap = row.snapshot
-            # a hand's own points: the end bonuses of a game it ended are their own line
-            charges = snap.hand_charges
-            changes = tuple(
-                Change(
-                    name=name,
-                    charge=charges.get(name, 0),
-                    total=snap.totals.get(name, 0),
-                    busted=name in snap.eliminated,
-                    busted_label=busted_label(genders.get(name, "")),
-                )
-                for name in names
-                if kind == EventKind.HAND or charges.get(name, 0)
-            )
         versions = tuple(
             VersionRow(
                 version=version.version,
@@ -183,7 +161,7 @@ def _history(detail: MatchDetail, *, show_authors: bool) -> list[HistoryRow]:
                 is_corrected=row.is_corrected,
                 version=row.current.version,
                 versions=versions,
-                changes=changes,
+                changes=_changes(row, names, detail.genders),
                 end_line=end_line,
             )
         )
@@ -197,6 +175,27 @@ class SaidHand:
 
     summary: str  # a sentence, ending with its full stop
     changes: tuple[Change, ...]
+
+
+def _changes(row: EventRow, names: Sequence[str], genders: dict[str, str]) -> tuple[Change, ...]:
+    """What a hand (or a re-entry) changed, player by player: a hand's own points (the end
+    bonuses of a game it ended are their own line), the new total, a bust."""
+    kind = row.event.kind
+    snap = row.snapshot
+    if snap is None or kind not in (EventKind.HAND, EventKind.REENTRY):
+        return ()
+    charges = snap.hand_charges
+    return tuple(
+        Change(
+            name=name,
+            charge=charges.get(name, 0),
+            total=snap.totals.get(name, 0),
+            busted=name in snap.eliminated,
+            busted_label=busted_label(genders.get(name, "")),
+        )
+        for name in names
+        if kind == EventKind.HAND or charges.get(name, 0)
+    )
 
 
 def said_hand(history: Sequence[HistoryRow], number: int | None) -> SaidHand | None:
@@ -290,7 +289,7 @@ def _board_rows(rows: list[SeatRow], state: MatchState) -> list[SeatRow]:
     return sorted(rows, key=lambda row: order.get(row.name, len(order)))
 
 
-def _gin_games(detail: MatchDetail) -> list[GinGameView]:
+def gin_games(detail: MatchDetail) -> list[GinGameView]:
     names = [seat.name for seat in detail.seats]
     games = []
     for game in detail.state.games:
@@ -427,9 +426,7 @@ def in_play_seats(detail: MatchDetail, statuses=None) -> list[tuple[int, str]]:
 
 
 def hand_form(match: Match, seats: list[tuple[int, str]], *args, **kwargs):
-    if match.game == Game.GIN:
-        return GinHandForm(*args, rules=match.rules, seats=seats, **kwargs)
-    return PenaltyHandForm(*args, game=match.game, rules=match.rules, seats=seats, **kwargs)
+    return game_of(match).hand_form(match.rules, seats, *args, **kwargs)
 
 
 def _money(value: Any) -> Decimal:
@@ -482,9 +479,92 @@ def match_context(
     state = detail.state
     scorer = table_access.may_score(request, match)
     show_authors = can_see_authors(request.user, match.club)
-    current_signature = form_signature(detail)
     closed = match.is_closed
     entry_open = scorer and not state.finished and not closed
+    entry = _entry_context(
+        match,
+        detail,
+        form,
+        signature,
+        seen,
+        with_form=with_form,
+        entry_open=entry_open,
+        typed=typed,
+    )
+    history = _history(detail, show_authors=show_authors)
+    place = pages.place_of(request, match)
+    code = code_panel(request, match, place, finished=state.finished)
+    # A phone that may confirm the result sees the confirmation first and the corrections one
+    # step further (the hand picker, not "Correct" and "Void" on every event): a stray tap would
+    # make it the phone that wrote last, which may not confirm.
+    confirming = code is not None and code.may_confirm
+    return {
+        "match": match,
+        "club": match.club,
+        "detail": detail,
+        **_board_context(match, detail),
+        "offers": reentry_offers(detail) if scorer and not closed else [],
+        "reentry_fee": _money(match.rules.get("reentry_fee")),
+        "history": history[:HISTORY_SHOWN],
+        "history_hidden": max(len(history) - HISTORY_SHOWN, 0),
+        "correctable_hands": _correctable_hands(detail) if scorer and not closed else [],
+        "show_authors": show_authors,
+        "can_score": scorer and not closed and not confirming,  # the history's Correct, Void
+        "confirming": confirming,
+        "closed_message": match.closed_message,
+        "reopen_url": _reopen_url(request, match, place) if closed else None,
+        **entry,
+        "poll": not state.finished,
+        "poll_seconds": POLL_SECONDS,
+        "client": client_config(
+            match, typist=typist(request, match), may_record=scorer and not closed
+        ),
+        "table_code": code,
+        # the tournament of a tournament table's match, when the viewer may follow it
+        "tournament": place.link if place is not None else None,
+    }
+
+
+def _board_context(match: Match, detail: MatchDetail) -> dict[str, Any]:
+    """The scoreboard: the game and its rules, the seats, the totals, the ranking, the end."""
+    state = detail.state
+    game = game_of(match)
+    names = [seat.name for seat in detail.seats]
+    seat_rows = _seat_rows(detail)
+    pot = state.pot.total
+    return {
+        "state": state,
+        "game": game,
+        "preset_label": preset_label(match.preset),
+        "rules_summary": rules_summary(match.rules, match.game),
+        "seat_rows": seat_rows,
+        "board_rows": _board_rows(seat_rows, state),
+        # what only this game shows (Gin: the margin, its games, their final scores in parts)
+        **game.page_context(match, detail, names),
+        "games_won": games_won_line(state, names) if state.finished else "",
+        "hollywood": match.rules.get("variant") == "hollywood",
+        "dealer": state.dealer,
+        "pot": pot if pot > 0 else None,
+        "ranking": [{"place": p.place, "name": p.name, "total": p.total} for p in state.ranking],
+        "end_reason": end_reason(state, detail.genders),
+    }
+
+
+def _entry_context(
+    match: Match,
+    detail: MatchDetail,
+    form,
+    signature: str | None,
+    seen: int | None,
+    *,
+    with_form: bool,
+    entry_open: bool,
+    typed: QueryDict | None = None,
+) -> dict[str, Any]:
+    """The entry form (a new one when none is given), and whether the match moved on since the
+    form was made: a stale form, or a conflict to resolve (`typed`: what a form being typed
+    holds, to say whether it is a hand recorded meanwhile)."""
+    current_signature = form_signature(detail)
     if entry_open and form is None and with_form:
         form = hand_form(match, in_play_seats(detail), initial={"based_on": match.revision})
     page_signature = signature if signature is not None else (current_signature if form else "")
@@ -502,61 +582,13 @@ def match_context(
             form=form,
             typed=typed,
         )
-    ranking = [{"place": p.place, "name": p.name, "total": p.total} for p in state.ranking]
-    names = [seat.name for seat in detail.seats]
-    seat_rows = _seat_rows(detail)
-    pot = state.pot.total
-    history = _history(detail, show_authors=show_authors)
-    place = pages.place_of(request, match)
-    code = code_panel(request, match, place, finished=state.finished)
-    # A phone that may confirm the result sees the confirmation first and the corrections one
-    # step further (the hand picker, not "Correct" and "Void" on every event): a stray tap would
-    # make it the phone that wrote last, which may not confirm.
-    confirming = code is not None and code.may_confirm
     return {
-        "match": match,
-        "club": match.club,
-        "detail": detail,
-        "state": state,
-        "is_gin": match.game == Game.GIN,
-        "preset_label": preset_label(match.preset),
-        "rules_summary": rules_summary(match.rules, match.game),
-        "seat_rows": seat_rows,
-        "board_rows": _board_rows(seat_rows, state),
-        "gin_margin": gin_margin_line(state) if match.game == Game.GIN else "",
-        "gin_games": _gin_games(detail) if match.game == Game.GIN else [],
-        # a finished game's final scores in their parts; Hollywood's games won
-        "gin_final_lines": gin_final_lines(state, names) if match.game == Game.GIN else [],
-        "games_won": games_won_line(state, names) if state.finished else "",
-        "hollywood": match.rules.get("variant") == "hollywood",
-        "dealer": state.dealer,
-        "pot": pot if pot > 0 else None,
-        "offers": reentry_offers(detail) if scorer and not closed else [],
-        "reentry_fee": _money(match.rules.get("reentry_fee")),
-        "ranking": ranking,
-        "end_reason": end_reason(state, detail.genders),
-        "history": history[:HISTORY_SHOWN],
-        "history_hidden": max(len(history) - HISTORY_SHOWN, 0),
-        "correctable_hands": _correctable_hands(detail) if scorer and not closed else [],
-        "show_authors": show_authors,
-        "can_score": scorer and not closed and not confirming,  # the history's Correct, Void
-        "confirming": confirming,
-        "closed_message": match.closed_message,
-        "reopen_url": _reopen_url(request, match, place) if closed else None,
         "form": form if entry_open else None,
         "next_hand": detail.next_hand_number,
         "signature": page_signature,
         "seen": seen if seen is not None else "",
         "form_is_stale": form_is_stale,
         "conflict": conflict,
-        "poll": not state.finished,
-        "poll_seconds": POLL_SECONDS,
-        "client": client_config(
-            match, typist=typist(request, match), may_record=scorer and not closed
-        ),
-        "table_code": code,
-        # the tournament of a tournament table's match, when the viewer may follow it
-        "tournament": place.link if place is not None else None,
     }
 
 

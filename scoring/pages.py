@@ -42,6 +42,9 @@ class MatchPlace:
     confirmed: bool  # the result is confirmed as the match stands now
     disputed: bool  # a phone disputed the result
     event: str = ""  # the printables' event line ("Coppa d'autunno — Round 2"), "" if not shown
+    # The provider's one rule of who may confirm, asked for this viewer: "" when they may, else
+    # why not in a word ("wrote": they decided part of the result; "unfinished", "disputed"...).
+    confirm_refused: str = "unfinished"
 
 
 PlaceProvider = Callable[["HttpRequest", "Match"], MatchPlace | None]

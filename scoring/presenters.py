@@ -43,7 +43,8 @@ from scoring.engine import (
 from scoring.engine.cards import count_points
 from scoring.engine.gin import score_hand
 from scoring.engine.names import table_label
-from scoring.models import EndedBy, EventKind, Game, Match, PlayerStatus
+from scoring.games import game_named, game_of
+from scoring.models import EndedBy, EventKind, Match, PlayerStatus
 from scoring.selectors import EventRow, MatchDetail
 from scoring.services import MatchChange
 
@@ -309,7 +310,7 @@ def gin_outcome(data: dict[str, Any], rules: dict[str, Any]) -> str:
         return result
     deadwood = data.get("deadwood") or {}
     try:
-        gin_rules = rules_from_dict(Game.GIN, rules)
+        gin_rules = rules_from_dict(GinRules.game, rules)
         assert isinstance(gin_rules, GinRules)
         hand = GinHand("knock", data.get("knocker"), dict(deadwood), upcard=data.get("upcard"))
         scored = score_hand(gin_rules, tuple(deadwood), hand)
@@ -334,40 +335,8 @@ def describe_event(
         return gettext("Time called.")
     if kind != "hand":
         return ""
-    parts: list[str] = []
+    parts, scores = game_named(game).describe_hand(data, rules)
     cards = data.get("cards") or {}
-    if game == Game.GIN:
-        result = data.get("result")
-        knocker = {"player": data.get("knocker")}
-        if result == "dead":
-            parts.append(gettext("Dead hand."))
-        elif result == "gin":
-            parts.append(gettext("Gin by %(player)s.") % knocker)
-        elif result == "big_gin":
-            parts.append(gettext("Big gin by %(player)s.") % knocker)
-        elif gin_outcome(data, rules) == "undercut":
-            defender = next(
-                (name for name in data.get("deadwood") or {} if name != data.get("knocker")), ""
-            )
-            parts.append(
-                gettext("Knock by %(player)s, undercut by %(defender)s.")
-                % {**knocker, "defender": defender}
-            )
-        else:
-            parts.append(gettext("Knock by %(player)s.") % knocker)
-        scores = data.get("deadwood") or {}
-        if data.get("upcard"):
-            parts.append(gettext("Upcard %(card)s.") % {"card": card_label(data["upcard"])})
-    else:
-        closer = {"player": data.get("closer")}
-        if data.get("in_hand"):
-            parts.append(gettext("Closed in hand by %(player)s.") % closer)
-        else:
-            parts.append(gettext("Closed by %(player)s.") % closer)
-        closing = data.get("closing", "normal")
-        if game == Game.RAMINO and closing != "normal":
-            parts.append(gettext("Closing: %(closing)s.") % {"closing": closing_label(closing)})
-        scores = data.get("points") or {}
     entries = [f"{name} {value}" for name, value in scores.items()]
     entries += [
         f"{name} {text} ({_count_for_display(game, rules, text)})" for name, text in cards.items()
@@ -378,6 +347,46 @@ def describe_event(
     if entries:
         parts.append(", ".join(entries))
     return " ".join(parts)
+
+
+def gin_hand_words(data: dict[str, Any], rules: dict[str, Any]) -> tuple[list[str], dict]:
+    """How a Gin hand ended, in words, and its deadwoods (`GameKind.describe_hand`)."""
+    parts: list[str] = []
+    result = data.get("result")
+    knocker = {"player": data.get("knocker")}
+    if result == "dead":
+        parts.append(gettext("Dead hand."))
+    elif result == "gin":
+        parts.append(gettext("Gin by %(player)s.") % knocker)
+    elif result == "big_gin":
+        parts.append(gettext("Big gin by %(player)s.") % knocker)
+    elif gin_outcome(data, rules) == "undercut":
+        defender = next(
+            (name for name in data.get("deadwood") or {} if name != data.get("knocker")), ""
+        )
+        parts.append(
+            gettext("Knock by %(player)s, undercut by %(defender)s.")
+            % {**knocker, "defender": defender}
+        )
+    else:
+        parts.append(gettext("Knock by %(player)s.") % knocker)
+    if data.get("upcard"):
+        parts.append(gettext("Upcard %(card)s.") % {"card": card_label(data["upcard"])})
+    return parts, data.get("deadwood") or {}
+
+
+def penalty_hand_words(data: dict[str, Any], *, closings: bool) -> tuple[list[str], dict]:
+    """Who closed a Scala 40 or Ramino hand (and how, when the game scores its `closings`), in
+    words, and its points (`GameKind.describe_hand`)."""
+    closer = {"player": data.get("closer")}
+    if data.get("in_hand"):
+        parts = [gettext("Closed in hand by %(player)s.") % closer]
+    else:
+        parts = [gettext("Closed by %(player)s.") % closer]
+    closing = data.get("closing", "normal")
+    if closings and closing != "normal":
+        parts.append(gettext("Closing: %(closing)s.") % {"closing": closing_label(closing)})
+    return parts, data.get("points") or {}
 
 
 def _yes_no(value: bool) -> str:
@@ -455,7 +464,7 @@ def result_line(match: Match, detail: MatchDetail) -> str:
     else:
         how = ended_by_label(state.ended_by)
         text = gettext("Finished (%(how)s), without a single winner.") % {"how": how}
-    margin = gin_margin_line(state) if match.game == Game.GIN else ""
+    margin = game_of(match).margin_line(state)
     return f"{text} {margin}." if margin else text
 
 

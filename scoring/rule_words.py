@@ -19,7 +19,7 @@ from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import RuleSetError
-from scoring.models import Game
+from scoring.games import game_named
 from scoring.presenters import money
 
 # Labels ------------------------------------------------------------------------------------------
@@ -162,15 +162,21 @@ def rule_refusal(error: RuleSetError) -> str:
 
 def rules_summary(rules: dict[str, Any], game: str) -> list[str]:
     """The rules in a few short labels, for the line under a match page's title."""
-    if game == Game.GIN:
-        items = [gettext("Target %(points)s") % {"points": rules["target"]}]
-        if rules.get("match_mode") == "hands":
-            items = [gettext("First to %(count)s hands") % {"count": rules["hands_to_win"]}]
-        if rules.get("variant") == "oklahoma":
-            items.append(gettext("Knock limit: from the upcard"))  # each hand's, not the option
-        else:
-            items.append(gettext("Knock limit %(points)s") % {"points": rules["knock_limit"]})
-        return items
+    return game_named(game).rules_summary(rules)
+
+
+def gin_rules_summary(rules: dict[str, Any]) -> list[str]:
+    items = [gettext("Target %(points)s") % {"points": rules["target"]}]
+    if rules.get("match_mode") == "hands":
+        items = [gettext("First to %(count)s hands") % {"count": rules["hands_to_win"]}]
+    if rules.get("variant") == "oklahoma":
+        items.append(gettext("Knock limit: from the upcard"))  # each hand's, not the option
+    else:
+        items.append(gettext("Knock limit %(points)s") % {"points": rules["knock_limit"]})
+    return items
+
+
+def penalty_rules_summary(rules: dict[str, Any]) -> list[str]:
     points = {"points": rules["elimination_at"]}
     if rules["elimination_rule"] == ">=":
         items = [gettext("Out at %(points)s") % points]
@@ -185,79 +191,98 @@ def rules_summary(rules: dict[str, Any], game: str) -> list[str]:
 
 def rules_in_words(rules: dict[str, Any], game: str) -> list[str]:
     """The options a table needs to know, as sentences in the user's language."""
-    if game == Game.GIN:
-        return _gin_rules_in_words(rules)
-    sentences = []
-    points = rules["elimination_at"]
-    if rules["elimination_rule"] == ">=":
-        sentences.append(
-            gettext("A player is out on reaching %(points)s points.") % {"points": points}
-        )
-    else:
-        sentences.append(
-            gettext("A player is out on passing %(points)s points (%(points)s is still in).")
-            % {"points": points}
-        )
-    in_hand = rules["in_hand_scoring"]
-    if in_hand == "double":
-        sentences.append(gettext("Chiusura in mano: the opponents' points of that hand double."))
-    elif in_hand == "bonus":
-        sentences.append(
-            gettext("Chiusura in mano: the closer takes %(points)s points off their total.")
-            % {"points": rules["in_hand_bonus"]}
-        )
-    elif game == Game.SCALA40:
-        sentences.append(gettext("Chiusura in mano: nothing extra."))
+    return game_named(game).rules_in_words(rules)
+
+
+def penalty_rules_in_words(
+    rules: dict[str, Any], *, in_hand_plain: str = "", closings: bool = False
+) -> list[str]:
+    """A penalty game's rules in words (`in_hand_plain`: what the game says of a chiusura in
+    mano that scores nothing extra, if anything; `closings`: the game scores its closings)."""
+    sentences = [_elimination_words(rules), *_in_hand_words(rules, in_hand_plain)]
     if rules.get("not_opened_penalty") is not None:
         sentences.append(
             gettext("A player who has not opened pays %(points)s points.")
             % {"points": rules["not_opened_penalty"]}
         )
-    if game == Game.RAMINO:
-        bonuses = {
-            "normal": rules["normal_bonus"],
-            "colore": rules["colore_bonus"],
-            "figura": rules["figura_bonus"],
-        }
-        if rules["bonus_mode"] == "closer_credit":
-            text = gettext(
-                "Closing bonus off the closer's total: normal %(normal)s, colore %(colore)s, "
-                "figura %(figura)s; scala reale and pokerissimo win the match."
-            )
-        else:
-            text = gettext(
-                "Closing bonus paid by every opponent: normal %(normal)s, colore %(colore)s, "
-                "figura %(figura)s; scala reale and pokerissimo win the match."
-            )
-        sentences.append(text % bonuses)
-    if rules["reentry_allowed"]:
-        times = rules["reentry_max"]
-        sentences.append(
-            ngettext(
-                "Re-entry (rientro): once per player, at the highest total in play plus "
-                "%(extra)s, while %(players)s players are in play.",
-                "Re-entry (rientro): up to %(times)s times per player, at the highest total in "
-                "play plus %(extra)s, while %(players)s players are in play.",
-                times,
-            )
-            % {
-                "times": times,
-                "extra": rules["reentry_extra_points"],
-                "players": rules["reentry_min_in_play"],
-            }
-        )
-        if Decimal(str(rules["reentry_fee"])):
-            sentences.append(
-                gettext("Re-entry fee: %(amount)s.") % {"amount": money(rules["reentry_fee"])}
-            )
-    else:
-        sentences.append(gettext("No re-entry: a player who is out stays out."))
+    if closings:
+        sentences.append(_closing_bonus_words(rules))
+    sentences += _reentry_words(rules)
     if Decimal(str(rules["stake"])):
         sentences.append(gettext("Stake: %(amount)s a player.") % {"amount": money(rules["stake"])})
     return sentences
 
 
-def _gin_rules_in_words(rules: dict[str, Any]) -> list[str]:
+def scala40_in_hand_plain() -> str:
+    return gettext("Chiusura in mano: nothing extra.")
+
+
+def _elimination_words(rules: dict[str, Any]) -> str:
+    points = rules["elimination_at"]
+    if rules["elimination_rule"] == ">=":
+        return gettext("A player is out on reaching %(points)s points.") % {"points": points}
+    return gettext("A player is out on passing %(points)s points (%(points)s is still in).") % {
+        "points": points
+    }
+
+
+def _in_hand_words(rules: dict[str, Any], plain: str) -> list[str]:
+    in_hand = rules["in_hand_scoring"]
+    if in_hand == "double":
+        return [gettext("Chiusura in mano: the opponents' points of that hand double.")]
+    if in_hand == "bonus":
+        return [
+            gettext("Chiusura in mano: the closer takes %(points)s points off their total.")
+            % {"points": rules["in_hand_bonus"]}
+        ]
+    return [plain] if plain else []
+
+
+def _closing_bonus_words(rules: dict[str, Any]) -> str:
+    bonuses = {
+        "normal": rules["normal_bonus"],
+        "colore": rules["colore_bonus"],
+        "figura": rules["figura_bonus"],
+    }
+    if rules["bonus_mode"] == "closer_credit":
+        text = gettext(
+            "Closing bonus off the closer's total: normal %(normal)s, colore %(colore)s, "
+            "figura %(figura)s; scala reale and pokerissimo win the match."
+        )
+    else:
+        text = gettext(
+            "Closing bonus paid by every opponent: normal %(normal)s, colore %(colore)s, "
+            "figura %(figura)s; scala reale and pokerissimo win the match."
+        )
+    return text % bonuses
+
+
+def _reentry_words(rules: dict[str, Any]) -> list[str]:
+    if not rules["reentry_allowed"]:
+        return [gettext("No re-entry: a player who is out stays out.")]
+    times = rules["reentry_max"]
+    sentences = [
+        ngettext(
+            "Re-entry (rientro): once per player, at the highest total in play plus "
+            "%(extra)s, while %(players)s players are in play.",
+            "Re-entry (rientro): up to %(times)s times per player, at the highest total in "
+            "play plus %(extra)s, while %(players)s players are in play.",
+            times,
+        )
+        % {
+            "times": times,
+            "extra": rules["reentry_extra_points"],
+            "players": rules["reentry_min_in_play"],
+        }
+    ]
+    if Decimal(str(rules["reentry_fee"])):
+        sentences.append(
+            gettext("Re-entry fee: %(amount)s.") % {"amount": money(rules["reentry_fee"])}
+        )
+    return sentences
+
+
+def gin_rules_in_words(rules: dict[str, Any]) -> list[str]:
     sentences = []
     variant = rules["variant"]
     if rules["match_mode"] == "hands":
@@ -320,11 +345,18 @@ def _gin_rules_in_words(rules: dict[str, Any]) -> list[str]:
 
 
 def chart_threshold(game: str, rules: dict[str, Any]) -> tuple[int | None, str]:
-    """The dashed line of a chart of the totals: the elimination threshold, or the target of a Gin
-    game to points (none for Hollywood or a match to hands), and its label."""
-    if game != Game.GIN:
-        threshold = rules["elimination_at"]
-        return threshold, gettext("out at %(points)s") % {"points": threshold}
+    """The dashed line of a chart of the totals, and its label (`GameKind.chart_threshold`)."""
+    return game_named(game).chart_threshold(rules)
+
+
+def elimination_line(rules: dict[str, Any]) -> tuple[int | None, str]:
+    """A penalty game's chart line: the elimination threshold."""
+    threshold = rules["elimination_at"]
+    return threshold, gettext("out at %(points)s") % {"points": threshold}
+
+
+def gin_target_line(rules: dict[str, Any]) -> tuple[int | None, str]:
+    """The target of a Gin game to points (no line for Hollywood or a match to hands)."""
     if rules.get("variant") != "hollywood" and rules.get("match_mode") == "points":
         threshold = rules["target"]
         return threshold, gettext("target %(points)s") % {"points": threshold}

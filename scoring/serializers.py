@@ -465,6 +465,15 @@ class MatchCreateSerializer(serializers.Serializer):
         ),
     )
     first_dealer_seat = serializers.IntegerField(min_value=1, required=False, default=1)
+    start_key = serializers.CharField(
+        max_length=64,
+        required=False,
+        default="",
+        help_text=_(
+            "Any unique key of this start: a start sent again with the same key answers "
+            "the match it started (200) instead of starting another."
+        ),
+    )
 
 
 class TablePhoneSerializer(serializers.Serializer):

@@ -36,12 +36,12 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import wraps
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
-from django.db.models import Q
+from django.db.models import Count, Q, Subquery
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import timezone
@@ -79,31 +79,54 @@ def remember_join(request: HttpRequest, join: TableJoin) -> None:
     request.session[SESSION_KEY] = [*ids, join.pk][-20:]
 
 
-def last_writer(match: Match) -> str | None:
-    """The session (its digest) of the phone that wrote the match's latest version, if a phone
-    did: a phone that joins again under another name is still the same session. That phone may
-    not confirm the result (`tournaments.services.table_confirm`)."""
-    return (
-        EventVersion.objects.filter(event__match=match)
-        .order_by("-revision", "-pk")
-        .values_list("table_join__session", flat=True)
-        .first()
-    )
+NOT_WRITTEN, WROTE_PART, WROTE_LAST = "", "part", "last"
 
 
-def wrote_result(join: TableJoin, match: Match) -> bool:
-    """Whether the phone of `join` decided part of the match's result: a version of any of its
-    events (superseded ones too) was written from its seat, from its session, by its account, or
-    by the account of its seat's player. Such a phone may not confirm the result."""
+def wrote_result(
+    match: Match, *, join: TableJoin | None = None, users: Iterable[int | None] = ()
+) -> bool:
+    """THE rule of who decided the match's result (who then may not confirm it): whether a
+    version of any of its events (hands, corrections, voids, re-entries, withdrawals, time
+    calls; superseded versions too: a withdrawal or a time call decides a result as much as a
+    hand does) was written by one of `users` (logged in, through a phone, or from the seat of
+    their player), or by the phone of `join` (its seat, its session, its account, the account
+    of its seat's player)."""
+    return writing(match, join=join, users=users) != NOT_WRITTEN
+
+
+def writing(
+    match: Match, *, join: TableJoin | None = None, users: Iterable[int | None] = ()
+) -> str:
+    """`wrote_result` in one query, saying too whether the phone of `join` (its session: a
+    phone that joins again under another name is still the same one) wrote the match's latest
+    version: WROTE_LAST, WROTE_PART or NOT_WRITTEN."""
+    accounts = set(users)
+    wrote = Q(pk__in=())
+    if join is not None:
+        wrote |= Q(table_join__session=join.session)
+        if join.seat is not None:
+            wrote |= Q(table_join__seat_id=join.seat.pk)
+            accounts.add(join.seat.player.user_id)
+        accounts.add(join.user_id)
+    accounts.discard(None)
+    if accounts:
+        wrote |= (
+            Q(created_by__in=accounts)
+            | Q(table_join__user__in=accounts)
+            | Q(table_join__seat__player__user__in=accounts)
+        )
+    if join is None and not accounts:
+        return NOT_WRITTEN
     versions = EventVersion.objects.filter(event__match=match)
-    wrote = Q(table_join__session=join.session)
-    if join.seat_id is not None:
-        wrote |= Q(table_join__seat_id=join.seat_id)
-    users = {join.user_id, join.seat.player.user_id if join.seat_id is not None else None}
-    users.discard(None)
-    if users:
-        wrote |= Q(created_by__in=users) | Q(table_join__user__in=users)
-    return versions.filter(wrote).exists()
+    latest = versions.order_by("-revision", "-pk").values("pk")[:1]
+    session = join.session if join is not None else None
+    counts = versions.filter(wrote).aggregate(
+        part=Count("pk"),
+        last=Count("pk", filter=Q(pk=Subquery(latest), table_join__session=session)),
+    )
+    if counts["last"]:
+        return WROTE_LAST
+    return WROTE_PART if counts["part"] else NOT_WRITTEN
 
 
 # Where a request keeps the joins it has read: {(match id, the session's join ids): join or None}

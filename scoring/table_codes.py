@@ -331,6 +331,18 @@ def _claim(found: TableCode, seat: int, digest: str) -> tuple[MatchPlayer, Table
 
 
 @transaction.atomic
+def _join_name(name: str, place: MatchPlayer | None) -> str:
+    """The phone's name as checked: the one typed, else its seat's player's."""
+    try:
+        return validators.clean_name(
+            name if place is None or str(name or "").strip() else place.name[:JOIN_NAME_LENGTH],
+            max_length=JOIN_NAME_LENGTH,
+            empty_message=_("Your name, so that the table knows who entered what."),
+        )
+    except ValidationError as error:
+        raise MatchError(validators.first_message(error), field="name") from None
+
+
 def table_join(
     *,
     code: str,
@@ -376,18 +388,10 @@ def table_join(
             field="code",
             status=TOO_MANY,
         )
-    try:
-        clean = validators.clean_name(
-            name if place is None or str(name or "").strip() else place.name[:JOIN_NAME_LENGTH],
-            max_length=JOIN_NAME_LENGTH,
-            empty_message=_("Your name, so that the table knows who entered what."),
-        )
-    except ValidationError as error:
-        raise MatchError(validators.first_message(error), field="name") from None
     return TableJoin.objects.create(
         code=found,
         number=found.joins.count() + 1,
-        name=clean,
+        name=_join_name(name, place),
         session=digest,
         seat=place,
         user=user if user is not None and user.is_authenticated else None,

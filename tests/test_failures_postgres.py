@@ -30,6 +30,8 @@ from clubs.models import Role
 from pairings import services as pairing_services
 from scoring import services as scoring
 from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer, MatchStatus
+from scoring.services import events as scoring_events
+from scoring.services import players as scoring_players
 from tests import failure_helpers
 from tests.api.conftest import api_token
 from tests.concurrency import run_together
@@ -349,7 +351,9 @@ def hold_the_match_row(monkeypatch, match: Match) -> tuple[Callable[[], None], C
                 raise AssertionError("the other service never waited for a lock")
         return original(locked, seats, events)
 
-    monkeypatch.setattr(scoring, "replay_events", replay)
+    # every service module that replays a match calls its own imported name: patch each of them
+    for module in (scoring_events, scoring_players):
+        monkeypatch.setattr(module, "replay_events", replay)
 
     def holder() -> None:
         mine.holder = True

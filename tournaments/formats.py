@@ -23,8 +23,8 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.models import Game
-from tournaments import selectors
+from scoring.games import game_named
+from tournaments import selectors, settings_table
 from tournaments.engine import knockout, table_standings
 from tournaments.engine.errors import TournamentError
 from tournaments.engine.placement import PlacementScale
@@ -41,8 +41,6 @@ from tournaments.models import (
 )
 from tournaments.presenters import tie_break_label
 from tournaments.rounds import close_previous, present_entries, round_unfinished
-
-TABLE_GAMES = frozenset({Game.SCALA40, Game.RAMINO})
 
 
 @dataclass(frozen=True)
@@ -68,25 +66,24 @@ class TournamentFormat:
     late_check_in_waits = False  # checked in once rounds are played: plays from the next one
     resumes_last_round_on_reopen = True
     standings_kind = ""  # "table", "pairing" or "bracket": how standings are shown
-    default_settings: dict[str, Any] = {}
     # Pages: the panel the tournament's page includes under its own (a template name, or none),
     # the standings page, and the API links a tournament of this format has besides the common
     # ones (`api-tournament-<name>`).
     console_template = ""
     standings_url_name = "tournaments:standings"
     api_links: tuple[str, ...] = ()
-    # The creation form: the fields of this format's own settings (the form shows only those),
-    # and the field its planned rounds come from (a Swiss asks for its rounds in its own words).
-    form_settings: tuple[str, ...] = ()
-    rounds_field = "rounds_planned"
-    # The creation form's field of this format's tie-breaks (in `form_settings`), or none.
-    tie_breaks_field = ""
 
     # What it is ----------------------------------------------------------------------------
 
     @property
     def label(self) -> str:
         return str(Format(self.value).label)
+
+    @property
+    def form_settings(self) -> tuple[str, ...]:
+        """The creation form's fields of this format's own settings (the form shows only
+        those), from the settings table."""
+        return settings_table.of_format(self.value)
 
     # Settings --------------------------------------------------------------------------------
 
@@ -100,6 +97,11 @@ class TournamentFormat:
     def tie_break_choices(self) -> list[tuple[str, str]]:
         """The tie-breaks a director may order, each with its words, in the default order."""
         return []
+
+    def default_tie_breaks(self) -> list[str]:
+        """The tie-breaks' order of a tournament created without one (the table's default of
+        `tie_breaks`: each format's own)."""
+        return [key for key, _label in self.tie_break_choices()]
 
     def check_placement_points(self, scale: Any) -> None:
         """Table formats check their placement points; paired formats have none."""
@@ -183,10 +185,9 @@ def checked_final_size(size: int) -> int:
 class TableFormat(TournamentFormat):
     uses_tables = True
     standings_kind = "table"
-    tie_breaks_field = "tie_breaks"
 
     def check_game(self, game: str) -> None:
-        if game not in TABLE_GAMES:
+        if not game_named(game).seated_at_tables:
             raise TournamentActionError(
                 _(
                     "Table tournaments are played at Scala 40 or Ramino: choose one of their "
@@ -265,16 +266,6 @@ class TableFormat(TournamentFormat):
 
 class RoundsFormat(TableFormat):
     value = Format.ROUNDS
-    form_settings = (
-        "rounds_planned",
-        "final_table_size",
-        "table_size",
-        "table_size_min",
-        "table_size_max",
-        "first_seating",
-        "seating",
-        "tie_breaks",
-    )
     takes_late_arrivals = True
     late_check_in_waits = True
 
@@ -332,17 +323,6 @@ class RoundsFormat(TableFormat):
 
 class KnockoutFormat(TableFormat):
     value = Format.KNOCKOUT
-    form_settings = (
-        "advance",
-        "drop",
-        "final_table_size",
-        "table_size",
-        "table_size_min",
-        "table_size_max",
-        "first_seating",
-        "seating",
-        "tie_breaks",
-    )
     ranks_by_round = True
 
     def checked_cut(self, clean: dict[str, Any]) -> None:

@@ -5,10 +5,10 @@ the form next to the field it names by `base.errors.on_form`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any, cast
 
 from django import forms
+from django.forms.forms import DeclarativeFieldsMetaclass
 from django.forms.utils import flatatt
 from django.urls import reverse
 from django.utils import timezone
@@ -19,59 +19,28 @@ from django.utils.translation import pgettext_lazy
 
 from clubs import validators
 from clubs.models import Club, Player
-from scoring.engine.rules import MONEY_MAX
 from scoring.forms import preset_choices
 from tournaments.formats import DEFAULT_FORMAT, FORMATS, TournamentFormat
 from tournaments.models import Entry, EntryStatus, Format, SeatingMethod, Tournament
-from tournaments.services import (
-    SETTING_DEFAULTS,
-    SETTING_RANGES,
+from tournaments.settings_table import (
+    FLAG,
+    FORMAT_FLAG,
+    FORMAT_GROUP,
+    MONEY,
+    MONEY_GROUP,
+    PERCENT,
+    PERCENTS,
+    RUNNING_GROUP,
+    SEATING,
+    SETTINGS,
+    SIZE,
+    STORED,
+    TIE_BREAKS,
+    WHOLE,
+    Setting,
+    field_of,
     money_max_message,
-    setting_range_message,
 )
-
-# The settings the create form offers, in the order shown; every one is a `Tournament` field.
-TABLE_SETTINGS = (
-    "rounds_planned",
-    "final_table_size",
-    "advance",
-    "drop",
-    "table_size",
-    "table_size_min",
-    "table_size_max",
-    "first_seating",
-    "seating",
-    "tie_breaks",
-)
-GIN_SETTINGS = ("swiss_rounds", "third_place", "grand_final_reset", "cycles", "gin_tie_breaks")
-# read into a `Tournament` field by the format (`rounds_field`, `tie_breaks_field`)
-FORM_ONLY = ("swiss_rounds", "gin_tie_breaks")
-MONEY_SETTINGS = ("entry_fee", "house_cut_percent", "payout_percents", "payout_unit")
-COMMON_SETTINGS = ("round_minutes", "confirm_results", "is_public")
-
-
-def setting_field(name: str, **kwargs: Any) -> forms.IntegerField:
-    """A whole-number setting within its range of `services.SETTING_RANGES`, refused in the
-    service's words."""
-    minimum, maximum = SETTING_RANGES[name]
-    message = lazy(setting_range_message, str)(name)
-    return forms.IntegerField(
-        min_value=minimum,
-        max_value=maximum,
-        error_messages={"min_value": message, "max_value": message},
-        **kwargs,
-    )
-
-
-def money_field(**kwargs: Any) -> forms.DecimalField:
-    """An amount of a tournament's money: up to `MONEY_MAX`, to the cent."""
-    return forms.DecimalField(
-        max_digits=8,
-        decimal_places=2,
-        max_value=MONEY_MAX,
-        error_messages={"max_value": lazy(money_max_message, str)()},
-        **kwargs,
-    )
 
 
 def _split(text: str) -> list[str]:
@@ -210,7 +179,75 @@ class SettingsGroup:
     rows: list[SettingRow]
 
 
-class TournamentForm(forms.Form):
+class PayoutPercentsField(forms.CharField):
+    """The payout percentages typed as one text ("50, 30, 20", "50 30 20"), as a list."""
+
+    def clean(self, value: Any) -> list[str]:
+        parts = _split(super().clean(value))
+        if not parts:
+            raise forms.ValidationError(_("Give at least one payout percentage, such as 100."))
+        return parts
+
+
+def _bounded(row: Setting) -> dict[str, Any]:
+    """The bounds of a setting, refused in the service's words."""
+    message = lazy(row.range_message, str)()
+    return {**row.bounds, "error_messages": {"min_value": message, "max_value": message}}
+
+
+def setting_field(row: Setting) -> forms.Field:
+    """The creation form's field of a setting of the table (`tournaments.settings_table`),
+    by its kind."""
+    words: dict[str, Any] = {"label": row.label, "help_text": row.help}
+    if row.kind == WHOLE:
+        return forms.IntegerField(required=not row.optional, **_bounded(row), **words)
+    if row.kind == SIZE:  # the engine's range, in the form's own words
+        return forms.IntegerField(**row.bounds, **words)
+    if row.kind == SEATING:
+        return forms.ChoiceField(choices=SeatingMethod.choices, **words)
+    if row.kind == TIE_BREAKS:
+        return TieBreakOrderField(required=False, **words)
+    if row.kind == FLAG:
+        return forms.BooleanField(required=False, **words)
+    if row.kind == FORMAT_FLAG:
+        return forms.TypedChoiceField(
+            choices=[
+                # short: a closed select cuts what does not fit a phone's width
+                ("", _("Default: tables yes, Gin no")),
+                ("yes", _("Yes")),
+                ("no", _("No")),
+            ],
+            coerce=lambda value: {"yes": True, "no": False}.get(value),
+            empty_value=None,
+            required=False,
+            **words,
+        )
+    if row.kind == MONEY:
+        field = forms.DecimalField(max_digits=8, decimal_places=2, **_bounded(row), **words)
+        field.error_messages["max_value"] = lazy(money_max_message, str)()
+        return field
+    if row.kind == PERCENT:
+        return forms.DecimalField(max_digits=5, decimal_places=2, **_bounded(row), **words)
+    if row.kind == PERCENTS:
+        return PayoutPercentsField(**words)
+    raise ValueError(f"{row.name}: no form field for the kind {row.kind!r}")
+
+
+GROUP_TITLES = {
+    FORMAT_GROUP: _("The format's settings"),
+    MONEY_GROUP: _("Money"),
+    RUNNING_GROUP: _("Running it"),
+}
+FORM_SETTINGS = tuple(row for row in SETTINGS if row.on_form)
+# The settings' fields, from the table; the form puts the tournament's own fields first.
+SettingsFields = DeclarativeFieldsMetaclass(
+    "SettingsFields", (forms.Form,), {row.name: setting_field(row) for row in FORM_SETTINGS}
+)
+
+
+class TournamentForm(SettingsFields):  # type: ignore[misc,valid-type]  # built from the table
+    field_order = ("club", "name", "starts_on", "preset", "format")
+
     club = forms.ModelChoiceField(queryset=Club.objects.none(), label=_("Club"), empty_label=None)
     name = forms.CharField(label=_("Name"), max_length=120, validators=[validators.name_validator])
     starts_on = forms.DateField(
@@ -225,104 +262,16 @@ class TournamentForm(forms.Form):
         help_text=_("Scala 40 or Ramino for tables; Gin Rummy for brackets, round robin, Swiss."),
     )
     format = forms.ChoiceField(label=_("Format"), choices=Format.choices)
-    rounds_planned = setting_field(
-        "rounds_planned", label=_("Rounds"), help_text=_("Qualifying rounds before the final.")
-    )
-    swiss_rounds = setting_field(
-        "rounds_planned",
-        label=_("Swiss rounds"),
-        required=False,  # left empty: automatic, as 0
-        help_text=_("0: automatic, enough rounds for one player alone to win them all."),
-    )
-    final_table_size = setting_field(
-        "final_table_size",
-        label=_("Final table"),
-        help_text=_("Players at the final table (0: no final table; knockout: 2 to 6)."),
-    )
-    advance = setting_field(
-        "advance",
-        label=_("Players through per table"),
-        required=False,
-        help_text=_("Knockout: fill this or the next field, not both."),
-    )
-    drop = setting_field("drop", label=_("Players out per table"), required=False)
-    table_size = forms.IntegerField(label=_("Preferred table size"), min_value=2, max_value=6)
-    table_size_min = forms.IntegerField(label=_("Smallest table"), min_value=2, max_value=6)
-    table_size_max = forms.IntegerField(label=_("Largest table"), min_value=2, max_value=6)
-    first_seating = forms.ChoiceField(label=_("Seating of round 1"), choices=SeatingMethod.choices)
-    seating = forms.ChoiceField(label=_("Seating of later rounds"), choices=SeatingMethod.choices)
-    tie_breaks = TieBreakOrderField(
-        label=_("Tie-breaks, in order"),
-        required=False,
-        help_text=_(
-            "Players on the same points are set apart by the first tie-break that tells them "
-            "apart, then the next. Leave a place empty to use fewer; all empty: the usual order."
-        ),
-    )
-    third_place = forms.BooleanField(label=_("Match for third place"), required=False)
-    grand_final_reset = forms.BooleanField(label=_("Grand final reset"), required=False)
-    cycles = setting_field("cycles", label=_("Round robin cycles"), help_text=_("1 or 2."))
-    entry_fee = money_field(label=_("Entry fee (€)"), min_value=Decimal(0))
-    house_cut_percent = forms.DecimalField(
-        label=_("House cut (%)"),
-        min_value=Decimal(0),
-        max_value=Decimal(100),
-        max_digits=5,
-        decimal_places=2,
-    )
-    payout_percents = forms.CharField(
-        label=_("Payouts (%)"),
-        help_text=_("The share of the prizes for 1st, 2nd, 3rd... place, such as 50, 30, 20."),
-    )
-    payout_unit = money_field(label=_("Payouts rounded to (€)"), min_value=Decimal("0.01"))
-    round_minutes = setting_field(
-        "round_minutes",
-        label=_("Minutes per round"),
-        help_text=_("The round clock; 0: no clock."),
-    )
-    confirm_results = forms.TypedChoiceField(
-        label=_("Results need confirmation"),
-        choices=[
-            # short: a closed select cuts what does not fit a phone's width
-            ("", _("Default: tables yes, Gin no")),
-            ("yes", _("Yes")),
-            ("no", _("No")),
-        ],
-        coerce=lambda value: {"yes": True, "no": False}.get(value),
-        empty_value=None,
-        required=False,
-        help_text=_(
-            "A result counts only once someone other than who entered it confirms it. Without "
-            "confirmation a finished Gin match moves the bracket on at once."
-        ),
-    )
-    is_public = forms.BooleanField(
-        label=_("Public"),
-        required=False,
-        help_text=_("Anyone can follow the standings, seating, brackets and live scores."),
-    )
-
-    gin_tie_breaks = TieBreakOrderField(
-        label=_("Tie-breaks after match points, in order"),
-        required=False,
-        help_text=_(
-            "Players on the same match points are set apart by the first tie-break that tells "
-            "them apart, then the next. Leave a place empty to use fewer; all empty: the usual "
-            "order."
-        ),
-    )
 
     def __init__(self, *args: Any, clubs, **kwargs: Any):
         initial = kwargs.setdefault("initial", {})
-        initial.setdefault("swiss_rounds", 0)
-        for name in (*TABLE_SETTINGS, *GIN_SETTINGS, *MONEY_SETTINGS, *COMMON_SETTINGS):
-            if name in FORM_ONLY:
-                continue
-            value = SETTING_DEFAULTS[name]
-            if name == "payout_percents":
-                value = ", ".join(value)
-            initial.setdefault(name, value)
-        initial["confirm_results"] = ""
+        for row in FORM_SETTINGS:
+            if row.kind == FORMAT_FLAG:
+                initial[row.name] = ""  # the format's default until one is chosen
+            elif row.kind == PERCENTS:
+                initial.setdefault(row.name, ", ".join(row.initial()))
+            elif row.kind != TIE_BREAKS:  # each format's own order, below
+                initial.setdefault(row.name, row.initial())
         initial.setdefault("starts_on", timezone.localdate())
         initial.setdefault("preset", "scala40")
         initial.setdefault("format", DEFAULT_FORMAT)
@@ -332,11 +281,12 @@ class TournamentForm(forms.Form):
         # each tie-break field offers the tie-breaks of the formats it is for, their default
         # order first (the form is built once the registry is: the Gin formats join it late)
         for kind in FORMATS.values():
-            if kind.tie_breaks_field in self.fields:
-                field = cast(TieBreakOrderField, self.fields[kind.tie_breaks_field])
+            name = field_of(kind.value, "tie_breaks")
+            if name:
+                field = cast(TieBreakOrderField, self.fields[name])
                 choices = kind.tie_break_choices()
                 field.offer(choices)
-                self.initial.setdefault(kind.tie_breaks_field, [key for key, _ in choices])
+                self.initial.setdefault(name, [key for key, _ in choices])
         # choosing other rules reloads their options below the form
         self.fields["preset"].widget.attrs.update(
             {
@@ -353,53 +303,42 @@ class TournamentForm(forms.Form):
         return FORMATS.get(value) or FORMATS[DEFAULT_FORMAT]
 
     def groups(self) -> list[SettingsGroup]:
-        """The settings in fieldsets: the format's own (each field says which formats use it,
-        and only the chosen format's are shown; the page's script follows the choice), money,
-        the rest."""
-        chosen = self.chosen_format()
-        used_by: dict[str, list[str]] = {}
-        for kind in FORMATS.values():
-            for name in kind.form_settings:
-                used_by.setdefault(name, []).append(kind.value)
-
-        def rows(names: tuple[str, ...], *, own: bool) -> list[SettingRow]:
-            return [
-                SettingRow(
-                    self[name],
-                    " ".join(used_by.get(name, [])) if own else "",
-                    not own or name in chosen.form_settings or bool(self[name].errors),
-                )
-                for name in names
-            ]
-
+        """The settings in fieldsets, in the table's order: the format's own (each field says
+        which formats use it, and only the chosen format's are shown; the page's script
+        follows the choice), money, the rest."""
+        chosen = self.chosen_format().value
         return [
             SettingsGroup(
-                _("The format's settings"), rows((*TABLE_SETTINGS, *GIN_SETTINGS), own=True)
-            ),
-            SettingsGroup(_("Money"), rows(MONEY_SETTINGS, own=False)),
-            SettingsGroup(_("Running it"), rows(COMMON_SETTINGS, own=False)),
+                str(title),
+                [
+                    SettingRow(
+                        self[row.name],
+                        " ".join(row.formats),
+                        not row.formats or chosen in row.formats or bool(self[row.name].errors),
+                    )
+                    for row in FORM_SETTINGS
+                    if row.group == group
+                ],
+            )
+            for group, title in GROUP_TITLES.items()
         ]
 
-    def clean_payout_percents(self) -> list[str]:
-        parts = _split(self.cleaned_data["payout_percents"])
-        if not parts:
-            raise forms.ValidationError(_("Give at least one payout percentage, such as 100."))
-        return parts
-
     def settings(self) -> dict[str, Any]:
-        """The cleaned settings, as `tournament_create` takes them."""
+        """The cleaned settings, as `tournament_create` takes them: each from the chosen
+        format's own field for it when it has one (a Swiss's rounds: 0 is automatic). A
+        tie-break order or a confirmation left empty is left out: the service picks the
+        format's default."""
         data = self.cleaned_data
-        names = (*TABLE_SETTINGS, *GIN_SETTINGS, *MONEY_SETTINGS, *COMMON_SETTINGS)
-        settings = {name: data[name] for name in names if name not in FORM_ONLY}
-        # the planned rounds in the chosen format's own field (a Swiss's: 0 is automatic)
-        settings["rounds_planned"] = data[self.chosen_format().rounds_field] or 0
-        if settings.get("confirm_results") is None:
-            settings.pop("confirm_results", None)  # the service picks the format's default
-        # the tie-breaks from the chosen format's own field; none chosen: the format's default
-        settings.pop("tie_breaks", None)
-        field = self.chosen_format().tie_breaks_field
-        if field and data.get(field):
-            settings["tie_breaks"] = data[field]
+        chosen = self.chosen_format().value
+        settings = {}
+        for row in STORED:
+            if not row.on_form:
+                continue
+            name = field_of(chosen, row.name)
+            value = data.get(name) if name else None
+            if value in (None, []) and row.kind in (TIE_BREAKS, FORMAT_FLAG):
+                continue
+            settings[row.name] = row.initial(chosen) if value is None else value
         return settings
 
 

@@ -8,9 +8,11 @@ from __future__ import annotations
 from django.http import HttpRequest
 from django.urls import reverse
 
+from scoring import table_access
 from scoring.models import Match
 from scoring.pages import EventLink, MatchPlace
-from tournaments.models import Tournament
+from tournaments import rules
+from tournaments.models import Table, Tournament
 from tournaments.presenters import event_line
 
 
@@ -39,4 +41,17 @@ def table_place(request: HttpRequest, match: Match) -> MatchPlace | None:
         confirmed=table.is_confirmed_for(match),
         disputed=table.disputed_at is not None,
         event=event_line(table.round, shown) if shown is not None else "",
+        confirm_refused=_confirm_refused(request, table, match),
     )
+
+
+def _confirm_refused(request: HttpRequest, table: Table, match: Match) -> str:
+    """Why this viewer (the phone of a table code, else the user) may not confirm the result,
+    in a word, or "" when they may: the service's own rule (`rules.confirm_refusal`), asked
+    only once there is a result to confirm."""
+    if not match.is_finished or match.is_closed:
+        return "unfinished"
+    actor = table_access.phone_of(request, match) or request.user
+    join = table_access.join_for(request, match)  # read once per request
+    refusal = rules.confirm_refusal(table, actor, join=join)
+    return "" if refusal is None else refusal.why

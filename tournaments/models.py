@@ -12,20 +12,20 @@ seeds and the results of its tables, plus the director's fixes (`ResultFix`, app
 """
 
 import secrets
-from decimal import Decimal
 
 from django.apps import apps
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Membership, Player
-from scoring.models import Game, Match
+from scoring.models import Game, Match, MatchStatus
 from tournaments.engine.table_standings import DEFAULT_TIE_BREAKS
+from tournaments.settings_table import default_of
 
 
 class Format(models.TextChoices):
@@ -51,13 +51,13 @@ class SeatingMethod(models.TextChoices):
 
 
 def default_tie_breaks() -> list[str]:
-    """The table formats' default order, the engine's (one source of truth; the Gin formats set
-    theirs in `default_settings`)."""
+    """The table formats' default order, the engine's (one source of truth; each format's own
+    is `TournamentFormat.default_tie_breaks`)."""
     return [str(tie_break) for tie_break in DEFAULT_TIE_BREAKS]
 
 
 def default_payout_percents() -> list[str]:
-    return ["50", "30", "20"]
+    return default_of("payout_percents")
 
 
 def new_check_in_key() -> str:
@@ -98,12 +98,12 @@ class Tournament(models.Model):
     )
     is_public = models.BooleanField(
         _("public"),
-        default=True,
+        default=default_of("is_public"),
         help_text=_("Anyone can follow the standings, seating, brackets and live scores."),
     )
     confirm_results = models.BooleanField(
         _("results need confirmation"),
-        default=True,
+        default=default_of("confirm_results"),
         help_text=_(
             "A table counts in the standings only once someone other than who entered it "
             "confirms it."
@@ -112,32 +112,38 @@ class Tournament(models.Model):
     # Table formats (Scala 40, Ramino).
     rounds_planned = models.PositiveSmallIntegerField(
         _("rounds"),
-        default=3,
+        default=default_of("rounds_planned"),
         help_text=_("Qualifying rounds (rounds format) or Swiss rounds; 0 for Swiss: automatic."),
     )
     final_table_size = models.PositiveSmallIntegerField(
         _("final table"),
-        default=0,
+        default=default_of("final_table_size"),
         help_text=_("Players at the final table (0: no final table; knockout: 2 to 6)."),
     )
     advance = models.PositiveSmallIntegerField(
         _("players through per table"), null=True, blank=True
     )
     drop = models.PositiveSmallIntegerField(_("players out per table"), null=True, blank=True)
-    table_size = models.PositiveSmallIntegerField(_("preferred table size"), default=4)
-    table_size_min = models.PositiveSmallIntegerField(_("smallest table"), default=3)
-    table_size_max = models.PositiveSmallIntegerField(_("largest table"), default=5)
+    table_size = models.PositiveSmallIntegerField(
+        _("preferred table size"), default=default_of("table_size")
+    )
+    table_size_min = models.PositiveSmallIntegerField(
+        _("smallest table"), default=default_of("table_size_min")
+    )
+    table_size_max = models.PositiveSmallIntegerField(
+        _("largest table"), default=default_of("table_size_max")
+    )
     first_seating = models.CharField(
         _("seating of round 1"),
         max_length=10,
         choices=SeatingMethod.choices,
-        default=SeatingMethod.RANDOM,
+        default=default_of("first_seating"),
     )
     seating = models.CharField(
         _("seating of later rounds"),
         max_length=10,
         choices=SeatingMethod.choices,
-        default=SeatingMethod.BALANCED,
+        default=default_of("seating"),
     )
     tie_breaks = models.JSONField(_("tie-breaks"), default=default_tie_breaks)
     placement_points = models.JSONField(
@@ -147,22 +153,26 @@ class Tournament(models.Model):
         help_text=_("Points by table size, best place first; empty: linear from 7 to 1."),
     )
     # Gin formats.
-    third_place = models.BooleanField(_("match for third place"), default=False)
-    grand_final_reset = models.BooleanField(_("grand final reset"), default=True)
-    cycles = models.PositiveSmallIntegerField(_("round robin cycles"), default=1)
+    third_place = models.BooleanField(_("match for third place"), default=default_of("third_place"))
+    grand_final_reset = models.BooleanField(
+        _("grand final reset"), default=default_of("grand_final_reset")
+    )
+    cycles = models.PositiveSmallIntegerField(_("round robin cycles"), default=default_of("cycles"))
     # Money.
     entry_fee = models.DecimalField(
-        _("entry fee"), max_digits=8, decimal_places=2, default=Decimal(0)
+        _("entry fee"), max_digits=8, decimal_places=2, default=default_of("entry_fee")
     )
     house_cut_percent = models.DecimalField(
-        _("house cut (%)"), max_digits=5, decimal_places=2, default=Decimal(0)
+        _("house cut (%)"), max_digits=5, decimal_places=2, default=default_of("house_cut_percent")
     )
     payout_percents = models.JSONField(_("payouts (%)"), default=default_payout_percents)
     payout_unit = models.DecimalField(
-        _("payouts rounded to"), max_digits=8, decimal_places=2, default=Decimal(1)
+        _("payouts rounded to"), max_digits=8, decimal_places=2, default=default_of("payout_unit")
     )
     round_minutes = models.PositiveSmallIntegerField(
-        _("minutes per round"), default=60, help_text=_("The round clock; 0: no clock.")
+        _("minutes per round"),
+        default=default_of("round_minutes"),
+        help_text=_("The round clock; 0: no clock."),
     )
     check_in_key = models.CharField(
         _("check-in key"),
@@ -501,12 +511,76 @@ class Table(models.Model):
     def __str__(self) -> str:
         return str(_("Table %(number)s") % {"number": self.number})
 
+    # The result fields: set only by `confirm`, `dispute` and `clear_result`.
+    RESULT_FIELDS = (
+        "confirmed_by",
+        "confirmed_join",
+        "confirmed_reason",
+        "confirmed_at",
+        "confirmed_revision",
+        "disputed_at",
+        "dispute_message",
+        "dispute_name",
+    )
+
     def is_confirmed_for(self, match: Match | None) -> bool:
         return (
             match is not None
             and self.confirmed_revision is not None
             and self.confirmed_revision == match.revision
         )
+
+    def result_counts(self, *, confirm_results: bool) -> bool:
+        """THE rule of whether the table's result counts: its match is finished and, when the
+        tournament asks for confirmation (`confirm_results`), confirmed at the match's current
+        revision. `counted_match_q` is the same rule for a query of matches."""
+        match = self.match
+        if match is None or match.status != MatchStatus.FINISHED:
+            return False
+        return not confirm_results or self.is_confirmed_for(match)
+
+    @staticmethod
+    def counted_match_q() -> Q:
+        """`result_counts` for a query of `Match` rows: a club night's finished match counts;
+        a tournament table's once `result_counts` says so."""
+        return Q(status=MatchStatus.FINISHED) & (
+            Q(tournament_table__isnull=True)
+            | Q(tournament_table__round__tournament__confirm_results=False)
+            | Q(tournament_table__confirmed_revision=F("revision"))
+        )
+
+    def confirm(self, *, user, join, reason: str, revision: int) -> None:
+        """Record the confirmation of the result at `revision`, by `user` (an account) or at the
+        table by the phone of `join`; it ends a dispute, whose words stay (the console says what
+        the director confirmed over). The caller (a service) has the tournament row locked and
+        has asked `tournaments.rules.confirm_refusal`."""
+        self.confirmed_by = user if join is None else None
+        self.confirmed_join = join
+        self.confirmed_reason = reason
+        self.confirmed_at = timezone.now()
+        self.confirmed_revision = revision
+        self.disputed_at = None
+        self.save(update_fields=self.RESULT_FIELDS[:6])
+
+    def dispute(self, *, message: str, name: str) -> None:
+        """Flag the result as not right for the director (`name` says who)."""
+        self.disputed_at = timezone.now()
+        self.dispute_message = message[:500]
+        self.dispute_name = name[:150]
+        self.save(update_fields=["disputed_at", "dispute_message", "dispute_name"])
+
+    def clear_result(self) -> None:
+        """Forget every confirmation and dispute (the table's match changes: nothing of what
+        was said about the old result holds). Saves the result fields only."""
+        self.confirmed_by = None
+        self.confirmed_join = None
+        self.confirmed_reason = ""
+        self.confirmed_at = None
+        self.confirmed_revision = None
+        self.disputed_at = None
+        self.dispute_message = ""
+        self.dispute_name = ""
+        self.save(update_fields=self.RESULT_FIELDS)
 
 
 class TableSeat(models.Model):

@@ -9,18 +9,14 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import services as scoring
 from scoring import table_codes
-from scoring.models import Match, MatchStatus
+from scoring.models import Match
 from tournaments.errors import TournamentActionError
 from tournaments.models import Entry, EntryStatus, Round, RoundStatus, Table, Tournament
 
 
 def table_counts(tournament: Tournament, table: Table) -> bool:
-    """Whether the table's result counts: its match is finished and, when the tournament asks
-    for it, confirmed at the match's current revision."""
-    match = table.match
-    if match is None or match.status != MatchStatus.FINISHED:
-        return False
-    return not tournament.confirm_results or table.is_confirmed_for(match)
+    """Whether the table's result counts (the one rule: `Table.result_counts`)."""
+    return table.result_counts(confirm_results=tournament.confirm_results)
 
 
 def present_entries(tournament: Tournament, number: int) -> list[Entry]:

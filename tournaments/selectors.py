@@ -153,9 +153,8 @@ def tournament_view(tournament: Tournament) -> TournamentView:
                 seat_view.won = (
                     match.winner_id is not None and seat_view.match_seat_id == match.winner_id
                 )
-            finished = match.status == MatchStatus.FINISHED
-            table_view.counts = finished and (
-                not tournament.confirm_results or table_view.table.is_confirmed_for(match)
+            table_view.counts = table_view.table.result_counts(
+                confirm_results=tournament.confirm_results
             )
     return TournamentView(tournament=tournament, entries=entries, rounds=rounds)
 
@@ -543,12 +542,6 @@ def seat_now(entry: Entry) -> SeatNow | None:
         return None
     number, table, status = found
     return SeatNow(round=number, table=table, started=status == RoundStatus.RUNNING)
-
-
-def last_seated_at(tournament: Tournament) -> datetime.datetime | None:
-    """When the tournament's last round was seated (drawn, paired); None before the first. A
-    player who dropped out after it may still come back (`services.entry_reinstate`)."""
-    return tournament.rounds.order_by("-created_at").values_list("created_at", flat=True).first()
 
 
 def matches_being_played(round: Round) -> int:

@@ -74,9 +74,7 @@ class TableFacts:
 
     @property
     def match_counts(self) -> bool:
-        if not self.finished:
-            return False
-        return not self.counts_needed_confirmation or self.table.is_confirmed_for(self.match)
+        return self.table.result_counts(confirm_results=self.counts_needed_confirmation)
 
     @property
     def awaiting_confirmation(self) -> bool:

@@ -32,7 +32,8 @@ from base.printing.grid import (
 from base.printing.render import (
     PdfDocument,
 )
-from scoring.models import Game, Match, TableCode
+from scoring.games import game_named, game_of
+from scoring.models import Match, TableCode
 from scoring.printing.page import (
     common_context,
     foot_height,
@@ -50,17 +51,24 @@ MAX_SHEET_PAGES = 3
 
 
 def expected_hands(rules: dict[str, Any], game: str, players: int) -> int:
-    """About how many hands a long match lasts, to print rows for: a Scala 40 or Ramino hand adds
-    about a tenth of the threshold to a player's total, for every life (re-entries); a Gin game
-    to 100 takes about 8 hands, Hollywood three games at once about twice as many. More players
-    make a longer match (an eighth longer for each player beyond two)."""
-    if game == Game.GIN:
-        if rules["match_mode"] == "hands":
-            return 2 * rules["hands_to_win"] + 3
-        games = 2 if rules["variant"] == "hollywood" else 1
-        return math.ceil(games * rules["target"] / 12)
+    """About how many hands a long match lasts, to print rows for (`GameKind.expected_hands`).
+    More players make a longer match."""
+    return game_named(game).expected_hands(rules, players)
+
+
+def penalty_expected_hands(rules: dict[str, Any], players: int) -> int:
+    """A Scala 40 or Ramino hand adds about a tenth of the threshold to a player's total, for
+    every life (re-entries); an eighth longer for each player beyond two."""
     lives = 1 + (rules["reentry_max"] if rules["reentry_allowed"] else 0)
     return math.ceil(rules["elimination_at"] / 10 * lives * (1 + (players - 2) / 8))
+
+
+def gin_expected_hands(rules: dict[str, Any]) -> int:
+    """A Gin game to 100 takes about 8 hands, Hollywood three games at once about twice as many."""
+    if rules["match_mode"] == "hands":
+        return 2 * rules["hands_to_win"] + 3
+    games = 2 if rules["variant"] == "hollywood" else 1
+    return math.ceil(games * rules["target"] / 12)
 
 
 def sheet_row_counts(wanted: int, *, first: float, other: float, foot: float) -> list[int]:
@@ -79,7 +87,7 @@ def sheet_row_counts(wanted: int, *, first: float, other: float, foot: float) ->
     return pages
 
 
-def penalty_marks(rules: dict[str, Any], game: str) -> list[tuple[str, str]]:
+def penalty_marks(rules: dict[str, Any]) -> list[tuple[str, str]]:
     """The boxes a penalty-game sheet has per player: (letter, meaning)."""
     marks = [(pgettext("score sheet mark", "C"), gettext("closed the hand"))]
     if rules["in_hand_scoring"] != "none":
@@ -91,40 +99,41 @@ def penalty_marks(rules: dict[str, Any], game: str) -> list[tuple[str, str]]:
     return marks
 
 
-def _sheet_grid(match: Match, names: Sequence[str], dealer: str):
-    """The blank grid's columns and groups, the text of a blank row, and the legend."""
-    rules = match.rules
-    number = Column(pgettext("hand number", "#"), 4, rule="thick")
-    if match.game != Game.GIN:
-        marks = penalty_marks(rules, match.game)
-        columns = [number]
-        blank = [""]
-        if match.game == Game.RAMINO:
-            columns.append(Column(gettext("Close"), 6, "^", stretch=1))
-            blank.append("")
-        first = len(columns)
-        for _name in names:
-            columns += [
-                Column(gettext("Points"), 8, stretch=2, rule="thick"),
-                Column(gettext("Total"), 8, stretch=2),
-                Column(
-                    " ".join(letter for letter, _m in marks), 2 * len(marks) + 1, "^", boxes=True
-                ),
-            ]
-            blank += ["", "", ""]
-        groups = player_groups(names, first, 3, dealer)
-        legend = [marks_legend(marks)]
-        if match.game == Game.RAMINO:
-            legend.append(
-                gettext(
-                    "Close: N normal, C colore, F figura, 2 two cards, SR scala reale, "
-                    "P pokerissimo."
-                )
+def penalty_grid(rules: dict[str, Any], names: Sequence[str], dealer: str, *, closings: bool):
+    """A Scala 40 or Ramino sheet: points, total and marks per player (and how each hand was
+    closed, when the game scores its `closings`)."""
+    marks = penalty_marks(rules)
+    columns = [Column(pgettext("hand number", "#"), 4, rule="thick")]
+    blank = [""]
+    if closings:
+        columns.append(Column(gettext("Close"), 6, "^", stretch=1))
+        blank.append("")
+    first = len(columns)
+    for _name in names:
+        columns += [
+            Column(gettext("Points"), 8, stretch=2, rule="thick"),
+            Column(gettext("Total"), 8, stretch=2),
+            Column(" ".join(letter for letter, _m in marks), 2 * len(marks) + 1, "^", boxes=True),
+        ]
+        blank += ["", "", ""]
+    groups = player_groups(names, first, 3, dealer)
+    legend = [marks_legend(marks)]
+    if closings:
+        legend.append(
+            gettext(
+                "Close: N normal, C colore, F figura, 2 two cards, SR scala reale, P pokerissimo."
             )
-        return columns, groups, blank, legend
+        )
+    return columns, groups, blank, legend
+
+
+def gin_grid(rules: dict[str, Any], names: Sequence[str], dealer: str):
+    """A Gin sheet: the result (and Oklahoma's upcard), then knock, deadwood and points per
+    player, with a total and boxes, or Hollywood's three games side by side."""
     knock = pgettext("score sheet mark", "K")
     box_mark = pgettext("score sheet mark", "B")
-    columns = [number, Column(gettext("Result"), 7, "^", stretch=1)]
+    columns = [Column(pgettext("hand number", "#"), 4, rule="thick")]
+    columns.append(Column(gettext("Result"), 7, "^", stretch=1))
     blank = ["", ""]
     if rules["variant"] == "oklahoma":
         columns.append(Column(gettext("Upcard"), 8, "^"))
@@ -144,17 +153,25 @@ def _sheet_grid(match: Match, names: Sequence[str], dealer: str):
                 Column(box_mark, 3, "^", boxes=True),
             ]
             blank += ["", ""]
-    size = 3 if hollywood else 5
-    groups = player_groups(names, first, size, dealer)
+    groups = player_groups(names, first, 3 if hollywood else 5, dealer)
     if hollywood:
-        for game in range(3):
-            start = len(columns)
-            for index, name in enumerate(names):
-                columns.append(Column(name, 7, stretch=2, rule="thick" if index == 0 else "thin"))
-                blank.append("")
-            groups.append(
-                Group(gettext("Game %(number)s") % {"number": game + 1}, start, len(names))
-            )
+        groups += _hollywood_columns(columns, blank, names)
+    return columns, groups, blank, _gin_legend(knock, box_mark, hollywood=hollywood)
+
+
+def _hollywood_columns(columns: list[Column], blank: list[str], names: Sequence[str]):
+    """Hollywood's three games, a column per player each (added to `columns`), and their groups."""
+    groups = []
+    for game in range(3):
+        start = len(columns)
+        for index, name in enumerate(names):
+            columns.append(Column(name, 7, stretch=2, rule="thick" if index == 0 else "thin"))
+            blank.append("")
+        groups.append(Group(gettext("Game %(number)s") % {"number": game + 1}, start, len(names)))
+    return groups
+
+
+def _gin_legend(knock: str, box_mark: str, *, hollywood: bool) -> list[str]:
     legend = [
         marks_legend(
             [
@@ -171,10 +188,10 @@ def _sheet_grid(match: Match, names: Sequence[str], dealer: str):
                 "first open game they have not scored in yet. Each entry in a game is a box."
             )
         )
-    return columns, groups, blank, legend
+    return legend
 
 
-def _gin_settlement(match: Match, names: Sequence[str], box: PageBox) -> GridPage:
+def gin_settlement(match: Match, names: Sequence[str], box: PageBox) -> GridPage:
     """The end-of-game sums of a Gin sheet: a line per bonus, a column per game and player."""
     rules = match.rules
     games = 3 if rules["variant"] == "hollywood" else 1
@@ -231,7 +248,8 @@ def score_sheet(match: Match, *, request, event: str = "", show_code: bool = Fal
     names = [seat.name for seat in seats]
     dealer = next((s.name for s in seats if s.seat == match.first_dealer_seat), names[0])
     box = page_box(len(names))
-    columns, groups, blank, legend = _sheet_grid(match, names, dealer)
+    game = game_of(match)
+    columns, groups, blank, legend = game.sheet_grid(match.rules, names, dealer)
     grid = Grid(columns, groups, width=box.width, font_size=SHEET_FONT, row_height=SHEET_ROW)
     kind = gettext("Score sheet")
     context = common_context(match, seats, kind, event)
@@ -240,11 +258,11 @@ def score_sheet(match: Match, *, request, event: str = "", show_code: bool = Fal
     context["table_code"] = (code.first() or "") if show_code else ""
     # what the QR code lets its reader do: enter the hands (a scorer), or follow the match
     context["qr_enters"] = show_code
-    settlement = _gin_settlement(match, names, box) if match.game == Game.GIN else None
+    settlement = game.sheet_settlement(match, names, box)
     room = box.height - grid.head_height - 1.5 - SLACK
     head = head_height(box, context, qr=True)
     foot = foot_height(box, legend, settlement.height + 9 if settlement else 0)
-    wanted = expected_hands(match.rules, match.game, len(names))
+    wanted = game.expected_hands(match.rules, len(names))
     counts = sheet_row_counts(wanted, first=room - head, other=room - CONTINUED, foot=foot)
     pages, number = [], 0
     for count in counts:

@@ -10,7 +10,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
 from clubs.actors import Actor
@@ -74,7 +74,6 @@ def event_record(
     return recorded.event, recorded.created
 
 
-@transaction.atomic
 def event_record_replayed(
     *,
     match: Match,
@@ -83,7 +82,29 @@ def event_record_replayed(
     idempotency_key: str | None = None,
     based_on: int | None = None,
 ) -> Recorded:
-    """`event_record`, answering also the new version and the replay of the match with it."""
+    """`event_record`, answering also the new version and the replay of the match with it.
+
+    The one idempotent write of an event, for the pages and the API alike: two requests with
+    one key that raced past the key's check (SQLite has no row locks) meet the key's unique
+    constraint, and the loser asks again, answered by the event the other one recorded."""
+    try:
+        return _record(match=match, user=user, data=data, key=idempotency_key, based_on=based_on)
+    except IntegrityError:
+        if not idempotency_key:
+            raise
+    return _record(match=match, user=user, data=data, key=idempotency_key, based_on=based_on)
+
+
+@transaction.atomic
+def _record(
+    *,
+    match: Match,
+    user: Actor,
+    data: dict[str, Any],
+    key: str | None,
+    based_on: int | None,
+) -> Recorded:
+    idempotency_key = key
     match, seats = lock_match(match)
     # one current version per event: also the keys already used and the last number, in one query
     events = current_events(match)

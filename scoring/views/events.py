@@ -18,19 +18,18 @@ from clubs.actors import Actor
 from scoring import services
 from scoring.engine import Status
 from scoring.forms import (
-    GinHandForm,
-    PenaltyHandForm,
     SeatEventForm,
     TimeCallForm,
     VoidForm,
 )
+from scoring.games import game_of
 from scoring.match_page import (
     hand_form,
     in_play_seats,
     match_context,
     reentry_offers,
 )
-from scoring.models import EventKind, Game, Match
+from scoring.models import EventKind, Match
 from scoring.presenters import (
     correction_hint,
     describe_event,
@@ -286,8 +285,7 @@ def event_correct(request: HttpRequest, match: Match, actor: Actor, number: int)
                 )
                 return back_to(match)
     else:
-        form_class = GinHandForm if match.game == Game.GIN else PenaltyHandForm
-        initial = form_class.initial_from(row.current.data, seats)
+        initial = game_of(match).hand_initial(row.current.data, seats)
         initial["expected_version"] = row.current.version
         form = hand_form(match, seats, initial=initial, correcting=True)
     return render(
@@ -299,7 +297,7 @@ def event_correct(request: HttpRequest, match: Match, actor: Actor, number: int)
             "form": form,
             "number": number,
             "hand_number": row.hand_number,
-            "is_gin": match.game == Game.GIN,
+            "game": game_of(match),
             "current": describe_event(row.current.data, match.game, match.rules),
         },
     )

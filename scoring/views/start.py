@@ -8,7 +8,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
@@ -17,11 +16,11 @@ from django.views.decorators.http import require_safe
 from base.errors import on_form
 from clubs.models import Club
 from clubs.permissions import can_score
-from scoring import services, table_codes
 from scoring.forms import RulesForm, StartForm, new_idempotency_key, preset_from
 from scoring.models import Match
 from scoring.presenters import started_before_line
 from scoring.selectors import match_has_events, match_started_with, start_differs
+from scoring.services.starting import match_open
 
 
 def _starting_club(request: HttpRequest, slug: str) -> Club:
@@ -83,24 +82,17 @@ def _changed(match: Match, form: StartForm, rules_form: RulesForm, preset: str) 
 def _start(request, club: Club, form: StartForm, rules_form: RulesForm, preset: str) -> Match:
     """Seat the players (guests created on the way) and start; a refusal creates nothing."""
     cleaned = form.cleaned_data
-    with transaction.atomic():
-        seated = [
-            player or services.guest_player(club=club, name=guest)
-            for _seat_number, player, guest in cleaned["seats"]
-        ]
-        match = services.match_start(
-            club=club,
-            user=request.user,
-            preset=preset,
-            players=seated,
-            options=rules_form.overrides(),
-            table_label=cleaned.get("table_label", ""),
-            first_dealer_seat=cleaned["first_dealer_seat"],
-            start_key=cleaned.get("idempotency_key", ""),
-        )
-        if club.table_codes:  # the club's nights use table codes
-            table_codes.code_issue(match=match, user=request.user)
-        return match
+    match, _started = match_open(
+        club=club,
+        user=request.user,
+        preset=preset,
+        seats=[player or guest for _seat_number, player, guest in cleaned["seats"]],
+        options=rules_form.overrides(),
+        table_label=cleaned.get("table_label", ""),
+        first_dealer_seat=cleaned["first_dealer_seat"],
+        start_key=cleaned.get("idempotency_key", ""),
+    )
+    return match  # a start sent twice at once: the first one's match
 
 
 @login_required

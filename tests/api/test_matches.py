@@ -127,6 +127,25 @@ def test_a_scorekeeper_starts_a_match_with_players_and_guests(world, api):
     assert match.started_by == world.users["scorekeeper"]
 
 
+def test_a_start_sent_again_with_its_start_key_answers_the_match_it_started(world, api):
+    """The API honours the start key as the start page does (it used to start a second match,
+    and a second guest): the same key answers the first match, 200; another key starts anew."""
+    anna = world.player(world.aurora, "Anna")
+    body = {"players": [anna.pk, {"guest": "Ospite Chiave"}], "start_key": "tavolo-3-sera"}
+    first = create(api, **body)
+    assert first.status_code == 201, first.content
+    again = create(api, **body)
+    assert again.status_code == 200, again.content
+    assert again.json()["id"] == first.json()["id"]
+    assert Match.objects.filter(club=world.aurora, start_key="tavolo-3-sera").count() == 1
+    assert Player.objects.filter(club=world.aurora, name="Ospite Chiave").count() == 1
+    other = create(api, **{**body, "start_key": "tavolo-4-sera"})
+    assert other.status_code == 201 and other.json()["id"] != first.json()["id"]
+    # without a key, every start starts a match
+    keyless = {"players": [anna.pk, {"guest": "Ospite Chiave"}]}
+    assert create(api, **keyless).json()["id"] != create(api, **keyless).json()["id"]
+
+
 def test_a_guest_with_the_name_of_a_player_is_that_player(world, api):
     response = create(api, players=[{"guest": "anna"}, {"guest": "Nuovo"}])
     assert response.status_code == 201

@@ -249,6 +249,30 @@ def test_an_unplayed_next_match_is_set_again_and_its_old_match_deleted():
     assert not view.conflicts
 
 
+def test_a_match_set_again_forgets_the_old_matchs_dispute():
+    """Every result field is cleared when a table's match is set again (it used to keep the
+    dispute of the old match: the console flagged a match nobody disputed)."""
+    staff = Staff()
+    tournament, _entries = gin_tournament(staff, Format.SINGLE_ELIMINATION, 4)
+    pairing_services.draw(tournament=tournament, user=staff.director)
+    view = format_of(tournament).bracket_of(tournament)
+    first, second = view.tables[1], view.tables[2]
+    play(first, seated(first)[0], staff.scorekeeper)
+    play(second, seated(second)[0], staff.scorekeeper)
+    final = format_of(tournament).bracket_of(tournament).tables[3]
+    services.table_dispute(table=final, user=staff.director, message="Wrong players")
+    final.refresh_from_db()
+    assert final.disputed_at is not None and final.dispute_message == "Wrong players"
+    pairing_services.result_fix(
+        table=first, user=staff.director, winner=seated(first)[1], reason="Fixed"
+    )
+    final = Table.objects.get(pk=final.pk)
+    assert final.match_id is not None
+    assert final.disputed_at is None
+    assert (final.dispute_message, final.dispute_name) == ("", "")
+    assert final.confirmed_revision is None and final.confirmed_at is None
+
+
 def test_draw_refuses_a_second_draw_too_few_players_and_table_formats():
     staff = Staff()
     tournament, _entries = gin_tournament(staff, Format.SINGLE_ELIMINATION, 1)

@@ -143,7 +143,7 @@ def test_f7_an_import_of_1500_hands_replays_the_match_once(club, director):
         calls.append(len(events))
         return real(rules, players, events, **kwargs)
 
-    with mock.patch("scoring.services.replay", counting):
+    with mock.patch("scoring.services.replay.replay", counting):
         response = post_json(api(director), IMPORT.format("sala"), long_sheet(1500))
     assert response.status_code == 201, response.content
     # the start of the match (no event) and then the whole match, once

@@ -14,8 +14,9 @@ from django.urls import reverse
 
 from scoring.engine import rules_for
 from scoring.models import Match
-from tests.api.conftest import Api, world  # noqa: F401 (the fixture)
+from tests.api.conftest import Api, module_world, world  # noqa: F401 (the fixtures)
 from tests.errors import errors_of, field_errors, refusal, top_fields
+from tests.tournaments.helpers import form_post
 from tournaments.models import Tournament
 
 MATCHES = "/api/v1/matches/"
@@ -166,27 +167,16 @@ def test_f3_a_tournament_refuses_the_same_stakes_and_fees(world, owner, option, 
 def test_f3_the_tournament_form_shows_the_bound_beside_the_stake(world):  # noqa: F811
     """F3: the tournament's web form puts the engine's refusal beside the rule option."""
     client = _browser(world)
-    data = {
-        "club": world.aurora.pk,
-        "name": "Torneo",
-        "preset": "scala40",
-        "format": "rounds",
-        "rounds_planned": "3",
-        "final_table_size": "4",
-        "table_size": "4",
-        "table_size_min": "3",
-        "table_size_max": "5",
-        "first_seating": "random",
-        "seating": "balanced",
-        "cycles": "1",
-        "entry_fee": "0",
-        "house_cut_percent": "0",
-        "payout_percents": "50 30 20",
-        "payout_unit": "1",
-        "round_minutes": "60",
-        "confirm_results": "yes",
+    data = form_post(
+        club=world.aurora.pk,
+        name="Torneo",
+        preset="scala40",
+        format="rounds",
+        final_table_size="4",
+        confirm_results="yes",
+        is_public=None,
         **_rules_post("scala40", stake="20000", in_hand_bonus=10**30),
-    }
+    )
     response = client.post(reverse("tournaments:create"), data)
     assert response.status_code == 200
     errors = response.context["rules_form"].errors

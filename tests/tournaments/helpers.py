@@ -11,7 +11,7 @@ from clubs.models import Role
 from scoring import services as scoring
 from scoring.models import MatchPlayer, MatchStatus
 from tests.factories import ClubFactory, PlayerFactory, member
-from tournaments import services
+from tournaments import services, settings_table
 from tournaments.models import Entry, Round, Table
 
 # The default placement points (linear 7 to 1), written out for the sizes the tests seat.
@@ -21,6 +21,31 @@ SCALE = {
     4: (Fraction(7), Fraction(5), Fraction(3), Fraction(1)),
     5: (Fraction(7), Fraction(11, 2), Fraction(4), Fraction(5, 2), Fraction(1)),
 }
+
+
+def posted(row: settings_table.Setting, value) -> str | None:
+    """A setting's value as the creation form posts it (None: not posted, as an unticked box)."""
+    if row.kind == settings_table.FLAG:
+        return "on" if value else None
+    if row.kind == settings_table.FORMAT_FLAG:
+        return {True: "yes", False: "no"}.get(value, "")
+    if row.kind == settings_table.PERCENTS:
+        return " ".join(value)
+    if row.kind == settings_table.TIE_BREAKS:
+        return None  # left empty: the format's own order
+    return "" if value is None else str(value)
+
+
+def form_post(**fields) -> dict[str, str]:
+    """The creation form's POST body: every setting on the form at its default (from the
+    settings table, as the form posts it), then `fields` (the club, the name, the preset and
+    format, and any setting changed). A setting given as None is left out."""
+    data = {}
+    for row in settings_table.SETTINGS:
+        if row.on_form:
+            data[row.name] = posted(row, row.initial())
+    data.update(fields)
+    return {name: value for name, value in data.items() if value is not None}
 
 
 class Staff:

@@ -30,7 +30,7 @@ from tournaments.models import (
     TournamentStatus,
 )
 
-from .helpers import Staff, enter_players, play_round
+from .helpers import Staff, enter_players, form_post, play_round
 
 # Who recorded any event of a match may not confirm its result (F4).
 RECORDED_PART = (
@@ -165,31 +165,19 @@ def test_creating_a_tournament_with_its_settings_leads_to_the_entries_page(clien
 
 
 def create_data(staff, **changes):
-    data = {
-        "club": staff.club.pk,
-        "name": "Torneo",
-        "preset": "scala40",
-        "format": "rounds",
-        "rounds_planned": "3",
-        "final_table_size": "4",
-        "advance": "",
-        "drop": "",
-        "table_size": "4",
-        "table_size_min": "3",
-        "table_size_max": "5",
-        "first_seating": "random",
-        "seating": "balanced",
-        "cycles": "1",
-        "entry_fee": "0",
-        "house_cut_percent": "0",
-        "payout_percents": "50 30 20",
-        "payout_unit": "1",
-        "round_minutes": "60",
-        "confirm_results": "yes",
-        "is_public": "on",
-    }
-    data.update(changes)
-    return data
+    """The creation form's body: a rounds tournament with a final table of 4 whose results
+    need confirmation, the other settings at their defaults."""
+    return form_post(
+        **{
+            "club": staff.club.pk,
+            "name": "Torneo",
+            "preset": "scala40",
+            "format": "rounds",
+            "final_table_size": "4",
+            "confirm_results": "yes",
+            **changes,
+        }
+    )
 
 
 @pytest.mark.parametrize(

@@ -27,7 +27,6 @@ from tournaments.serializers.core import (
     kind_field,
     link,
     match_link,
-    money_field,
     rounded,
     setting_field,
 )
@@ -103,7 +102,6 @@ __all__ = [
     "kind_field",
     "link",
     "match_link",
-    "money_field",
     "rounded",
     "setting_field",
 ]

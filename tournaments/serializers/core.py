@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from django.utils.functional import lazy
 from django.utils.translation import gettext
@@ -22,7 +23,6 @@ from rest_framework.reverse import reverse
 from clubs import validators
 from clubs.permissions import can_see_match
 from scoring.engine import PRESETS
-from scoring.engine.rules import MONEY_MAX
 from scoring.models import Match, MatchStatus
 from scoring.serializers import (
     DatabaseIdField,
@@ -30,7 +30,6 @@ from scoring.serializers import (
     RulesField,
     enum_field,
 )
-from tournaments.engine.table_standings import DEFAULT_TIE_BREAKS, TieBreak
 from tournaments.formats import format_of
 from tournaments.models import (
     EntryStatus,
@@ -41,7 +40,21 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.services import SETTING_RANGES, money_max_message, setting_range_message
+from tournaments.settings_table import (
+    FLAG,
+    FORMAT_FLAG,
+    MONEY,
+    PERCENT,
+    PERCENTS,
+    PLACEMENT,
+    SEATING,
+    SIZE,
+    STORED,
+    TIE_BREAKS,
+    WHOLE,
+    Setting,
+    money_max_message,
+)
 
 # Choice sets, each its own schema component ------------------------------------------------------
 
@@ -150,117 +163,56 @@ class ExactNumberField(serializers.Field):
 # Tournaments -------------------------------------------------------------------------------------
 
 
-def setting_field(name: str, **kwargs) -> serializers.IntegerField:
-    """A whole-number setting within its range of `services.SETTING_RANGES`, refused in the
-    service's words."""
-    minimum, maximum = SETTING_RANGES[name]
-    message = lazy(setting_range_message, str)(name)
-    return serializers.IntegerField(
-        min_value=minimum,
-        max_value=maximum,
-        error_messages={"min_value": message, "max_value": message},
-        **kwargs,
-    )
+def setting_field(row: Setting) -> serializers.Field:
+    """The API's request field of a stored setting of the table (`tournaments.settings_table`),
+    by its kind; every one may be left out (its default)."""
+    words: dict[str, Any] = {"required": False, "help_text": row.api_help}
+    if row.kind == WHOLE:
+        message = lazy(row.range_message, str)()
+        return serializers.IntegerField(
+            **row.bounds,
+            allow_null=row.optional,
+            error_messages={"min_value": message, "max_value": message},
+            **words,
+        )
+    if row.kind == SIZE:  # a guard: the seating engine refuses a size outside 2..6 in its words
+        return serializers.IntegerField(min_value=0, max_value=100, **words)
+    if row.kind == SEATING:
+        return enum_field(SeatingMethodEnum, **words)
+    if row.kind == TIE_BREAKS:
+        return serializers.ListField(child=serializers.CharField(), **words)
+    if row.kind == PLACEMENT:
+        return serializers.DictField(child=serializers.ListField(child=ExactNumberField()), **words)
+    if row.kind in (FLAG, FORMAT_FLAG):
+        return serializers.BooleanField(**words)
+    if row.kind == MONEY:  # the service refuses an amount below its minimum in its words
+        return serializers.DecimalField(
+            max_digits=8,
+            decimal_places=2,
+            max_value=row.maximum,
+            error_messages={"max_value": lazy(money_max_message, str)()},
+            **words,
+        )
+    if row.kind == PERCENT:
+        return serializers.DecimalField(max_digits=5, decimal_places=2, **words)
+    if row.kind == PERCENTS:
+        return serializers.ListField(child=ExactNumberField(), **words)
+    raise ValueError(f"{row.name}: no API field for the kind {row.kind!r}")
 
 
-def money_field(**kwargs) -> serializers.DecimalField:
-    """An amount of a tournament's money: 0 to `MONEY_MAX`, to the cent."""
-    message = lazy(money_max_message, str)()
-    return serializers.DecimalField(
-        max_digits=8,
-        decimal_places=2,
-        max_value=MONEY_MAX,
-        error_messages={"max_value": message},
-        **kwargs,
-    )
-
-
-TIE_BREAKS_HELP = _(
-    "In order, each at most once; an unknown or repeated one is refused. Table formats choose "
-    "among %(table)s; not given: %(table_default)s. Gin (Swiss, round robin) choose among "
-    "buchholz, median_buchholz, net, head_to_head; not given: all four in that order."
+# The settings that shape a tournament, from the table; any left out takes its default.
+TournamentSettingsSerializer = serializers.SerializerMetaclass(
+    "TournamentSettingsSerializer",
+    (serializers.Serializer,),
+    {
+        "__module__": __name__,
+        "__doc__": "The settings that shape a tournament; any left out takes its default.",
+        **{row.name: setting_field(row) for row in STORED},
+    },
 )
 
 
-def tie_breaks_help() -> str:
-    """The schema's words for `tie_breaks`: the table formats' choices and default from the
-    engine (`table_standings.DEFAULT_TIE_BREAKS`, the one default)."""
-    return str(TIE_BREAKS_HELP) % {
-        "table": ", ".join(str(key) for key in TieBreak),
-        "table_default": ", ".join(str(key) for key in DEFAULT_TIE_BREAKS),
-    }
-
-
-class TournamentSettingsSerializer(serializers.Serializer):
-    """The settings that shape a tournament; any left out takes its default."""
-
-    is_public = serializers.BooleanField(
-        required=False, help_text=_("Anyone can follow it (default: yes).")
-    )
-    confirm_results = serializers.BooleanField(
-        required=False,
-        help_text=_(
-            "A table counts only once someone other than who entered it confirms it (default: "
-            "yes for table formats, no for Gin)."
-        ),
-    )
-    rounds_planned = setting_field(
-        "rounds_planned",
-        required=False,
-        help_text=_("Qualifying rounds (rounds format), Swiss rounds (0: automatic)."),
-    )
-    final_table_size = setting_field(
-        "final_table_size",
-        required=False,
-        help_text=_("Players at the final table (0: none; knockout: 2 to 6)."),
-    )
-    advance = setting_field(
-        "advance",
-        required=False,
-        allow_null=True,
-        help_text=_("Knockout: players through per table."),
-    )
-    drop = setting_field(
-        "drop",
-        required=False,
-        allow_null=True,
-        help_text=_("Knockout: players out per table."),
-    )
-    table_size = serializers.IntegerField(min_value=0, max_value=100, required=False)
-    table_size_min = serializers.IntegerField(min_value=0, max_value=100, required=False)
-    table_size_max = serializers.IntegerField(min_value=0, max_value=100, required=False)
-    first_seating = enum_field(SeatingMethodEnum, required=False)
-    seating = enum_field(SeatingMethodEnum, required=False)
-    tie_breaks = serializers.ListField(
-        child=serializers.CharField(),
-        required=False,
-        help_text=lazy(tie_breaks_help, str)(),
-    )
-    placement_points = serializers.DictField(
-        child=serializers.ListField(child=ExactNumberField()),
-        required=False,
-        help_text=_('Points by table size, best place first, e.g. {"5": [7, 5.5, 4, 2.5, 1]}.'),
-    )
-    third_place = serializers.BooleanField(required=False)
-    grand_final_reset = serializers.BooleanField(required=False)
-    cycles = setting_field("cycles", required=False)
-    entry_fee = money_field(required=False)
-    house_cut_percent = serializers.DecimalField(max_digits=5, decimal_places=2, required=False)
-    payout_percents = serializers.ListField(
-        child=ExactNumberField(),
-        required=False,
-        help_text=_("Percent of the prizes for places 1, 2, ...; they add up to 100."),
-    )
-    payout_unit = money_field(
-        required=False,
-        help_text=_("Payouts are rounded down to a multiple of this amount."),
-    )
-    round_minutes = setting_field(
-        "round_minutes", required=False, help_text=_("0: no round clock.")
-    )
-
-
-class TournamentCreateSerializer(TournamentSettingsSerializer):
+class TournamentCreateSerializer(TournamentSettingsSerializer):  # type: ignore[misc,valid-type]
     club = serializers.SlugField(help_text=_("The club's slug."))
     name = serializers.CharField(max_length=120, validators=[validators.name_validator])
     starts_on = serializers.DateField(
@@ -345,8 +297,6 @@ class TournamentDetailSerializer(TournamentSerializer):
 
     Needs `context["view"]`: the `selectors.TournamentView` of the tournament."""
 
-    first_seating = enum_field(SeatingMethodEnum, read_only=True)
-    seating = enum_field(SeatingMethodEnum, read_only=True)
     entries = serializers.SerializerMethodField(help_text=_("Entries by status."))
     rounds = serializers.SerializerMethodField()
     links = serializers.SerializerMethodField(
@@ -357,31 +307,19 @@ class TournamentDetailSerializer(TournamentSerializer):
         fields = [
             *TournamentSerializer.Meta.fields,
             "rules",
-            "confirm_results",
-            "rounds_planned",
-            "final_table_size",
-            "advance",
-            "drop",
-            "table_size",
-            "table_size_min",
-            "table_size_max",
-            "first_seating",
-            "seating",
-            "tie_breaks",
-            "placement_points",
-            "third_place",
-            "grand_final_reset",
-            "cycles",
-            "entry_fee",
-            "house_cut_percent",
-            "payout_percents",
-            "payout_unit",
-            "round_minutes",
+            *(row.name for row in STORED if row.name not in TournamentSerializer.Meta.fields),
             "entries",
             "rounds",
             "links",
         ]
         read_only_fields = fields
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        fields = super().get_fields()
+        for row in STORED:  # a seating method as its own schema component, as the request's
+            if row.kind == SEATING:
+                fields[row.name] = enum_field(SeatingMethodEnum, read_only=True)
+        return fields
 
     @extend_schema_field(EntryCountsSerializer)
     def get_entries(self, tournament) -> dict:

@@ -13,11 +13,11 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
-from typing import Any, cast
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Field, Max
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext
@@ -30,6 +30,7 @@ from scoring import services as scoring
 from scoring.engine import EngineError, rules_for
 from scoring.engine.rules import MONEY_MAX
 from scoring.models import ClosedReason, Match, MatchStatus
+from tournaments import rules, settings_table
 from tournaments.engine import payouts, tables
 from tournaments.engine.errors import TournamentError
 from tournaments.errors import TournamentActionError
@@ -39,13 +40,20 @@ from tournaments.models import (
     Entry,
     EntryStatus,
     Reopening,
-    Round,
     RoundStatus,
     TableSeat,
     Tournament,
     TournamentStatus,
 )
 from tournaments.presenters import has_dropped_out
+from tournaments.settings_table import (
+    MONEY,
+    PERCENT,
+    STORED,
+    WHOLE,
+    Setting,
+    money_max_message,
+)
 
 
 def checked_name(
@@ -77,65 +85,43 @@ SIZE_SETTINGS = {
     "minimum": "table_size_min",
     "maximum": "table_size_max",
 }
-
-
-# The whole-number settings and the range each may take; the API and the form take theirs from
-# here. (The table sizes are the engine's: `tables.check_size_range`.)
-SETTING_RANGES: dict[str, tuple[int, int]] = {
-    "rounds_planned": (0, 100),
-    "final_table_size": (0, 6),
-    "advance": (1, 5),
-    "drop": (1, 5),
-    "cycles": (1, 2),
-    "round_minutes": (0, 1440),
-}
-SETTING_RANGE_MESSAGE = _("Enter a whole number from %(minimum)s to %(maximum)s.")
-MONEY_MAX_MESSAGE = _("An amount can be at most %(maximum)s.")
 CENT = Decimal("0.01")
+# The settings checked as numbers of the table's kinds, with their bounds.
+DECIMAL_SETTINGS = tuple(row for row in STORED if row.kind in (MONEY, PERCENT))
+WHOLE_SETTINGS = tuple(row for row in STORED if row.kind == WHOLE)
 
 
-def setting_range_message(field: str) -> str:
-    """The refusal of a value outside `SETTING_RANGES[field]`, in the user's language."""
-    minimum, maximum = SETTING_RANGES[field]
-    return str(SETTING_RANGE_MESSAGE) % {"minimum": minimum, "maximum": maximum}
-
-
-def money_max_message() -> str:
-    """The refusal of an amount above `MONEY_MAX`, in the user's language."""
-    return str(MONEY_MAX_MESSAGE) % {"maximum": f"{MONEY_MAX:.2f}"}
-
-
-def _whole(value: Any, field: str) -> int:
-    minimum, maximum = SETTING_RANGES[field]
-    if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
-        raise TournamentActionError(setting_range_message(field), field=field)
+def _whole(value: Any, row: Setting) -> int:
+    """A whole-number setting within its bounds, or its refusal."""
+    if isinstance(value, bool) or not isinstance(value, int) or not row.within(value):
+        raise TournamentActionError(row.range_message(), field=row.name)
     return value
 
 
-def _decimal(value: Any, field: str) -> Decimal:
-    """A finite number of `field`; at most `MONEY_MAX` for an amount (the bound of every amount,
+def _decimal(value: Any, row: Setting) -> Decimal:
+    """A finite number of `row`; at most `MONEY_MAX` for an amount (the bound of every amount,
     the rules' stakes and fees included), and at most two decimals, as its column keeps them."""
     try:
         number = Decimal(value) if isinstance(value, (int, Decimal)) else Decimal(str(value))
     except (InvalidOperation, ValueError, TypeError):
         raise TournamentActionError(
-            _("Enter an amount, such as 10 or 12.50."), field=field
+            _("Enter an amount, such as 10 or 12.50."), field=row.name
         ) from None
     if isinstance(value, bool) or not number.is_finite():
-        raise TournamentActionError(_("Enter an amount, such as 10 or 12.50."), field=field)
-    if field != "house_cut_percent" and number > MONEY_MAX:
-        raise TournamentActionError(money_max_message(), field=field)
+        raise TournamentActionError(_("Enter an amount, such as 10 or 12.50."), field=row.name)
+    if row.kind == MONEY and number > MONEY_MAX:
+        raise TournamentActionError(money_max_message(), field=row.name)
     return number
 
 
-def _cents(number: Decimal, field: str) -> Decimal:
+def _cents(number: Decimal, row: Setting) -> Decimal:
     """`number` (already within its range) if it has at most two decimals."""
     if number != number.quantize(CENT):
-        if field == "house_cut_percent":
+        if row.kind == PERCENT:
             message = _("A percentage has at most two decimals, such as 12.5 or 33.33.")
         else:
             message = _("An amount of money has at most two decimals (cents).")
-        raise TournamentActionError(message, field=field)
+        raise TournamentActionError(message, field=row.name)
     return number
 
 
@@ -166,58 +152,22 @@ def check_settings(settings: dict[str, Any], *, format: str, game: str) -> dict[
         raise TournamentActionError(
             _("Placement points are lists of points by table size."), field="placement_points"
         ) from None
-    for field in ("entry_fee", "payout_unit", "house_cut_percent"):
-        clean[field] = _decimal(clean[field], field)
-    if clean["entry_fee"] < 0:
-        raise TournamentActionError(_("The entry fee cannot be negative."), field="entry_fee")
-    if clean["payout_unit"] <= 0:
-        raise TournamentActionError(
-            _("Payouts must be rounded to a positive amount, such as 1 or 5."),
-            field="payout_unit",
-        )
-    if not 0 <= clean["house_cut_percent"] <= 100:
-        raise TournamentActionError(
-            _("The house cut is a percentage from 0 to 100."), field="house_cut_percent"
-        )
-    for field in ("entry_fee", "payout_unit", "house_cut_percent"):
-        clean[field] = _cents(clean[field], field)
+    for row in DECIMAL_SETTINGS:
+        clean[row.name] = _decimal(clean[row.name], row)
+    for row in DECIMAL_SETTINGS:
+        if not row.within(clean[row.name]):
+            raise TournamentActionError(row.range_message(), field=row.name)
+    for row in DECIMAL_SETTINGS:
+        clean[row.name] = _cents(clean[row.name], row)
     kind.checked_cut(clean)
-    for field in SETTING_RANGES:
-        if field in ("advance", "drop") and clean.get(field) is None:
-            continue  # the cut not in force
-        if kind.skips_range_check(field):
+    for row in WHOLE_SETTINGS:
+        if row.optional and clean.get(row.name) is None:
+            continue  # not in force (the knockout's cut: one of advance and drop)
+        if kind.skips_range_check(row.name):
             continue
-        clean[field] = _whole(clean.get(field), field)
+        clean[row.name] = _whole(clean.get(row.name), row)
     kind.check_settings(clean)
     return clean
-
-
-SETTING_DEFAULTS: dict[str, Any] = {
-    field: cast("Field[Any, Any]", Tournament._meta.get_field(field)).get_default()
-    for field in (
-        "rounds_planned",
-        "final_table_size",
-        "advance",
-        "drop",
-        "table_size",
-        "table_size_min",
-        "table_size_max",
-        "first_seating",
-        "seating",
-        "tie_breaks",
-        "placement_points",
-        "confirm_results",
-        "third_place",
-        "grand_final_reset",
-        "cycles",
-        "entry_fee",
-        "house_cut_percent",
-        "payout_percents",
-        "payout_unit",
-        "round_minutes",
-        "is_public",
-    )
-}
 
 
 @transaction.atomic
@@ -244,7 +194,7 @@ def tournament_create(
     name = checked_name(name)
     if starts_on:
         starts_on = checked_day(starts_on, field="starts_on")
-    unknown = sorted(set(settings) - set(SETTING_DEFAULTS))
+    unknown = sorted(set(settings) - {row.name for row in STORED})
     if unknown:
         raise TournamentActionError(
             _("Unknown setting: %(names)s.") % {"names": ", ".join(unknown)}, field=unknown[0]
@@ -253,14 +203,13 @@ def tournament_create(
         rules = rules_for(preset, options or {})
     except EngineError as error:
         raise TournamentActionError.from_engine(error) from error
-    merged = {**SETTING_DEFAULTS, **settings}
+    kind = format_named(format)
+    merged = {**settings_table.defaults(format), **settings}
     if "is_public" not in settings:
         # a private club's tournament stays private unless the director opens it
         merged["is_public"] = club.is_public
-    kind = format_named(format)
-    for field, value in kind.default_settings.items():
-        if field not in settings:
-            merged[field] = value
+    if merged["tie_breaks"] is None:
+        merged["tie_breaks"] = kind.default_tie_breaks()
     clean = check_settings(merged, format=format, game=rules.game)
     extra = {"starts_on": starts_on} if starts_on else {}
     return Tournament.objects.create(
@@ -517,18 +466,6 @@ def entry_drop(*, entry: Entry, user: Actor) -> Entry:
     return entry
 
 
-def rounds_seated_since_drop(entry: Entry) -> list[int]:
-    """The numbers of the rounds seated (or drawn, or paired) after the entry dropped out: a
-    dropped player may come back only while there is none."""
-    if entry.dropped_at is None:
-        return []
-    return list(
-        Round.objects.filter(tournament_id=entry.tournament_id, created_at__gt=entry.dropped_at)
-        .order_by("number")
-        .values_list("number", flat=True)
-    )
-
-
 @transaction.atomic
 def entry_reinstate(*, entry: Entry, user: Actor) -> Entry:
     """Undo a drop: the player is entered again as before (checked in if they had been), and
@@ -538,20 +475,9 @@ def entry_reinstate(*, entry: Entry, user: Actor) -> Entry:
     tournament = locked(entry.tournament)
     refuse_if_finished(tournament)
     entry = Entry.objects.select_related("player").get(pk=entry.pk)
-    if entry.status != EntryStatus.DROPPED:
-        raise TournamentActionError(
-            _("%(name)s has not dropped out.") % {"name": entry.player.name}, field="entry"
-        )
-    since = rounds_seated_since_drop(entry)
-    if since:
-        raise TournamentActionError(
-            _(
-                "Round %(number)s was seated after %(name)s dropped out: a dropped player can "
-                "come back only until the next round is seated."
-            )
-            % {"number": since[0], "name": entry.player.name},
-            field="entry",
-        )
+    refusal = rules.reinstate_refusal(entry, rules.rounds_seated(tournament))
+    if refusal is not None:
+        raise refusal
     entry.status = EntryStatus.CHECKED_IN if entry.checked_in_at else EntryStatus.REGISTERED
     entry.dropped_at = None
     entry.save(update_fields=["status", "dropped_at"])

@@ -21,8 +21,8 @@ from django.utils.translation import gettext_lazy as _
 from clubs.actors import Actor, TableActor
 from clubs.permissions import can_direct
 from scoring import services as scoring
-from scoring import table_access
-from scoring.models import EventVersion, Match, MatchStatus, TableJoin
+from scoring.models import Match, MatchStatus
+from tournaments import rules
 from tournaments.engine import seating, tables
 from tournaments.engine.errors import TournamentError
 from tournaments.errors import TournamentActionError
@@ -56,106 +56,6 @@ class SwapMakesRepeats(TournamentActionError):
 # Results of tables -------------------------------------------------------------------------------
 
 
-def result_entered_by(match: Match) -> set[int]:
-    """The users who decided the match's result: whoever wrote any version of any of its events
-    (hands, corrections, voids, re-entries, withdrawals, time calls, superseded versions too),
-    logged in or through a table code's phone (its account, and the account of the player whose
-    seat the phone held). A withdrawal or a time call decides a result as much as a hand does
-    (withdraw every opponent, and the last in play wins), so none of them may confirm it."""
-    users: set[int] = set()
-    for row in (
-        EventVersion.objects.filter(event__match=match)
-        .values_list("created_by", "table_join__user", "table_join__seat__player__user")
-        .distinct()
-    ):
-        users.update(user for user in row if user is not None)
-    return users
-
-
-def _phone_join(table: Table, match: Match, user: TableActor) -> TableJoin:
-    """The phone's join, if its code still opens this table's match; else a 403 refusal."""
-    join = TableJoin.objects.select_related("code").filter(pk=user.join_id).first()
-    if user.match_id != match.pk or table_access.code_access(join, match) == table_access.NONE:
-        raise TournamentActionError(
-            _("This phone's table code does not open this table (any more)."),
-            field="code",
-            status=403,
-        )
-    assert join is not None
-    return join
-
-
-def _confirm_by_phone(table: Table, match: Match, user: TableActor) -> TableJoin:
-    """The checks of a confirmation at the table by a phone: its code opens this match, it holds
-    a seat (a follower only reads), the result is not disputed, and neither its seat, nor its
-    session, nor its account (logged in now, when it joined, or its seat's player's) wrote any
-    version of the result."""
-    join = _phone_join(table, match, user)
-    if not join.holds_seat:
-        raise TournamentActionError(
-            _(
-                "This phone follows the match without a seat: a player holding a seat at the "
-                "table confirms the result."
-            ),
-            field="user",
-            status=403,
-        )
-    if table.disputed_at is not None:
-        raise TournamentActionError(
-            _("The result is disputed: the director confirms it."), field="user", status=403
-        )
-    if table_access.last_writer(match) == join.session:
-        raise TournamentActionError(
-            _(
-                "This phone entered the last hand (or the last change): someone else at the "
-                "table must confirm the result."
-            ),
-            field="user",
-            status=403,
-        )
-    if table_access.wrote_result(join, match) or (
-        user.user_id is not None and user.user_id in result_entered_by(match)
-    ):
-        raise TournamentActionError(
-            _(
-                "This seat (or this phone, or your account) entered part of this result: "
-                "another player at the table must confirm it."
-            ),
-            field="user",
-            status=403,
-        )
-    return join
-
-
-def _confirm_by_user(table: Table, match: Match, tournament: Tournament, user: Actor) -> None:
-    """The checks of a confirmation by a logged-in user: a director or a player of the table,
-    never someone who entered part of the result; a director confirming a disputed result
-    says why."""
-    if user is None or not user.is_authenticated:
-        raise TournamentActionError(_("Log in to confirm a result."), field="user", status=403)
-    plays_here = match.seats.filter(player__user=user).exists()
-    director = can_direct(user, tournament.club)
-    if not (director or plays_here):
-        raise TournamentActionError(
-            _("Only a director or a player of this table can confirm its result."),
-            field="user",
-            status=403,
-        )
-    if user.pk in result_entered_by(match):
-        raise TournamentActionError(
-            _(
-                "You recorded part of this result (a hand, a correction, a withdrawal, a "
-                "re-entry or a time call): someone else must confirm it."
-            ),
-            field="user",
-            status=403,
-        )
-    if table.disputed_at is not None and not director:
-        raise TournamentActionError(
-            _("The result is disputed: the director confirms it."), field="user", status=403
-        )
-
-
 @transaction.atomic
 def table_confirm(*, table: Table, user: Actor, reason: str = "") -> Table:
     """Confirm a finished table's result. Locks the tournament row first.
@@ -171,22 +71,13 @@ def table_confirm(*, table: Table, user: Actor, reason: str = "") -> Table:
     tournament = locked(table.round.tournament)
     refuse_if_finished(tournament)
     table = Table.objects.select_related("match").get(pk=table.pk)
-    match = table.match
-    if match is None:
-        raise TournamentActionError(
-            _("The match at this table is not finished yet."), field="table"
-        )
     reason = reason.strip()
-    join = None
-    # who may not confirm hears it (403) before whether there is anything to confirm (400)
-    if isinstance(user, TableActor):
-        join = _confirm_by_phone(table, match, user)
-    else:
-        _confirm_by_user(table, match, tournament, user)
-    if match.status != MatchStatus.FINISHED:
-        raise TournamentActionError(
-            _("The match at this table is not finished yet."), field="table"
-        )
+    refusal = rules.confirm_refusal(table, user)
+    if refusal is not None:
+        raise refusal
+    match = table.match
+    assert match is not None  # confirm_refusal refuses a table without a match
+    join = rules.phone_join(match, user) if isinstance(user, TableActor) else None
     if join is None and table.disputed_at is not None and not reason:
         raise TournamentActionError(
             _("The result is disputed: say why you confirm it."), field="reason"
@@ -194,22 +85,7 @@ def table_confirm(*, table: Table, user: Actor, reason: str = "") -> Table:
     already = table.confirmed_at is not None and table.confirmed_revision == match.revision
     if already and not reason:
         return table  # confirmed meanwhile by someone else: the first confirmation stands
-    table.confirmed_by = user if join is None else None  # type: ignore[assignment]
-    table.confirmed_join = join
-    table.confirmed_reason = reason
-    table.confirmed_at = timezone.now()
-    table.confirmed_revision = match.revision
-    table.disputed_at = None
-    table.save(
-        update_fields=[
-            "confirmed_by",
-            "confirmed_join",
-            "confirmed_reason",
-            "confirmed_at",
-            "confirmed_revision",
-            "disputed_at",
-        ]
-    )
+    table.confirm(user=user, join=join, reason=reason, revision=match.revision)
     # what a confirmed result moves on: a bracket (`pairings`), the ratings (club life)
     table_confirmed.send(sender=Table, table=table, tournament=tournament, user=user)
     return table
@@ -231,7 +107,13 @@ def table_dispute(*, table: Table, user: Actor, message: str) -> Table:
     if not message:
         raise TournamentActionError(_("Say what is not right, for the director."), field="message")
     if isinstance(user, TableActor):
-        join = _phone_join(table, match, user)
+        join = rules.phone_join(match, user)
+        if join is None:
+            raise rules.ConfirmRefused(
+                _("This phone's table code does not open this table (any more)."),
+                why="code",
+                field="code",
+            )
         if not join.holds_seat:  # a follower writes nothing, a dispute included
             raise TournamentActionError(
                 _("This phone follows the match without a seat: a player's phone disputes it."),
@@ -253,10 +135,7 @@ def table_dispute(*, table: Table, user: Actor, message: str) -> Table:
         raise TournamentActionError(
             _("The result is confirmed already: tell the director."), field="table"
         )
-    table.disputed_at = timezone.now()
-    table.dispute_message = message[:500]
-    table.dispute_name = name[:150]
-    table.save(update_fields=["disputed_at", "dispute_message", "dispute_name"])
+    table.dispute(message=message, name=name)
     return table
 
 

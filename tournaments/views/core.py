@@ -28,11 +28,12 @@ from base.errors import as_message, on_form
 from clubs.models import Club, Membership
 from clubs.permissions import DIRECTING_ROLES, can_direct, can_score
 from clubs.presenters import TOURNAMENT_NAMED, named
+from scoring import table_access
 from scoring.forms import RulesForm, preset_from
 from scoring.models import TableCode
 from scoring.presenters import money
 from scoring.selectors import TablePhones, table_phones
-from tournaments import lookups, selectors, services
+from tournaments import lookups, rules, selectors, services
 from tournaments.formats import format_of
 from tournaments.forms import RegisterForm, ReopenForm, SeatForm, SwapForm, TournamentForm
 from tournaments.models import (
@@ -298,8 +299,13 @@ def table_rows(request: HttpRequest, tournament: Tournament, tables: list) -> li
         if table_view.awaiting_confirmation and user.is_authenticated:
             plays_here = any(seat.entry.player.user_id == user.pk for seat in table_view.seats)
             if director or plays_here or scorer:
-                row.entered_by_me = user.pk in services.result_entered_by(table_view.table.match)
-                row.can_confirm = (director or plays_here) and not row.entered_by_me
+                refusal = rules.confirm_refusal(table_view.table, user, plays_here=plays_here)
+                row.can_confirm = refusal is None
+                # a scorer who is no one of the table hears "you recorded part" too
+                row.entered_by_me = refusal is not None and (
+                    refusal.why == "wrote"
+                    or table_access.wrote_result(table_view.table.match, users=[user.pk])
+                )
         rows.append(row)
     return rows
 
@@ -431,13 +437,10 @@ def _detail_page(
 def _entries_page(request: HttpRequest, tournament: Tournament, form=None) -> HttpResponse:
     entries = list(tournament.entries.select_related("player").order_by("seed"))
     form = form or RegisterForm(tournament=tournament)
-    seated_at = selectors.last_seated_at(tournament)
+    seated = rules.rounds_seated(tournament)
     for entry in entries:
         entry.message_place = card_tag(entry)
-        # a dropped player comes back until a round is seated without them
-        entry.can_come_back = entry.dropped_at is not None and (
-            seated_at is None or seated_at <= entry.dropped_at
-        )
+        entry.can_come_back = rules.reinstate_refusal(entry, seated) is None
     return render(
         request,
         "tournaments/entries.html",

@@ -23,6 +23,7 @@ from django.utils import timezone
 from clublife import seasons
 from clubs.models import Club, Gender, Membership, Player, Role
 from scoring import services, table_codes
+from scoring.games import game_named
 from scoring.models import Match, MatchPlayer, MatchStatus, PlayerStatus, TableCode
 from scoring.rule_words import preset_label
 from tournaments import services as tournaments
@@ -389,7 +390,7 @@ class Command(BaseCommand):
                 data["points"][name] = rng.randint(2, 45)
         if not_opened:
             data["not_opened"] = not_opened
-        if game == "ramino":
+        if game_named(game).closings:
             kinds, weights = zip(*RAMINO_CLOSINGS, strict=True)
             data["closing"] = rng.choices(kinds, weights)[0]
         elif rng.random() < 0.06:

@@ -1,0 +1,143 @@
+"""The game registry: one class per game, the one place that knows the games.
+
+In the shape of the tournament formats' registry (`tournaments/formats.py`, after Tabbycat's draw
+managers): every `Game` value has a `GameKind` in `GAMES`, and `game_of(match)` (or
+`game_named(value)`) answers everything that differs between games outside the engine: its rule
+set and presets, its hand form, its words, its score sheet's columns, its chart's line and what
+the match page shows. Forms, words, printing, presenters and pages ask it and never compare a game;
+templates are given the `GameKind` (`game` in their context) and ask its flags.
+
+This module holds the base class and the registry; each game is one module beside it
+(`scala40`, `ramino`, `gin`), registered by `ScoringConfig.ready()`, so a new game is one module
+and one registration. The defaults here are a penalty game's (Scala 40, Ramino): the players'
+points add up and a player is out at a threshold.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from scoring.engine import DEFAULT_PRESET, preset_names
+from scoring.engine.rules import RuleSet
+from scoring.models import Game
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from scoring.engine import MatchState
+    from scoring.models import Match
+
+
+class GameKind:
+    """What a game is, and how the pages, the words and the printables show it."""
+
+    value: ClassVar[str] = ""
+    rules_class: ClassVar[type[RuleSet]]
+    # The entry form's ways to close a hand (Ramino's closings), (value, words); none: no choice.
+    closings: ClassVar[Sequence[tuple[str, Any]]] = ()
+    # Templates' flags: the entry form asks each player's deadwood (not points), the scoreboard
+    # shows the hands each player won and their boxes.
+    enters_deadwood: ClassVar[bool] = False
+    counts_hands_won: ClassVar[bool] = False
+    counts_boxes: ClassVar[bool] = False
+    # How a tournament plays it: seated at tables of 2 to 6 (the table formats), or in pairs
+    # (brackets, round robin, Swiss).
+    seated_at_tables: ClassVar[bool] = False
+    played_in_pairs: ClassVar[bool] = False
+    # Its statistics count gins, knocks and undercuts (not points, closes and busts).
+    counts_knocks: ClassVar[bool] = False
+    # The standings so far lead with the highest total (Gin's points), not the lowest.
+    high_total_leads: ClassVar[bool] = False
+
+    # What it is ------------------------------------------------------------------------------
+
+    @property
+    def label(self) -> str:
+        return str(Game(self.value).label)
+
+    @property
+    def default_preset(self) -> str:
+        return DEFAULT_PRESET[self.value]
+
+    def presets(self) -> list[str]:
+        return preset_names(self.value)
+
+    # The match page --------------------------------------------------------------------------
+
+    def hand_form(self, rules: dict[str, Any], seats: Sequence[tuple[int, str]], *args, **kwargs):
+        """The form that enters (or corrects) a hand of this game."""
+        raise NotImplementedError
+
+    def hand_initial(self, data: dict[str, Any], seats: Sequence[tuple[int, str]]) -> dict:
+        """The hand form's values showing a recorded hand (for a correction)."""
+        raise NotImplementedError
+
+    def describe_hand(self, data: dict[str, Any], rules: dict[str, Any]) -> tuple[list[str], dict]:
+        """A recorded hand in words: the sentences of how it ended, and the scores it names."""
+        raise NotImplementedError
+
+    def margin_line(self, state: MatchState) -> str:
+        """By how much the winner won, in words ("" when the game does not say it)."""
+        return ""
+
+    def page_context(self, match: Match, detail: Any, names: Sequence[str]) -> dict[str, Any]:
+        """What the match page shows of this game only (see `scoring.match_page`)."""
+        return {"gin_margin": "", "gin_games": [], "gin_final_lines": []}
+
+    # Words -----------------------------------------------------------------------------------
+
+    def rules_summary(self, rules: dict[str, Any]) -> list[str]:
+        raise NotImplementedError
+
+    def rules_in_words(self, rules: dict[str, Any]) -> list[str]:
+        raise NotImplementedError
+
+    def chart_threshold(self, rules: dict[str, Any]) -> tuple[int | None, str]:
+        raise NotImplementedError
+
+    # Printing --------------------------------------------------------------------------------
+
+    def expected_hands(self, rules: dict[str, Any], players: int) -> int:
+        """About how many hands a long match lasts: the rows a blank score sheet prints."""
+        raise NotImplementedError
+
+    def sheet_grid(self, rules: dict[str, Any], names: Sequence[str], dealer: str):
+        """The blank score sheet's columns and groups, a blank row and the legend."""
+        raise NotImplementedError
+
+    def sheet_settlement(self, match: Match, names: Sequence[str], box: Any):
+        """The sums a sheet prints under its grid at the end of a game (none by default)."""
+        return None
+
+    def report_table(self, match: Match, detail: Any, names, parsed, notes, *, show_authors: bool):
+        """The match report's table of events (`scoring.printing.report.ReportTable`)."""
+        raise NotImplementedError
+
+    def report_context(self, detail: Any, names: Sequence[str], box: Any) -> dict[str, Any]:
+        """What the match report prints of this game only (Gin: its games, their final scores)."""
+        return {"games": None, "score_parts": []}
+
+
+GAMES: dict[str, GameKind] = {}
+
+
+def register(kind: GameKind) -> GameKind:
+    """Add a game to the registry (each game module registers its class once)."""
+    if kind.value not in Game.values:
+        raise ValueError(f"{kind.value!r} is not a game of scoring.models.Game")
+    GAMES[kind.value] = kind
+    return kind
+
+
+def game_named(value: str) -> GameKind:
+    """The game whose value (`Match.game`, a rule set's `game`) is `value`."""
+    return GAMES[value]
+
+
+def game_of(match: Match) -> GameKind:
+    return GAMES[match.game]
+
+
+def all_games() -> list[GameKind]:
+    """Every game, in the order of `Game`'s choices (the order of selects and lists)."""
+    return [GAMES[value] for value in Game.values if value in GAMES]

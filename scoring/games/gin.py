@@ -1,0 +1,80 @@
+"""Gin Rummy: two players, deadwood and boxes, a game to a target (Oklahoma, Hollywood)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from scoring.engine import GinRules, MatchState
+from scoring.games.base import GameKind, register
+from scoring.hand_forms import GinHandForm
+from scoring.match_page import gin_games
+from scoring.presenters import gin_final_lines, gin_hand_words, gin_margin_line
+from scoring.printing.report_gin import gin_games as gin_games_grid
+from scoring.printing.report_gin import gin_table
+from scoring.printing.sheet import gin_expected_hands, gin_grid, gin_settlement
+from scoring.rule_words import gin_rules_in_words, gin_rules_summary, gin_target_line
+
+
+class Gin(GameKind):
+    value = GinRules.game
+    rules_class = GinRules
+    enters_deadwood = True
+    counts_hands_won = True
+    counts_boxes = True
+    high_total_leads = True
+    played_in_pairs = True
+    counts_knocks = True
+
+    def hand_form(self, rules: dict[str, Any], seats: Sequence[tuple[int, str]], *args, **kwargs):
+        return GinHandForm(*args, rules=rules, seats=seats, **kwargs)
+
+    def hand_initial(self, data: dict[str, Any], seats: Sequence[tuple[int, str]]) -> dict:
+        return GinHandForm.initial_from(data, seats)
+
+    def describe_hand(self, data: dict[str, Any], rules: dict[str, Any]) -> tuple[list[str], dict]:
+        return gin_hand_words(data, rules)
+
+    def margin_line(self, state: MatchState) -> str:
+        return gin_margin_line(state)
+
+    def page_context(self, match, detail, names: Sequence[str]) -> dict[str, Any]:
+        state = detail.state
+        return {
+            "gin_margin": gin_margin_line(state),
+            "gin_games": gin_games(detail),
+            # a finished game's final scores in their parts; Hollywood's games won
+            "gin_final_lines": gin_final_lines(state, names),
+        }
+
+    def rules_summary(self, rules: dict[str, Any]) -> list[str]:
+        return gin_rules_summary(rules)
+
+    def rules_in_words(self, rules: dict[str, Any]) -> list[str]:
+        return gin_rules_in_words(rules)
+
+    def chart_threshold(self, rules: dict[str, Any]) -> tuple[int | None, str]:
+        return gin_target_line(rules)
+
+    def expected_hands(self, rules: dict[str, Any], players: int) -> int:
+        return gin_expected_hands(rules)
+
+    def sheet_grid(self, rules: dict[str, Any], names: Sequence[str], dealer: str):
+        return gin_grid(rules, names, dealer)
+
+    def sheet_settlement(self, match, names: Sequence[str], box: Any):
+        return gin_settlement(match, names, box)
+
+    def report_table(self, match, detail, names, parsed, notes, *, show_authors: bool):
+        rules = GinRules.from_dict(match.rules)
+        assert isinstance(rules, GinRules)  # from_dict builds its own class
+        return gin_table(match, detail, names, parsed, notes, rules, show_authors=show_authors)
+
+    def report_context(self, detail, names: Sequence[str], box: Any) -> dict[str, Any]:
+        return {
+            "games": gin_games_grid(detail, names, box),
+            "score_parts": gin_final_lines(detail.state, names),
+        }
+
+
+register(Gin())

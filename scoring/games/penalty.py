@@ -1,0 +1,53 @@
+"""What the penalty games (Scala 40, Ramino) share: the players' points add up, a player is out
+at a threshold, and may re-enter. Each game is a subclass in its own module."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from scoring.games.base import GameKind
+from scoring.hand_forms import PenaltyHandForm
+from scoring.presenters import penalty_hand_words
+from scoring.printing.report_penalty import penalty_table
+from scoring.printing.sheet import penalty_expected_hands, penalty_grid
+from scoring.rule_words import elimination_line, penalty_rules_in_words, penalty_rules_summary
+
+
+class PenaltyGame(GameKind):
+    seated_at_tables = True
+
+    def hand_form(self, rules: dict[str, Any], seats: Sequence[tuple[int, str]], *args, **kwargs):
+        return PenaltyHandForm(*args, game=self.value, rules=rules, seats=seats, **kwargs)
+
+    def hand_initial(self, data: dict[str, Any], seats: Sequence[tuple[int, str]]) -> dict:
+        return PenaltyHandForm.initial_from(data, seats)
+
+    def describe_hand(self, data: dict[str, Any], rules: dict[str, Any]) -> tuple[list[str], dict]:
+        return penalty_hand_words(data, closings=bool(self.closings))
+
+    def rules_summary(self, rules: dict[str, Any]) -> list[str]:
+        return penalty_rules_summary(rules)
+
+    def rules_in_words(self, rules: dict[str, Any]) -> list[str]:
+        return penalty_rules_in_words(rules, closings=bool(self.closings))
+
+    def chart_threshold(self, rules: dict[str, Any]) -> tuple[int | None, str]:
+        return elimination_line(rules)
+
+    def expected_hands(self, rules: dict[str, Any], players: int) -> int:
+        return penalty_expected_hands(rules, players)
+
+    def sheet_grid(self, rules: dict[str, Any], names: Sequence[str], dealer: str):
+        return penalty_grid(rules, names, dealer, closings=bool(self.closings))
+
+    def report_table(self, match, detail, names, parsed, notes, *, show_authors: bool):
+        return penalty_table(
+            match,
+            detail,
+            names,
+            parsed,
+            notes,
+            show_authors=show_authors,
+            closings=bool(self.closings),
+        )

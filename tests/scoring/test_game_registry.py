@@ -1,0 +1,199 @@
+"""The game registry (issue 26): every game has its class, and nothing outside the registry and
+the engines asks "which game is this?" by naming a game: no `Game.GIN`, no `game == "ramino"`,
+no `is_gin`, in the modules or in the templates. Checked on the source, with controls that prove
+the check can fail (as the format registry's test does)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from scoring import games
+from scoring.engine import PRESETS, preset_game
+from scoring.engine.rules import RULE_SETS
+from scoring.models import Game, Match
+
+ROOT = Path(__file__).resolve().parents[2]
+APPS = ("clubs", "scoring", "tournaments", "pairings", "clublife", "config")
+# Where `Game` is defined (the model's choices and its check constraint).
+ALLOWED = {Path("scoring/models.py")}
+# The registry, and the engines (pure, they define the games' rules).
+ALLOWED_DIRS = ("scoring/games/", "scoring/engine/", "tournaments/engine/", "pairings/engine/")
+GAME_NAMES = set(Game.names)
+GAME_VALUES = set(Game.values)
+GAME_FLAGS = {f"is_{value}" for value in GAME_VALUES}
+
+
+def _game_constant(node: ast.AST) -> bool:
+    """`Game.GIN`, `models.Game.RAMINO`."""
+    if not isinstance(node, ast.Attribute) or node.attr not in GAME_NAMES:
+        return False
+    base = node.value
+    name = base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "")
+    return name == "Game"
+
+
+def _mentions_game(node: ast.AST) -> bool:
+    """`game`, `match.game`, `self.game`, `row.game`: a side that holds a game."""
+    for child in ast.walk(node):
+        if isinstance(child, ast.Name) and "game" in child.id.lower():
+            return True
+        if isinstance(child, ast.Attribute) and "game" in child.attr.lower():
+            return True
+    return False
+
+
+def _game_literal(node: ast.AST) -> bool:
+    """`"gin"`, or a tuple/list/set of game values."""
+    if isinstance(node, ast.Constant):
+        return node.value in GAME_VALUES
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return any(_game_literal(item) for item in node.elts)
+    return False
+
+
+def game_namings(source: str) -> list[int]:
+    """The lines of `source` that name a game: a `Game` constant, an `is_<game>` flag, or a
+    comparison (or a `match`) of a game with a game's value."""
+    lines = set()
+    for node in ast.walk(ast.parse(source)):
+        if _game_constant(node):
+            lines.add(node.lineno)
+        elif isinstance(node, ast.Name | ast.Attribute | ast.FunctionDef):
+            name = getattr(node, "id", None) or getattr(node, "attr", None) or node.name
+            if name in GAME_FLAGS:
+                lines.add(node.lineno)
+        elif isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            if any(_game_literal(side) for side in sides) and any(
+                _mentions_game(side) for side in sides
+            ):
+                lines.add(node.lineno)
+        elif isinstance(node, ast.Match) and _mentions_game(node.subject):
+            patterns = [case.pattern for case in node.cases]
+            if any(
+                isinstance(p, ast.MatchValue) and _game_literal(p.value)
+                for pattern in patterns
+                for p in ast.walk(pattern)
+            ):
+                lines.add(node.lineno)
+    return sorted(lines)
+
+
+def _modules() -> list[Path]:
+    found = []
+    for app in APPS:
+        for path in sorted((ROOT / app).rglob("*.py")):
+            relative = path.relative_to(ROOT)
+            if "migrations" in relative.parts or relative in ALLOWED:
+                continue
+            if str(relative).startswith(ALLOWED_DIRS):
+                continue
+            found.append(relative)
+    return found
+
+
+def test_every_game_has_its_class():
+    assert set(games.GAMES) == set(Game.values) == set(RULE_SETS)
+    assert [kind.value for kind in games.all_games()] == list(Game.values)
+    for value, kind in games.GAMES.items():
+        assert isinstance(kind, games.GameKind)
+        assert kind.value == value == kind.rules_class.game
+        assert kind.label == str(Game(value).label)
+        assert kind.default_preset in kind.presets()
+        # a tournament plays each game one way: at tables, or in pairs
+        assert kind.seated_at_tables != kind.played_in_pairs
+    # every preset belongs to one game, and each game lists its own
+    assert sorted(name for kind in games.all_games() for name in kind.presets()) == sorted(PRESETS)
+    assert all(
+        preset_game(name) == kind.value for kind in games.all_games() for name in kind.presets()
+    )
+
+
+def test_game_of_and_game_named_ask_the_registry():
+    for value in Game.values:
+        assert games.game_of(Match(game=value)) is games.GAMES[value]
+        assert games.game_named(value) is games.GAMES[value]
+
+
+def test_no_module_outside_the_registry_names_a_game():
+    modules = _modules()
+    assert Path("scoring/match_page.py") in modules and len(modules) > 100
+    offending = {
+        str(path): lines
+        for path in modules
+        if (lines := game_namings((ROOT / path).read_text(encoding="utf-8")))
+    }
+    assert offending == {}
+
+
+TEMPLATE_NAMING = re.compile(
+    r"\bis_(" + "|".join(sorted(GAME_VALUES)) + r")\b"
+    r"|game\s*(==|!=)|(==|!=)\s*['\"](" + "|".join(sorted(GAME_VALUES)) + r")['\"]"
+)
+
+
+def test_no_template_names_a_game():
+    """Templates are given the game (`game`, a `GameKind`) and ask its flags."""
+    offending = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "templates").rglob("*.html"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if TEMPLATE_NAMING.search(line)
+    ]
+    assert offending == []
+
+
+@pytest.mark.parametrize(
+    "snippet",
+    [
+        "{% if is_gin %}",
+        "{% if game.is_gin %}",
+        '{% if match.game == "ramino" %}',
+        "{% if game != 'scala40' %}",
+        "{% if kind == 'gin' %}",
+    ],
+)
+def test_control_the_template_check_sees_a_game(snippet):
+    assert TEMPLATE_NAMING.search(snippet)
+
+
+@pytest.mark.parametrize(
+    "snippet",
+    ["{% if game.enters_deadwood %}", "{% if game.kind.counts_knocks %}", "{{ begin_gin }}"],
+)
+def test_control_the_template_check_lets_the_registry_pass(snippet):
+    assert not TEMPLATE_NAMING.search(snippet)
+
+
+@pytest.mark.parametrize(
+    "snippet",
+    [
+        "if match.game == Game.GIN:\n    pass\n",
+        "ok = game != models.Game.RAMINO\n",
+        "flags = [Game.SCALA40]\n",
+        "if game == 'ramino':\n    pass\n",
+        "ok = match.game in ('scala40', 'ramino')\n",
+        "ok = 'gin' == self.game\n",
+        "ok = row.is_gin\n",
+        "def is_gin(self):\n    return True\n",
+        "match game:\n    case 'gin':\n        pass\n",
+    ],
+)
+def test_control_the_check_sees_a_game_named(snippet):
+    """The check can fail: each of these names a game."""
+    assert game_namings(snippet) == [1]
+
+
+def test_control_the_check_lets_registry_calls_pass():
+    snippet = (
+        "kind = game_of(match)\n"
+        "if kind.played_in_pairs:\n    pass\n"
+        "form = game_named(match.game).hand_form(rules, seats)\n"
+        "if result == 'gin':\n    pass\n"  # a Gin hand's result, not a game
+        "start('scala40', PLAYERS)\n"  # a preset's name, not a comparison
+    )
+    assert game_namings(snippet) == []
