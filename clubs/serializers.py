@@ -41,7 +41,9 @@ class ErrorSerializer(serializers.Serializer):
     refusal's message (one line to show); `errors` has every refusal with where it is."""
 
     detail = serializers.CharField()
-    errors = ErrorItemSerializer(many=True)
+    # DRF's metaclass takes the fields off the class, so `Serializer.errors` stays; the stubs
+    # cannot say so.
+    errors = ErrorItemSerializer(many=True)  # type: ignore[assignment]
 
 
 class DetailSerializer(serializers.Serializer):
@@ -175,7 +177,9 @@ class InvitationSerializer(serializers.ModelSerializer):
 class MyInvitationSerializer(serializers.ModelSerializer):
     """An invitation to the logged-in user, with the club it comes from."""
 
-    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    club: "serializers.SlugRelatedField[Club]" = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
     club_name = serializers.CharField(source="club.name", read_only=True)
     invited_by = serializers.CharField(
         source="invited_by.username", read_only=True, allow_null=True, default=None

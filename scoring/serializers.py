@@ -4,7 +4,8 @@ The match document is validated by the engine (`scoring.engine.document`), whose
 the event and field at fault; the serializers here describe its shape for the OpenAPI schema.
 """
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext
@@ -28,6 +29,9 @@ from scoring.models import (
     PlayerStatus,
 )
 from scoring.rule_words import choice_label, option_label
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class AuthorField(serializers.CharField):
@@ -80,7 +84,7 @@ class EnumSchema(serializers.Serializer):
     The "status" of a match and the "status" of a player are different choice sets under one field
     name; named components keep the schema free of drf-spectacular's enum-name collisions."""
 
-    choices: list[tuple[str, str]] = []
+    choices: "Sequence[tuple[str, StrOrPromise]]" = []
 
 
 class EnumSchemaExtension(OpenApiSerializerExtension):
