@@ -341,7 +341,9 @@ def print_chart(
         x, y = plot.left + column * char, legend_top + row * LEGEND_LINE + SAMPLE_DROP
         return f"M{x + 1:.1f} {y:.1f}h{SAMPLE * char - 2:.1f}"
 
-    xs, ys, text = [], [], []
+    xs: list[str] = []
+    ys: list[str] = []
+    text: list[str] = []
 
     def label(value: object, x: float, y: float, *, centred: bool) -> None:
         value = str(value)

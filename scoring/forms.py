@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.utils.translation import gettext, pgettext_lazy
@@ -25,6 +25,12 @@ from scoring.models import Game
 from scoring.presenters import GIN_RESULTS, RAMINO_CLOSINGS
 from scoring.rule_words import PRESET_LABELS, option_choices, option_label, rule_refusal
 from scoring.services import MatchError, MatchMovedOn
+
+if TYPE_CHECKING:
+    from django.http import QueryDict
+    from django_stubs_ext import StrOrPromise
+
+    from base.errors import ServiceError
 
 MAX_SEATS = 6
 
@@ -46,7 +52,7 @@ def preset_from(data) -> str:
     return preset if preset in PRESETS else DEFAULT_START_PRESET
 
 
-def preset_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+def preset_choices() -> list[tuple[StrOrPromise, list[tuple[str, StrOrPromise]]]]:
     """The presets grouped by game, for a select with one group per game."""
     return [
         (label, [(name, PRESET_LABELS.get(name, name)) for name in preset_names(game)])
@@ -67,7 +73,7 @@ def new_idempotency_key() -> str:
     return uuid.uuid4().hex
 
 
-def match_error_text(error: MatchError, title: str | None = None) -> str:
+def match_error_text(error: ServiceError, title: str | None = None) -> str:
     """The refusal as shown to the user: "Hand 3: ..." when it names an event (`title`: what
     players call that event, `scoring.presenters.event_title`)."""
     if error.event is None:
@@ -150,7 +156,8 @@ class StartForm(forms.Form):
         ) or str(self["first_dealer"].value()) in ("5", "6")
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         seats: list[tuple[int, Player | None, str]] = []
         chosen: set[str] = set()
         for seat in range(1, MAX_SEATS + 1):
@@ -229,7 +236,8 @@ class RulesForm(forms.Form):
             self.fields[info.name] = _option_field(info, getattr(self.preset_rules, info.name))
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         for name, value in list(cleaned.items()):
             try:
                 cleaned[name] = self.preset_rules.check_option(name, value)
@@ -313,8 +321,9 @@ class EntryForm(forms.Form):
     def fresh_key(self) -> None:
         """Give a re-rendered form a new idempotency key (nothing was recorded with the old)."""
         if "idempotency_key" in self.fields and self.is_bound:
-            self.data = self.data.copy()
-            self.data["idempotency_key"] = new_idempotency_key()
+            data = cast("QueryDict", self.data).copy()  # the request's, bound: a mutable copy
+            data["idempotency_key"] = new_idempotency_key()
+            self.data = data
 
     def add_refusal(self, error: MatchError, text: str) -> None:
         """Show a refusal (`base.errors.on_form`), in `text`'s words, next to its field, in the
@@ -410,7 +419,8 @@ class PenaltyHandForm(EntryForm):
         ]
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         names = dict(self.seats)
         closer = cleaned.get("closer")
         closer_seat = int(closer) if closer else None
@@ -568,7 +578,8 @@ class GinHandForm(EntryForm):
         ]
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if self.oklahoma:
             rank, suit = cleaned.get("upcard_rank"), cleaned.get("upcard_suit")
             if rank and suit:

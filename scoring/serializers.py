@@ -33,6 +33,8 @@ from scoring.rule_words import choice_label, option_label
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
+    from clubs.models import Club
+
 
 class AuthorField(serializers.CharField):
     """The username of who entered, started, confirmed or fixed something; null when nobody
@@ -324,7 +326,9 @@ HAND_COUNT_HELP = _(
 class MatchSerializer(serializers.ModelSerializer):
     """A match as lists show it: its table, its status, its seats and totals."""
 
-    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    club: "serializers.SlugRelatedField[Club]" = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
     winner = serializers.CharField(
         source="winner.name", allow_null=True, read_only=True, default=None
     )
@@ -490,7 +494,8 @@ class EventVersionSerializer(serializers.ModelSerializer):
         read_only=True,
         help_text=_("Who made this version: for the club's members only, null for anyone else."),
     )
-    data = serializers.SerializerMethodField(help_text=_("The event as this version has it."))
+    # a field (DRF's metaclass takes it off the class: `Serializer.data` stays)
+    data = serializers.SerializerMethodField(help_text=_("The event as this version has it."))  # type: ignore[assignment]
     table_phone = serializers.SerializerMethodField(
         help_text=_(
             "The phone that wrote this version with the match's table code (no account): the "
@@ -549,7 +554,8 @@ class EventSerializer(serializers.Serializer):
     version = serializers.IntegerField(
         source="current.version", help_text=_("The current version; corrections and voids name it.")
     )
-    data = serializers.SerializerMethodField(help_text=_("The current version's event."))
+    # a field (DRF's metaclass takes it off the class: `Serializer.data` stays)
+    data = serializers.SerializerMethodField(help_text=_("The current version's event."))  # type: ignore[assignment]
     is_void = serializers.BooleanField()
     is_corrected = serializers.BooleanField()
     created_by = AuthorField(
@@ -597,7 +603,8 @@ class MatchChangeSerializer(serializers.Serializer):
     )
     kind = serializers.ChoiceField(choices=EventKind.choices)
     version = serializers.IntegerField(help_text=_("1: recorded; more: corrected or voided."))
-    data = serializers.DictField(help_text=_("The event as this version has it."))
+    # a field (DRF's metaclass takes it off the class: `Serializer.data` stays)
+    data = serializers.DictField(help_text=_("The event as this version has it."))  # type: ignore[assignment]
     is_void = serializers.BooleanField()
     reason = serializers.CharField(allow_blank=True)
     revision = serializers.IntegerField(help_text=_("The match's revision this change made."))
@@ -641,7 +648,8 @@ class EventDataField(serializers.DictField):
 
 
 class EventCorrectSerializer(serializers.Serializer):
-    data = EventDataField(help_text=_('The hand as it should be ("type" may be left out).'))
+    # a field (DRF's metaclass takes it off the class: `Serializer.data` stays)
+    data = EventDataField(help_text=_('The hand as it should be ("type" may be left out).'))  # type: ignore[assignment]
     version = serializers.IntegerField(
         min_value=1, help_text=_("The version you are correcting (the event's current version).")
     )

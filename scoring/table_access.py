@@ -99,7 +99,7 @@ def wrote_result(join: TableJoin, match: Match) -> bool:
     wrote = Q(table_join__session=join.session)
     if join.seat_id is not None:
         wrote |= Q(table_join__seat_id=join.seat_id)
-    users = {join.user_id, join.seat.player.user_id if join.seat_id is not None else None}
+    users = {join.user_id, join.seat.player.user_id if join.seat is not None else None}
     users.discard(None)
     if users:
         wrote |= Q(created_by__in=users) | Q(table_join__user__in=users)
@@ -248,7 +248,7 @@ def actor_for(request: HttpRequest, match: Match) -> Actor:
     """Who records an event of `match` from this request: the user when they score in the club
     (`can_score`), else the phone when its code lets it write now, else the user (whom the
     checks then refuse)."""
-    user: Actor = request.user  # type: ignore[assignment]
+    user: Actor = request.user
     if can_score(user, match.club):
         return user
     join = join_for(request, match)

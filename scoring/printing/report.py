@@ -52,6 +52,7 @@ from scoring.engine import (
 )
 from scoring.engine.document import parse_document
 from scoring.engine.gin import score_hand
+from scoring.engine.rules import GinRules
 from scoring.models import Game, Match
 from scoring.presenters import (
     card_label,
@@ -334,6 +335,7 @@ def _gin_table(
         note = []
         scored = None
         if isinstance(event, GinHand):
+            assert isinstance(rules, GinRules)  # a Gin match's
             try:
                 scored = score_hand(rules, names, event)
             except EngineError:
@@ -350,7 +352,7 @@ def _gin_table(
             deadwood = event.deadwood.get(name, "") if isinstance(event, GinHand) else ""
             if struck:
                 cells += [knock_mark if knocked else "", str(deadwood), "", ""]
-            else:
+            elif snapshot is not None:  # not struck
                 charge = snapshot.hand_charges.get(name, 0)  # a game's end bonuses: the notes
                 cells += [
                     knock_mark if knocked else "",
@@ -364,7 +366,7 @@ def _gin_table(
         if hollywood:
             for game in range(3):
                 for name in names:
-                    if struck or game >= len(snapshot.games):
+                    if struck or snapshot is None or game >= len(snapshot.games):
                         cells.append("")
                         continue
                     state = snapshot.games[game]

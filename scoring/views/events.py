@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from base.errors import Refusal, ServiceError, as_message, on_form
 from clubs.actors import TableActor
+from clubs.requests import PageRequest
 from scoring import services, table_access
 from scoring.engine import Status
 from scoring.forms import (
@@ -59,7 +60,7 @@ from scoring.views.answers import (
 @table_access.login_or_code_required
 @require_POST
 @released_phone_told
-def hand_record(request: HttpRequest, pk: int) -> HttpResponse:
+def hand_record(request: PageRequest, pk: int) -> HttpResponse:
     match, actor = scoring_match(request, pk)
     if already_recorded(request, match):
         return answer(request, match, "recorded")
@@ -110,7 +111,7 @@ def _seat(detail: MatchDetail, number: int):
 @table_access.login_or_code_required
 @require_POST
 @released_phone_told
-def reentry(request: HttpRequest, pk: int) -> HttpResponse:
+def reentry(request: PageRequest, pk: int) -> HttpResponse:
     """An eliminated player re-enters (one tap on the offer the match page shows)."""
     match, actor = scoring_match(request, pk)
     if already_recorded(request, match):
@@ -143,7 +144,7 @@ def reentry(request: HttpRequest, pk: int) -> HttpResponse:
 @table_access.login_or_code_required
 @require_POST
 @released_phone_told
-def stays_out(request: HttpRequest, pk: int) -> HttpResponse:
+def stays_out(request: PageRequest, pk: int) -> HttpResponse:
     """An eliminated player declines the re-entry (the offer the match page shows asks first and
     posts `confirm=1`; nothing is recorded without it): the withdrawal of that player alone,
     refused when they are not eliminated any more."""
@@ -174,7 +175,7 @@ def stays_out(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @table_access.login_or_code_required
-def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+def withdraw(request: PageRequest, pk: int) -> HttpResponse:
     """A player leaves the match (or an eliminated player declines the re-entry): confirm first.
     The offer after a bust has its own "stays out" (`stays_out`), for that player only."""
     match, actor = scoring_match(request, pk)
