@@ -43,6 +43,7 @@ from .names import check_name
 from .presets import DEFAULT_PRESET, preset_game, rules_for
 from .replay import replay, validate_players
 from .rules import RuleSet
+from .state import StateData
 
 TOP_LEVEL_KEYS = ("game", "preset", "rules", "players", "first_dealer", "events")
 EVENT_TYPES = ("hand", "reentry", "withdraw", "time_call")
@@ -594,7 +595,7 @@ def _dump_gin_hand(hand: GinHand) -> GinHandData:
 # replay
 
 
-def replay_document(data: Any) -> dict[str, Any]:
+def replay_document(data: Any) -> StateData:
     """Parse a match document (or take a `MatchDocument`), replay it, and answer the state.
 
     The answer is `MatchState.to_dict()` (the replay answer of DESIGN.md). Any refusal, of the
