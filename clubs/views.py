@@ -135,8 +135,9 @@ def club_list(request: HttpRequest) -> HttpResponse:
             )
         )
     page = paginate(request, clubs, "page")
-    roles: dict[str | None, StrOrPromise] = dict(Role.choices)
-    rows = [{"club": club, "role": roles.get(getattr(club, "my_role", None))} for club in page]
+    rows = [
+        {"club": club, "role": _ROLE_NAMES.get(getattr(club, "my_role", None))} for club in page
+    ]
     return render(request, "clubs/list.html", {"page": page, "rows": rows})
 
 
