@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from django import forms
+from django.http import QueryDict
+from django.utils.functional import Promise
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from base.errors import ServiceError
 from clubs import validators
 from clubs.models import Player
 from scoring.engine import EngineError, RuleSetError, preset_names, rules_for
@@ -25,12 +28,6 @@ from scoring.models import Game
 from scoring.presenters import GIN_RESULTS, RAMINO_CLOSINGS
 from scoring.rule_words import PRESET_LABELS, option_choices, option_label, rule_refusal
 from scoring.services import MatchError, MatchMovedOn
-
-if TYPE_CHECKING:
-    from django.http import QueryDict
-    from django_stubs_ext import StrOrPromise
-
-    from base.errors import ServiceError
 
 MAX_SEATS = 6
 
@@ -52,7 +49,7 @@ def preset_from(data) -> str:
     return preset if preset in PRESETS else DEFAULT_START_PRESET
 
 
-def preset_choices() -> list[tuple[StrOrPromise, list[tuple[str, StrOrPromise]]]]:
+def preset_choices() -> list[tuple[str | Promise, list[tuple[str, str | Promise]]]]:
     """The presets grouped by game, for a select with one group per game."""
     return [
         (label, [(name, PRESET_LABELS.get(name, name)) for name in preset_names(game)])
@@ -156,8 +153,7 @@ class StartForm(forms.Form):
         ) or str(self["first_dealer"].value()) in ("5", "6")
 
     def clean(self):
-        super().clean()
-        cleaned = self.cleaned_data
+        cleaned = super().clean() or self.cleaned_data  # the same dict (Form.clean's), typed
         seats: list[tuple[int, Player | None, str]] = []
         chosen: set[str] = set()
         for seat in range(1, MAX_SEATS + 1):
@@ -236,8 +232,7 @@ class RulesForm(forms.Form):
             self.fields[info.name] = _option_field(info, getattr(self.preset_rules, info.name))
 
     def clean(self):
-        super().clean()
-        cleaned = self.cleaned_data
+        cleaned = super().clean() or self.cleaned_data  # the same dict (Form.clean's), typed
         for name, value in list(cleaned.items()):
             try:
                 cleaned[name] = self.preset_rules.check_option(name, value)
@@ -321,9 +316,8 @@ class EntryForm(forms.Form):
     def fresh_key(self) -> None:
         """Give a re-rendered form a new idempotency key (nothing was recorded with the old)."""
         if "idempotency_key" in self.fields and self.is_bound:
-            data = cast("QueryDict", self.data).copy()  # the request's, bound: a mutable copy
+            self.data = data = cast(QueryDict, self.data).copy()  # the request's: a mutable copy
             data["idempotency_key"] = new_idempotency_key()
-            self.data = data
 
     def add_refusal(self, error: MatchError, text: str) -> None:
         """Show a refusal (`base.errors.on_form`), in `text`'s words, next to its field, in the
@@ -419,8 +413,7 @@ class PenaltyHandForm(EntryForm):
         ]
 
     def clean(self):
-        super().clean()
-        cleaned = self.cleaned_data
+        cleaned = super().clean() or self.cleaned_data  # the same dict (Form.clean's), typed
         names = dict(self.seats)
         closer = cleaned.get("closer")
         closer_seat = int(closer) if closer else None
@@ -578,8 +571,7 @@ class GinHandForm(EntryForm):
         ]
 
     def clean(self):
-        super().clean()
-        cleaned = self.cleaned_data
+        cleaned = super().clean() or self.cleaned_data  # the same dict (Form.clean's), typed
         if self.oklahoma:
             rank, suit = cleaned.get("upcard_rank"), cleaned.get("upcard_suit")
             if rank and suit:
