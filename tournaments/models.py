@@ -13,7 +13,7 @@ seeds and the results of its tables, plus the director's fixes (`ResultFix`, app
 
 import secrets
 from decimal import Decimal
-from typing import TYPE_CHECKING, cast
+from typing import Any
 
 from django.apps import apps
 from django.conf import settings
@@ -27,9 +27,6 @@ from django.utils.translation import pgettext_lazy
 from clubs.models import Club, Membership, Player
 from scoring.models import Game, Match
 from tournaments.engine.table_standings import DEFAULT_TIE_BREAKS
-
-if TYPE_CHECKING:
-    from tournaments.apps import TournamentsConfig
 
 
 class Format(models.TextChoices):
@@ -224,7 +221,7 @@ class Tournament(models.Model):
         """The tournament's format class (`tournaments.formats.format_of`), for templates:
         `tournament.kind.uses_tables`. The registry is read through the app's configuration,
         which holds it once the app is ready, so this module imports nothing above it."""
-        config = cast("TournamentsConfig", apps.get_app_config("tournaments"))
+        config: Any = apps.get_app_config("tournaments")  # a TournamentsConfig, once ready
         return config.formats[self.format]
 
 
