@@ -2,8 +2,9 @@
 live part, the history page, the card-counting helper, the service worker), `events` (recording a
 hand, a re-entry, a stays-out, a withdrawal, a time call, correcting and voiding an event),
 `start` (starting a match), `codes` (joining a table with its code, the director's code panel),
-and the two modules they share: `access` (who may open and write the match) and `answers` (what a
-write answers the page and its script).
+and the modules they share: `access` (who may open and write the match), `answers` (what a
+write answers the page and its script) and `writes` (`match_write`: the preamble every writing
+view shares, said once as a decorator).
 
 Views stay thin: they read through `scoring.selectors`, write through `scoring.services`, and ask
 `clubs.permissions` who may do what. Matches are looked up in `Match.objects.for_user`, so another

@@ -69,7 +69,7 @@ def answer(
         detail = None
     context = match_context(request, match, detail, form=form)
     context["said_hand"] = said_hand(context["history"], hand)
-    response = render(request, "scoring/answer.html", context, status=ANSWER_STATUS[outcome])
+    response = render(request, "scoring/_answer.html", context, status=ANSWER_STATUS[outcome])
     response["X-Tallone-Answer"] = outcome
     return response
 

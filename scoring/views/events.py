@@ -9,16 +9,14 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext
-from django.views.decorators.http import require_POST
+from django.utils.translation import gettext, gettext_lazy
 
 from base.errors import Refusal, ServiceError, as_message, on_form
-from clubs.actors import TableActor
+from clubs.actors import Actor
 from clubs.requests import PageRequest
-from scoring import services, table_access
+from scoring import services
 from scoring.engine import Status
 from scoring.forms import (
     GinHandForm,
@@ -33,7 +31,7 @@ from scoring.match_page import (
     match_context,
     reentry_offers,
 )
-from scoring.models import EventKind, Game
+from scoring.models import EventKind, Game, Match
 from scoring.presenters import (
     correction_hint,
     describe_event,
@@ -46,26 +44,18 @@ from scoring.selectors import (
     MatchDetail,
     match_detail,
 )
-from scoring.views.access import match_closed, released_phone_told, scoring_match
 from scoring.views.answers import (
-    already_recorded,
     answer,
     back_to,
     recorded_again,
     refusal_words,
     refused_answer,
 )
+from scoring.views.writes import match_write
 
 
-@table_access.login_or_code_required
-@require_POST
-@released_phone_told
-def hand_record(request: PageRequest, pk: int) -> HttpResponse:
-    match, actor = scoring_match(request, pk)
-    if already_recorded(request, match):
-        return answer(request, match, "recorded")
-    if match_closed(request, match):
-        return refused_answer(request, match)
+@match_write()
+def hand_record(request: PageRequest, match: Match, actor: Actor) -> HttpResponse:
     detail = match_detail(match)
     if detail.state.finished:
         messages.error(request, gettext("The match is over."))
@@ -108,16 +98,9 @@ def _seat(detail: MatchDetail, number: int):
     return next(seat for seat in detail.seats if seat.seat == number)
 
 
-@table_access.login_or_code_required
-@require_POST
-@released_phone_told
-def reentry(request: PageRequest, pk: int) -> HttpResponse:
+@match_write()
+def reentry(request: PageRequest, match: Match, actor: Actor) -> HttpResponse:
     """An eliminated player re-enters (one tap on the offer the match page shows)."""
-    match, actor = scoring_match(request, pk)
-    if already_recorded(request, match):
-        return answer(request, match, "recorded")
-    if match_closed(request, match):
-        return refused_answer(request, match)
     detail = match_detail(match)
     form = SeatEventForm(request.POST, seats=[(seat.seat, seat.name) for seat in detail.seats])
     offered = {offer.seat for offer in reentry_offers(detail)}
@@ -141,18 +124,11 @@ def reentry(request: PageRequest, pk: int) -> HttpResponse:
     return answer(request, match, _outcome(refused))
 
 
-@table_access.login_or_code_required
-@require_POST
-@released_phone_told
-def stays_out(request: PageRequest, pk: int) -> HttpResponse:
+@match_write(title=gettext_lazy("Stays out"))
+def stays_out(request: PageRequest, match: Match, actor: Actor) -> HttpResponse:
     """An eliminated player declines the re-entry (the offer the match page shows asks first and
     posts `confirm=1`; nothing is recorded without it): the withdrawal of that player alone,
     refused when they are not eliminated any more."""
-    match, actor = scoring_match(request, pk)
-    if already_recorded(request, match, gettext("Stays out")):
-        return answer(request, match, "recorded")
-    if match_closed(request, match):
-        return refused_answer(request, match)
     detail = match_detail(match)
     form = SeatEventForm(request.POST, seats=[(seat.seat, seat.name) for seat in detail.seats])
     if not form.is_valid():
@@ -174,15 +150,10 @@ def stays_out(request: PageRequest, pk: int) -> HttpResponse:
     return answer(request, match, _outcome(refused))
 
 
-@table_access.login_or_code_required
-def withdraw(request: PageRequest, pk: int) -> HttpResponse:
+@match_write(methods=("GET", "POST"))
+def withdraw(request: PageRequest, match: Match, actor: Actor) -> HttpResponse:
     """A player leaves the match (or an eliminated player declines the re-entry): confirm first.
     The offer after a bust has its own "stays out" (`stays_out`), for that player only."""
-    match, actor = scoring_match(request, pk)
-    if request.method == "POST" and already_recorded(request, match):
-        return answer(request, match, "recorded")
-    if match_closed(request, match):
-        return refused_answer(request, match)
     detail = match_detail(match)
     seats = [(seat.seat, seat.name) for seat in detail.seats]
     # Only a player in play withdraws, and never the last one; a player a hand has just
@@ -226,15 +197,10 @@ def withdraw(request: PageRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def time_call(request: HttpRequest, pk: int) -> HttpResponse:
-    """End the match now; players are ranked by their current totals. Confirm first."""
-    match, actor = scoring_match(request, pk)
-    if isinstance(actor, TableActor):
-        raise PermissionDenied  # calling time is the director's, not a table's
-    if request.method == "POST" and already_recorded(request, match):
-        return back_to(match)
-    if match_closed(request, match):
-        return back_to(match)
+@match_write(methods=("GET", "POST"), page_script=False, table_phones=False)
+def time_call(request: PageRequest, match: Match, actor: Actor) -> HttpResponse:
+    """End the match now; players are ranked by their current totals. Confirm first. Calling
+    time is the director's, not a table phone's."""
     if match.is_finished:
         messages.error(request, gettext("The match is over."))
         return back_to(match)
@@ -289,12 +255,9 @@ def _correction_words(
     return with_hint
 
 
-@table_access.login_or_code_required
-def event_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+@match_write(methods=("GET", "POST"), idempotent=False, page_script=False)
+def event_correct(request: PageRequest, match: Match, actor: Actor, number: int) -> HttpResponse:
     """Correct a recorded hand: the entry form, filled in with what was recorded, and a reason."""
-    match, actor = scoring_match(request, pk)
-    if match_closed(request, match):
-        return back_to(match)
     detail = match_detail(match)
     row = _row(detail, number)
     if row.event.kind != EventKind.HAND or row.is_void:
@@ -337,12 +300,9 @@ def event_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     )
 
 
-@table_access.login_or_code_required
-def event_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+@match_write(methods=("GET", "POST"), idempotent=False, page_script=False)
+def event_void(request: PageRequest, match: Match, actor: Actor, number: int) -> HttpResponse:
     """Void an event: it stops counting but stays in the history, with the reason given."""
-    match, actor = scoring_match(request, pk)
-    if match_closed(request, match):
-        return back_to(match)
     detail = match_detail(match)
     row = _row(detail, number)
     if row.is_void:
