@@ -84,7 +84,7 @@ lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-# mypy over the engines, services and selectors (the list and the strictness: pyproject.toml).
+# mypy over every application module (the list and the strictness: pyproject.toml).
 typecheck: install
 	$(BIN)/python -m mypy
 

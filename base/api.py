@@ -55,7 +55,9 @@ class ErrorSerializer(serializers.Serializer):
     refusal's message (one line to show); `errors` has every refusal with where it is."""
 
     detail = serializers.CharField()
-    errors = ErrorItemSerializer(many=True)
+    # DRF's metaclass takes the fields off the class, so `Serializer.errors` stays; the stubs
+    # cannot say so.
+    errors = ErrorItemSerializer(many=True)  # type: ignore[assignment]
 
 
 class DetailSerializer(serializers.Serializer):
@@ -147,7 +149,7 @@ class ActionView(ApiView):
             )
             extend_schema_view(post=schema)(cls)
 
-    def target(self, request, **kwargs) -> Any:
+    def target(self, request, *args, **kwargs) -> Any:
         raise NotImplementedError
 
     def act(self, target, data: dict) -> Any:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Protocol
+from typing import Protocol, TypedDict
 
 from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext
@@ -135,7 +135,19 @@ def rating_estimate(rating: Rated) -> str:
     }
 
 
-def rating_chart_words(game: str) -> dict[str, str]:
+class RatingChartWords(TypedDict):
+    title: str
+    mu_label: str
+    band_label: str
+    x_label: str
+
+
+class PlacesChartWords(TypedDict):
+    title: str
+    x_label: str
+
+
+def rating_chart_words(game: str) -> RatingChartWords:
     """The words of a player's rating chart at `game` (its label): title and axes."""
     return {
         "title": gettext("%(game)s rating, match by match") % {"game": game},
@@ -145,7 +157,7 @@ def rating_chart_words(game: str) -> dict[str, str]:
     }
 
 
-def places_chart_words(game: str) -> dict[str, str]:
+def places_chart_words(game: str) -> PlacesChartWords:
     """The words of a player's chart of places at `game` (its label): title and axis."""
     return {
         "title": gettext("%(game)s: places") % {"game": game},

@@ -74,14 +74,15 @@ def visible_club(request, slug: str) -> Club:
     """The club if the user may see it (a member's club or a public one); 404 otherwise. The
     user's role comes with it (`my_role`), and `clubs.permissions` answers from it."""
     club = get_object_or_404(clubs_for(request.user), slug=slug)
-    permissions.remember_role(request.user, club.pk, club.my_role)
+    # `my_role` is annotated (clubs_for); the stubs' plugin loses annotate()'s fields here.
+    permissions.remember_role(request.user, club.pk, club.my_role)  # type: ignore[attr-defined]
     return club
 
 
 def club_of_member(request, slug: str) -> Club:
     """The club if the user is a member of it; 404 otherwise (members' data is private)."""
     club = visible_club(request, slug)
-    if club.my_role is None:
+    if club.my_role is None:  # type: ignore[attr-defined]  # annotated, as above
         raise Http404
     return club
 

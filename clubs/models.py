@@ -29,7 +29,7 @@ class Role(models.TextChoices):
     MEMBER = "member", _("Member")
 
 
-class ClubQuerySet(models.QuerySet):
+class ClubQuerySet(models.QuerySet["Club"]):
     def for_user(self, user) -> "ClubQuerySet":
         """Clubs the user belongs to, and public clubs for everyone."""
         if user.is_authenticated:
@@ -122,7 +122,7 @@ class InvitationStatus(models.TextChoices):
     WITHDRAWN = "withdrawn", _("Withdrawn")
 
 
-class InvitationQuerySet(models.QuerySet):
+class InvitationQuerySet(models.QuerySet["Invitation"]):
     def pending(self) -> "InvitationQuerySet":
         return self.filter(status=InvitationStatus.PENDING)
 
@@ -185,7 +185,7 @@ class Invitation(models.Model):
         return f"{self.username} @ {self.club} ({self.get_role_display()}, {self.status})"
 
 
-class PlayerQuerySet(models.QuerySet):
+class PlayerQuerySet(models.QuerySet["Player"]):
     def for_user(self, user) -> "PlayerQuerySet":
         return self.filter(club__in=Club.objects.for_user(user))
 

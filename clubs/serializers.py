@@ -131,7 +131,9 @@ class InvitationSerializer(serializers.ModelSerializer):
 class MyInvitationSerializer(serializers.ModelSerializer):
     """An invitation to the logged-in user, with the club it comes from."""
 
-    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    club: "serializers.SlugRelatedField[Club]" = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
     club_name = serializers.CharField(source="club.name", read_only=True)
     invited_by = serializers.CharField(
         source="invited_by.username", read_only=True, allow_null=True, default=None

@@ -13,13 +13,12 @@ the field at fault and says why in the user's language.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.functional import Promise
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
@@ -37,12 +36,15 @@ from clubs.models import (
     User,
 )
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 
 class ClubError(ServiceError):
     """A refused change: the field at fault (None for the request as a whole) and why."""
 
 
-def _clean_name(name: str, *, max_length: int, empty_message: str | Promise) -> str:
+def _clean_name(name: str, *, max_length: int, empty_message: StrOrPromise) -> str:
     """The name as stored (`clubs.validators.clean_name`), or `ClubError` on field "name"."""
     try:
         return validators.clean_name(name, max_length=max_length, empty_message=empty_message)

@@ -22,11 +22,14 @@ from __future__ import annotations
 
 import datetime as dt
 import unicodedata
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.utils import timezone
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 PLAYER_NAME_LENGTH = 80  # clubs.Player.name, scoring.MatchPlayer.name
 NAME_LENGTH = 120  # clubs.Club.name, tournaments.Tournament.name, clublife.Season.name
@@ -49,7 +52,7 @@ def clean_name(
     value: object,
     *,
     max_length: int = PLAYER_NAME_LENGTH,
-    empty_message: str | Promise | None = None,
+    empty_message: StrOrPromise | None = None,
 ) -> str:
     """The name with its spaces tidied; `ValidationError` if it is empty (with `empty_message`,
     "Give a name." without one; code "required"), longer than `max_length` or holds a control
@@ -84,6 +87,7 @@ def clean_day(value: dt.date, *, planned: bool = False) -> dt.date:
             code="too_early",
         )
     if value > latest:
+        message: StrOrPromise
         if planned:
             message = _("Choose a date until %(latest)s.") % {"latest": latest.isoformat()}
         else:

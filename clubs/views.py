@@ -9,7 +9,7 @@ Every list has a fixed number of queries, whatever its length.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -44,14 +44,37 @@ from clubs.permissions import (
     role_in,
 )
 from clubs.presenters import CLUB_NAMED, named
+from clubs.requests import SignedInRequest
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 PAGE_SIZE = 20
+_ROLE_NAMES: dict[str | None, StrOrPromise] = dict(Role.choices)
 
 
-def paginate(request: HttpRequest, items, param: str, per_page: int = PAGE_SIZE) -> Page:
+class LinkedPage(Page):
+    """A page that knows the addresses of its neighbours (set by `paginate`)."""
+
+    prev_url = ""
+    next_url = ""
+
+
+class _LinkingPaginator(Paginator):
+    def _get_page(self, *args: Any, **kwargs: Any) -> LinkedPage:
+        return LinkedPage(*args, **kwargs)
+
+
+def page_of(items: Any, per_page: int, number: str | None) -> LinkedPage:
+    """Page `number` of `items` (the last for a number past it, the first for no number), whose
+    neighbours' addresses the caller sets."""
+    return cast(LinkedPage, _LinkingPaginator(items, per_page).get_page(number))
+
+
+def paginate(request: HttpRequest, items, param: str, per_page: int = PAGE_SIZE) -> LinkedPage:
     """One page of `items`, read from the query parameter `param`; the page knows the addresses
     of its neighbours (`prev_url`, `next_url`), keeping the other lists' parameters."""
-    page = Paginator(items, per_page).get_page(request.GET.get(param))
+    page = page_of(items, per_page, request.GET.get(param))
 
     def url(number: int) -> str:
         query = request.GET.copy()
@@ -112,13 +135,14 @@ def club_list(request: HttpRequest) -> HttpResponse:
             )
         )
     page = paginate(request, clubs, "page")
-    roles = dict(Role.choices)
-    rows = [{"club": club, "role": roles.get(getattr(club, "my_role", None))} for club in page]
+    rows = [
+        {"club": club, "role": _ROLE_NAMES.get(getattr(club, "my_role", None))} for club in page
+    ]
     return render(request, "clubs/list.html", {"page": page, "rows": rows})
 
 
 @login_required
-def club_create(request: HttpRequest) -> HttpResponse:
+def club_create(request: SignedInRequest) -> HttpResponse:
     """A new club; whoever creates it is its owner."""
     form = ClubForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -148,7 +172,7 @@ def _detail(request: HttpRequest, club: Club, **forms: Any) -> HttpResponse:
     owner = can_manage(request.user, club)
     context: dict[str, Any] = {
         "club": club,
-        "role": dict(Role.choices).get(role),
+        "role": _ROLE_NAMES.get(role),
         "is_member": member,
         "is_owner": owner,
         "can_score": can_score(request.user, club),
@@ -257,7 +281,7 @@ def player_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def member_invite(request: HttpRequest, slug: str) -> HttpResponse:
+def member_invite(request: SignedInRequest, slug: str) -> HttpResponse:
     """Invite a username to the club with a role; they become a member when they accept. The
     answer is the same whether or not the username has an account."""
     club = _managed_club(request, slug)
@@ -301,7 +325,7 @@ def invitation_withdraw(request: HttpRequest, slug: str, username: str) -> HttpR
 
 @login_required
 @require_POST
-def invitation_answer(request: HttpRequest, slug: str) -> HttpResponse:
+def invitation_answer(request: SignedInRequest, slug: str) -> HttpResponse:
     """The invited user accepts (`action=accept`) or declines (`action=decline`) the pending
     invitation of the club `slug` to their username; any other club answers 404."""
     invitation = get_object_or_404(

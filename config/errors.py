@@ -30,7 +30,7 @@ from django.core.exceptions import (
     TooManyFilesSent,
 )
 from django.db import OperationalError
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views import defaults
@@ -158,6 +158,7 @@ class DatabaseBusyMiddleware:
         message = _(
             "The database is busy with other writes: nothing was saved. Try again in a moment."
         )
+        response: HttpResponse
         if request.path.startswith(API_PREFIX):
             response = JsonResponse({"detail": message}, status=503)
         else:

@@ -12,6 +12,6 @@ class LimitOffsetPagination(pagination.LimitOffsetPagination):
     past the end gives an empty page.
     """
 
-    @property
-    def max_limit(self):
-        return settings.API_MAX_PAGE_SIZE
+    def __init__(self) -> None:
+        # Read per request (a paginator is made per view), so the settings can change in a test.
+        self.max_limit = settings.API_MAX_PAGE_SIZE

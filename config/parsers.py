@@ -31,7 +31,9 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 from rest_framework import renderers, status
 from rest_framework.exceptions import APIException, ParseError
-from rest_framework.parsers import BaseParser, get_encoding
+
+# DRF 3.18 has `get_encoding`; its stubs lack it.
+from rest_framework.parsers import BaseParser, get_encoding  # type: ignore[attr-defined]
 
 # A JSON string (escapes included), or one bracket outside any string.
 _STRING_OR_BRACKET = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]', re.DOTALL)

@@ -56,6 +56,10 @@ class AddressThrottle(SimpleRateThrottle):
         self.rate = rate
         self.num_requests, self.duration = self.parse_rate(rate)
 
+    def allow_request(self, request, view=None):
+        # A page, not an API view: there is no view, and the key is the address alone.
+        return super().allow_request(request, view)
+
     def get_cache_key(self, request, view):
         return f"throttle-{self.scope_name}-address-{self.get_ident(request)}"
 
@@ -64,7 +68,7 @@ def seconds_to_wait(request, scope: str, rate: str) -> int | None:
     """Count one request of the client's address in `scope`; None while within `rate`, else the
     seconds to wait (at least 1) before the next one is allowed."""
     throttle = AddressThrottle(scope, rate)
-    if throttle.allow_request(request, None):
+    if throttle.allow_request(request):
         return None
     return max(int(throttle.wait() or 1), 1)
 

@@ -232,12 +232,12 @@ class RoundRobinFormat(PairingFormat):
         """The whole schedule, fixed by the draw (the players drawn, in seed order)."""
         if not rounds:
             return []
-        return round_robin(draw_players(rounds[0].round), cycles=tournament.cycles)
+        return list(round_robin(draw_players(rounds[0].round), cycles=tournament.cycles))
 
     def next_pairings(self, tournament, rounds, number, dropped) -> tuple[EngineRound, list[int]]:
         players = draw_players(rounds[0].round)
         scheduled = round_robin(players, cycles=tournament.cycles)[number - 1]
-        pairings = []
+        pairings: list[Pairing] = []
         forfeits = []
         for pairing in scheduled.pairings:
             gone = [player for player in pairing.players if player in dropped]

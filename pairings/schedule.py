@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pairings.engine.standings import PlayerId
 from pairings.engine.standings import Round as EngineRound
 from tournaments.models import Tournament
 
@@ -29,7 +30,7 @@ def schedule_of(
     names; the first `paired` are paired already. One query."""
     if not schedule:
         return []
-    names = dict(tournament.entries.values_list("pk", "player__name"))
+    names: dict[PlayerId, str] = dict(tournament.entries.values_list("pk", "player__name"))
     return [
         ScheduledRound(
             number=round.number,

@@ -209,7 +209,9 @@ class BracketSerializer(serializers.Serializer):
         if view.bracket is None:
             return []
         context = {**self.context, "bracket": view}
-        return BracketMatchSerializer(view.bracket.matches, many=True, context=context).data
+        matches = BracketMatchSerializer(view.bracket.matches, many=True, context=context)
+        # `many=True` makes a list serializer, whose data is a list: the stubs say one item's.
+        return matches.data  # type: ignore[return-value]
 
 
 class ResultFixCreateSerializer(serializers.Serializer):

@@ -18,7 +18,9 @@ Services do not check who may act: views and the API ask `can_direct` first.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
@@ -109,9 +111,9 @@ def _create_pairing_round(
     pairing_round: EngineRound,
     user: Actor,
     *,
-    extra: dict | None = None,
+    extra: dict[str, Any] | None = None,
     forfeits: Sequence[engine.PlayerId] | None = None,
-    now=None,
+    now: datetime | None = None,
 ) -> Round:
     round = Round.objects.create(
         tournament=tournament,
@@ -121,7 +123,7 @@ def _create_pairing_round(
         clock_started_at=now or timezone.now(),
         report={**(extra or {}), "bye": pairing_round.bye, "forfeits": forfeits or []},
     )
-    entries = {
+    entries: dict[engine.PlayerId, Entry] = {
         entry.pk: entry
         for entry in Entry.objects.filter(
             pk__in=[p for pairing in pairing_round.pairings for p in pairing.players]
@@ -132,13 +134,27 @@ def _create_pairing_round(
     return round
 
 
-def _open_table(tournament, round, number, bracket_match, players, entries, user: Actor) -> Table:
+def _open_table(
+    tournament: Tournament,
+    round: Round,
+    number: int,
+    bracket_match: int | None,
+    players: Sequence[engine.PlayerId],
+    entries: Mapping[engine.PlayerId, Entry],
+    user: Actor,
+) -> Table:
     table = Table.objects.create(round=round, number=number, bracket_match=bracket_match)
     _seat(tournament, table, players, entries, user)
     return table
 
 
-def _seat(tournament, table, players, entries, user: Actor) -> None:
+def _seat(
+    tournament: Tournament,
+    table: Table,
+    players: Sequence[engine.PlayerId],
+    entries: Mapping[engine.PlayerId, Entry],
+    user: Actor,
+) -> None:
     """Seat `players` (entry ids, the first deals first) at `table` and start its match."""
     TableSeat.objects.bulk_create(
         TableSeat(table=table, entry=entries[player], seat=seat)
@@ -339,11 +355,11 @@ def _being_played(match_id: int | None) -> bool:
     return not list(rows.values_list("pk", flat=True))
 
 
-def _sync(kind: BracketFormat, tournament: Tournament, round: Round, user) -> None:
+def _sync(kind: BracketFormat, tournament: Tournament, round: Round, user: Actor) -> None:
     view = kind.bracket_of(tournament)
     bracket = view.bracket
     assert bracket is not None  # synced once drawn
-    entries = {
+    entries: dict[engine.PlayerId, Entry] = {
         entry.pk: entry
         for entry in Entry.objects.filter(pk__in=bracket.players).select_related("player")
     }

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from base.errors import as_message, on_form
 from clubs.permissions import can_direct, can_score
+from clubs.requests import PageRequest
 from pairings import presenters as words
 from pairings import services
 from pairings.formats import bracket_format_of, rounds_format_of
@@ -83,7 +84,7 @@ def _home_of(tournament: Tournament) -> str:
 
 
 @require_safe
-def bracket(request: HttpRequest, pk: int) -> HttpResponse:
+def bracket(request: PageRequest, pk: int) -> HttpResponse:
     tournament = _gin_tournament(request, pk)
     moved = old_projector_address(request, tournament, "bracket")
     if moved is not None:
@@ -108,7 +109,7 @@ def bracket(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_safe
-def pairings(request: HttpRequest, pk: int) -> HttpResponse:
+def pairings(request: PageRequest, pk: int) -> HttpResponse:
     tournament = _gin_tournament(request, pk)
     moved = old_projector_address(request, tournament, "seating")
     if moved is not None:
@@ -141,7 +142,7 @@ def pairings(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_safe
-def standings(request: HttpRequest, pk: int) -> HttpResponse:
+def standings(request: PageRequest, pk: int) -> HttpResponse:
     tournament = _gin_tournament(request, pk)
     moved = old_projector_address(request, tournament, "standings")
     if moved is not None:
@@ -205,7 +206,9 @@ class FixForm(forms.Form):
 
     def __init__(self, *args, seats, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["winner"].choices = [
+        winner = self.fields["winner"]
+        assert isinstance(winner, forms.ChoiceField)
+        winner.choices = [
             ("", gettext("No fix: the match's own result counts")),
             *((entry.pk, entry.player.name) for entry in seats),
         ]
@@ -215,11 +218,12 @@ class FixForm(forms.Form):
 @require_http_methods(["GET", "POST"])
 def result_fix(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     tournament = _directed(request, pk)
-    table = get_object_or_404(
+    table_row = get_object_or_404(
         Table.objects.select_related("round", "match"), pk=table, round__tournament=tournament
     )
-    seats = [seat.entry for seat in table.seats.select_related("entry__player").order_by("seat")]
-    fixes = list(table.fixes.select_related("winner__player", "created_by").order_by("id"))
+    seated = table_row.seats.select_related("entry__player").order_by("seat")
+    seats = [seat.entry for seat in seated]
+    fixes = list(table_row.fixes.select_related("winner__player", "created_by").order_by("id"))
     current = next((fix for fix in fixes if fix.is_current), None)
     initial = {"winner": current.winner_id if current else None}
     form = FixForm(request.POST or None, seats=seats, initial=initial)
@@ -227,7 +231,7 @@ def result_fix(request: HttpRequest, pk: int, table: int) -> HttpResponse:
         winner = next((e for e in seats if e.pk == form.cleaned_data["winner"]), None)
         with on_form(form):
             services.result_fix(
-                table=table,
+                table=table_row,
                 user=request.user,
                 winner=winner,
                 walkover=form.cleaned_data["walkover"],
@@ -240,7 +244,7 @@ def result_fix(request: HttpRequest, pk: int, table: int) -> HttpResponse:
         "pairings/fix.html",
         {
             **_common(request, tournament),
-            "table": table,
+            "table": table_row,
             "seats": seats,
             "fixes": list(reversed(fixes)),
             "form": form,

@@ -207,6 +207,7 @@ def record(
         # instead of reading and replaying the whole match again.
         context = authors_context(request, match)
         row = recorded_event_row(recorded)
+        assert recorded.replay is not None and recorded.revision is not None  # a new event's
         state = recorded.replay.state
         return event_answer(row, state, recorded.revision, created=True, context=context)
     return event_response(request, match.pk, recorded.event.number)
@@ -233,7 +234,7 @@ def match_response(request, match: Match, *, created: bool = False) -> Response:
     # The state only: the events' history (match_detail) is not part of this answer.
     prefetch_related_objects([match], Prefetch("seats", MatchPlayer.objects.order_by("seat")))
     events = services.current_events(match)
-    replayed = services.replay_current(match, match.seats.all(), events)
+    replayed = services.replay_current(match, list(match.seats.all()), events)
     void_hands = sum(1 for event in events if event.is_void and event.kind == EventKind.HAND)
     context = {"state": replayed.state, "void_hands": void_hands, **authors_context(request, match)}
     serializer = MatchDetailSerializer(match, context=context)

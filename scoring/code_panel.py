@@ -97,7 +97,7 @@ def _plays_here(request: HttpRequest, match: Match) -> bool:
     """A logged-in player of the match (their account is linked to a seat's player)."""
     user = request.user
     return (
-        bool(user.is_authenticated)
+        user.is_authenticated
         and can_see_match(user, match.club, finished=True)
         and (match.seats.filter(player__user=user).exists())
     )

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from django import forms
+from django.http import QueryDict
+from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from base.errors import ServiceError
 from clubs import validators
 from clubs.models import Player
 from scoring.engine import RuleSetError, rules_for
@@ -45,7 +48,7 @@ def preset_from(data) -> str:
     return preset if preset in PRESETS else DEFAULT_START_PRESET
 
 
-def preset_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+def preset_choices() -> list[tuple[str | Promise, list[tuple[str, str | Promise]]]]:
     """The presets grouped by game, for a select with one group per game."""
     return [
         (kind.label, [(name, PRESET_LABELS.get(name, name)) for name in kind.presets()])
@@ -57,7 +60,7 @@ def new_idempotency_key() -> str:
     return uuid.uuid4().hex
 
 
-def match_error_text(error: MatchError, title: str | None = None) -> str:
+def match_error_text(error: ServiceError, title: str | None = None) -> str:
     """The refusal as shown to the user: "Hand 3: ..." when it names an event (`title`: what
     players call that event, `scoring.presenters.event_title`)."""
     if error.event is None:
@@ -140,7 +143,7 @@ class StartForm(forms.Form):
         ) or str(self["first_dealer"].value()) in ("5", "6")
 
     def clean(self):
-        cleaned = super().clean()
+        cleaned = super().clean() or self.cleaned_data  # the same dict (Form.clean's), typed
         seats: list[tuple[int, Player | None, str]] = []
         chosen: set[str] = set()
         for seat in range(1, MAX_SEATS + 1):
@@ -219,7 +222,7 @@ class RulesForm(forms.Form):
             self.fields[info.name] = _option_field(info, getattr(self.preset_rules, info.name))
 
     def clean(self):
-        cleaned = super().clean()
+        cleaned = super().clean() or self.cleaned_data  # the same dict (Form.clean's), typed
         for name, value in list(cleaned.items()):
             try:
                 cleaned[name] = self.preset_rules.check_option(name, value)
@@ -303,8 +306,8 @@ class EntryForm(forms.Form):
     def fresh_key(self) -> None:
         """Give a re-rendered form a new idempotency key (nothing was recorded with the old)."""
         if "idempotency_key" in self.fields and self.is_bound:
-            self.data = self.data.copy()
-            self.data["idempotency_key"] = new_idempotency_key()
+            self.data = data = cast(QueryDict, self.data).copy()  # the request's: a mutable copy
+            data["idempotency_key"] = new_idempotency_key()
 
     def add_refusal(self, error: MatchError, text: str) -> None:
         """Show a refusal (`base.errors.on_form`), in `text`'s words, next to its field, in the

@@ -106,7 +106,7 @@ class PenaltyHandForm(EntryForm):
         ]
 
     def clean(self):
-        cleaned = super().clean()
+        cleaned = super().clean() or self.cleaned_data  # the same dict (Form.clean's), typed
         names = dict(self.seats)
         closer = cleaned.get("closer")
         closer_seat = int(closer) if closer else None
@@ -267,7 +267,7 @@ class GinHandForm(EntryForm):
         ]
 
     def clean(self):
-        cleaned = super().clean()
+        cleaned = super().clean() or self.cleaned_data  # the same dict (Form.clean's), typed
         if self.oklahoma:
             rank, suit = cleaned.get("upcard_rank"), cleaned.get("upcard_suit")
             if rank and suit:

@@ -67,7 +67,7 @@ class ClosedReason(models.TextChoices):
     )
 
 
-class MatchQuerySet(models.QuerySet):
+class MatchQuerySet(models.QuerySet["Match"]):
     def for_user(self, user) -> "MatchQuerySet":
         """The matches the user may see (`clubs.permissions.can_see_match`): every match of the
         user's clubs; for everyone, the finished matches of public clubs and the matches in

@@ -6,13 +6,21 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch
 from django.utils.translation import gettext
 
 from clubs.models import Club, Player
 from scoring.engine import EngineError, MatchState, Snapshot, Status, hand_numbers, rules_for
 from scoring.engine.names import table_label as stored_table_label
-from scoring.models import EventKind, EventVersion, Match, MatchEvent, MatchPlayer, TableJoin
+from scoring.models import (
+    EventKind,
+    EventVersion,
+    Match,
+    MatchEvent,
+    MatchPlayer,
+    MatchQuerySet,
+    TableJoin,
+)
 from scoring.services import Recorded, Replay, replay_match
 
 
@@ -201,7 +209,7 @@ def match_has_events(match: Match) -> bool:
     return MatchEvent.objects.filter(match=match).exists()
 
 
-def matches_for_club(club: Club) -> QuerySet[Match]:
+def matches_for_club(club: Club) -> MatchQuerySet:
     """The club's matches, newest first, with their seats and winner: two queries for a page."""
     return (
         Match.objects.filter(club=club)

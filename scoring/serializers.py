@@ -4,7 +4,8 @@ The match document is validated by the engine (`scoring.engine.document`), whose
 the event and field at fault; the serializers here describe its shape for the OpenAPI schema.
 """
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext
@@ -28,6 +29,11 @@ from scoring.models import (
     PlayerStatus,
 )
 from scoring.rule_words import choice_label, option_label
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+    from clubs.models import Club
 
 
 class AuthorField(serializers.CharField):
@@ -80,7 +86,7 @@ class EnumSchema(serializers.Serializer):
     The "status" of a match and the "status" of a player are different choice sets under one field
     name; named components keep the schema free of drf-spectacular's enum-name collisions."""
 
-    choices: list[tuple[str, str]] = []
+    choices: "Sequence[tuple[str, StrOrPromise]]" = []
 
 
 class EnumSchemaExtension(OpenApiSerializerExtension):
@@ -320,7 +326,9 @@ HAND_COUNT_HELP = _(
 class MatchSerializer(serializers.ModelSerializer):
     """A match as lists show it: its table, its status, its seats and totals."""
 
-    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    club: "serializers.SlugRelatedField[Club]" = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
     winner = serializers.CharField(
         source="winner.name", allow_null=True, read_only=True, default=None
     )
@@ -495,7 +503,8 @@ class EventVersionSerializer(serializers.ModelSerializer):
         read_only=True,
         help_text=_("Who made this version: for the club's members only, null for anyone else."),
     )
-    data = serializers.SerializerMethodField(help_text=_("The event as this version has it."))
+    # a field (DRF's metaclass takes it off the class: `Serializer.data` stays)
+    data = serializers.SerializerMethodField(help_text=_("The event as this version has it."))  # type: ignore[assignment]
     table_phone = serializers.SerializerMethodField(
         help_text=_(
             "The phone that wrote this version with the match's table code (no account): the "
@@ -554,7 +563,8 @@ class EventSerializer(serializers.Serializer):
     version = serializers.IntegerField(
         source="current.version", help_text=_("The current version; corrections and voids name it.")
     )
-    data = serializers.SerializerMethodField(help_text=_("The current version's event."))
+    # a field (DRF's metaclass takes it off the class: `Serializer.data` stays)
+    data = serializers.SerializerMethodField(help_text=_("The current version's event."))  # type: ignore[assignment]
     is_void = serializers.BooleanField()
     is_corrected = serializers.BooleanField()
     created_by = AuthorField(
@@ -602,7 +612,8 @@ class MatchChangeSerializer(serializers.Serializer):
     )
     kind = serializers.ChoiceField(choices=EventKind.choices)
     version = serializers.IntegerField(help_text=_("1: recorded; more: corrected or voided."))
-    data = serializers.DictField(help_text=_("The event as this version has it."))
+    # a field (DRF's metaclass takes it off the class: `Serializer.data` stays)
+    data = serializers.DictField(help_text=_("The event as this version has it."))  # type: ignore[assignment]
     is_void = serializers.BooleanField()
     reason = serializers.CharField(allow_blank=True)
     revision = serializers.IntegerField(help_text=_("The match's revision this change made."))
@@ -646,7 +657,8 @@ class EventDataField(serializers.DictField):
 
 
 class EventCorrectSerializer(serializers.Serializer):
-    data = EventDataField(help_text=_('The hand as it should be ("type" may be left out).'))
+    # a field (DRF's metaclass takes it off the class: `Serializer.data` stays)
+    data = EventDataField(help_text=_('The hand as it should be ("type" may be left out).'))  # type: ignore[assignment]
     version = serializers.IntegerField(
         min_value=1, help_text=_("The version you are correcting (the event's current version).")
     )

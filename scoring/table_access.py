@@ -271,7 +271,7 @@ def actor_for(request: HttpRequest, match: Match) -> Actor:
     """Who records an event of `match` from this request: the user when they score in the club
     (`can_score`), else the phone when its code lets it write now, else the user (whom the
     checks then refuse)."""
-    user: Actor = request.user  # type: ignore[assignment]
+    user: Actor = request.user
     if can_score(user, match.club):
         return user
     join = join_for(request, match)

@@ -22,6 +22,7 @@ import unicodedata
 from base64 import urlsafe_b64encode
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -37,6 +38,9 @@ from config.throttling import attempts, count_attempt, window_left
 from scoring.models import CODE_ALPHABET, CODE_LENGTH, Match, MatchPlayer, TableCode, TableJoin
 from scoring.services import MatchError
 from scoring.table_access import GRACE, in_tournament, session_digest
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 TOO_MANY = 429
 JOIN_NAME_LENGTH = 40
@@ -141,7 +145,12 @@ class TooManyAttempts(MatchError):
     status = TOO_MANY
 
     def __init__(
-        self, message: str, *, retry_after: int, field: str = "code", network: bool = False
+        self,
+        message: StrOrPromise,
+        *,
+        retry_after: int,
+        field: str = "code",
+        network: bool = False,
     ) -> None:
         super().__init__(message, field=field)
         self.retry_after = retry_after

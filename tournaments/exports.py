@@ -67,7 +67,7 @@ def spreadsheet_number(value: Fraction | float | None) -> str:
     if value is None:
         return ""
     if isinstance(value, Fraction):
-        value = Decimal(value.numerator) / Decimal(value.denominator)
+        return f"{Decimal(value.numerator) / Decimal(value.denominator):.2f}"
     return f"{Decimal(value):.2f}"
 
 

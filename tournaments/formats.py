@@ -28,6 +28,7 @@ from tournaments import selectors, settings_table
 from tournaments.engine import knockout, table_standings
 from tournaments.engine.errors import TournamentError
 from tournaments.engine.placement import PlacementScale
+from tournaments.engine.tables import PlayerId
 from tournaments.errors import TournamentActionError
 from tournaments.models import (
     Entry,
@@ -168,6 +169,10 @@ class TournamentFormat:
         """The page a director's action on the tournament's rounds comes back to."""
         return "tournaments:detail"
 
+    def cut_ties(self, tournament: Tournament, view: selectors.TournamentView) -> list:
+        """Players tied across the cut of the last round (the console asks for a play-off)."""
+        return []
+
 
 def checked_final_size(size: int) -> int:
     """The final table's size as the knockout engine checks it; its refusal names the setting
@@ -259,10 +264,6 @@ class TableFormat(TournamentFormat):
         """Why `last` (played) is not the tournament's last round, or None when it is."""
         raise NotImplementedError
 
-    def cut_ties(self, tournament: Tournament, view: selectors.TournamentView) -> list:
-        """Players tied across the cut of the last round (the console asks for a play-off)."""
-        return []
-
 
 class RoundsFormat(TableFormat):
     value = Format.ROUNDS
@@ -347,7 +348,7 @@ class KnockoutFormat(TableFormat):
         through = selectors.knockout_advancement(tournament, previous)
         if not through.settled:
             tie = through.ties[0]
-            names = dict(tournament.entries.values_list("pk", "player__name"))
+            names: dict[PlayerId, str] = dict(tournament.entries.values_list("pk", "player__name"))
             raise TournamentActionError(
                 _(
                     "At table %(table)s, %(players)s are tied across the cut: enter the "
@@ -362,7 +363,8 @@ class KnockoutFormat(TableFormat):
         dropped = set(
             tournament.entries.filter(status=EntryStatus.DROPPED).values_list("pk", flat=True)
         )
-        going_on = [entry_id for entry_id in through.advancing if entry_id not in dropped]
+        # the engine's ids are the entries' own
+        going_on = [int(entry_id) for entry_id in through.advancing if entry_id not in dropped]
         standings = selectors.table_standings(tournament)
         if knockout.fits_final_table(len(going_on), final_size=tournament.final_table_size):
             # the finalists in standings order, as in the rounds format: the leader deals first
@@ -370,8 +372,8 @@ class KnockoutFormat(TableFormat):
             return SeatingPlan(finalists=tuple(sorted(going_on, key=listed.index)))
         order = {row.entry_id: row.place for row in standings.rows}
         ranks = {entry_id: order.get(entry_id, len(order) + 1) for entry_id in going_on}
-        players = tuple(Entry.objects.filter(pk__in=going_on).select_related("player"))
-        return SeatingPlan(RoundKind.KNOCKOUT, players, ranks)
+        seated = tuple(Entry.objects.filter(pk__in=going_on).select_related("player"))
+        return SeatingPlan(RoundKind.KNOCKOUT, seated, ranks)
 
     def last_round_refusal(
         self, tournament: Tournament, last: Round
@@ -394,7 +396,7 @@ class KnockoutFormat(TableFormat):
             {
                 "table": current.tables[tie.table - 1].table,
                 "seats": tie.seats,
-                "players": [view.entries[player] for player in tie.players],
+                "players": [view.entries[int(player)] for player in tie.players],
             }
             for tie in advancement.ties
         ]

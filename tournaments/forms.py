@@ -5,7 +5,7 @@ the form next to the field it names by `base.errors.on_form`."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.forms.forms import DeclarativeFieldsMetaclass
@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import lazy
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -41,6 +42,9 @@ from tournaments.settings_table import (
     field_of,
     money_max_message,
 )
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 def _split(text: str) -> list[str]:
@@ -75,7 +79,7 @@ class TieBreakOrderWidget(forms.Widget):
     def id_for_label(self, id_: str) -> str:
         return f"{id_}_1" if id_ else id_
 
-    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> str:
+    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> SafeString:
         attrs = self.build_attrs(self.attrs, attrs)
         base_id = attrs.pop("id", "")
         chosen = listed(value)
@@ -175,7 +179,7 @@ class SettingRow:
 
 @dataclass(frozen=True)
 class SettingsGroup:
-    title: str
+    title: StrOrPromise
     rows: list[SettingRow]
 
 
@@ -276,8 +280,8 @@ class TournamentForm(SettingsFields):  # type: ignore[misc,valid-type]  # built 
         initial.setdefault("preset", "scala40")
         initial.setdefault("format", DEFAULT_FORMAT)
         super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = clubs
-        self.fields["preset"].choices = preset_choices()
+        cast(forms.ModelChoiceField, self.fields["club"]).queryset = clubs
+        cast(forms.ChoiceField, self.fields["preset"]).choices = preset_choices()
         # each tie-break field offers the tie-breaks of the formats it is for, their default
         # order first (the form is built once the registry is: the Gin formats join it late)
         for kind in FORMATS.values():
@@ -366,7 +370,7 @@ class RegisterForm(forms.Form):
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["players"].queryset = (
+        cast(forms.ModelMultipleChoiceField, self.fields["players"]).queryset = (
             Player.objects.filter(club_id=tournament.club_id)
             .exclude(entries__tournament=tournament)
             .order_by("name")
@@ -378,7 +382,8 @@ class RegisterForm(forms.Form):
         return [line.strip() for line in text.splitlines() if line.strip()]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if not data.get("players") and not data.get("names") and not self.errors:
             raise forms.ValidationError(_("Tick club players or type guests' names, one per line."))
         return data
@@ -416,15 +421,22 @@ class SwapForm(forms.Form):
     def __init__(self, *args: Any, seated: list[tuple[int, str]], **kwargs: Any):
         super().__init__(*args, **kwargs)
         choices = [("", _("— choose —")), *seated]
-        self.fields["first"].choices = choices
-        self.fields["second"].choices = choices
+        cast(forms.ChoiceField, self.fields["first"]).choices = choices
+        cast(forms.ChoiceField, self.fields["second"]).choices = choices
+
+
+class EntryChoiceField(forms.ModelMultipleChoiceField):
+    """Entries, each labelled with its player's name."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        return obj.player.name
 
 
 class KeepApartForm(forms.Form):
     """A keep-apart group: several players of the tournament, never or preferably not at the
     same table."""
 
-    entries = forms.ModelMultipleChoiceField(
+    entries = EntryChoiceField(
         queryset=Entry.objects.none(),
         label=_("Players to keep apart"),
         widget=forms.CheckboxSelectMultiple,
@@ -437,7 +449,7 @@ class KeepApartForm(forms.Form):
             ("1", _("Never at the same table: a seating that cannot keep them apart is refused")),
         ],
         coerce=bool,
-        empty_value=False,
+        empty_value=False,  # type: ignore[arg-type]  # any value is allowed; the stubs say str
         required=False,
         widget=forms.RadioSelect,
         initial="",
@@ -452,12 +464,11 @@ class KeepApartForm(forms.Form):
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["entries"].queryset = (
+        cast(EntryChoiceField, self.fields["entries"]).queryset = (
             tournament.entries.exclude(status=EntryStatus.DROPPED)
             .select_related("player")
             .order_by("player__name")
         )
-        self.fields["entries"].label_from_instance = lambda entry: entry.player.name
 
     def clean_entries(self) -> Any:
         entries = self.cleaned_data["entries"]

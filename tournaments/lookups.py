@@ -72,4 +72,4 @@ def table_at_table(request: HttpRequest, pk: int, table: int) -> tuple[Table, Ac
     # a visitor of a public club's match is no one of this table (the service says why too)
     if not (plays_here or (user.is_authenticated and can_direct(user, match.club))):
         raise PermissionDenied
-    return found, user  # type: ignore[return-value]
+    return found, user

@@ -12,6 +12,7 @@ seeds and the results of its tables, plus the director's fixes (`ResultFix`, app
 """
 
 import secrets
+from typing import Any
 
 from django.apps import apps
 from django.conf import settings
@@ -66,7 +67,7 @@ def new_check_in_key() -> str:
     return secrets.token_urlsafe(12)
 
 
-class TournamentQuerySet(models.QuerySet):
+class TournamentQuerySet(models.QuerySet["Tournament"]):
     def for_user(self, user) -> "TournamentQuerySet":
         """Every tournament of the user's clubs, and those the user plays in (an entry of a
         player linked to their account); public tournaments for everyone."""
@@ -230,7 +231,8 @@ class Tournament(models.Model):
         """The tournament's format class (`tournaments.formats.format_of`), for templates:
         `tournament.kind.uses_tables`. The registry is read through the app's configuration,
         which holds it once the app is ready, so this module imports nothing above it."""
-        return apps.get_app_config("tournaments").formats[self.format]
+        config: Any = apps.get_app_config("tournaments")  # a TournamentsConfig, once ready
+        return config.formats[self.format]
 
 
 class EntryStatus(models.TextChoices):
@@ -263,6 +265,9 @@ class Entry(models.Model):
     )
     dropped_at = models.DateTimeField(_("dropped"), null=True, blank=True)
     created_at = models.DateTimeField(_("registered"), auto_now_add=True)
+    # Set by the entries page on each card it shows (`tournaments.views.core`); no columns.
+    message_place: str
+    can_come_back: bool
 
     class Meta:
         verbose_name = _("entry")

@@ -337,7 +337,7 @@ def final_ranking(
                 for seat in table.seats:
                     reached[seat.entry.pk] = round_view.round.number
 
-    def key(entry_id: int) -> tuple:
+    def key(entry_id: int) -> tuple[int, int, int]:
         if entry_id in final_places:
             return (0, final_places[entry_id], 0)
         return (1, -reached[entry_id], standing_key[entry_id][0])

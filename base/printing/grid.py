@@ -330,7 +330,8 @@ class Grid:
         char, width = self.char, self.width
         top, count = self.head_height, len(rows)
         name_height = self.names_height
-        thin, thick = [], []
+        thin: list[str] = []
+        thick: list[str] = []
         thick.append(f"M0 0H{width:.2f}M0 {top:.2f}H{width:.2f}M0 {height:.2f}H{width:.2f}")
         y = top
         for index, (row, row_height) in enumerate(zip(rows[:-1], heights, strict=False), start=1):

@@ -40,7 +40,8 @@ class LeaderboardRowSerializer(serializers.Serializer):
 
 class LeaderboardSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=Game.choices)
-    label = serializers.CharField()
+    # DRF's metaclass takes the field off the class (Field.label stays); the stubs cannot say so.
+    label = serializers.CharField()  # type: ignore[assignment]
     rows = LeaderboardRowSerializer(many=True)
 
 
@@ -89,7 +90,8 @@ def _number(value) -> float | None:
 
 class GameProfileSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=Game.choices)
-    label = serializers.CharField()
+    # DRF's metaclass takes the field off the class (Field.label stays); the stubs cannot say so.
+    label = serializers.CharField()  # type: ignore[assignment]
     rating = RatingSummarySerializer(allow_null=True)
     matches = serializers.IntegerField(source="statistics.matches")
     wins = serializers.IntegerField(source="statistics.wins")

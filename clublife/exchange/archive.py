@@ -121,7 +121,7 @@ def _archive_tables() -> list[str]:
     return tables
 
 
-def _user_fields(model: type[models.Model]) -> list[models.ForeignKey]:
+def _user_fields(model: type[models.Model]) -> list[models.ForeignKey[Any, Any]]:
     user_model = get_user_model()
     return [
         field
@@ -138,9 +138,11 @@ def _json_ready(value: Any) -> Any:
     return value
 
 
-def _serialized(queryset: Iterable[models.Model], fields: Sequence[str] | None = None) -> list:
+def _serialized(
+    queryset: Iterable[models.Model], fields: Sequence[str] | None = None
+) -> list[dict[str, Any]]:
     options = {"fields": fields} if fields is not None else {}
-    rows = serializers.serialize("python", queryset, **options)
+    rows: list[dict[str, Any]] = serializers.serialize("python", queryset, **options)
     for row in rows:
         row["fields"] = {name: _json_ready(value) for name, value in row["fields"].items()}
     return rows
@@ -389,7 +391,7 @@ def _check_result(match: Match, seats: Sequence[MatchPlayer], state: MatchState)
             )
 
 
-def _check_versions_in_force(by_model: dict[str, list[dict]]) -> None:
+def _check_versions_in_force(by_model: dict[str, list[dict[str, Any]]]) -> None:
     """Every event has exactly one version in force: replays, and the number of the next event
     recorded, rest on it."""
     in_force = Counter(
@@ -412,7 +414,7 @@ def _check_versions_in_force(by_model: dict[str, list[dict]]) -> None:
             )
 
 
-def _check_references(by_model: dict[str, list[dict]]) -> None:
+def _check_references(by_model: dict[str, list[dict[str, Any]]]) -> None:
     """Every reference between the archive's rows stays inside the archive."""
     labels = [_label(model) for model, _lookup in ARCHIVE_MODELS]
     pks = {label: {row["pk"] for row in by_model.get(label, [])} for label in labels}
@@ -460,7 +462,7 @@ def _not_in_archive(model: type[models.Model], pk: int, target: str, value: Any)
     )
 
 
-def _check_apart_groups(by_model: dict[str, list[dict]]) -> None:
+def _check_apart_groups(by_model: dict[str, list[dict[str, Any]]]) -> None:
     """A keep-apart group keeps two or more players of its own tournament apart, as the keep-apart
     page and the API allow (`tournaments.services.apart_group_add`): a group naming an entry of
     another tournament would seat players of one tournament by another's.
@@ -494,7 +496,7 @@ def _check_apart_groups(by_model: dict[str, list[dict]]) -> None:
             )
 
 
-def _conflicts(by_model: dict[str, list[dict]]) -> list[str]:
+def _conflicts(by_model: dict[str, list[dict[str, Any]]]) -> list[str]:
     found = []
     for model, _lookup in ARCHIVE_MODELS:
         pks = [row["pk"] for row in by_model.get(_label(model), [])]
@@ -504,7 +506,7 @@ def _conflicts(by_model: dict[str, list[dict]]) -> list[str]:
     return found
 
 
-def _users_here(by_model: dict[str, list[dict]]) -> tuple[dict[str, int], list[str]]:
+def _users_here(by_model: dict[str, list[dict[str, Any]]]) -> tuple[dict[str, int], list[str]]:
     """The usernames the archive's rows name: those with an account here (username -> id) and,
     sorted, those without one."""
     named: set[str] = set()
@@ -531,7 +533,7 @@ class ImportedArchive:
 
 
 @transaction.atomic
-def club_import(data: dict, *, user: User | None = None) -> ImportedArchive:
+def club_import(data: dict[str, Any], *, user: User | None = None) -> ImportedArchive:
     """Import a club archive of `club_export`, keeping every primary key, in one transaction.
 
     Refused (`ArchiveError`, nothing written) when it is not an archive of a version this code
@@ -544,7 +546,7 @@ def club_import(data: dict, *, user: User | None = None) -> ImportedArchive:
     afterwards.
     """
     objects = _archive_objects(data)
-    by_model: dict[str, list[dict]] = defaultdict(list)
+    by_model: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in objects:
         by_model[row["model"]].append(row)
     clubs = by_model.get(_label(Club), [])

@@ -16,7 +16,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -31,6 +31,7 @@ from clubs.models import Club, Player
 from scoring import services as scoring
 from scoring.engine import EngineError
 from scoring.engine.document import (
+    DocumentData,
     MatchDocument,
     check_import_size,
     dump_document,
@@ -53,6 +54,13 @@ PLAYER_FIELD = re.compile(r"players\.(\d+)")
 # Match documents ---------------------------------------------------------------------------------
 
 
+class DocumentErrorData(TypedDict):
+    document: int | None
+    event: int | None
+    field: str | None
+    message: str
+
+
 @dataclass(frozen=True)
 class DocumentError:
     """One refusal: the document's position in a batch (None for a single document), the index
@@ -64,7 +72,7 @@ class DocumentError:
     event: int | None = None
     field: str | None = None
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> DocumentErrorData:
         return {
             "document": self.document,
             "event": self.event,
@@ -391,7 +399,7 @@ def documents_import(
 
 
 def match_import(
-    *, club: Club, user: Actor, document: dict, played_on: dt.date | None = None
+    *, club: Club, user: Actor, document: dict[str, Any], played_on: dt.date | None = None
 ) -> Match:
     """Import one match document into `club` (`documents_import`); answers its match (the one
     imported before, for a document imported again)."""
@@ -402,7 +410,7 @@ def match_import(
 
 
 def matches_import(
-    *, club: Club, user: Actor, documents: list, played_on: dt.date | None = None
+    *, club: Club, user: Actor, documents: list[Any], played_on: dt.date | None = None
 ) -> list[Match]:
     """Import a batch of match documents, all or nothing, in the order given
     (`documents_import`); answers their matches in order."""
@@ -412,14 +420,14 @@ def matches_import(
     return [each.match for each in imported]
 
 
-def match_export(match: Match) -> dict[str, Any]:
+def match_export(match: Match) -> DocumentData:
     """The match as a match document (voided events left out, corrections applied)."""
     seats = list(match.seats.order_by("seat"))
     document, _numbers = scoring.match_document(match, seats, scoring.current_versions(match))
     return document
 
 
-def club_matches_export(*, club: Club) -> list[dict[str, Any]]:
+def club_matches_export(*, club: Club) -> list[DocumentData]:
     """Every match of the club as a match document, oldest first, in three queries."""
     matches = (
         Match.objects.filter(club=club)

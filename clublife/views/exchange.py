@@ -76,7 +76,8 @@ class ImportForm(forms.Form):
     )
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         upload = cleaned.get("file")
         text = cleaned.get("document", "")
         if upload is not None:
@@ -148,7 +149,7 @@ def match_import(request: HttpRequest, slug: str) -> HttpResponse:
                 "matches": [[each.match.pk, each.created] for each in imported],
             }
             return redirect("clublife:import-done", slug=club.slug)
-        if refused:
+        if isinstance(refused.error, exchange.ImportRefused):
             errors = refused.error.errors
     return render(
         request,

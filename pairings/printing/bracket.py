@@ -100,6 +100,7 @@ def bracket_chart(view: BracketView, *, width: float, height: float) -> BracketC
     winners = sections.get("winners")
     losers = sections.get("losers")
     finals = sections.get("finals")
+    assert bracket is not None and winners is not None  # drawn: `bracket_document` asks first
     wb_rows = bracket.size // 2
     third = any(
         card.match.section is engine.Section.THIRD_PLACE

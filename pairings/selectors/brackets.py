@@ -5,7 +5,7 @@ columns and sections (`bracket_sections`)."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from pairings import presenters as words
@@ -176,7 +176,9 @@ class BracketSection:
     columns: tuple[BracketColumn, ...]
 
 
-def _side(slot: engine.Slot, names: dict[engine.PlayerId, str], players) -> str:
+def _side(
+    slot: engine.Slot, names: dict[engine.PlayerId, str], players: Sequence[engine.PlayerId]
+) -> str:
     if slot.kind is engine.SlotKind.SEED:
         return names.get(players[slot.ref - 1], "")
     return words.slot_label(slot.kind, slot.ref)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 from pairings import presenters as words
 from pairings.engine import brackets as engine
@@ -50,7 +50,9 @@ def _tie_break_value(standing: Standing, key: str) -> float | None:
     return cast(float | None, getattr(standing, key))
 
 
-def _tie_break_cells(rows: Sequence[Standing], tie_breaks: Sequence[str]) -> list[tuple]:
+def _tie_break_cells(
+    rows: Sequence[Standing], tie_breaks: Sequence[str]
+) -> list[tuple[TieBreakCell, ...]]:
     """Each row's tie-break values in the tournament's order, the one that decided against a
     neighbour on the same match points marked."""
 
@@ -93,7 +95,7 @@ class BracketStandingRow:
 class GinStandings:
     kind: str  # "pairing" or "bracket"
     tie_breaks: tuple[str, ...]
-    rows: tuple
+    rows: tuple[Any, ...]  # PairingStandingRow or BracketStandingRow, by `kind`
     rounds_counted: int = 0
 
 

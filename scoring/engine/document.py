@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 from .cards import JOKER, count_points, parse_card
 from .errors import EngineError, RuleSetError
@@ -43,6 +43,7 @@ from .names import check_name
 from .presets import DEFAULT_PRESET, preset_game, rules_for
 from .replay import replay, validate_players
 from .rules import RuleSet
+from .state import StateData
 
 TOP_LEVEL_KEYS = ("game", "preset", "rules", "players", "first_dealer", "events")
 EVENT_TYPES = ("hand", "reentry", "withdraw", "time_call")
@@ -66,6 +67,55 @@ MAX_PLAYERS = 20
 # `parse_document`, which also reads the matches already stored.
 MAX_EVENTS = 2000
 _TIME_CALL_KEYS = ("type",)
+
+# The document's data as `dump_document` writes it and `parse_document` reads it (which also
+# takes a hand's `cards` for its points); a stored event's data has the same shape.
+Cards = str | list[str]  # "8h Kd JK", or one card a string
+
+
+class HandData(TypedDict):
+    """A hand of Scala 40 or Ramino: who closed, and the points (or cards) of the others."""
+
+    type: Literal["hand"]
+    closer: str
+    points: NotRequired[dict[str, int]]
+    cards: NotRequired[dict[str, Cards]]
+    in_hand: NotRequired[bool]
+    not_opened: NotRequired[list[str]]
+    closing: NotRequired[str]  # Ramino's RAMINO_CLOSINGS
+
+
+class GinHandData(TypedDict):
+    """A hand of Gin Rummy: its result (GIN_RESULTS), and but for a dead hand who knocked and
+    everyone's deadwood (or cards)."""
+
+    type: Literal["hand"]
+    result: str
+    knocker: NotRequired[str]
+    deadwood: NotRequired[dict[str, int]]
+    cards: NotRequired[dict[str, Cards]]
+    upcard: NotRequired[str]  # Oklahoma
+
+
+class PlayerEventData(TypedDict):
+    type: Literal["reentry", "withdraw"]
+    player: str
+
+
+class TimeCallData(TypedDict):
+    type: Literal["time_call"]
+
+
+EventData = HandData | GinHandData | PlayerEventData | TimeCallData
+
+
+class DocumentData(TypedDict):
+    game: str
+    preset: str
+    rules: dict[str, Any]  # options by name (RULES.md): numbers, booleans, choices, amounts
+    players: list[str]
+    first_dealer: NotRequired[str]
+    events: list[EventData]
 
 
 @dataclass(frozen=True)
@@ -473,22 +523,31 @@ def _refuse_unknown_keys(
 # dump
 
 
-def dump_document(doc: MatchDocument) -> dict[str, Any]:
+def dump_document(doc: MatchDocument) -> DocumentData:
     """The match document of `doc`, as JSON-ready data; `parse_document` reads it back equal.
 
     `rules` holds only the options that differ from the preset, in the rule set's option order;
     `first_dealer` is written only when set. Hands write `points` (Gin: `deadwood`), never cards.
     """
-    data: dict[str, Any] = {
-        "game": doc.game,
-        "preset": doc.preset,
-        "rules": _rule_overrides(doc.preset, doc.rules),
-        "players": list(doc.players),
+    game, preset, players = doc.game, doc.preset, list(doc.players)
+    rules = _rule_overrides(doc.preset, doc.rules)
+    events = [_dump_event(event, doc) for event in doc.events]
+    if doc.first_dealer is None:
+        return {
+            "game": game,
+            "preset": preset,
+            "rules": rules,
+            "players": players,
+            "events": events,
+        }
+    return {
+        "game": game,
+        "preset": preset,
+        "rules": rules,
+        "players": players,
+        "first_dealer": doc.first_dealer,
+        "events": events,
     }
-    if doc.first_dealer is not None:
-        data["first_dealer"] = doc.first_dealer
-    data["events"] = [_dump_event(event, doc) for event in doc.events]
-    return data
 
 
 def _rule_overrides(preset: str, rules: RuleSet) -> dict[str, Any]:
@@ -496,7 +555,7 @@ def _rule_overrides(preset: str, rules: RuleSet) -> dict[str, Any]:
     return {name: value for name, value in rules.to_dict().items() if base.get(name) != value}
 
 
-def _dump_event(event: Event, doc: MatchDocument) -> dict[str, Any]:
+def _dump_event(event: Event, doc: MatchDocument) -> EventData:
     if isinstance(event, Hand):
         return _dump_hand(event, doc)
     if isinstance(event, GinHand):
@@ -510,8 +569,8 @@ def _dump_event(event: Event, doc: MatchDocument) -> dict[str, Any]:
     raise TypeError(f"not an event: {event!r}")
 
 
-def _dump_hand(hand: Hand, doc: MatchDocument) -> dict[str, Any]:
-    data: dict[str, Any] = {"type": "hand", "closer": hand.closer, "points": dict(hand.points)}
+def _dump_hand(hand: Hand, doc: MatchDocument) -> HandData:
+    data: HandData = {"type": "hand", "closer": hand.closer, "points": dict(hand.points)}
     if hand.in_hand:
         data["in_hand"] = True
     if hand.not_opened:
@@ -522,9 +581,9 @@ def _dump_hand(hand: Hand, doc: MatchDocument) -> dict[str, Any]:
     return data
 
 
-def _dump_gin_hand(hand: GinHand) -> dict[str, Any]:
-    data: dict[str, Any] = {"type": "hand", "result": hand.result}
-    if hand.result != "dead":
+def _dump_gin_hand(hand: GinHand) -> GinHandData:
+    data: GinHandData = {"type": "hand", "result": hand.result}
+    if hand.result != "dead" and hand.knocker is not None:  # every hand but a dead one has one
         data["knocker"] = hand.knocker
         data["deadwood"] = dict(hand.deadwood)
     if hand.upcard is not None:
@@ -536,7 +595,7 @@ def _dump_gin_hand(hand: GinHand) -> dict[str, Any]:
 # replay
 
 
-def replay_document(data: Any) -> dict[str, Any]:
+def replay_document(data: Any) -> StateData:
     """Parse a match document (or take a `MatchDocument`), replay it, and answer the state.
 
     The answer is `MatchState.to_dict()` (the replay answer of DESIGN.md). Any refusal, of the

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any
+from typing import NotRequired, TypedDict
 
 
 class Status(StrEnum):
@@ -37,6 +37,63 @@ class LedgerKind(StrEnum):
     REENTRY_FEE = "reentry_fee"
 
 
+# The replay answer (`MatchState.to_dict()`, the shape DESIGN.md fixes), as JSON-ready data.
+
+
+class LedgerEntryData(TypedDict):
+    kind: str
+    player: str
+    amount: str  # "12.50"
+    event: int | None
+
+
+class PotData(TypedDict):
+    total: str
+    entries: list[LedgerEntryData]
+
+
+class PlayerStateData(TypedDict):
+    name: str
+    total: int
+    status: str
+    reentries: int
+    place: int | None
+    hands_won: NotRequired[int]  # Gin
+
+
+class GinGameData(TypedDict):
+    number: int
+    scores: dict[str, int]
+    boxes: dict[str, int]
+    final_scores: dict[str, int] | None
+    winner: str | None
+    net: int | None
+    finished: bool
+
+
+class SnapshotData(TypedDict):
+    event: int
+    totals: dict[str, int]
+    charges: dict[str, int]
+    statuses: dict[str, str]
+    eliminated: list[str]
+    dealer: str | None
+    games: NotRequired[list[GinGameData]]
+
+
+class StateData(TypedDict):
+    game: str
+    finished: bool
+    winner: str | None
+    ended_by: str | None
+    dealer: str | None
+    players: list[PlayerStateData]
+    history: list[SnapshotData]
+    pot: PotData
+    games: NotRequired[list[GinGameData]]
+    net_total: NotRequired[int | None]
+
+
 @dataclass(frozen=True)
 class LedgerEntry:
     """Money a player put in the pot: the stake at the start, or a re-entry fee."""
@@ -46,7 +103,7 @@ class LedgerEntry:
     amount: Decimal
     event: int | None  # None for the stakes paid at the start
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> LedgerEntryData:
         return {
             "kind": str(self.kind),
             "player": self.player,
@@ -60,7 +117,7 @@ class Pot:
     total: Decimal = Decimal("0.00")
     entries: tuple[LedgerEntry, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> PotData:
         return {
             "total": f"{self.total:.2f}",
             "entries": [entry.to_dict() for entry in self.entries],
@@ -76,8 +133,8 @@ class PlayerState:
     place: int | None = None  # set once the match has ended; equal players share a place
     hands_won: int = 0  # Gin only
 
-    def to_dict(self, *, gin: bool = False) -> dict[str, Any]:
-        data: dict[str, Any] = {
+    def to_dict(self, *, gin: bool = False) -> PlayerStateData:
+        data: PlayerStateData = {
             "name": self.name,
             "total": self.total,
             "status": str(self.status),
@@ -152,7 +209,7 @@ class GinGame:
     # DESIGN.md fixes); `parts[name].total == final_scores[name]`.
     parts: Mapping[str, GinScoreParts] | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> GinGameData:
         return {
             "number": self.number,
             "scores": dict(self.scores),
@@ -195,8 +252,8 @@ class Snapshot:
             for name, charge in self.charges.items()
         }
 
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
+    def to_dict(self) -> SnapshotData:
+        data: SnapshotData = {
             "event": self.event,
             "totals": dict(self.totals),
             "charges": dict(self.charges),
@@ -259,9 +316,9 @@ class MatchState:
     def in_play(self) -> list[str]:
         return [p.name for p in self.players if p.status == Status.IN_PLAY]
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> StateData:
         gin = self.game == "gin"
-        data: dict[str, Any] = {
+        data: StateData = {
             "game": self.game,
             "finished": self.finished,
             "winner": self.winner,

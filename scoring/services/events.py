@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
@@ -17,7 +17,7 @@ from clubs.actors import Actor
 from clubs.models import User
 from scoring.cache import refresh_cache
 from scoring.engine import EngineError, hand_numbers
-from scoring.engine.document import check_new_event
+from scoring.engine.document import EventData, check_new_event
 from scoring.models import (
     EventKind,
     EventVersion,
@@ -122,7 +122,8 @@ def _record(
     kind = _event_kind(data, number)
     hand_number = hand_numbers([*(e.kind for e in events), kind])[-1]
     author = version_author(user, match)  # asked first; then a replay before anything is written
-    replayed = replay_events(match, seats, [*in_force(events), (number, data)])
+    # the engine reads `data` in this replay, which refuses any other shape before a write
+    replayed = replay_events(match, seats, [*in_force(events), (number, cast(EventData, data))])
     event = MatchEvent.objects.create(
         match=match,
         number=number,
@@ -210,7 +211,7 @@ def events_import(
     *,
     match: Match,
     user: Actor,
-    events: Sequence[dict[str, Any]],
+    events: Sequence[EventData],
     finished_at: datetime.datetime | None = None,
 ) -> list[MatchEvent]:
     """Append `events` (match document format, in order) to the match at once, for an import of
@@ -229,7 +230,7 @@ def events_import(
         return []
     existing = current_events(match)
     first = (existing[-1].number if existing else 0) + 1
-    added: list[tuple[int, dict[str, Any]]] = []
+    added: list[tuple[int, EventData]] = []
     for number, data in enumerate(events, start=first):
         _event_kind(data, number, event=number)
         added.append((number, data))
@@ -313,7 +314,10 @@ def _new_version(
         )
     author = version_author(user, match)  # asked first; then a replay before anything is written
     events = {found.number: found for found in current_events(match)}
-    events[event.number] = events[event.number]._replace(data=data, is_void=is_void)
+    # the engine reads `data` in the replay below, which refuses any other shape before a write
+    events[event.number] = events[event.number]._replace(
+        data=cast(EventData, data), is_void=is_void
+    )
     replayed = replay_current(match, seats, list(events.values()))
     EventVersion.objects.filter(pk=current.pk).update(is_current=False)
     version = EventVersion.objects.create(

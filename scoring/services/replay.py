@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from django.db.models import QuerySet
 
 from scoring.engine import EngineError, MatchState, hand_numbers
-from scoring.engine.document import parse_document
+from scoring.engine.document import DocumentData, EventData, parse_document
 from scoring.engine.replay import replay
 from scoring.models import (
     EventVersion,
@@ -45,7 +45,7 @@ class CurrentEvent(NamedTuple):
 
     number: int
     idempotency_key: str
-    data: dict[str, Any]
+    data: EventData
     is_void: bool
     kind: str
 
@@ -87,24 +87,24 @@ def current_events_by_match(matches: QuerySet[Match]) -> dict[int, list[CurrentE
 
 def match_document(
     match: Match, seats: Sequence[MatchPlayer], versions: Sequence[EventVersion]
-) -> tuple[dict[str, Any], tuple[int, ...]]:
+) -> tuple[DocumentData, tuple[int, ...]]:
     """The match as a match document (voided events left out), and the event numbers in it."""
     return _document(match, seats, _active(versions))
 
 
-def _active(versions: Sequence[EventVersion]) -> list[tuple[int, dict[str, Any]]]:
+def _active(versions: Sequence[EventVersion]) -> list[tuple[int, EventData]]:
     return [(version.event.number, version.data) for version in versions if not version.is_void]
 
 
-def in_force(events: Sequence[CurrentEvent]) -> list[tuple[int, dict[str, Any]]]:
+def in_force(events: Sequence[CurrentEvent]) -> list[tuple[int, EventData]]:
     return [(event.number, event.data) for event in events if not event.is_void]
 
 
 def _document(
-    match: Match, seats: Sequence[MatchPlayer], events: Sequence[tuple[int, dict[str, Any]]]
-) -> tuple[dict[str, Any], tuple[int, ...]]:
+    match: Match, seats: Sequence[MatchPlayer], events: Sequence[tuple[int, EventData]]
+) -> tuple[DocumentData, tuple[int, ...]]:
     first_dealer = next(seat.name for seat in seats if seat.seat == match.first_dealer_seat)
-    document = {
+    document: DocumentData = {
         "game": match.game,
         "preset": match.preset,
         "rules": match.rules,
@@ -123,7 +123,7 @@ def replay_match(
 
 
 def replay_events(
-    match: Match, seats: Sequence[MatchPlayer], events: Sequence[tuple[int, dict[str, Any]]]
+    match: Match, seats: Sequence[MatchPlayer], events: Sequence[tuple[int, EventData]]
 ) -> Replay:
     """Replay the match from `(number, data)` of its events in force (voided ones left out)."""
     document, numbers = _document(match, seats, events)

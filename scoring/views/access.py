@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404
 
 from clubs.actors import Actor, TableActor
 from clubs.permissions import can_score, is_member
+from clubs.requests import PageRequest
 from scoring import table_access
 from scoring.models import Match
 from scoring.views.answers import answer
@@ -55,7 +56,7 @@ def released_phone_told(view: Callable[..., HttpResponse]) -> Callable[..., Http
     follower sees it, and 403: not "logged out", which the script says of a bare 403."""
 
     @wraps(view)
-    def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapper(request: PageRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
         match = visible_match(request, pk)
         join = table_access.released_join(request, match)
         if join is None or table_access.may_score(request, match):

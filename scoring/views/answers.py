@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 
 from base.errors import ServiceError
+from clubs.requests import PageRequest
 from scoring import services
 from scoring.forms import (
     match_error_text,
@@ -53,7 +54,7 @@ ANSWER_STATUS = {"recorded": 200, "refused": 422, "conflict": 409}
 
 
 def answer(
-    request: HttpRequest, match: Match, outcome: str, *, form=None, detail=None, hand=None
+    request: PageRequest, match: Match, outcome: str, *, form=None, detail=None, hand=None
 ) -> HttpResponse:
     """After a hand, a re-entry or a withdrawal sent from the match page: back to the page (a
     browser without the script), or, for the page's script, its new scoreboard, history, entry
@@ -74,7 +75,7 @@ def answer(
     return response
 
 
-def refused_answer(request: HttpRequest, match: Match) -> HttpResponse:
+def refused_answer(request: PageRequest, match: Match) -> HttpResponse:
     """A refusal already said in a message (the match is over, closed, the player cannot...)."""
     return answer(request, match, "refused")
 

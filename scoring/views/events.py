@@ -9,12 +9,13 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext, gettext_lazy
 
 from base.errors import Refusal, ServiceError, as_message, on_form
 from clubs.actors import Actor
+from clubs.requests import PageRequest
 from scoring import services
 from scoring.engine import Status
 from scoring.forms import (
@@ -53,7 +54,7 @@ from scoring.views.writes import match_write
 
 
 @match_write()
-def hand_record(request: HttpRequest, match: Match, actor: Actor) -> HttpResponse:
+def hand_record(request: PageRequest, match: Match, actor: Actor) -> HttpResponse:
     detail = match_detail(match)
     if detail.state.finished:
         messages.error(request, gettext("The match is over."))
@@ -86,7 +87,7 @@ def hand_record(request: HttpRequest, match: Match, actor: Actor) -> HttpRespons
     return render(request, "scoring/match.html", context, status=409 if form.conflict else 200)
 
 
-def _based_on(request: HttpRequest, match: Match, form) -> int | None:
+def _based_on(request: PageRequest, match: Match, form) -> int | None:
     """The revision an entry sent is based on: the form's, moved on over the entries of the phone
     it was typed behind (`follows`, sent by the page's script; `services.rebased`)."""
     return services.rebased(match, form.based_on(), request.POST.getlist("follows"))
@@ -103,7 +104,7 @@ def _seat(detail: MatchDetail, number: int):
 
 
 @match_write()
-def reentry(request: HttpRequest, match: Match, actor: Actor) -> HttpResponse:
+def reentry(request: PageRequest, match: Match, actor: Actor) -> HttpResponse:
     """An eliminated player re-enters (one tap on the offer the match page shows)."""
     detail = match_detail(match)
     form = SeatEventForm(request.POST, seats=[(seat.seat, seat.name) for seat in detail.seats])
@@ -129,7 +130,7 @@ def reentry(request: HttpRequest, match: Match, actor: Actor) -> HttpResponse:
 
 
 @match_write(title=gettext_lazy("Stays out"))
-def stays_out(request: HttpRequest, match: Match, actor: Actor) -> HttpResponse:
+def stays_out(request: PageRequest, match: Match, actor: Actor) -> HttpResponse:
     """An eliminated player declines the re-entry (the offer the match page shows asks first and
     posts `confirm=1`; nothing is recorded without it): the withdrawal of that player alone,
     refused when they are not eliminated any more."""
@@ -155,7 +156,7 @@ def stays_out(request: HttpRequest, match: Match, actor: Actor) -> HttpResponse:
 
 
 @match_write(methods=("GET", "POST"))
-def withdraw(request: HttpRequest, match: Match, actor: Actor) -> HttpResponse:
+def withdraw(request: PageRequest, match: Match, actor: Actor) -> HttpResponse:
     """A player leaves the match (or an eliminated player declines the re-entry): confirm first.
     The offer after a bust has its own "stays out" (`stays_out`), for that player only."""
     detail = match_detail(match)
@@ -202,7 +203,7 @@ def withdraw(request: HttpRequest, match: Match, actor: Actor) -> HttpResponse:
 
 @login_required
 @match_write(methods=("GET", "POST"), page_script=False, table_phones=False)
-def time_call(request: HttpRequest, match: Match, actor: Actor) -> HttpResponse:
+def time_call(request: PageRequest, match: Match, actor: Actor) -> HttpResponse:
     """End the match now; players are ranked by their current totals. Confirm first. Calling
     time is the director's, not a table phone's."""
     if match.is_finished:
@@ -260,7 +261,7 @@ def _correction_words(
 
 
 @match_write(methods=("GET", "POST"), idempotent=False, page_script=False)
-def event_correct(request: HttpRequest, match: Match, actor: Actor, number: int) -> HttpResponse:
+def event_correct(request: PageRequest, match: Match, actor: Actor, number: int) -> HttpResponse:
     """Correct a recorded hand: the entry form, filled in with what was recorded, and a reason."""
     detail = match_detail(match)
     row = _row(detail, number)
@@ -304,7 +305,7 @@ def event_correct(request: HttpRequest, match: Match, actor: Actor, number: int)
 
 
 @match_write(methods=("GET", "POST"), idempotent=False, page_script=False)
-def event_void(request: HttpRequest, match: Match, actor: Actor, number: int) -> HttpResponse:
+def event_void(request: PageRequest, match: Match, actor: Actor, number: int) -> HttpResponse:
     """Void an event: it stops counting but stays in the history, with the reason given."""
     detail = match_detail(match)
     row = _row(detail, number)

@@ -112,7 +112,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 def count_cards(request: HttpRequest, pk: int) -> HttpResponse:
     """The card-counting helper: the points of the cards typed in one `cards_<seat>` field."""
     match = visible_match(request, pk)
-    text = next((value for key, value in request.GET.items() if key.startswith("cards_")), "")
+    text = next((request.GET.get(key, "") for key in request.GET if key.startswith("cards_")), "")
     context: dict[str, Any] = {"text": text.strip()}
     if text.strip():
         try:

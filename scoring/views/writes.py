@@ -15,11 +15,12 @@ from functools import wraps
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.utils.functional import Promise
 from django.views.decorators.http import require_http_methods
 
 from clubs.actors import TableActor
+from clubs.requests import PageRequest
 from scoring import table_access
 from scoring.models import Match
 from scoring.views.access import match_closed, released_phone_told, scoring_match
@@ -51,7 +52,7 @@ def match_write(
 
     def decorate(view: WriteView) -> Callable[..., HttpResponse]:
         @wraps(view)
-        def write(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        def write(request: PageRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
             match, actor = scoring_match(request, pk)
             if not table_phones and isinstance(actor, TableActor):
                 raise PermissionDenied
@@ -68,7 +69,7 @@ def match_write(
     return decorate
 
 
-def _after(request: HttpRequest, match: Match, page_script: bool, outcome: str) -> HttpResponse:
+def _after(request: PageRequest, match: Match, page_script: bool, outcome: str) -> HttpResponse:
     if not page_script:
         return back_to(match)
     return (

@@ -94,8 +94,8 @@ def tournament_table(tournament: Tournament, table_id: int) -> Table:
 
 def entries_of_body(tournament: Tournament, data: dict, fields: tuple[str, ...]) -> list[Entry]:
     """The tournament's entries named by id in `fields` of the body; 400 for an unknown id."""
-    known = Entry.objects.filter(tournament=tournament).select_related("player")
-    known = known.in_bulk([data[field] for field in fields])
+    entries = Entry.objects.filter(tournament=tournament).select_related("player")
+    known = entries.in_bulk([data[field] for field in fields])
     errors = {
         field: [gettext("The tournament has no entry with id %(id)s.") % {"id": data[field]}]
         for field in fields
@@ -157,7 +157,7 @@ def entry_response(entry: Entry, *, created: bool = False) -> Response:
 class TournamentActionView(ActionView):
     """Answers the tournament."""
 
-    serializer_class = TournamentDetailSerializer
+    serializer_class: type[serializers.BaseSerializer] = TournamentDetailSerializer
     target_name = "tournament"
 
     def target(self, request, pk):
@@ -170,7 +170,7 @@ class TournamentActionView(ActionView):
 class EntryActionView(ActionView):
     """Answers the entry the service returns."""
 
-    serializer_class = EntrySerializer
+    serializer_class: type[serializers.BaseSerializer] = EntrySerializer
     target_name = "entry"
 
     def target(self, request, pk, entry_id):
@@ -183,7 +183,7 @@ class EntryActionView(ActionView):
 class RoundActionView(ActionView):
     """Answers the round."""
 
-    serializer_class = RoundSerializer
+    serializer_class: type[serializers.BaseSerializer] = RoundSerializer
     target_name = "round"
 
     def target(self, request, pk, number):
@@ -196,7 +196,7 @@ class RoundActionView(ActionView):
 class TableActionView(ActionView):
     """Answers the table."""
 
-    serializer_class = TournamentTableSerializer
+    serializer_class: type[serializers.BaseSerializer] = TournamentTableSerializer
     target_name = "table"
 
     def target(self, request, pk, table_id):

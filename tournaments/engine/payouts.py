@@ -35,10 +35,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from typing import TypeVar
 
 from .errors import TournamentError
 from .errors import gettext_noop as _
 from .tables import PlayerId, display_key
+
+# A player as the caller names them: a database id (the app) or a name (the tests).
+Key = TypeVar("Key", bound=PlayerId)
 
 DEFAULT_PAYOUT_PERCENTS = (Decimal(50), Decimal(30), Decimal(20))
 
@@ -287,7 +291,7 @@ def payout_table(
     return tuple(_decimal(amount) for amount in amounts)
 
 
-def _check_ranking(places: Mapping[PlayerId, int]) -> None:
+def _check_ranking(places: Mapping[Key, int]) -> None:
     for player, place in places.items():
         if isinstance(place, bool) or not isinstance(place, int):
             raise TournamentError(PLACE_NOT_WHOLE, field="place", params={"player": player})
@@ -303,8 +307,8 @@ def _check_ranking(places: Mapping[PlayerId, int]) -> None:
 
 
 def award(
-    amounts: Sequence[Decimal], places: Mapping[PlayerId, int], *, unit: Decimal
-) -> dict[PlayerId, Decimal]:
+    amounts: Sequence[Decimal], places: Mapping[Key, int], *, unit: Decimal
+) -> dict[Key, Decimal]:
     """The prize of every ranked player, from the amounts of places 1, 2, ... (`payout_table`).
 
     `places` maps every player of the final ranking to their place (1 best, shared places
@@ -324,10 +328,10 @@ def award(
     values = [_cents(amount, field="payout_amounts") for amount in amounts]
     step = _unit(unit)
     _check_ranking(places)
-    groups: dict[int, list[PlayerId]] = {}
+    groups: dict[int, list[Key]] = {}
     for player, place in places.items():
         groups.setdefault(place, []).append(player)
-    awarded: dict[PlayerId, int] = {}
+    awarded: dict[Key, int] = {}
     for place, players in groups.items():
         players.sort(key=display_key)
         count = len(players)

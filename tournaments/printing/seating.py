@@ -281,5 +281,6 @@ def round_kit(round: Round, *, request, show_codes: bool = False) -> list[PdfDoc
         *(
             score_sheet(table.match, request=request, event=event, show_code=show_codes)
             for table in tables
+            if table.match is not None  # every one, as asked above
         ),
     ]

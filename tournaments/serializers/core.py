@@ -9,6 +9,7 @@ and its rounds, tables and seats; standings rows; the ledger), never the ORM dir
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -21,6 +22,7 @@ from rest_framework import serializers
 from rest_framework.reverse import reverse
 
 from clubs import validators
+from clubs.models import Club
 from clubs.permissions import can_see_match
 from scoring.engine import PRESETS
 from scoring.models import Match, MatchStatus
@@ -88,7 +90,7 @@ def link(request, name: str, *args) -> str:
     return reverse(name, args=args, request=request)
 
 
-def match_link(context: dict, name: str, match: Match | None) -> str | None:
+def match_link(context: Mapping[str, Any], name: str, match: Match | None) -> str | None:
     """A link to a tournament table's match (`name`: its API or its page), or None before the
     match exists and when the caller may not see it (`clubs.permissions.can_see_match`: a
     private club's match, a match in progress of a club that does not show them live), so an
@@ -236,7 +238,9 @@ class TournamentSerializer(serializers.ModelSerializer):
     """A tournament as lists show it."""
 
     url = serializers.SerializerMethodField(help_text=_("The tournament in this API."))
-    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    club: serializers.SlugRelatedField[Club] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
     format = enum_field(TournamentFormatEnum, read_only=True)
     status = enum_field(TournamentStatusEnum, read_only=True)
 
@@ -269,7 +273,10 @@ class RoundSummarySerializer(serializers.Serializer):
     url = serializers.SerializerMethodField()
     kind = enum_field(RoundKindEnum, source="round.kind")
     status = enum_field(RoundStatusEnum, source="round.status")
-    tables = serializers.SerializerMethodField(help_text=_("How many tables (or pairings)."))
+    # a round's own serializer (`RoundSerializer`) lists the tables instead
+    tables: serializers.Field = serializers.SerializerMethodField(
+        help_text=_("How many tables (or pairings).")
+    )
     finished_tables = serializers.IntegerField()
     confirmed_tables = serializers.IntegerField(
         help_text=_("Tables whose result counts: finished, and confirmed when that is asked.")
@@ -330,9 +337,11 @@ class TournamentDetailSerializer(TournamentSerializer):
 
     @extend_schema_field(RoundSummarySerializer(many=True))
     def get_rounds(self, tournament) -> list:
-        return RoundSummarySerializer(
+        rounds = RoundSummarySerializer(
             self.context["view"].rounds, many=True, context=self.context
-        ).data
+        )
+        # `many=True` makes a list serializer, whose data is a list: the stubs say one item's.
+        return rounds.data  # type: ignore[return-value]
 
     @extend_schema_field(serializers.DictField(child=serializers.URLField()))
     def get_links(self, tournament) -> dict:

@@ -13,13 +13,12 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
-from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -55,9 +54,12 @@ from tournaments.settings_table import (
     money_max_message,
 )
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 
 def checked_name(
-    name: str, *, field: str = "name", empty_message: str | Promise | None = None
+    name: str, *, field: str = "name", empty_message: StrOrPromise | None = None
 ) -> str:
     """A tournament's or season's name as stored (`clubs.validators.clean_name`, with
     `empty_message` for an empty one), or `TournamentActionError` on `field`."""

@@ -24,7 +24,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -32,6 +32,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from base.errors import as_message, on_form
 from clubs.permissions import can_direct
+from clubs.requests import PageRequest
 from config.throttling import seconds_to_wait
 from scoring.printing import qr_code
 from tournaments import lookups, selectors, services
@@ -131,7 +132,7 @@ def _check_in_context(request: HttpRequest, tournament: Tournament) -> dict[str,
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-def check_in(request: HttpRequest, key: str) -> HttpResponse:
+def check_in(request: PageRequest, key: str) -> HttpResponse:
     """The check-in page of the tournament's QR code: pick your name (POST `entry`), or type it
     as a guest (POST `name`); the page then says you are checked in, or waiting for the
     director. Checking in twice is once ("you are already checked in")."""
@@ -304,7 +305,7 @@ def guest_decide(request: HttpRequest, pk: int, guest: int) -> HttpResponse:
 
 @login_required
 @require_safe
-def check_in_poster_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+def check_in_poster_pdf(request: HttpRequest, pk: int) -> FileResponse:
     """The check-in QR code on an A4 page, to print and put at the door."""
     tournament = lookups.directed_tournament(request, pk)
     return pdf_response([check_in_poster_document(tournament, check_in_url(request, tournament))])
@@ -312,7 +313,7 @@ def check_in_poster_pdf(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_safe
-def check_in_list_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+def check_in_list_pdf(request: HttpRequest, pk: int) -> FileResponse:
     """Every player by name: checked in or not, the entry fee paid or due; the totals."""
     tournament = lookups.directed_tournament(request, pk)
     return pdf_response([check_in_list_document(tournament)])

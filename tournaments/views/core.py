@@ -17,7 +17,6 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -28,6 +27,8 @@ from base.errors import as_message, on_form
 from clubs.models import Club, Membership
 from clubs.permissions import DIRECTING_ROLES, can_direct, can_score
 from clubs.presenters import TOURNAMENT_NAMED, named
+from clubs.requests import PageRequest, SignedInRequest
+from clubs.views import page_of
 from scoring import table_access
 from scoring.forms import RulesForm, preset_from
 from scoring.models import TableCode
@@ -151,7 +152,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     if slug:
         club = get_object_or_404(Club.objects.for_user(request.user), slug=slug)
         tournaments = tournaments.filter(club=club)
-    page = Paginator(tournaments, PAGE_SIZE).get_page(request.GET.get("page"))
+    page = page_of(tournaments, PAGE_SIZE, request.GET.get("page"))
     query = f"club={club.slug}&" if club else ""
     page.prev_url = f"?{query}page={page.previous_page_number()}" if page.has_previous() else ""
     page.next_url = f"?{query}page={page.next_page_number()}" if page.has_next() else ""
@@ -165,13 +166,13 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def tournament_create(request: HttpRequest) -> HttpResponse:
+def tournament_create(request: SignedInRequest) -> HttpResponse:
     clubs = _directed_clubs(request.user)
     if not clubs.exists():
         if Membership.objects.filter(user=request.user).exists():
             raise PermissionDenied
         raise Http404
-    initial = {}
+    initial: dict[str, Any] = {}
     chosen = clubs.filter(slug=request.GET.get("club", "")).first() or (
         clubs.first() if clubs.count() == 1 else None
     )
@@ -385,6 +386,7 @@ def _console(request: HttpRequest, tournament: Tournament, view, **forms: Any) -
         )
         context["swap_form"] = forms.get("swap_form") or SwapForm(seated=seated_entries)
         context["reseat_form"] = SeatForm(prefix="reseat")
+        assert round is not None  # seated
         report = round.report or {}
         genders = view.genders()
         context["repeats"] = [repeat_line(r, genders) for r in report.get("repeats", [])]
@@ -395,12 +397,12 @@ def _console(request: HttpRequest, tournament: Tournament, view, **forms: Any) -
 
 
 @require_safe
-def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def tournament_detail(request: PageRequest, pk: int) -> HttpResponse:
     return _detail_page(request, lookups.visible_tournament(request, pk))
 
 
 def _detail_page(
-    request: HttpRequest, tournament: Tournament, *, reopen_form: ReopenForm | None = None
+    request: PageRequest, tournament: Tournament, *, reopen_form: ReopenForm | None = None
 ) -> HttpResponse:
     view = selectors.tournament_view(tournament)
     context = {
@@ -607,7 +609,7 @@ def tournament_finish(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def tournament_reopen(request: HttpRequest, pk: int) -> HttpResponse:
+def tournament_reopen(request: PageRequest, pk: int) -> HttpResponse:
     """Reopen a finished tournament to fix it (directors), with a reason kept in its history."""
     tournament = lookups.directed_tournament(request, pk)
     form = ReopenForm(request.POST)
@@ -624,7 +626,9 @@ def tournament_reopen(request: HttpRequest, pk: int) -> HttpResponse:
                 ),
             )
             return back_to(tournament)
-        if refused and refused.error.field not in form.fields:
+        if refused.error is not None and (
+            refused.error.field is None or refused.error.field not in form.fields
+        ):
             return back_to(tournament)  # not finished (any more): said on the page
     response = _detail_page(request, tournament, reopen_form=form)
     response.status_code = 400

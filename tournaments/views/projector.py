@@ -17,6 +17,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
+from clubs.requests import PageRequest
 from tournaments import lookups, projector
 from tournaments.models import Tournament
 
@@ -52,7 +53,7 @@ def _with_fragment(request: HttpRequest) -> str:
 
 
 def old_projector_address(
-    request: HttpRequest, tournament: Tournament, show: str
+    request: PageRequest, tournament: Tournament, show: str
 ) -> HttpResponse | None:
     """The projector page showing `show`, when a page is asked for in its old projector mode
     (`?projector=1`): a redirect, or for a wall still showing the old page and refreshing it

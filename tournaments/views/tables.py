@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from base.errors import as_message
 from clubs.permissions import can_direct, can_score, can_see_authors, can_see_match
+from clubs.requests import PageRequest
 from scoring.presenters import status_label
 from tournaments import lookups, selectors, services
 from tournaments.formats import format_of
@@ -65,7 +66,7 @@ def round_seat(request: HttpRequest, pk: int) -> HttpResponse:
     form = SeatForm(request.POST)
     if not form.is_valid():
         for errors in form.errors.values():
-            messages.error(request, " ".join(errors), extra_tags=ROUND_MESSAGES)
+            messages.error(request, " ".join(map(str, errors)), extra_tags=ROUND_MESSAGES)
         return back_to(tournament, "round")
     with as_message(request, extra_tags=ROUND_MESSAGES):
         round = services.round_seat(
@@ -91,7 +92,7 @@ def round_reseat(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     form = SeatForm(request.POST, prefix="reseat")
     if not form.is_valid():
         for errors in form.errors.values():
-            messages.error(request, " ".join(errors), extra_tags=ROUND_MESSAGES)
+            messages.error(request, " ".join(map(str, errors)), extra_tags=ROUND_MESSAGES)
         return back_to(tournament, "round")
     method = form.cleaned_data["method"] or ""
     seed = form.cleaned_data["seed"]
@@ -279,6 +280,7 @@ def table_confirm_at_table(request: HttpRequest, pk: int, table: int) -> HttpRes
     with as_message(request):
         services.table_confirm(table=table_obj, user=actor)
         messages.success(request, gettext("Thank you: the result is confirmed."))
+    assert table_obj.match is not None  # `table_at_table` finds only a table with its match
     return redirect(table_obj.match)
 
 
@@ -289,6 +291,7 @@ def table_dispute(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     with as_message(request):
         services.table_dispute(table=table_obj, user=actor, message=request.POST.get("message", ""))
         messages.success(request, gettext("The director has been told."))
+    assert table_obj.match is not None  # as above
     return redirect(table_obj.match)
 
 
@@ -299,9 +302,9 @@ def table_playoff(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     tournament = lookups.directed_tournament(request, pk)
     table_obj = table_of(tournament, table)
     places: dict[int, int] = {}
-    for key, value in request.POST.items():
+    for key in request.POST:
         if key.startswith("place_") and key[6:].isdigit():
-            value = value.strip()
+            value = request.POST.get(key, "").strip()
             if not value.isdigit():
                 messages.error(
                     request,
@@ -336,7 +339,7 @@ STANDINGS_COLUMNS = frozenset({"points", "wins", "opponents", "penalty"})
 
 
 @require_safe
-def standings(request: HttpRequest, pk: int) -> HttpResponse:
+def standings(request: PageRequest, pk: int) -> HttpResponse:
     """The live standings, refreshed by htmx (`?projector=1`, the old projector mode: the
     projector page)."""
     tournament = lookups.visible_tournament(request, pk)
@@ -391,7 +394,7 @@ def seating(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_safe
-def table_page(request: HttpRequest, pk: int, table: int) -> HttpResponse:
+def table_page(request: PageRequest, pk: int, table: int) -> HttpResponse:
     """One table's live score: players, totals, status and whether the result is confirmed."""
     tournament = lookups.visible_tournament(request, pk)
     _table_format(tournament)

@@ -303,6 +303,7 @@ class Command(BaseCommand):
             )
             tournaments.round_start(round=round, user=self.director)
             for table in round.tables.select_related("match").order_by("number"):
+                assert table.match is not None  # a started round has a match at every table
                 self.play_penalty(table.match, game="scala40", hands=4 + table.number)
             tournaments.round_call_time(round=round, user=self.scorekeeper)
             for table in round.tables.order_by("number"):
@@ -352,7 +353,11 @@ class Command(BaseCommand):
         for number in range(1, MAX_HANDS + 1):
             if self.refreshed(match).is_finished or (number > hands and not until_end):
                 break
-            if reentered_at is not None and number > reentered_at + hands_after_reentry:
+            if (
+                reentered_at is not None
+                and hands_after_reentry is not None
+                and number > reentered_at + hands_after_reentry
+            ):
                 break
             seats = self.seats(match)
             data = self.penalty_hand(seats, game=game, club_rules=club_rules)
@@ -391,7 +396,8 @@ class Command(BaseCommand):
         if not_opened:
             data["not_opened"] = not_opened
         if game_named(game).closings:
-            kinds, weights = zip(*RAMINO_CLOSINGS, strict=True)
+            kinds = [kind for kind, _weight in RAMINO_CLOSINGS]
+            weights = [weight for _kind, weight in RAMINO_CLOSINGS]
             data["closing"] = rng.choices(kinds, weights)[0]
         elif rng.random() < 0.06:
             data["in_hand"] = True
