@@ -103,11 +103,17 @@ class _Layout:
     gap: float
 
 
+def _drawn(view: BracketView) -> engine.Bracket:
+    """The bracket of `view`: a chart is drawn only once the draw is made."""
+    assert view.bracket is not None
+    return view.bracket
+
+
 def _rows(view: BracketView) -> tuple[int, int]:
     """The rows of the winners' bracket (the third-place match under the final) and of the
     losers' bracket."""
     sections = {section.key: section for section in view.sections}
-    size = view.bracket.size
+    size = _drawn(view).size
     third = any(
         card.match.section is engine.Section.THIRD_PLACE
         for column in sections["winners"].columns
@@ -149,7 +155,7 @@ def _layout(view: BracketView, *, width: float, height: float, columns: Sequence
     unit = min((height - overhead) / (wb_rows + lb_rows), MAX_UNIT)
     box_height = unit * 0.86
     line = box_height / 2
-    digits = len(str(len(view.bracket.matches)))
+    digits = len(str(len(_drawn(view).matches)))
     needed = _widest_side(view) + digits + 1
     narrowest = width / max(columns) - 3.2  # the room for text in the narrowest box
     font = min(
@@ -166,7 +172,7 @@ class _Drawing:
     """The boxes, shades, lines and texts of a chart as its matches are placed."""
 
     def __init__(self, view: BracketView, layout: _Layout) -> None:
-        self.bracket = view.bracket
+        self.bracket = _drawn(view)
         self.layout = layout
         self.boxes: list[str] = []
         self.shades: list[str] = []
