@@ -44,10 +44,11 @@ from django.test.utils import setup_test_environment  # noqa: E402
 from django.utils import translation  # noqa: E402
 from pypdf import PdfReader  # noqa: E402
 
+from base.printing import render_pdf  # noqa: E402
 from clubs.models import Club, Player  # noqa: E402
 from scoring import services  # noqa: E402
 from scoring.models import Match  # noqa: E402
-from scoring.printing import match_report, render_pdf, score_sheet  # noqa: E402
+from scoring.printing import match_report, score_sheet  # noqa: E402
 
 TARGET_SECONDS_PER_PAGE = 0.1
 HOST = "tallone.example"  # the QR codes' address

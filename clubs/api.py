@@ -1,6 +1,6 @@
 """The clubs API: clubs, their players, their members and invitations; the token endpoint; the
-base of every API view of the project and the helpers that answer 401, 403 and 404 the same way
-everywhere.
+helpers that find a club as the user may see it (404 otherwise). The base of every API view is
+`base.api`.
 
 Who may do what is decided by `clubs.permissions`; the answers follow one rule:
 
@@ -12,27 +12,21 @@ Who may do what is decided by `clubs.permissions`; the answers follow one rule:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from django.conf import settings
 from django.contrib.auth import authenticate
 from django.db.models import CharField, OuterRef, QuerySet, Subquery, Value
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
     extend_schema,
-    extend_schema_view,
     inline_serializer,
 )
-from rest_framework import generics, serializers, status
+from rest_framework import serializers, status
 from rest_framework.exceptions import (
     NotFound,
-    PermissionDenied,
     Throttled,
     ValidationError,
 )
@@ -40,14 +34,21 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from base.api import (
+    NOT_LOGGED_IN,
+    READ_ERRORS,
+    WRITE_ERRORS,
+    ApiView,
+    DetailSerializer,
+    ErrorSerializer,
+    require,
+)
 from clubs import permissions, services, tokens
 from clubs.models import Club, Invitation, Membership, Player
 from clubs.serializers import (
     ClubCreateSerializer,
     ClubSerializer,
     ClubUpdateSerializer,
-    DetailSerializer,
-    ErrorSerializer,
     InvitationSerializer,
     MembershipCreateSerializer,
     MembershipSerializer,
@@ -58,111 +59,6 @@ from clubs.serializers import (
 )
 from config.throttling import ApiWriteThrottle
 from config.tokens import TokenAuthentication, TokenThrottle
-
-# The base of every API view ----------------------------------------------------------------------
-
-
-class ApiAutoSchema(AutoSchema):
-    """The schema of every API view (DEFAULT_SCHEMA_CLASS), plus what writes may answer: 400 in
-    the one error shape (`ErrorSerializer`: a body that is not JSON, a refusal) for a write with
-    a body, and 429 for any write
-    (every view is throttled, config.throttling.ApiWriteThrottle, DRF's `{"detail": "Request was
-    throttled..."}`)."""
-
-    def _get_response_bodies(self, direction="response"):
-        responses = super()._get_response_bodies(direction)
-        if self.method in ("POST", "PUT", "PATCH") and "400" not in responses:
-            responses["400"] = self._get_response_for_code(
-                ErrorSerializer, "400", direction=direction
-            )
-        if self.method not in ("GET", "HEAD", "OPTIONS") and "429" not in responses:
-            responses["429"] = self._get_response_for_code(
-                DetailSerializer, "429", direction=direction
-            )
-        return responses
-
-
-class ApiView(generics.GenericAPIView):
-    """The base of the API's views. What they share is `REST_FRAMEWORK` in config/settings.py,
-    the one place that says it: token authentication first, so that an anonymous write answers
-    401 with `WWW-Authenticate: Token` (DRF answers 403 when the first authentication class names
-    no scheme), then sessions; reads for everyone, writes when logged in; JSON bodies
-    (config.parsers.JSONParser: bounded in size and depth); the write throttle, the pagination and
-    the filters. A view states only what it does differently."""
-
-
-# Error responses, as the schema shows them.
-NOT_LOGGED_IN = {401: DetailSerializer}
-READ_ERRORS = {404: DetailSerializer}
-WRITE_ERRORS = {
-    400: ErrorSerializer,
-    401: DetailSerializer,
-    403: DetailSerializer,
-    404: DetailSerializer,
-}
-
-
-def validated(serializer_class: type[serializers.Serializer], request) -> dict:
-    """The request's body as `serializer_class` reads it; 400 in the one error shape otherwise."""
-    serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
-
-class ActionView(ApiView):
-    """A POST that acts on one thing, as most of the API's writes do: `target` finds what the
-    user may act on (404, 403), `body` reads the request (a serializer; None for no body: 400),
-    `act` calls one service and `answer` answers. A service's refusal is not caught here:
-    `config.errors.api_exception_handler` answers it.
-
-    `act` calls `service(<target_name>=target, user=the user, **the body)` unless a view says
-    otherwise. A concrete view says its schema in attributes, made into its `extend_schema` when
-    the class is defined: `operation_id`, `summary`, `body` (the request), `serializer_class`
-    (the answer, 201 when `created`, 200 otherwise), `errors` and `examples`; its docstring is
-    the operation's description."""
-
-    operation_id = ""
-    summary = ""
-    body: type[serializers.Serializer] | None = None
-    created = False
-    errors = WRITE_ERRORS
-    examples: tuple[OpenApiExample, ...] = ()
-    service: Callable[..., Any]
-    target_name = ""
-
-    def __init_subclass__(cls, **kwargs) -> None:
-        super().__init_subclass__(**kwargs)
-        if "operation_id" in vars(cls):
-            schema = extend_schema(
-                operation_id=cls.operation_id,
-                summary=cls.summary,
-                request=cls.body,
-                responses={201 if cls.created else 200: cls.serializer_class, **cls.errors},
-                examples=list(cls.examples) or None,
-            )
-            extend_schema_view(post=schema)(cls)
-
-    def target(self, request, **kwargs) -> Any:
-        raise NotImplementedError
-
-    def act(self, target, data: dict) -> Any:
-        service = type(self).service  # a function, not a method of the view
-        return service(**{self.target_name: target}, user=self.request.user, **data)
-
-    def answer(self, target, result) -> Response:
-        raise NotImplementedError
-
-    # No docstring: the schema would take it for every action's description.
-    def post(self, request, **kwargs):
-        target = self.target(request, **kwargs)
-        data = validated(self.body, request) if self.body is not None else {}
-        return self.answer(target, self.act(target, data))
-
-
-def require(allowed: bool) -> None:
-    """Answer 403 unless `allowed` (the object itself is visible to the user)."""
-    if not allowed:
-        raise PermissionDenied()
 
 
 def clubs_for(user) -> QuerySet[Club]:

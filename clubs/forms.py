@@ -1,6 +1,6 @@
 """The forms of the club pages. The rules (unique names, the last owner) are the services';
 their refusals (`ClubError`) go back on the form next to the field they name
-(`clubs.errors.on_form`)."""
+(`base.errors.on_form`)."""
 
 from __future__ import annotations
 

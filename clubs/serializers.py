@@ -1,54 +1,10 @@
-"""Serializers of the clubs API, and the error shapes every API view answers with."""
+"""Serializers of the clubs API (the error shapes every API view answers with are `base.api`'s)."""
 
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from clubs import validators
 from clubs.models import Club, Gender, Invitation, Membership, Player, Role
-
-# Error shapes ------------------------------------------------------------------------------------
-
-
-class ErrorItemSerializer(serializers.Serializer):
-    """One thing refused: where, and why."""
-
-    field = serializers.CharField(
-        allow_null=True,
-        help_text=_(
-            "The field at fault, as a path into the body (`name`, `options.elimination_at`, "
-            "`places.12`, `rules.stake`); null: the request as a whole."
-        ),
-    )
-    event = serializers.IntegerField(
-        allow_null=True,
-        help_text=_(
-            "The event at fault: its index in a document's `events` (from 0), or its number in "
-            "a stored match; null: no event in particular."
-        ),
-    )
-    document = serializers.IntegerField(
-        allow_null=True,
-        help_text=_(
-            "The document at fault in a list of match documents (from 0); null: a single one."
-        ),
-    )
-    message = serializers.CharField(help_text=_("Why, in the request's language."))
-
-
-class ErrorSerializer(serializers.Serializer):
-    """The one shape of every 400 answer of the API: a service's refusal, a field the body gets
-    wrong, a body that is not JSON, a query parameter out of range. `detail` is the first
-    refusal's message (one line to show); `errors` has every refusal with where it is."""
-
-    detail = serializers.CharField()
-    errors = ErrorItemSerializer(many=True)
-
-
-class DetailSerializer(serializers.Serializer):
-    """A refusal that concerns no field: not logged in, no permission, not found."""
-
-    detail = serializers.CharField()
-
 
 # Clubs -------------------------------------------------------------------------------------------
 

@@ -23,9 +23,9 @@ from django.utils.functional import Promise
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from base.errors import ServiceError
 from clubs import validators
 from clubs.actors import Actor, TableActor
-from clubs.errors import ServiceError
 from clubs.models import (
     Club,
     Gender,

@@ -22,8 +22,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 
+from base.errors import as_message, on_form
 from clubs import pages, services
-from clubs.errors import as_message, on_form
 from clubs.forms import (
     ClubForm,
     MemberInviteForm,

@@ -1,9 +1,9 @@
 """How the site answers what goes wrong outside a view's own checks.
 
 - `api_exception_handler` (the API's one EXCEPTION_HANDLER): DRF's, plus a service's refusal
-  (`clubs.errors.ServiceError`, and the engine's `EngineError` of the stateless preview), a body
+  (`base.errors.ServiceError`, and the engine's `EngineError` of the stateless preview), a body
   too large for DATA_UPLOAD_MAX_MEMORY_SIZE (413) and a query string with too many fields. Every
-  400 has the one shape of `clubs.serializers.ErrorSerializer`:
+  400 has the one shape of `base.api.ErrorSerializer`:
 
       {"detail": "<the first message>",
        "errors": [{"field": "<path>" | null, "event": <int> | null, "document": <int> | null,
@@ -39,7 +39,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler
 
-from clubs.errors import ServiceError, error_body, error_item
+from base.errors import ServiceError, error_body, error_item
 from config.parsers import too_large
 from scoring import table_access
 from scoring.engine.errors import EngineError

@@ -175,7 +175,7 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "clubs.api.ApiAutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "base.api.ApiAutoSchema",
     # Token first, so that a request without credentials answers 401 with `WWW-Authenticate: Token`.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "config.tokens.TokenAuthentication",

@@ -9,7 +9,7 @@ from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from clubs.api import READ_ERRORS, ApiView
+from base.api import READ_ERRORS, ApiView
 from pairings import services
 from pairings.formats import bracket_format_of
 from pairings.serializers import (

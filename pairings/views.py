@@ -20,7 +20,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from clubs.errors import as_message, on_form
+from base.errors import as_message, on_form
 from clubs.permissions import can_direct, can_score
 from pairings import presenters as words
 from pairings import services

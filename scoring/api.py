@@ -28,11 +28,11 @@ from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from base.api import ActionView, ApiView, DetailSerializer, ErrorSerializer, require, validated
+from base.errors import error_body, error_item
 from clubs import permissions
-from clubs.api import ActionView, ApiView, clubs_for, require, validated
-from clubs.errors import error_body, error_item
+from clubs.api import clubs_for
 from clubs.models import Player
-from clubs.serializers import DetailSerializer, ErrorSerializer
 from config.parsers import JSONParser
 from scoring import services, table_access, table_codes
 from scoring.engine.document import replay_document

@@ -20,11 +20,10 @@ from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
-from clubs.api import ApiView, validated
-from clubs.serializers import DetailSerializer, ErrorSerializer
+from base.api import ApiView, DetailSerializer, ErrorSerializer, validated
 from config.auth import client_address
 from scoring import table_access, table_codes
-from scoring.views_codes import session_key
+from scoring.views.codes import session_key
 
 
 class TableJoinSerializer(serializers.Serializer):

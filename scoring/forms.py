@@ -2,7 +2,7 @@
 
 Forms only check what a form can check (a whole number, a required choice, cards that are cards);
 the rules of the game are the engine's, and its refusals (`MatchError`) are put back on the form
-next to the field at fault by `clubs.errors.on_form` (through a form's `add_refusal`).
+next to the field at fault by `base.errors.on_form` (through a form's `add_refusal`).
 """
 
 from __future__ import annotations
@@ -317,7 +317,7 @@ class EntryForm(forms.Form):
             self.data["idempotency_key"] = new_idempotency_key()
 
     def add_refusal(self, error: MatchError, text: str) -> None:
-        """Show a refusal (`clubs.errors.on_form`), in `text`'s words, next to its field, in the
+        """Show a refusal (`base.errors.on_form`), in `text`'s words, next to its field, in the
         players' group, or at the top."""
         if isinstance(error, MatchMovedOn):
             self.conflict = error  # shown by the page with what changed, not as a field error

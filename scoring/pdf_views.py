@@ -31,12 +31,13 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from base.api import DetailSerializer
+from base.printing import PdfDocument, render_pdf
 from clubs.permissions import can_score, can_see_authors
-from clubs.serializers import DetailSerializer
 from config.tokens import TokenAuthentication
 from scoring.models import Match
 from scoring.pages import place_of
-from scoring.printing import PdfDocument, match_report, render_pdf, score_sheet
+from scoring.printing import match_report, score_sheet
 
 
 def visible_match(request: HttpRequest, pk: int) -> Match:

@@ -48,8 +48,8 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from base.errors import ServiceError
 from clubs.actors import Actor, TableActor
-from clubs.errors import ServiceError
 from clubs.models import User
 from clubs.permissions import can_score
 from config.throttling import TABLE_PHONE_SESSION_KEY

@@ -10,34 +10,35 @@ The API's printables (/api/v1/matches/<pk>/sheet.pdf and .../report.pdf, names
 
 from django.urls import path
 
-from scoring import pdf_views, views, views_codes, views_start
+from scoring import pdf_views
+from scoring.views import codes, events, match, start
 
 app_name = "scoring"
 
 urlpatterns = [
-    path("sw.js", views.service_worker, name="service-worker"),
-    path("join/", views_codes.join, name="join"),
-    path("join/<str:code>/", views_codes.join, name="join-code"),
-    path("<int:pk>/code/new/", views_codes.code_new, name="code-new"),
+    path("sw.js", match.service_worker, name="service-worker"),
+    path("join/", codes.join, name="join"),
+    path("join/<str:code>/", codes.join, name="join-code"),
+    path("<int:pk>/code/new/", codes.code_new, name="code-new"),
     path(
         "<int:pk>/code/seats/<int:number>/release/",
-        views_codes.seat_release,
+        codes.seat_release,
         name="seat-release",
     ),
-    path("<int:pk>/code/correction/", views_codes.code_correction, name="code-correction"),
-    path("new/<slug:slug>/", views_start.match_start, name="start"),
-    path("new/<slug:slug>/rules/", views_start.rule_options, name="rule-options"),
-    path("<int:pk>/", views.match_page, name="match"),
-    path("<int:pk>/live/", views.match_live, name="live"),
-    path("<int:pk>/history/", views.match_history, name="history"),
-    path("<int:pk>/hand/", views.hand_record, name="hand"),
-    path("<int:pk>/cards/", views.count_cards, name="count-cards"),
-    path("<int:pk>/reentry/", views.reentry, name="reentry"),
-    path("<int:pk>/withdraw/", views.withdraw, name="withdraw"),
-    path("<int:pk>/stays-out/", views.stays_out, name="stays-out"),
-    path("<int:pk>/time/", views.time_call, name="time-call"),
-    path("<int:pk>/events/<int:number>/correct/", views.event_correct, name="correct"),
-    path("<int:pk>/events/<int:number>/void/", views.event_void, name="void"),
+    path("<int:pk>/code/correction/", codes.code_correction, name="code-correction"),
+    path("new/<slug:slug>/", start.match_start, name="start"),
+    path("new/<slug:slug>/rules/", start.rule_options, name="rule-options"),
+    path("<int:pk>/", match.match_page, name="match"),
+    path("<int:pk>/live/", match.match_live, name="live"),
+    path("<int:pk>/history/", match.match_history, name="history"),
+    path("<int:pk>/hand/", events.hand_record, name="hand"),
+    path("<int:pk>/cards/", match.count_cards, name="count-cards"),
+    path("<int:pk>/reentry/", events.reentry, name="reentry"),
+    path("<int:pk>/withdraw/", events.withdraw, name="withdraw"),
+    path("<int:pk>/stays-out/", events.stays_out, name="stays-out"),
+    path("<int:pk>/time/", events.time_call, name="time-call"),
+    path("<int:pk>/events/<int:number>/correct/", events.event_correct, name="correct"),
+    path("<int:pk>/events/<int:number>/void/", events.event_void, name="void"),
 ]
 
 # Included under "matches/<int:pk>/" in the namespace "match-pdf" (config/urls.py).

@@ -1,4 +1,4 @@
-"""Reading the API's one 400 shape in tests (`clubs.serializers.ErrorSerializer`):
+"""Reading the API's one 400 shape in tests (`base.api.ErrorSerializer`):
 `{"detail": "...", "errors": [{"field": ..., "event": ..., "document": ..., "message": ...}]}`."""
 
 from __future__ import annotations

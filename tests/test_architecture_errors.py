@@ -1,7 +1,7 @@
 """One error path (issue 17): no API or web view catches a service's refusal itself.
 
-Every service refuses by raising a `clubs.errors.ServiceError`; the API answers it through
-`config.errors.api_exception_handler`, the pages through `clubs.errors.on_form` / `as_message` /
+Every service refuses by raising a `base.errors.ServiceError`; the API answers it through
+`config.errors.api_exception_handler`, the pages through `base.errors.on_form` / `as_message` /
 `kept`. This test reads (ast) every view and API module of the project's apps and fails on an
 `except` that names a `ServiceError` or one of its subclasses.
 """
@@ -17,7 +17,7 @@ import pytest
 from django.apps import apps
 from django.conf import settings
 
-from clubs.errors import ServiceError
+from base.errors import ServiceError
 
 ROOT = Path(settings.BASE_DIR)
 

@@ -8,7 +8,7 @@ from typing import Protocol
 
 from django.utils.translation import gettext
 
-from clubs.errors import ServiceError
+from base.errors import ServiceError
 
 
 class EngineRefusal(Protocol):

@@ -1,6 +1,6 @@
 """The forms of the tournament pages. They check what a form can check (a number, a choice);
 the tournament's rules are the services', and a refusal (`TournamentActionError`) is put back on
-the form next to the field it names by `clubs.errors.on_form`."""
+the form next to the field it names by `base.errors.on_form`."""
 
 from __future__ import annotations
 

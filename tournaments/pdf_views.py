@@ -18,8 +18,8 @@ from django.shortcuts import get_object_or_404
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_safe
 
+from base.printing import PdfDocument, render_pdf
 from clubs.permissions import can_score
-from scoring.printing import PdfDocument, render_pdf
 from tournaments import lookups, printing
 from tournaments.formats import format_of
 from tournaments.models import Round, Tournament

@@ -29,12 +29,12 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from base.api import ApiView, DetailSerializer, ErrorSerializer, require
+from base.errors import error_body, error_item
 from clublife import exchange
 from clubs import permissions
-from clubs.api import ApiView, require, visible_club
-from clubs.errors import error_body, error_item
+from clubs.api import visible_club
 from clubs.models import Club
-from clubs.serializers import DetailSerializer, ErrorSerializer
 from scoring.serializers import MatchDocumentSerializer
 
 

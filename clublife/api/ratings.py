@@ -14,10 +14,10 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from base.api import READ_ERRORS, ApiView, ErrorSerializer
 from clublife import ratings
-from clubs.api import READ_ERRORS, ApiView, visible_club
+from clubs.api import visible_club
 from clubs.models import Player
-from clubs.serializers import ErrorSerializer
 from scoring.models import Game
 from scoring.serializers import TABLE_LABEL_HELP, TableNameField
 

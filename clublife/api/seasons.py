@@ -17,11 +17,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
 
+from base.api import READ_ERRORS, WRITE_ERRORS, ApiView, require
+from base.errors import error_body, error_item
 from clublife import seasons
 from clublife.models import Season
 from clubs import permissions, validators
-from clubs.api import READ_ERRORS, WRITE_ERRORS, ApiView, require, visible_club
-from clubs.errors import error_body, error_item
+from clubs.api import visible_club
 from scoring.serializers import TABLE_LABEL_HELP, TableNameField
 from tournaments.serializers import ExactNumberField, exact, rounded
 

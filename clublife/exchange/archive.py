@@ -30,9 +30,9 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from base.errors import ServiceError
 from clublife.models import Rating, RatingChange, Season
 from clubs import validators
-from clubs.errors import ServiceError
 from clubs.models import Club, Membership, Player, Role, User
 from scoring import services as scoring
 from scoring.engine import MatchState

@@ -24,9 +24,9 @@ from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from base.errors import ServiceError
 from clubs import validators
 from clubs.actors import Actor
-from clubs.errors import ServiceError
 from clubs.models import Club, Player
 from scoring import services as scoring
 from scoring.engine import EngineError

@@ -1,4 +1,4 @@
-"""The printables of club life, as PDF documents for `scoring.printing.render_pdf`:
+"""The printables of club life, as PDF documents for `base.printing.render_pdf`:
 `seasons`: `season_document(view)`, the season standings."""
 
 from clublife.printing.seasons import season_document

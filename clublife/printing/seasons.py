@@ -1,4 +1,4 @@
-"""The printable season standings, a PDF document for `scoring.printing.render_pdf`.
+"""The printable season standings, a PDF document for `base.printing.render_pdf`.
 
 One portrait A4 list: place, player, points, matches, wins, best place (monospace grids, as the
 tournament standings: `scoring.printing.Grid`), then the matches counted, a line each: date, game,
@@ -12,10 +12,7 @@ from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext
 
-from clublife.presenters import entry_rule, scale_note, season_summary, where
-from clublife.seasons import SeasonView, scale_of
-from scoring.models import Game
-from scoring.printing import (
+from base.printing import (
     CONTINUED,
     PORTRAIT,
     Column,
@@ -26,6 +23,9 @@ from scoring.printing import (
     css_string,
     page_counter,
 )
+from clublife.presenters import entry_rule, scale_note, season_summary, where
+from clublife.seasons import SeasonView, scale_of
+from scoring.models import Game
 from tournaments.presenters import number
 from tournaments.printing.common import HEAD, LIST_FONT, LIST_ROW, grid_pages
 

@@ -28,9 +28,9 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_safe
 
+from base.errors import kept
 from clublife import exchange, exports
 from clubs import validators
-from clubs.errors import kept
 from clubs.models import Club
 from clubs.permissions import can_direct, can_export_tournament_standings, can_manage
 from config.parsers import JSONRefused, read_json

@@ -25,16 +25,16 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from base.errors import on_form
+from base.printing import render_pdf
 from clublife import presenters, seasons
 from clublife.models import Season
 from clublife.printing import season_document
 from clubs import validators
-from clubs.errors import on_form
 from clubs.models import Club
 from clubs.permissions import can_direct
 from clubs.presenters import SEASON_NAMED, named
 from scoring.models import Game
-from scoring.printing import render_pdf
 from tournaments import lookups
 from tournaments.exports import csv_writer
 from tournaments.presenters import number, points_text

@@ -1,4 +1,4 @@
-"""The printables of the Gin formats, as PDF documents for `scoring.printing.render_pdf`, built on
+"""The printables of the Gin formats, as PDF documents for `base.printing.render_pdf`, built on
 `tournaments.printing` (the heading, the paper sizes, the pages of a list).
 
 This module is the package's public door (views import from here):

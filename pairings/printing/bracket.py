@@ -13,15 +13,11 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
+from base.printing import MM_PER_PT, MONO_ADVANCE, PdfDocument
 from pairings import presenters as words
 from pairings.engine import brackets as engine
 from pairings.formats import bracket_format_of
 from pairings.selectors.brackets import BracketView
-from scoring.printing import (
-    MM_PER_PT,
-    MONO_ADVANCE,
-    PdfDocument,
-)
 from tournaments.models import Tournament
 from tournaments.printing import PAPERS, tournament_context
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 from django.template.loader import render_to_string
 from django.utils.translation import gettext
 
+from base.printing import PORTRAIT, Column, PdfDocument, Row
 from pairings import presenters as words
 from pairings.engine.standings import TieBreak
 from pairings.selectors.rounds import pairing_rounds
 from pairings.selectors.standings import GinStandings
-from scoring.printing import PORTRAIT, Column, PdfDocument, Row
 from tournaments.models import Round
 from tournaments.presenters import number, round_title, tie_breaks_note
 from tournaments.printing import (

@@ -20,72 +20,14 @@ This module is the ONE public door: tournaments and club life import the shared 
 """
 
 from scoring.presenters import money
-from scoring.printing.geometry import (
-    CONTINUED,
-    LANDSCAPE,
-    MM_PER_PT,
-    MONO_ADVANCE,
-    PORTRAIT,
-    SLACK,
-    PageBox,
-    page_box,
-    split_rows,
-    text_height,
-)
-from scoring.printing.grid import Column, Grid, GridPage, Group, Row
-from scoring.printing.render import (
-    PNG_DATA,
-    STATIC_BASE,
-    SVG_DATA,
-    PdfDocument,
-    ResourceRefused,
-    StaticFetcher,
-    render_pdf,
-    svg_image,
-)
 from scoring.printing.report import match_report
 from scoring.printing.sheet import expected_hands, qr_code, score_sheet, sheet_row_counts
-from scoring.printing.words import (
-    css_string,
-    local_date,
-    local_datetime,
-    page_counter,
-    user_name,
-)
 
 __all__ = [
-    "CONTINUED",
-    "LANDSCAPE",
-    "MM_PER_PT",
-    "MONO_ADVANCE",
-    "PNG_DATA",
-    "PORTRAIT",
-    "SLACK",
-    "STATIC_BASE",
-    "SVG_DATA",
-    "Column",
-    "Grid",
-    "GridPage",
-    "Group",
-    "PageBox",
-    "PdfDocument",
-    "ResourceRefused",
-    "Row",
-    "StaticFetcher",
-    "css_string",
     "expected_hands",
-    "local_date",
-    "local_datetime",
     "match_report",
     "money",
-    "page_box",
-    "page_counter",
     "qr_code",
-    "render_pdf",
     "score_sheet",
     "sheet_row_counts",
-    "split_rows",
-    "svg_image",
-    "text_height",
-    "user_name",
 ]

@@ -13,27 +13,27 @@ from django.utils import translation
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
-from scoring.charts import Chart
-from scoring.models import Game, Match, MatchPlayer
-from scoring.presenters import table_name
-from scoring.printing.geometry import (
+from base.printing.geometry import (
     MM_PER_PT,
     MONO_ADVANCE,
     PageBox,
     page_box,
     text_height,
 )
-from scoring.printing.grid import (
+from base.printing.grid import (
     Group,
 )
-from scoring.printing.render import (
+from base.printing.render import (
     svg_image,
 )
-from scoring.printing.words import (
+from base.printing.words import (
     css_string,
     local_date,
     page_counter,
 )
+from scoring.charts import Chart
+from scoring.models import Game, Match, MatchPlayer
+from scoring.presenters import table_name
 from scoring.rule_words import preset_label, rules_in_words
 
 # What both printables show -----------------------------------------------------------------------

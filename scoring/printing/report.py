@@ -13,6 +13,29 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext, pgettext
 
+from base.printing.geometry import (
+    CONTINUED,
+    MM_PER_PT,
+    MONO_ADVANCE,
+    SLACK,
+    PageBox,
+    page_box,
+)
+from base.printing.grid import (
+    Column,
+    Grid,
+    GridPage,
+    Group,
+    Row,
+)
+from base.printing.render import (
+    PdfDocument,
+)
+from base.printing.words import (
+    author_name,
+    local_datetime,
+    user_name,
+)
 from scoring.charts import print_chart
 from scoring.engine import (
     EngineError,
@@ -45,35 +68,12 @@ from scoring.presenters import (
     status_label,
     withdrew_note,
 )
-from scoring.printing.geometry import (
-    CONTINUED,
-    MM_PER_PT,
-    MONO_ADVANCE,
-    SLACK,
-    PageBox,
-    page_box,
-)
-from scoring.printing.grid import (
-    Column,
-    Grid,
-    GridPage,
-    Group,
-    Row,
-)
 from scoring.printing.page import (
     chart_block,
     common_context,
     head_height,
     marks_legend,
     player_groups,
-)
-from scoring.printing.render import (
-    PdfDocument,
-)
-from scoring.printing.words import (
-    author_name,
-    local_datetime,
-    user_name,
 )
 from scoring.rule_words import chart_threshold
 from scoring.selectors import EventRow, MatchDetail, match_detail

@@ -16,29 +16,29 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext, pgettext
 
-from scoring.models import Game, Match, TableCode
-from scoring.printing.geometry import (
+from base.printing.geometry import (
     CONTINUED,
     SLACK,
     PageBox,
     page_box,
 )
-from scoring.printing.grid import (
+from base.printing.grid import (
     Column,
     Grid,
     GridPage,
     Group,
     Row,
 )
+from base.printing.render import (
+    PdfDocument,
+)
+from scoring.models import Game, Match, TableCode
 from scoring.printing.page import (
     common_context,
     foot_height,
     head_height,
     marks_legend,
     player_groups,
-)
-from scoring.printing.render import (
-    PdfDocument,
 )
 from scoring.table_codes import code_key
 

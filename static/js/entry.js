@@ -1,7 +1,7 @@
 /* Tallone, the match page: a small client that a weak or missing network cannot fool (issue 18).
 
    - A hand, a re-entry, "stays out" or a withdrawal is sent in place: one request, whose answer
-     is the page's new parts (scoring.views._answer; X-Tallone-Answer says what happened).
+     is the page's new parts (scoring.views.answers.answer; X-Tallone-Answer says what happened).
    - Whatever is sent is first kept on this phone (localStorage, per match) with its idempotency
      key and the match revision the page showed (based_on); it is forgotten only once the server
      has answered. What cannot be sent waits, shown as not recorded, and goes by itself when the

@@ -1,4 +1,4 @@
-/* Tallone's service worker for the match pages. It is served by scoring.views.service_worker
+/* Tallone's service worker for the match pages. It is served by scoring.views.match.service_worker
    under /matches/ (so its scope is the match pages), which puts self.TALLONE before this file:
    the version, the static files' address and the content security policy of the pages.
 

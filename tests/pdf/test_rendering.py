@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from scoring.printing import (
+from base.printing import (
     PNG_DATA,
     STATIC_BASE,
     Column,
@@ -21,15 +21,12 @@ from scoring.printing import (
     Row,
     StaticFetcher,
     css_string,
-    match_report,
     page_counter,
-    qr_code,
     render_pdf,
-    score_sheet,
-    sheet_row_counts,
     split_rows,
 )
-from scoring.printing import words as printables
+from base.printing import words as printables
+from scoring.printing import match_report, qr_code, score_sheet, sheet_row_counts
 from tests.factories import start_match
 from tests.pdf.conftest import A4_LANDSCAPE, A4_PORTRAIT, Pdf, hand
 

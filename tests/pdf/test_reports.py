@@ -7,8 +7,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from base.printing import local_datetime, render_pdf
 from scoring import services
-from scoring.printing import local_datetime, match_report, render_pdf
+from scoring.printing import match_report
 from scoring.selectors import match_detail
 from tests.factories import ClubFactory, UserFactory, start_match
 from tests.pdf.conftest import A4_LANDSCAPE, A4_PORTRAIT, Pdf, gin_hand, hand

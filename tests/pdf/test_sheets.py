@@ -6,8 +6,9 @@ import pytest
 from django.utils import timezone, translation
 from django.utils.formats import date_format
 
+from base.printing import render_pdf
 from scoring import table_codes
-from scoring.printing import expected_hands, qr_code, render_pdf, score_sheet
+from scoring.printing import expected_hands, qr_code, score_sheet
 from tests.factories import ClubFactory, start_match
 from tests.pdf.conftest import A4_LANDSCAPE, A4_PORTRAIT, Pdf
 

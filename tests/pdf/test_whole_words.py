@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from base.printing import grid as grid_module
 from clublife import seasons
 from pairings import services as pairing_services
 from scoring import services as scoring
-from scoring.printing import grid as grid_module
 from tests.factories import ClubFactory, PlayerFactory, start_match
 from tests.pdf.conftest import A4_PORTRAIT, Pdf, gin_hand, hand
 from tests.pdf.test_tournament_pdfs import play_open_matches

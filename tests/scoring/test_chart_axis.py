@@ -12,9 +12,10 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from base.printing import render_pdf
 from clubs.models import Role
 from scoring import services
-from scoring.printing import match_report, render_pdf
+from scoring.printing import match_report
 from tests.factories import ClubFactory, member, start_match
 from tests.pdf.conftest import Pdf
 from tests.scoring.test_views import log_in

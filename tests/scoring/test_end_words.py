@@ -12,9 +12,10 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
+from base.printing import render_pdf
 from clubs.models import Gender, Role
 from scoring import presenters, services
-from scoring.printing import match_report, render_pdf
+from scoring.printing import match_report
 from scoring.selectors import match_detail
 from tests.factories import ClubFactory, PlayerFactory, member, start_match
 from tests.pdf.conftest import Pdf

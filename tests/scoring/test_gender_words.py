@@ -11,9 +11,10 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
+from base.printing import render_pdf
 from clubs.models import Gender, Player, Role
 from scoring import presenters, services
-from scoring.printing import match_report, render_pdf
+from scoring.printing import match_report
 from scoring.selectors import match_detail
 from tests.factories import ClubFactory, PlayerFactory, member
 from tests.pdf.conftest import Pdf

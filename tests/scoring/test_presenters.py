@@ -9,10 +9,11 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
+from base.printing import render_pdf
 from clubs.models import Role
 from scoring import presenters, rule_words
 from scoring.engine import Hand, Status, replay, rules_for
-from scoring.printing import match_report, render_pdf
+from scoring.printing import match_report
 from scoring.selectors import match_detail
 from tests.factories import ClubFactory, member, start_match
 from tests.pdf.conftest import Pdf, hand

@@ -1,4 +1,4 @@
-"""Every operation of scoring/services.py and every refusal, against a real database.
+"""Every operation of scoring.services and every refusal, against a real database.
 
 Numbers come from the worked examples of RULES.md section 6 where one fits.
 """

@@ -15,7 +15,7 @@ from tournaments import formats
 from tournaments.models import Format, Tournament
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("clubs", "scoring", "tournaments", "pairings", "clublife", "config")
+APPS = ("base", "clubs", "scoring", "tournaments", "pairings", "clublife", "config")
 # The registry itself (the table formats and the Gin formats it registers), the engines (pure,
 # with their own format enums), and where `Format` is defined (the model's choices and its check
 # constraint).

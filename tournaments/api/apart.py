@@ -11,7 +11,7 @@ from rest_framework import status
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
-from clubs.api import WRITE_ERRORS, ApiView, validated
+from base.api import WRITE_ERRORS, ApiView, validated
 from tournaments import services
 from tournaments.api.core import directed_tournament
 from tournaments.models import Entry, KeepApart

@@ -23,9 +23,10 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.response import Response
 
+from base.api import READ_ERRORS, WRITE_ERRORS, ActionView, ApiView, require, validated
+from base.errors import error_body, error_item
 from clubs import permissions
-from clubs.api import READ_ERRORS, WRITE_ERRORS, ActionView, ApiView, clubs_for, require, validated
-from clubs.errors import error_body, error_item
+from clubs.api import clubs_for
 from clubs.models import Player
 from tournaments import selectors, services
 from tournaments.models import Entry, Round, Table, Tournament

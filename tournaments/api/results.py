@@ -7,7 +7,7 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from clubs.api import READ_ERRORS, ApiView
+from base.api import READ_ERRORS, ApiView
 from tournaments import money, selectors
 from tournaments.api.core import (
     visible_tournament,

@@ -9,7 +9,7 @@ from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from clubs.api import READ_ERRORS, WRITE_ERRORS, ActionView, ApiView, validated
+from base.api import READ_ERRORS, WRITE_ERRORS, ActionView, ApiView, validated
 from scoring.api import TablePhoneOrAuthenticated
 from tournaments import selectors, services
 from tournaments.api.core import (

@@ -1,4 +1,4 @@
-"""The printables of a tournament, as PDF documents for `scoring.printing.render_pdf`.
+"""The printables of a tournament, as PDF documents for `base.printing.render_pdf`.
 
 This module is the package's public door (views, and the printables of the apps above
 tournaments, import from here):

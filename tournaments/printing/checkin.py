@@ -13,7 +13,8 @@ from django.utils import timezone
 from django.utils.formats import time_format
 from django.utils.translation import gettext
 
-from scoring.printing import PORTRAIT, Column, Grid, PdfDocument, Row, money, qr_code
+from base.printing import PORTRAIT, Column, Grid, PdfDocument, Row
+from scoring.printing import money, qr_code
 from tournaments import selectors
 from tournaments.models import Tournament
 from tournaments.presenters import dropped_mark

@@ -11,8 +11,7 @@ from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext
 
-from scoring.models import Game
-from scoring.printing import (
+from base.printing import (
     CONTINUED,
     LANDSCAPE,
     PORTRAIT,
@@ -24,6 +23,7 @@ from scoring.printing import (
     css_string,
     page_counter,
 )
+from scoring.models import Game
 from tournaments.models import Tournament
 
 # Words -------------------------------------------------------------------------------------------

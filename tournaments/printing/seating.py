@@ -16,16 +16,8 @@ from dataclasses import dataclass, replace
 from django.template.loader import render_to_string
 from django.utils.translation import gettext
 
-from scoring.printing import (
-    CONTINUED,
-    MM_PER_PT,
-    MONO_ADVANCE,
-    PORTRAIT,
-    SLACK,
-    PageBox,
-    PdfDocument,
-    score_sheet,
-)
+from base.printing import CONTINUED, MM_PER_PT, MONO_ADVANCE, PORTRAIT, SLACK, PageBox, PdfDocument
+from scoring.printing import score_sheet
 from tournaments.models import Round, RoundStatus, TableSeat
 from tournaments.presenters import event_line, round_title
 from tournaments.printing.common import (

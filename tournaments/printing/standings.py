@@ -16,16 +16,8 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils.translation import gettext
 
-from scoring.printing import (
-    PORTRAIT,
-    Column,
-    Grid,
-    GridPage,
-    PageBox,
-    PdfDocument,
-    Row,
-    money,
-)
+from base.printing import PORTRAIT, Column, Grid, GridPage, PageBox, PdfDocument, Row
+from scoring.printing import money
 from tournaments import selectors
 from tournaments.formats import format_of
 from tournaments.models import Tournament

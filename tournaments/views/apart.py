@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
-from clubs.errors import as_message, on_form
+from base.errors import as_message, on_form
 from tournaments import lookups, services
 from tournaments.forms import KeepApartForm
 from tournaments.models import KeepApart, Tournament, TournamentStatus

@@ -30,7 +30,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from clubs.errors import as_message, on_form
+from base.errors import as_message, on_form
 from clubs.permissions import can_direct
 from config.throttling import seconds_to_wait
 from scoring.printing import qr_code

@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST, require_safe
 
-from clubs.errors import as_message, on_form
+from base.errors import as_message, on_form
 from clubs.models import Club, Membership
 from clubs.permissions import DIRECTING_ROLES, can_direct, can_score
 from clubs.presenters import TOURNAMENT_NAMED, named

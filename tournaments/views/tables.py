@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST, require_safe
 
-from clubs.errors import as_message
+from base.errors import as_message
 from clubs.permissions import can_direct, can_score, can_see_authors, can_see_match
 from scoring.presenters import status_label
 from tournaments import lookups, selectors, services

@@ -21,7 +21,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
-from clubs.errors import as_message, on_form
+from base.errors import as_message, on_form
 from clubs.permissions import can_direct
 from config.auth import client_address
 from scoring import table_access, table_codes
@@ -44,7 +44,7 @@ class SeatSelect(forms.RadioSelect):
 
 
 class JoinForm(forms.Form):
-    """Join a table with its code (scoring.views_codes.join)."""
+    """Join a table with its code (scoring.views.codes.join)."""
 
     code = forms.CharField(
         label=_("Table code"),

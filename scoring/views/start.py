@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
-from clubs.errors import on_form
+from base.errors import on_form
 from clubs.models import Club
 from clubs.permissions import can_score
 from scoring import services, table_codes

@@ -94,7 +94,7 @@ def error_item(
 
 
 def error_body(errors: list[dict[str, Any]]) -> dict[str, Any]:
-    """The API's one 400 shape (`clubs.serializers.ErrorSerializer`): the first message as
+    """The API's one 400 shape (`base.api.ErrorSerializer`): the first message as
     `detail`, and every refusal in `errors`."""
     return {"detail": errors[0]["message"] if errors else "", "errors": errors}
 

@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from scoring.printing.geometry import (
+from base.printing.geometry import (
     MM_PER_PT,
     MONO_ADVANCE,
 )
-from scoring.printing.render import (
+from base.printing.render import (
     svg_image,
 )
 

@@ -1,0 +1,335 @@
+"""Recording, correcting and voiding events. Each service runs in one transaction and locks the
+match row first (`matches.lock_match`); an idempotency key already used answers the event it
+recorded; a submission based on a view the match has left behind is refused with `MatchMovedOn`,
+saying what changed (`changes_since`). Events are append-only versions: nothing is ever lost."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from clubs.actors import Actor
+from clubs.models import User
+from scoring.cache import refresh_cache
+from scoring.engine import EngineError, hand_numbers
+from scoring.engine.document import check_new_event
+from scoring.models import (
+    EventKind,
+    EventVersion,
+    Match,
+    MatchEvent,
+)
+from scoring.services.errors import MatchChange, MatchError, MatchMovedOn
+from scoring.services.matches import lock_match, refuse_if_closed
+from scoring.services.replay import (
+    CurrentEvent,
+    Replay,
+    current_events,
+    hands_of,
+    in_force,
+    replay_current,
+    replay_events,
+)
+from scoring.table_access import version_author
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What `event_record_replayed` did. A new event comes with its version, the replay of the
+    match with it and the match's new revision, for an answer that shows them without reading
+    the match again; an event found by its idempotency key comes alone (`created` False)."""
+
+    event: MatchEvent
+    created: bool
+    version: EventVersion | None = None
+    replay: Replay | None = None
+    revision: int | None = None
+    hand_number: int | None = None
+
+
+def event_record(
+    *,
+    match: Match,
+    user: Actor,
+    data: dict[str, Any],
+    idempotency_key: str | None = None,
+    based_on: int | None = None,
+) -> tuple[MatchEvent, bool]:
+    """Append an event (match document format) to the match. Locks the match row.
+
+    Returns `(event, created)`. With an `idempotency_key` already used in this match, nothing is
+    recorded and the event recorded first with that key is returned (`created` False): a double
+    tap or a retry after a dropped connection records one event. With `based_on` (the match's
+    revision the phone showed when the user typed the event) and a match that has changed since,
+    nothing is recorded: `MatchMovedOn` says what changed (two phones typing the same hand).
+    """
+    recorded = event_record_replayed(
+        match=match, user=user, data=data, idempotency_key=idempotency_key, based_on=based_on
+    )
+    return recorded.event, recorded.created
+
+
+@transaction.atomic
+def event_record_replayed(
+    *,
+    match: Match,
+    user: Actor,
+    data: dict[str, Any],
+    idempotency_key: str | None = None,
+    based_on: int | None = None,
+) -> Recorded:
+    """`event_record`, answering also the new version and the replay of the match with it."""
+    match, seats = lock_match(match)
+    # one current version per event: also the keys already used and the last number, in one query
+    events = current_events(match)
+    if idempotency_key:
+        for existing in events:
+            if existing.idempotency_key == idempotency_key:
+                event = MatchEvent.objects.get(match=match, number=existing.number)
+                hand = hands_of(events)[existing.number]
+                return Recorded(event=event, created=False, hand_number=hand)
+    # a retry of an event already recorded (above) changes nothing, so it is answered even now
+    refuse_if_closed(match)
+    if based_on is not None and based_on != match.revision:
+        raise MatchMovedOn(revision=match.revision, changes=changes_since(match, based_on, events))
+    number = (events[-1].number if events else 0) + 1
+    kind = _event_kind(data, number)
+    hand_number = hand_numbers([*(e.kind for e in events), kind])[-1]
+    author = version_author(user, match)  # asked first; then a replay before anything is written
+    replayed = replay_events(match, seats, [*in_force(events), (number, data)])
+    event = MatchEvent.objects.create(
+        match=match,
+        number=number,
+        kind=kind,
+        idempotency_key=idempotency_key or "",
+        created_by=_user_or_none(user),
+    )
+    version = EventVersion.objects.create(
+        event=event,
+        version=1,
+        data=data,
+        revision=match.revision + 1,
+        **author,
+    )
+    version.event = event
+    refresh_cache(match, seats, replayed.state, replayed.hand_count)
+    return Recorded(
+        event=event,
+        created=True,
+        version=version,
+        replay=replayed,
+        revision=match.revision,
+        hand_number=hand_number,
+    )
+
+
+def changes_since(
+    match: Match, revision: int, events: Sequence[CurrentEvent] | None = None
+) -> list[MatchChange]:
+    """What changed in the match after its `revision`, oldest first: each version written since
+    (a new event, a correction, a void), with the hand number players count."""
+    events = current_events(match) if events is None else events
+    hands = hands_of(events)
+    versions = (
+        EventVersion.objects.filter(event__match=match, revision__gt=revision)
+        .select_related("event")
+        .order_by("revision", "pk")
+    )
+    return [
+        MatchChange(
+            event=version.event.number,
+            hand=hands.get(version.event.number),
+            kind=version.event.kind,
+            version=version.version,
+            data=version.data,
+            is_void=version.is_void,
+            reason=version.reason,
+            revision=version.revision,
+            at=version.created_at,
+        )
+        for version in versions
+    ]
+
+
+@transaction.atomic
+def events_import(
+    *,
+    match: Match,
+    user: Actor,
+    events: Sequence[dict[str, Any]],
+    finished_at: datetime.datetime | None = None,
+) -> list[MatchEvent]:
+    """Append `events` (match document format, in order) to the match at once, for an import of
+    an old score sheet. Locks the match row.
+
+    The stored result is the one `event_record` gives recording them one by one (same events,
+    versions, totals, winner, revision), in time linear in the number of events: the events and
+    their first versions are written with `bulk_create`, the match is replayed ONCE, and the
+    cache is written once (one `match_changed`). `finished_at` is the moment to store when these
+    events finish the match (an old sheet's day; default: now). Raises `MatchError` naming the
+    first event refused (by its number), and writes nothing then. Answers the new events.
+    """
+    match, seats = lock_match(match)
+    refuse_if_closed(match)
+    if not events:
+        return []
+    existing = current_events(match)
+    first = (existing[-1].number if existing else 0) + 1
+    added: list[tuple[int, dict[str, Any]]] = []
+    for number, data in enumerate(events, start=first):
+        _event_kind(data, number, event=number)
+        added.append((number, data))
+    replayed = replay_events(match, seats, [*in_force(existing), *added])
+    recorder = _user_or_none(user)
+    created = MatchEvent.objects.bulk_create(
+        MatchEvent(match=match, number=number, kind=data["type"], created_by=recorder)
+        for number, data in added
+    )
+    EventVersion.objects.bulk_create(
+        EventVersion(
+            event=event, version=1, data=data, revision=match.revision + step, created_by=recorder
+        )
+        for step, (event, (_number, data)) in enumerate(zip(created, added, strict=True), start=1)
+    )
+    # one revision per event, as recorded one by one
+    refresh_cache(
+        match,
+        seats,
+        replayed.state,
+        replayed.hand_count,
+        finished_at=finished_at,
+        changes=len(added),
+    )
+    return created
+
+
+def hand_record(
+    *,
+    match: Match,
+    user: Actor,
+    data: dict[str, Any],
+    idempotency_key: str | None = None,
+    based_on: int | None = None,
+) -> tuple[MatchEvent, bool]:
+    """Record a hand: `data` is a hand of the match document without "type"."""
+    return event_record(
+        match=match,
+        user=user,
+        data={**data, "type": "hand"},
+        idempotency_key=idempotency_key,
+        based_on=based_on,
+    )
+
+
+def match_call_time(*, match: Match, user: Actor, idempotency_key: str | None = None) -> MatchEvent:
+    """The director ends the match now; players are ranked by their current totals."""
+    event, _created = event_record(
+        match=match, user=user, data={"type": "time_call"}, idempotency_key=idempotency_key
+    )
+    return event
+
+
+def _new_version(
+    *,
+    event: MatchEvent,
+    user: Actor,
+    expected_version: int,
+    data: dict[str, Any],
+    is_void: bool,
+    reason: str,
+) -> EventVersion:
+    """Supersede the event's current version by a new one, and replay. Locks the match row."""
+    match, seats = lock_match(event.match)
+    refuse_if_closed(match, event=event.number)
+    current = EventVersion.objects.get(event=event, is_current=True)
+    if current.version != expected_version:
+        raise MatchError(
+            _(
+                "Someone changed event %(number)s meanwhile (it is now at version %(version)s). "
+                "Reload the page and check it before changing it again."
+            )
+            % {"number": event.number, "version": current.version},
+            field="version",
+            event=event.number,
+        )
+    if current.is_void:
+        raise MatchError(
+            _("Event %(number)s is void; it cannot be changed.") % {"number": event.number},
+            event=event.number,
+        )
+    author = version_author(user, match)  # asked first; then a replay before anything is written
+    events = {found.number: found for found in current_events(match)}
+    events[event.number] = events[event.number]._replace(data=data, is_void=is_void)
+    replayed = replay_current(match, seats, list(events.values()))
+    EventVersion.objects.filter(pk=current.pk).update(is_current=False)
+    version = EventVersion.objects.create(
+        event=event,
+        version=current.version + 1,
+        data=data,
+        is_void=is_void,
+        reason=reason,
+        revision=match.revision + 1,
+        **author,
+    )
+    refresh_cache(match, seats, replayed.state, replayed.hand_count)
+    return version
+
+
+@transaction.atomic
+def hand_correct(
+    *, event: MatchEvent, user: Actor, data: dict[str, Any], expected_version: int, reason: str = ""
+) -> EventVersion:
+    """Correct a recorded hand: a new version replaces the current one, which is kept.
+
+    `expected_version` is the version the user corrected; if the hand changed meanwhile the
+    correction is refused. A correction that makes a later event impossible is refused, naming it.
+    """
+    if event.kind != EventKind.HAND:
+        raise MatchError(
+            _("Only hands can be corrected; void this event instead."), event=event.number
+        )
+    return _new_version(
+        event=event,
+        user=user,
+        expected_version=expected_version,
+        data={**data, "type": "hand"},
+        is_void=False,
+        reason=reason.strip(),
+    )
+
+
+@transaction.atomic
+def event_void(
+    *, event: MatchEvent, user: Actor, reason: str, expected_version: int
+) -> EventVersion:
+    """Void an event: it no longer counts, but stays in the history with the reason given."""
+    reason = reason.strip()
+    if not reason:
+        raise MatchError(_("Say why the event is void."), field="reason", event=event.number)
+    current = EventVersion.objects.get(event=event, is_current=True)
+    return _new_version(
+        event=event,
+        user=user,
+        expected_version=expected_version,
+        data=current.data,
+        is_void=True,
+        reason=reason,
+    )
+
+
+def _event_kind(data: Any, number: int, *, event: int | None = None) -> str:
+    """The "type" of the match document's event about to be recorded as event `number`, or
+    `MatchError` on "type", or on "match" when the match has no room for it (`check_new_event`)."""
+    try:
+        return check_new_event(number, data.get("type") if isinstance(data, dict) else None)
+    except EngineError as error:
+        raise MatchError.from_engine(error, event=event) from error
+
+
+def _user_or_none(user: Actor) -> User | None:
+    return user if user is not None and user.is_authenticated else None

@@ -1,0 +1,107 @@
+"""Starting a match (its players, guests by name, its rules stored whole) and holding one: the lock
+every writer takes first (`lock_match`) and the refusal of a closed match (`refuse_if_closed`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_lazy as _
+
+from clubs import validators
+from clubs.actors import Actor
+from clubs.models import Club, Player
+from scoring.cache import refresh_cache
+from scoring.engine import EngineError, RuleSet, rules_for
+from scoring.engine.names import table_label as stored_table_label
+from scoring.models import (
+    Match,
+    MatchPlayer,
+)
+from scoring.services.errors import MatchError
+from scoring.services.replay import replay_match
+
+
+def guest_player(*, club: Club, name: str) -> Player:
+    """The club's player of that name (any case), or a new guest. The name is checked as every
+    player's name is (`clubs.validators.clean_name`): `MatchError` on field "players"."""
+    try:
+        name = validators.clean_name(
+            name,
+            max_length=validators.PLAYER_NAME_LENGTH,
+            empty_message=_("A guest needs a name."),
+        )
+    except ValidationError as error:
+        raise MatchError(validators.first_message(error), field="players") from None
+    player = Player.objects.filter(club=club, name__iexact=name).first()
+    if player is None:
+        try:
+            with transaction.atomic():
+                player = Player.objects.create(club=club, name=name, is_guest=True)
+        except IntegrityError:  # created meanwhile by another request
+            player = Player.objects.get(club=club, name__iexact=name)
+    return player
+
+
+@transaction.atomic
+def match_start(
+    *,
+    club: Club,
+    user: Actor,
+    preset: str,
+    players: Sequence[Player],
+    options: dict[str, Any] | None = None,
+    table_label: str = "",
+    first_dealer_seat: int = 1,
+    start_key: str = "",
+) -> Match:
+    """Start a match of `preset` (with option `options`) for `players` in seat order. The full
+    rule set is stored, so changing a preset later never changes this match; a table's label as
+    its number ("Tavolo 3" is "3": `presenters.table_name`). `start_key`: the start form's key
+    (`selectors.match_started_with` finds the match a form sent again had started)."""
+    try:
+        rules: RuleSet = rules_for(preset, options or {})
+    except EngineError as error:
+        raise MatchError.from_engine(error) from error
+    if any(player.club_id != club.pk for player in players):
+        raise MatchError(_("Every player must belong to this club."), field="players")
+    if len({player.pk for player in players}) != len(players):
+        raise MatchError(_("A player cannot sit at the table twice."), field="players")
+    if not 1 <= first_dealer_seat <= len(players):
+        raise MatchError(_("The first dealer must be one of the players."), field="first_dealer")
+
+    match = Match.objects.create(
+        club=club,
+        game=rules.game,
+        preset=preset,
+        rules=rules.to_dict(),
+        table_label=stored_table_label(table_label),
+        first_dealer_seat=first_dealer_seat,
+        start_key=start_key,
+        started_by=user if user and user.is_authenticated else None,
+    )
+    seats = MatchPlayer.objects.bulk_create(
+        MatchPlayer(match=match, player=player, seat=number, name=player.name)
+        for number, player in enumerate(players, start=1)
+    )
+    started = replay_match(match, seats, [])
+    refresh_cache(match, seats, started.state, started.hand_count)
+    return match
+
+
+def lock_match(match: Match) -> tuple[Match, list[MatchPlayer]]:
+    """Lock the match row (until the transaction ends) and load its seats."""
+    locked = Match.objects.select_for_update().get(pk=match.pk)
+    seats = list(MatchPlayer.objects.filter(match=locked).order_by("seat"))
+    return locked, seats
+
+
+def refuse_if_closed(match: Match, *, event: int | None = None) -> None:
+    """Refuse any change of a closed match (one of a finished tournament), saying why.
+
+    Every writer of this module calls it once it holds the match row: a match closed meanwhile
+    is seen, and a match is closed (by a higher app) only while its row is locked."""
+    if match.is_closed:
+        raise MatchError(match.closed_message, field="match", event=event)

@@ -1,0 +1,77 @@
+"""Who may open and write a match, asked by every match view: `visible_match` (404 outside the
+club, unless this phone joined with the match's table code), `scoring_match` (who records: the
+user or the table's phone; 403 without the role), `released_phone_told` (a phone whose seat was
+released is told so in place) and `match_closed` (a finished tournament's match takes no change)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+
+from clubs.actors import Actor, TableActor
+from clubs.permissions import can_score, is_member
+from scoring import table_access
+from scoring.models import Match
+from scoring.views.answers import answer
+
+
+def visible_match(request: HttpRequest, pk: int) -> Match:
+    """The match if the user may see it (`Match.objects.for_user`: their club's, a public club's
+    finished one, or one in progress of a public club that shows its matches live), or if this
+    phone joined it with its current table code (`scoring.table_access.may_see`); else 404."""
+    visible = Match.objects.for_user(request.user).select_related("club").filter(pk=pk).first()
+    if visible is not None:
+        return visible
+    match = get_object_or_404(Match.objects.select_related("club"), pk=pk)
+    if not table_access.may_see(request, match):
+        raise Http404
+    return match
+
+
+def scoring_match(request: HttpRequest, pk: int) -> tuple[Match, Actor]:
+    """The match if the user may record its events, and who records them (the user, or the
+    phone of a table code: `table_access.actor_for`): 404 outside the club and without a code
+    of the match, 403 without the role or with a code that is read-only now."""
+    match = visible_match(request, pk)
+    actor = table_access.actor_for(request, match)
+    if isinstance(actor, TableActor) or can_score(request.user, match.club):
+        return match, actor
+    if table_access.may_see(request, match):
+        raise PermissionDenied  # the phone's code opens the match read-only now
+    if not is_member(request.user, match.club):
+        raise Http404
+    raise PermissionDenied
+
+
+def released_phone_told(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A phone whose seat was released, sending from the match page, is told so in place (who
+    released it, the way back to its seat: `table_access.released_words`), with the page as a
+    follower sees it, and 403: not "logged out", which the script says of a bare 403."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        match = visible_match(request, pk)
+        join = table_access.released_join(request, match)
+        if join is None or table_access.may_score(request, match):
+            return view(request, pk, *args, **kwargs)
+        messages.error(request, table_access.released_words(join, match))
+        response = answer(request, match, "refused")
+        if request.htmx:
+            response.status_code = 403  # the outcome header still says "refused", in place
+        return response
+
+    return wrapper
+
+
+def match_closed(request: HttpRequest, match: Match) -> bool:
+    """True (and says why) when the match takes no more changes: a finished tournament's."""
+    if match.is_closed:
+        messages.error(request, match.closed_message)
+        return True
+    return False

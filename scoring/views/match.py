@@ -1,0 +1,110 @@
+"""The match's pages: the match itself (scoreboard, hand entry, history), its history with every
+version, the live part the page polls, the card-counting helper and the service worker that keeps
+the match pages for a phone without a network."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from csp.utils import build_policy
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.staticfiles import finders
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_safe
+
+from scoring import table_access
+from scoring.engine import EngineError
+from scoring.engine.cards import count_points
+from scoring.match_page import (
+    history_context,
+    match_context,
+)
+from scoring.views.access import visible_match
+from scoring.views.answers import back_to
+
+
+@require_safe
+def match_page(request: HttpRequest, pk: int) -> HttpResponse:
+    match = visible_match(request, pk)
+    if request.GET.get("mine") == "discarded":
+        # "It was the same hand: discard mine" (without the page's script): nothing of it was
+        # recorded; the page again, fresh, with a form for the match as it is now
+        messages.info(request, gettext("Your hand was discarded."))
+        return back_to(match)
+    return render(request, "scoring/match.html", match_context(request, match))
+
+
+@require_safe
+def match_history(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every event of the match with all its versions, and the chart of the totals."""
+    match = visible_match(request, pk)
+    return render(request, "scoring/history.html", history_context(request, match))
+
+
+@require_safe
+def match_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The scoreboard and history, for polling: 204 when the page's revision is still current.
+    A page whose entry form is untouched asks for a fresh one too (`entry=fresh`: the players in
+    play and the hand number of now, nothing to warn about); one being typed is compared with
+    the match (`form`, `seen`) and told what changed since it was made."""
+    match = visible_match(request, pk)
+    fresh_entry = request.GET.get("entry") == "fresh"
+    # a page with an entry form, on a phone whose seat was released since: releasing changes no
+    # score, but the page must become a follower's (the panel says why, the form goes)
+    seat_released = fresh_entry and table_access.released_join(request, match) is not None
+    if request.GET.get("revision") == str(match.revision) and not seat_released:
+        return HttpResponse(status=204)
+    seen = request.GET.get("seen", "")
+    if fresh_entry:
+        context = match_context(request, match)
+    else:
+        context = match_context(
+            request,
+            match,
+            signature=request.GET.get("form", ""),
+            seen=int(seen) if seen.isdigit() else None,
+            with_form=False,
+        )
+    context["fresh_entry"] = fresh_entry
+    return render(request, "scoring/_live.html", context)
+
+
+@require_safe
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The match pages' service worker (static/js/sw.js), served under /matches/ so that its
+    scope is the match pages: it keeps the last match pages seen and their static files, so a
+    match page opens without a network. It is told the static files' address, the content
+    security policy of the copies it keeps and the version (a new one replaces the old worker)."""
+    path = finders.find("js/sw.js")
+    if not path:
+        raise Http404
+    config = {
+        "version": settings.TALLONE_VERSION,
+        "static": settings.STATIC_URL,
+        "policy": build_policy(),
+    }
+    with open(path, encoding="utf-8") as source:
+        body = f"self.TALLONE = {json.dumps(config)};\n{source.read()}"
+    response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_safe
+def count_cards(request: HttpRequest, pk: int) -> HttpResponse:
+    """The card-counting helper: the points of the cards typed in one `cards_<seat>` field."""
+    match = visible_match(request, pk)
+    text = next((value for key, value in request.GET.items() if key.startswith("cards_")), "")
+    context: dict[str, Any] = {"text": text.strip()}
+    if text.strip():
+        try:
+            context["points"] = count_points(
+                match.game, text, ace_alone_is_one=bool(match.rules.get("ace_alone_is_one"))
+            )
+        except EngineError as error:
+            context["error"] = error.translated(gettext)
+    return render(request, "scoring/_card_count.html", context)
