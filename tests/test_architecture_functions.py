@@ -4,7 +4,6 @@ A function's length is its `def` to its last line (`end_lineno - lineno + 1`, de
 migrations left out, the same apps as the module check."""
 
 import ast
-from pathlib import Path
 
 from tests.test_architecture_sizes import APPS, ROOT
 
