@@ -404,35 +404,6 @@ def _parsed_batch(
     return valid
 
 
-def match_import(
-    *, club: Club, user: Actor, document: dict, played_on: dt.date | None = None
-) -> Match:
-    """Import one match document into `club` (`documents_import`); answers its match (the one
-    imported before, for a document imported again)."""
-    if not isinstance(document, dict):
-        _checked(document, None)  # refused: not a document
-    (imported,) = documents_import(club=club, user=user, data=document, played_on=played_on)
-    return imported.match
-
-
-def matches_import(
-    *, club: Club, user: Actor, documents: list, played_on: dt.date | None = None
-) -> list[Match]:
-    """Import a batch of match documents, all or nothing, in the order given
-    (`documents_import`); answers their matches in order."""
-    if not isinstance(documents, list) or not documents:
-        raise ImportRefused([DocumentError(gettext("Give at least one match document."))])
-    imported = documents_import(club=club, user=user, data=documents, played_on=played_on)
-    return [each.match for each in imported]
-
-
-def match_export(match: Match) -> dict[str, Any]:
-    """The match as a match document (voided events left out, corrections applied)."""
-    seats = list(match.seats.order_by("seat"))
-    document, _numbers = scoring.match_document(match, seats, scoring.current_versions(match))
-    return document
-
-
 def club_matches_export(*, club: Club) -> list[dict[str, Any]]:
     """Every match of the club as a match document, oldest first, in three queries."""
     matches = (
