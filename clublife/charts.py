@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -37,6 +38,24 @@ def _number(value: float) -> str:
     return f"{value:g}"
 
 
+@dataclass(frozen=True)
+class _RatingPlot:
+    """Where a rating chart draws: its matches from 0 to `count` across, its values from `low` to
+    `high` up, in the plot between the margins."""
+
+    count: int
+    low: float
+    high: float
+    bottom: float
+    plot_w: float
+
+    def x(self, index: int) -> float:
+        return LEFT + self.plot_w * index / self.count
+
+    def y(self, value: float) -> float:
+        return TOP + (self.bottom - TOP) * (self.high - value) / (self.high - self.low)
+
+
 def rating_chart(
     points: Sequence[tuple[float, float]],
     *,
@@ -59,64 +78,70 @@ def rating_chart(
     high = math.ceil(max(highs) / step) * step
     if high == low:
         high = low + step
-    bottom = height - 44.0
-    plot_w = width - LEFT - RIGHT
     count = max(len(series) - 1, 1)
-
-    def x(index: int) -> float:
-        return LEFT + plot_w * index / count
-
-    def y(value: float) -> float:
-        return TOP + (bottom - TOP) * (high - value) / (high - low)
-
+    plot = _RatingPlot(count, low, high, height - 44.0, width - LEFT - RIGHT)
     parts = _open(width, height, title)
+    parts += _rating_axes(plot, step, len(series))
+    parts += _rating_lines(plot, series)
+    parts.append(
+        f'<text x="{LEFT + plot.plot_w / 2:.1f}" y="{plot.bottom + 28:.1f}" text-anchor="middle" '
+        f'fill="{MUTED}">{escape(x_label)}</text>'
+    )
+    legend_y = height - 6.0
+    middle = LEFT + plot.plot_w / 2
+    parts.append(
+        f'<path d="M{LEFT:.1f} {legend_y - 4:.1f}h24" stroke="{LINE_COLOUR}" stroke-width="2"/>'
+        f'<text x="{LEFT + 30:.1f}" y="{legend_y:.1f}">{escape(mu_label)}</text>'
+        f'<rect x="{middle:.1f}" y="{legend_y - 9:.1f}" width="24" height="10" '
+        f'fill="{BAND_COLOUR}" opacity="0.3"/>'
+        f'<text x="{middle + 30:.1f}" y="{legend_y:.1f}">{escape(band_label)}</text>'
+    )
+    parts.append("</svg>")
+    return mark_safe("".join(parts))  # every text in it is escaped above
+
+
+def _rating_axes(plot: _RatingPlot, step: float, points: int) -> list[str]:
+    """The values up the left every `step`, their grid lines, the match numbers across, the axes."""
+    parts = []
     grid = []
-    value = low
-    while value <= high + 1e-9:
-        grid.append(f"M{LEFT:.1f} {y(value):.1f}H{LEFT + plot_w:.1f}")
+    value = plot.low
+    while value <= plot.high + 1e-9:
+        grid.append(f"M{LEFT:.1f} {plot.y(value):.1f}H{LEFT + plot.plot_w:.1f}")
         parts.append(
-            f'<text x="{LEFT - 5:.0f}" y="{y(value) + 4:.1f}" text-anchor="end" fill="{MUTED}">'
-            f"{_number(value)}</text>"
+            f'<text x="{LEFT - 5:.0f}" y="{plot.y(value) + 4:.1f}" text-anchor="end" '
+            f'fill="{MUTED}">{_number(value)}</text>'
         )
         value += step
-    for index in range(0, len(series), nice_step(count, 5)):
+    for index in range(0, points, nice_step(plot.count, 5)):
         parts.append(
-            f'<text x="{x(index):.1f}" y="{bottom + 14:.1f}" text-anchor="middle" '
+            f'<text x="{plot.x(index):.1f}" y="{plot.bottom + 14:.1f}" text-anchor="middle" '
             f'fill="{MUTED}">{index}</text>'
         )
     parts.append(f'<path d="{"".join(grid)}" stroke="#ddd" stroke-width="0.6" fill="none"/>')
     parts.append(
-        f'<path d="M{LEFT:.1f} {TOP:.1f}V{bottom:.1f}H{LEFT + plot_w:.1f}" stroke="{MUTED}" '
-        'stroke-width="0.8" fill="none"/>'
+        f'<path d="M{LEFT:.1f} {TOP:.1f}V{plot.bottom:.1f}H{LEFT + plot.plot_w:.1f}" '
+        f'stroke="{MUTED}" stroke-width="0.8" fill="none"/>'
     )
+    return parts
+
+
+def _rating_lines(plot: _RatingPlot, series: Sequence[tuple[float, float]]) -> list[str]:
+    """The band from mu - sigma to mu + sigma, and the mu line over it."""
+    x, y = plot.x, plot.y
     upper = "".join(
         f"{'L' if i else 'M'}{x(i):.1f} {y(mu + sigma):.1f}" for i, (mu, sigma) in enumerate(series)
     )
     lower = "".join(
         f"L{x(i):.1f} {y(mu - sigma):.1f}" for i, (mu, sigma) in reversed(list(enumerate(series)))
     )
-    parts.append(f'<path class="band" d="{upper}{lower}Z" fill="{BAND_COLOUR}" opacity="0.3"/>')
     line = "".join(
         f"{'L' if i else 'M'}{x(i):.1f} {y(mu):.1f}" for i, (mu, _s) in enumerate(series)
     )
-    parts.append(
+    return [
+        f'<path class="band" d="{upper}{lower}Z" fill="{BAND_COLOUR}" opacity="0.3"/>',
         f'<path class="mu" d="{line}" stroke="{LINE_COLOUR}" stroke-width="2" fill="none" '
-        'stroke-linejoin="round"/>'
-    )
-    parts.append(
-        f'<text x="{LEFT + plot_w / 2:.1f}" y="{bottom + 28:.1f}" text-anchor="middle" '
-        f'fill="{MUTED}">{escape(x_label)}</text>'
-    )
-    legend_y = height - 6.0
-    parts.append(
-        f'<path d="M{LEFT:.1f} {legend_y - 4:.1f}h24" stroke="{LINE_COLOUR}" stroke-width="2"/>'
-        f'<text x="{LEFT + 30:.1f}" y="{legend_y:.1f}">{escape(mu_label)}</text>'
-        f'<rect x="{LEFT + plot_w / 2:.1f}" y="{legend_y - 9:.1f}" width="24" height="10" '
-        f'fill="{BAND_COLOUR}" opacity="0.3"/>'
-        f'<text x="{LEFT + plot_w / 2 + 30:.1f}" y="{legend_y:.1f}">{escape(band_label)}</text>'
-    )
-    parts.append("</svg>")
-    return mark_safe("".join(parts))  # every text in it is escaped above
+        'stroke-linejoin="round"/>',
+    ]
 
 
 def places_chart(

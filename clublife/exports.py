@@ -65,32 +65,7 @@ def write_statistics(club: Club, out) -> None:
     players = {player.pk: player for player in Player.objects.filter(club=club)}
     places = max((max(s.places, default=0) for s in statistics.values()), default=0)
     writer = csv_writer(out)
-    writer.writerow(
-        [
-            gettext("Player"),
-            gettext("Guest"),
-            gettext("Game"),
-            gettext("Matches"),
-            gettext("Finished matches"),
-            gettext("Wins"),
-            gettext("Share of wins"),
-            *(gettext("Place %(place)s") % {"place": place} for place in range(1, places + 1)),
-            gettext("Hands"),
-            gettext("Points taken"),
-            gettext("Points per hand"),
-            gettext("Hands closed"),
-            gettext("Closed in hand"),
-            gettext("Busts"),
-            gettext("Re-entries"),
-            gettext("Gins"),
-            gettext("Knocks"),
-            gettext("Undercuts given"),
-            gettext("Undercuts suffered"),
-            gettext("Share of gins"),
-            gettext("Share of undercuts"),
-            gettext("Deadwood per hand"),
-        ]
-    )
+    writer.writerow(_statistics_heading(places))
     games = {value: str(label) for value, label in Game.choices}
     order = list(games)
     rows = sorted(
@@ -98,31 +73,62 @@ def write_statistics(club: Club, out) -> None:
         key=lambda item: (players[item[0][0]].name.lower(), order.index(item[0][1])),
     )
     for (player_id, game), stats in rows:
-        player = players[player_id]
-        gin = game_named(game).counts_knocks
-        writer.writerow(
-            [
-                player.name,
-                gettext("yes") if player.is_guest else gettext("no"),
-                games[game],
-                stats.matches,
-                stats.finished,
-                stats.wins,
-                spreadsheet_number(stats.win_share),
-                *(stats.places.get(place, 0) for place in range(1, places + 1)),
-                stats.hands,
-                "" if gin else stats.points_taken,
-                "" if gin else spreadsheet_number(stats.average_points),
-                "" if gin else stats.closes,
-                "" if gin else stats.in_hand,
-                "" if gin else stats.busts,
-                "" if gin else stats.reentries,
-                stats.gins if gin else "",
-                stats.knocks if gin else "",
-                stats.undercuts if gin else "",
-                stats.undercut if gin else "",
-                spreadsheet_number(stats.gin_share) if gin else "",
-                spreadsheet_number(stats.undercut_share) if gin else "",
-                spreadsheet_number(stats.average_deadwood) if gin else "",
-            ]
-        )
+        writer.writerow(_statistics_row(players[player_id], games[game], game, stats, places))
+
+
+def _statistics_heading(places: int) -> list[str]:
+    return [
+        gettext("Player"),
+        gettext("Guest"),
+        gettext("Game"),
+        gettext("Matches"),
+        gettext("Finished matches"),
+        gettext("Wins"),
+        gettext("Share of wins"),
+        *(gettext("Place %(place)s") % {"place": place} for place in range(1, places + 1)),
+        gettext("Hands"),
+        gettext("Points taken"),
+        gettext("Points per hand"),
+        gettext("Hands closed"),
+        gettext("Closed in hand"),
+        gettext("Busts"),
+        gettext("Re-entries"),
+        gettext("Gins"),
+        gettext("Knocks"),
+        gettext("Undercuts given"),
+        gettext("Undercuts suffered"),
+        gettext("Share of gins"),
+        gettext("Share of undercuts"),
+        gettext("Deadwood per hand"),
+    ]
+
+
+def _statistics_row(
+    player: Player, label: str, game: str, stats: PlayerStatistics, places: int
+) -> list:
+    """A player's numbers at a game: the penalty games' columns empty for Gin, Gin's for them."""
+    gin = game_named(game).counts_knocks
+    return [
+        player.name,
+        gettext("yes") if player.is_guest else gettext("no"),
+        label,
+        stats.matches,
+        stats.finished,
+        stats.wins,
+        spreadsheet_number(stats.win_share),
+        *(stats.places.get(place, 0) for place in range(1, places + 1)),
+        stats.hands,
+        "" if gin else stats.points_taken,
+        "" if gin else spreadsheet_number(stats.average_points),
+        "" if gin else stats.closes,
+        "" if gin else stats.in_hand,
+        "" if gin else stats.busts,
+        "" if gin else stats.reentries,
+        stats.gins if gin else "",
+        stats.knocks if gin else "",
+        stats.undercuts if gin else "",
+        stats.undercut if gin else "",
+        spreadsheet_number(stats.gin_share) if gin else "",
+        spreadsheet_number(stats.undercut_share) if gin else "",
+        spreadsheet_number(stats.average_deadwood) if gin else "",
+    ]

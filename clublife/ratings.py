@@ -186,6 +186,13 @@ def rate_new_match(match: Match) -> str:
     if last is not None and (last[1], last[2]) > (match.finished_at, match.pk):
         ratings_recompute(club=club, game=match.game)
         return RECOMPUTED
+    _rate_on_top(match, places, sequence=(last[0] if last else 0) + 1)
+    return RATED
+
+
+def _rate_on_top(match: Match, places: dict[int, int], *, sequence: int) -> None:
+    """Rate `match` on top of its players' stored ratings: its changes as number `sequence` of
+    the game, each player's rating one match more (a first rating for a player without one)."""
     stored = {
         rating.player_id: rating
         for rating in Rating.objects.filter(player_id__in=list(places), game=match.game)
@@ -195,7 +202,6 @@ def rate_new_match(match: Match) -> str:
         for player_id, rating in stored.items()
     }
     after = engine.rate_match(before, places)
-    sequence = (last[0] if last else 0) + 1
     RatingChange.objects.bulk_create(
         RatingChange(
             player_id=player_id,
@@ -219,7 +225,6 @@ def rate_new_match(match: Match) -> str:
         else:
             row.mu, row.sigma, row.matches = rating.mu, rating.sigma, row.matches + 1
             row.save(update_fields=["mu", "sigma", "matches", "updated_at"])
-    return RATED
 
 
 def on_match_changed(
@@ -383,21 +388,63 @@ def player_profile(player: Player) -> PlayerProfile:
     mine = MatchPlayer.objects.filter(player=player).values("match_id")
     matches_qs = counted_matches(club=player.club_id).filter(pk__in=mine)
     matches = list(matches_qs)
+    seats_of, versions_of = _seats_and_events(matches_qs)
+    ratings = {rating.game: rating for rating in Rating.objects.filter(player=player)}
+    histories = _rating_histories(player)
+    profiles: dict[str, GameProfile] = {}
+    opponents: dict[str, dict[int, HeadToHead]] = defaultdict(dict)
+    recent: list[RecentMatch] = []
+    for match in matches:
+        seats = seats_of[match.pk]
+        seat = next(each for each in seats if each.player_id == player.pk)
+        profile = profiles.get(match.game)
+        if profile is None:
+            profile = profiles[match.game] = GameProfile(
+                game=match.game, statistics=PlayerStatistics(game=match.game)
+            )
+        profile.largest_table = max(profile.largest_table, len(seats))
+        profile.statistics.add(_line(match, seats, versions_of[match.pk], seat.name))
+        _count_opponents(opponents[match.game], seat, seats)
+        recent.append(RecentMatch(match=match, seat=seat, seats=tuple(seats)))
+    games = []
+    for game in Game.values:
+        if game not in profiles and game not in ratings:
+            continue
+        profile = profiles.get(game) or GameProfile(game=game, statistics=PlayerStatistics(game))
+        profile.rating = ratings.get(game)
+        profile.history = histories[game]
+        profile.head_to_head = sorted(
+            opponents[game].values(),
+            key=lambda record: (-record.matches, record.opponent.name.casefold()),
+        )
+        games.append(profile)
+    latest = sorted(recent, key=lambda row: (row.match.finished_at, row.match.pk), reverse=True)
+    return PlayerProfile(player=player, games=tuple(games), recent=tuple(latest[:RECENT_MATCHES]))
+
+
+def _seats_and_events(
+    matches: QuerySet[Match],
+) -> tuple[dict[int, list[MatchPlayer]], dict[int, list[EventVersion]]]:
+    """The seats and the current events of `matches`, by match, in order."""
     seats_of: dict[int, list[MatchPlayer]] = defaultdict(list)
     for seat in (
-        MatchPlayer.objects.filter(match__in=matches_qs.values("pk"))
+        MatchPlayer.objects.filter(match__in=matches.values("pk"))
         .select_related("player")
         .order_by("match_id", "seat")
     ):
         seats_of[seat.match_id].append(seat)
     versions_of: dict[int, list[EventVersion]] = defaultdict(list)
     for version in (
-        EventVersion.objects.filter(event__match__in=matches_qs.values("pk"), is_current=True)
+        EventVersion.objects.filter(event__match__in=matches.values("pk"), is_current=True)
         .select_related("event")
         .order_by("event__match_id", "event__number")
     ):
         versions_of[version.event.match_id].append(version)
-    ratings = {rating.game: rating for rating in Rating.objects.filter(player=player)}
+    return seats_of, versions_of
+
+
+def _rating_histories(player: Player) -> dict[str, list[RatingPoint]]:
+    """The player's rating after each rated match, by game, in the order they were rated."""
     histories: dict[str, list[RatingPoint]] = defaultdict(list)
     for change in (
         RatingChange.objects.filter(player=player)
@@ -415,45 +462,23 @@ def player_profile(player: Player) -> PlayerProfile:
                 sigma=change.sigma,
             )
         )
+    return histories
 
-    profiles: dict[str, GameProfile] = {}
-    opponents: dict[str, dict[int, HeadToHead]] = defaultdict(dict)
-    recent: list[RecentMatch] = []
-    for match in matches:
-        seats = seats_of[match.pk]
-        seat = next(each for each in seats if each.player_id == player.pk)
-        profile = profiles.get(match.game)
-        if profile is None:
-            profile = profiles[match.game] = GameProfile(
-                game=match.game, statistics=PlayerStatistics(game=match.game)
-            )
-        profile.largest_table = max(profile.largest_table, len(seats))
-        profile.statistics.add(_line(match, seats, versions_of[match.pk], seat.name))
-        for other in seats:
-            if other.player_id == player.pk:
-                continue
-            record = opponents[match.game].get(other.player_id)
-            if record is None:
-                record = opponents[match.game][other.player_id] = HeadToHead(opponent=other.player)
-            record.matches += 1
-            if seat.place is not None and other.place is not None:
-                record.ahead += seat.place < other.place
-                record.behind += seat.place > other.place
-        recent.append(RecentMatch(match=match, seat=seat, seats=tuple(seats)))
-    games = []
-    for game in Game.values:
-        if game not in profiles and game not in ratings:
+
+def _count_opponents(
+    records: dict[int, HeadToHead], seat: MatchPlayer, seats: Sequence[MatchPlayer]
+) -> None:
+    """One match more against each opponent at `seat`'s table, and who finished ahead."""
+    for other in seats:
+        if other.player_id == seat.player_id:
             continue
-        profile = profiles.get(game) or GameProfile(game=game, statistics=PlayerStatistics(game))
-        profile.rating = ratings.get(game)
-        profile.history = histories[game]
-        profile.head_to_head = sorted(
-            opponents[game].values(),
-            key=lambda record: (-record.matches, record.opponent.name.casefold()),
-        )
-        games.append(profile)
-    latest = sorted(recent, key=lambda row: (row.match.finished_at, row.match.pk), reverse=True)
-    return PlayerProfile(player=player, games=tuple(games), recent=tuple(latest[:RECENT_MATCHES]))
+        record = records.get(other.player_id)
+        if record is None:
+            record = records[other.player_id] = HeadToHead(opponent=other.player)
+        record.matches += 1
+        if seat.place is not None and other.place is not None:
+            record.ahead += seat.place < other.place
+            record.behind += seat.place > other.place
 
 
 def _line(

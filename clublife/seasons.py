@@ -317,27 +317,8 @@ def season_standings_view(season: Season, *, user: Actor = None) -> SeasonView:
         if getattr(match, "tournament_table", None) is not None
     )
     member = private_ones and user is not None and is_member(user, season.club)
-    seats_of: dict[int, list[MatchPlayer]] = {match.pk: [] for match in matches}
-    for seat in (
-        MatchPlayer.objects.filter(match__in=[match.pk for match in matches])
-        .select_related("player")
-        .order_by("match", "seat")
-    ):
-        seats_of[seat.match_id].append(seat)
-    replayed = [
-        match.pk
-        for match in matches
-        if season.first_entry_only and any(seat.reentries for seat in seats_of[match.pk])
-    ]
-    versions_of: dict[int, list[EventVersion]] = {pk: [] for pk in replayed}
-    if replayed:
-        for version in (
-            EventVersion.objects.filter(event__match__in=replayed, is_current=True)
-            .select_related("event")
-            .order_by("event__match", "event__number")
-        ):
-            versions_of[version.event.match_id].append(version)
-
+    seats_of = _seats_of(matches)
+    versions_of = _versions_to_replay(season, matches, seats_of)
     scale = scale_of(season)
     players: dict[int, Player] = {}
     all_places: list[dict[int, int]] = []
@@ -351,34 +332,84 @@ def season_standings_view(season: Season, *, user: Actor = None) -> SeasonView:
             by_player = season_places(places, {seat.player_id: exits[seat.name] for seat in seats})
         else:
             by_player = places
-        points = scale.award(by_player)
         all_places.append(by_player)
         for seat in seats:
             players[seat.player_id] = seat.player
-        table = getattr(match, "tournament_table", None)
-        tournament = table.round.tournament if table is not None else None
-        private = tournament is not None and not tournament.is_public and not member
         counted.append(
-            CountedMatch(
-                match=match,
-                tournament=None if private else tournament,
-                private_tournament=private,
-                seats=tuple(
-                    sorted(
-                        (
-                            CountedSeat(
-                                seat.player,
-                                places[seat.player_id],
-                                by_player[seat.player_id],
-                                points[seat.player_id],
-                            )
-                            for seat in seats
-                        ),
-                        key=lambda counted_seat: counted_seat.season_place,
-                    )
-                ),
-            )
+            _counted_match(match, seats, places, by_player, scale.award(by_player), member=member)
         )
+    return SeasonView(season=season, rows=_rows(all_places, scale, players), matches=counted)
+
+
+def _seats_of(matches: Sequence[Match]) -> dict[int, list[MatchPlayer]]:
+    seats_of: dict[int, list[MatchPlayer]] = {match.pk: [] for match in matches}
+    for seat in (
+        MatchPlayer.objects.filter(match__in=[match.pk for match in matches])
+        .select_related("player")
+        .order_by("match", "seat")
+    ):
+        seats_of[seat.match_id].append(seat)
+    return seats_of
+
+
+def _versions_to_replay(
+    season: Season, matches: Sequence[Match], seats_of: dict[int, list[MatchPlayer]]
+) -> dict[int, list[EventVersion]]:
+    """The current events of the matches that had a re-entry, when the season counts first
+    entries only: those matches are replayed to find each player's first exit."""
+    replayed = [
+        match.pk
+        for match in matches
+        if season.first_entry_only and any(seat.reentries for seat in seats_of[match.pk])
+    ]
+    versions_of: dict[int, list[EventVersion]] = {pk: [] for pk in replayed}
+    if replayed:
+        for version in (
+            EventVersion.objects.filter(event__match__in=replayed, is_current=True)
+            .select_related("event")
+            .order_by("event__match", "event__number")
+        ):
+            versions_of[version.event.match_id].append(version)
+    return versions_of
+
+
+def _counted_match(
+    match: Match,
+    seats: Sequence[MatchPlayer],
+    places: dict[int, int],
+    by_player: dict[int, int],
+    points: dict[int, Fraction],
+    *,
+    member: bool,
+) -> CountedMatch:
+    """A counted match, its seats by season place; a private tournament is named to members only."""
+    table = getattr(match, "tournament_table", None)
+    tournament = table.round.tournament if table is not None else None
+    private = tournament is not None and not tournament.is_public and not member
+    return CountedMatch(
+        match=match,
+        tournament=None if private else tournament,
+        private_tournament=private,
+        seats=tuple(
+            sorted(
+                (
+                    CountedSeat(
+                        seat.player,
+                        places[seat.player_id],
+                        by_player[seat.player_id],
+                        points[seat.player_id],
+                    )
+                    for seat in seats
+                ),
+                key=lambda counted_seat: counted_seat.season_place,
+            )
+        ),
+    )
+
+
+def _rows(
+    all_places: list[dict[int, int]], scale: PlacementScale, players: dict[int, Player]
+) -> list[SeasonStandingRow]:
     rows = [
         SeasonStandingRow(
             place=row.place,
@@ -393,4 +424,4 @@ def season_standings_view(season: Season, *, user: Actor = None) -> SeasonView:
     ]
     # players sharing a place are listed by name
     rows.sort(key=lambda row: (row.place, row.player.name.casefold(), row.player.pk))
-    return SeasonView(season=season, rows=rows, matches=counted)
+    return rows

@@ -250,24 +250,7 @@ def result_fix(
             field="winner",
         )
     if bracket is not None and winner is not None:
-        view = bracket.bracket_of(tournament)
-        # a bracket tournament's match tables belong to its drawn bracket
-        assert view.bracket is not None and table.bracket_match is not None
-        match = view.bracket.match(table.bracket_match)
-        if set(seats) != {player for player in match.players if player is not None}:
-            raise TournamentActionError(
-                _(
-                    "The players of match %(match)s have changed since this table was set: "
-                    "fix the earlier result first."
-                )
-                % {"match": table.bracket_match},
-                field="table",
-            )
-        if match.status is engine.MatchStatus.NOT_NEEDED:
-            raise TournamentActionError(
-                _("Match %(match)s is not needed.") % {"match": table.bracket_match},
-                field="table",
-            )
+        _refuse_if_bracket_moved(bracket, tournament, table, seats)
     if current is not None:
         current.is_current = False
         current.save(update_fields=["is_current"])
@@ -282,6 +265,31 @@ def result_fix(
     if bracket is not None:
         _sync(bracket, tournament, table.round, user)
     return fix
+
+
+def _refuse_if_bracket_moved(
+    bracket: BracketFormat, tournament: Tournament, table: Table, seats: list[int]
+) -> None:
+    """Refuse a winner for a bracket table whose players are no longer those of its match (an
+    earlier result changed), or whose match is no longer needed."""
+    view = bracket.bracket_of(tournament)
+    # a bracket tournament's match tables belong to its drawn bracket
+    assert view.bracket is not None and table.bracket_match is not None
+    match = view.bracket.match(table.bracket_match)
+    if set(seats) != {player for player in match.players if player is not None}:
+        raise TournamentActionError(
+            _(
+                "The players of match %(match)s have changed since this table was set: "
+                "fix the earlier result first."
+            )
+            % {"match": table.bracket_match},
+            field="table",
+        )
+    if match.status is engine.MatchStatus.NOT_NEEDED:
+        raise TournamentActionError(
+            _("Match %(match)s is not needed.") % {"match": table.bracket_match},
+            field="table",
+        )
 
 
 # The bracket moves on ----------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from django.utils.translation import gettext
 from clubs.permissions import can_direct, can_see_authors
 from scoring import pages, table_access
 from scoring.charts import totals_chart
-from scoring.code_panel import code_panel
+from scoring.code_panel import CodePanel, code_panel
 from scoring.engine import MatchState, Status
 from scoring.forms import new_idempotency_key
 from scoring.games import game_of
@@ -511,17 +511,27 @@ def match_context(
         "show_authors": show_authors,
         "can_score": scorer and not closed and not confirming,  # the history's Correct, Void
         "confirming": confirming,
-        "closed_message": match.closed_message,
-        "reopen_url": _reopen_url(request, match, place) if closed else None,
+        **_place_context(request, match, place, code),
         **entry,
         "poll": not state.finished,
         "poll_seconds": POLL_SECONDS,
         "client": client_config(
             match, typist=typist(request, match), may_record=scorer and not closed
         ),
+    }
+
+
+def _place_context(
+    request: HttpRequest, match: Match, place: MatchPlace | None, code: CodePanel | None
+) -> dict[str, Any]:
+    """Where the match is played: its table code's panel, the tournament of a tournament table's
+    match (when the viewer may follow it), and why a closed match is closed (a director may
+    reopen it)."""
+    return {
         "table_code": code,
-        # the tournament of a tournament table's match, when the viewer may follow it
         "tournament": place.link if place is not None else None,
+        "closed_message": match.closed_message,
+        "reopen_url": _reopen_url(request, match, place) if match.is_closed else None,
     }
 
 

@@ -75,44 +75,47 @@ def client_config(match: Match, *, typist: dict[str, str], may_record: bool) -> 
         "scope": reverse("scoring:service-worker").rsplit("/", 1)[0] + "/",
         "poll": POLL_SECONDS,
         "csrfCookie": settings.CSRF_COOKIE_NAME,
-        "text": {
-            "hand": gettext("Hand %(number)s"),
-            "sending": gettext("Sending…"),
-            "pendingTitle": gettext("Not recorded yet"),
-            "pendingHelp": gettext(
-                "Kept on this phone: sent by itself as soon as the network is back."
-            ),
-            "refusedHelp": gettext("Not recorded: edit it (back into the form) or discard it."),
-            "waiting": gettext("waiting for the network"),
-            "refused": gettext("not recorded"),
-            "edit": gettext("Edit"),
-            "discard": gettext("Discard"),
-            "discardAsk": gettext("Discard it? It was never recorded."),
-            "offlineSince": gettext("Offline since %(time)s."),
-            "copyOf": gettext("Scores as they were at %(time)s."),
-            "updatedAgo": gettext("Last update %(seconds)s s ago."),
-            "updatedAt": gettext("Last update at %(time)s."),
-            "loggedOut": gettext(
-                "You are logged out: log in again, then tap Edit and record it again."
-            ),
-            "serverError": gettext("The server did not take it (error %(status)s)."),
-            "discarded": gettext("Your hand was discarded."),
-            "sameHand": gettext("Yours is the same as hand %(number)s."),
-            "keptOne": gettext(
-                "%(hands)s is not recorded yet: kept on this phone until the network is back."
-            ),
-            "keptMany": gettext(
-                "%(hands)s are not recorded yet: kept on this phone until the network is back."
-            ),
-            "seeKept": gettext("See them"),
-            "typedBy": gettext("typed by %(name)s, not recorded"),
-            "someoneElse": gettext("someone else"),
-            "othersHelp": gettext(
-                "Typed on this phone by someone else: it is never sent by itself."
-            ),
-            "recordAsMine": gettext("Record it as mine"),
-            "playersChanged": gettext(
-                "The players in play changed meanwhile: tap Edit, check it and record it again."
-            ),
-        },
+        "text": script_words(),
+    }
+
+
+def script_words() -> dict[str, str]:
+    """Every sentence the page's script shows, in the user's language, by the key it asks."""
+    return {
+        "hand": gettext("Hand %(number)s"),
+        "sending": gettext("Sending…"),
+        "pendingTitle": gettext("Not recorded yet"),
+        "pendingHelp": gettext(
+            "Kept on this phone: sent by itself as soon as the network is back."
+        ),
+        "refusedHelp": gettext("Not recorded: edit it (back into the form) or discard it."),
+        "waiting": gettext("waiting for the network"),
+        "refused": gettext("not recorded"),
+        "edit": gettext("Edit"),
+        "discard": gettext("Discard"),
+        "discardAsk": gettext("Discard it? It was never recorded."),
+        "offlineSince": gettext("Offline since %(time)s."),
+        "copyOf": gettext("Scores as they were at %(time)s."),
+        "updatedAgo": gettext("Last update %(seconds)s s ago."),
+        "updatedAt": gettext("Last update at %(time)s."),
+        "loggedOut": gettext(
+            "You are logged out: log in again, then tap Edit and record it again."
+        ),
+        "serverError": gettext("The server did not take it (error %(status)s)."),
+        "discarded": gettext("Your hand was discarded."),
+        "sameHand": gettext("Yours is the same as hand %(number)s."),
+        "keptOne": gettext(
+            "%(hands)s is not recorded yet: kept on this phone until the network is back."
+        ),
+        "keptMany": gettext(
+            "%(hands)s are not recorded yet: kept on this phone until the network is back."
+        ),
+        "seeKept": gettext("See them"),
+        "typedBy": gettext("typed by %(name)s, not recorded"),
+        "someoneElse": gettext("someone else"),
+        "othersHelp": gettext("Typed on this phone by someone else: it is never sent by itself."),
+        "recordAsMine": gettext("Record it as mine"),
+        "playersChanged": gettext(
+            "The players in play changed meanwhile: tap Edit, check it and record it again."
+        ),
     }

@@ -293,14 +293,6 @@ class MatchStateSerializer(serializers.Serializer):
     net_total = serializers.IntegerField(required=False, allow_null=True)
 
 
-class EngineErrorSerializer(serializers.Serializer):
-    event = serializers.IntegerField(
-        allow_null=True, help_text=_("Index of the event at fault; null for the match itself.")
-    )
-    field = serializers.CharField(allow_null=True)
-    message = serializers.CharField()
-
-
 # Stored matches ----------------------------------------------------------------------------------
 
 

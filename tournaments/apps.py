@@ -8,11 +8,7 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from scoring import pages
-        from tournaments.formats import FORMATS
         from tournaments.match_pages import table_place
 
-        # `Tournament.kind` reads the format registry here (the Gin formats join it from
-        # `PairingsConfig.ready()`)
-        self.formats = FORMATS
         # a tournament table's match page links its tournament (scoring cannot import it)
         pages.add_place_provider(table_place)

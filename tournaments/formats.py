@@ -1,13 +1,14 @@
 """The format registry: one class per tournament format, the one place that knows the formats.
 
 Modelled on Tabbycat's draw managers (`draw/manager.py`, `DRAW_MANAGER_CLASSES`): every
-`Tournament.format` value has a `TournamentFormat` subclass in `FORMATS`, and `format_of(t)` (or
-`tournament.kind` in templates) answers everything that differs between formats: which game it is
-played at and which settings it checks, who goes to the next round (a table format's seating
-plan, a Swiss's or round robin's pairings, a bracket's replay), when it is over, its standings and
-final ranking, and which pages and printables show it. The services and selectors call it and never
-compare `tournament.format` themselves; the algorithms stay in the engines, pure, and the classes
-are the thin adapter between the two, as the services are for the engine.
+`Tournament.format` value has a `TournamentFormat` subclass in `FORMATS`, and `format_of(t)` (in
+templates `{% format_of tournament as format %}`) answers everything that differs between
+formats: which game it is played at and which settings it checks, who goes to the next round (a
+table format's seating plan, a Swiss's or round robin's pairings, a bracket's replay), when it is
+over, its standings and final ranking, and which pages and printables show it. The services and
+selectors call it and never compare `tournament.format` themselves; the algorithms stay in the
+engines, pure, and the classes are the thin adapter between the two, as the services are for the
+engine.
 
 This module holds the base class, the table formats (rounds and final table, knockout by tables)
 and the registry. The formats of an app above tournaments join it with `register()` from that

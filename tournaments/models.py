@@ -12,9 +12,7 @@ seeds and the results of its tables, plus the director's fixes (`ResultFix`, app
 """
 
 import secrets
-from typing import Any
 
-from django.apps import apps
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
@@ -225,14 +223,6 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", kwargs={"pk": self.pk})
-
-    @property
-    def kind(self):
-        """The tournament's format class (`tournaments.formats.format_of`), for templates:
-        `tournament.kind.uses_tables`. The registry is read through the app's configuration,
-        which holds it once the app is ready, so this module imports nothing above it."""
-        config: Any = apps.get_app_config("tournaments")  # a TournamentsConfig, once ready
-        return config.formats[self.format]
 
 
 class EntryStatus(models.TextChoices):

@@ -16,7 +16,7 @@ hashable, a database id or a name): what it is given is what it gives back.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -104,10 +104,3 @@ def rate_matches(matches: Iterable[RatedMatch[MatchKey, Player]]) -> Ratings[Mat
             history.append(RatingChange(match.key, player, before, after))
             current[player] = after
     return Ratings(current=current, history=tuple(history))
-
-
-def rating_series(
-    ratings: Ratings[MatchKey, Player], player: Player
-) -> Sequence[tuple[MatchKey, Rating]]:
-    """A player's rating after each of their matches, for a chart."""
-    return [(change.match, change.after) for change in ratings.history if change.player == player]

@@ -22,9 +22,6 @@ from clublife.exchange.documents import (
     ImportRefused,
     club_matches_export,
     documents_import,
-    match_export,
-    match_import,
-    matches_import,
 )
 
 __all__ = [
@@ -43,7 +40,4 @@ __all__ = [
     "club_import",
     "club_matches_export",
     "documents_import",
-    "match_export",
-    "match_import",
-    "matches_import",
 ]

@@ -545,9 +545,22 @@ def club_import(data: dict[str, Any], *, user: User | None = None) -> ImportedAr
     (unless already a member). On PostgreSQL the id sequences are moved past the imported rows
     afterwards.
     """
-    objects = _archive_objects(data)
+    by_model = _checked_archive(data)
+    user_ids, unknown = _users_here(by_model)
+    _write_rows(_rows_here(by_model, user_ids))
+    _reset_sequences()
+    club = Club.objects.get(pk=by_model[_label(Club)][0]["pk"])
+    _check_matches_replay(club)
+    if user is not None and not Membership.objects.filter(club=club, user=user).exists():
+        Membership.objects.create(club=club, user=user, role=Role.OWNER)
+    return ImportedArchive(club=club, unknown_usernames=unknown)
+
+
+def _checked_archive(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """The archive's rows by model label, once it holds one club whose short name and row ids
+    are free here, and its references, apart groups and versions in force hold."""
     by_model: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for row in objects:
+    for row in _archive_objects(data):
         by_model[row["model"]].append(row)
     clubs = by_model.get(_label(Club), [])
     if len(clubs) != 1:
@@ -570,7 +583,14 @@ def club_import(data: dict[str, Any], *, user: User | None = None) -> ImportedAr
             )
             % {"rows": ", ".join(conflicts)}
         )
-    user_ids, unknown = _users_here(by_model)
+    return by_model
+
+
+def _rows_here(
+    by_model: dict[str, list[dict[str, Any]]], user_ids: dict[str, int]
+) -> list[dict[str, Any]]:
+    """The rows to write, in the archive's model order, their users those of this database (a
+    membership of a username without an account here left out)."""
     rows = []
     for model, _lookup in ARCHIVE_MODELS:
         user_fields = _user_reference_fields(model)
@@ -582,6 +602,10 @@ def club_import(data: dict[str, Any], *, user: User | None = None) -> ImportedAr
             if model is Membership and fields.get("user") is None:
                 continue  # a member without an account here
             rows.append({"model": row["model"], "pk": row["pk"], "fields": fields})
+    return rows
+
+
+def _write_rows(rows: list[dict[str, Any]]) -> None:
     try:
         for item in serializers.deserialize("python", rows):
             _check_row(item.object)
@@ -593,12 +617,6 @@ def club_import(data: dict[str, Any], *, user: User | None = None) -> ImportedAr
         raise ArchiveError(
             _("The archive is damaged: %(error)s") % {"error": str(error).splitlines()[0]}
         ) from error
-    _reset_sequences()
-    club = Club.objects.get(pk=clubs[0]["pk"])
-    _check_matches_replay(club)
-    if user is not None and not Membership.objects.filter(club=club, user=user).exists():
-        Membership.objects.create(club=club, user=user, role=Role.OWNER)
-    return ImportedArchive(club=club, unknown_usernames=unknown)
 
 
 def _reset_sequences() -> None:

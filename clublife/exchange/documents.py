@@ -14,7 +14,7 @@ import hashlib
 import json
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
@@ -336,47 +336,11 @@ def documents_import(
     """
     alone = not isinstance(data, list)
     documents = [data] if alone else data
-    if not documents:
-        raise ImportRefused([DocumentError(gettext("Give at least one match document."))])
-    if len(documents) > MAX_BATCH:
-        raise ImportRefused(
-            [
-                DocumentError(
-                    gettext("At most %(count)s matches can be imported at once.")
-                    % {"count": MAX_BATCH}
-                )
-            ]
-        )
+    _check_batch_size(documents)
     _check_date(played_on, None)
     position_of = (lambda index: None) if alone else (lambda index: index)
+    valid = _parsed_batch(documents, position_of)
     errors: list[DocumentError] = []
-    parsed: list[MatchDocument | None] = []
-    for index, document in enumerate(documents):
-        try:
-            parsed.append(_checked(document, position_of(index)))
-        except ImportRefused as refused:
-            errors += refused.errors
-            parsed.append(None)
-    if errors:
-        for index, document in enumerate(parsed):
-            if document is not None:
-                errors += _replay_errors(document, position_of(index))
-        errors.sort(key=lambda error: error.document or 0)
-        raise ImportRefused(errors)
-    valid = [document for document in parsed if document is not None]
-    total = sum(len(document.events) for document in valid)
-    if total > MAX_BATCH_EVENTS:
-        raise ImportRefused(
-            [
-                DocumentError(
-                    gettext(
-                        "At most %(count)s events can be imported at once (these documents "
-                        "hold %(total)s): send them in smaller batches."
-                    )
-                    % {"count": MAX_BATCH_EVENTS, "total": total}
-                )
-            ]
-        )
     imported = []
     for index, (document, digest) in enumerate(zip(valid, _digests(valid, played_on), strict=True)):
         try:
@@ -398,33 +362,54 @@ def documents_import(
     return imported
 
 
-def match_import(
-    *, club: Club, user: Actor, document: dict[str, Any], played_on: dt.date | None = None
-) -> Match:
-    """Import one match document into `club` (`documents_import`); answers its match (the one
-    imported before, for a document imported again)."""
-    if not isinstance(document, dict):
-        _checked(document, None)  # refused: not a document
-    (imported,) = documents_import(club=club, user=user, data=document, played_on=played_on)
-    return imported.match
-
-
-def matches_import(
-    *, club: Club, user: Actor, documents: list[Any], played_on: dt.date | None = None
-) -> list[Match]:
-    """Import a batch of match documents, all or nothing, in the order given
-    (`documents_import`); answers their matches in order."""
-    if not isinstance(documents, list) or not documents:
+def _check_batch_size(documents: list[Any]) -> None:
+    if not documents:
         raise ImportRefused([DocumentError(gettext("Give at least one match document."))])
-    imported = documents_import(club=club, user=user, data=documents, played_on=played_on)
-    return [each.match for each in imported]
+    if len(documents) > MAX_BATCH:
+        raise ImportRefused(
+            [
+                DocumentError(
+                    gettext("At most %(count)s matches can be imported at once.")
+                    % {"count": MAX_BATCH}
+                )
+            ]
+        )
 
 
-def match_export(match: Match) -> DocumentData:
-    """The match as a match document (voided events left out, corrections applied)."""
-    seats = list(match.seats.order_by("seat"))
-    document, _numbers = scoring.match_document(match, seats, scoring.current_versions(match))
-    return document
+def _parsed_batch(
+    documents: list[Any], position_of: Callable[[int], int | None]
+) -> list[MatchDocument]:
+    """Every document checked, or `ImportRefused` with every problem of every document (the
+    replay's too, for the documents that parse), and at most `MAX_BATCH_EVENTS` events in all."""
+    errors: list[DocumentError] = []
+    parsed: list[MatchDocument | None] = []
+    for index, document in enumerate(documents):
+        try:
+            parsed.append(_checked(document, position_of(index)))
+        except ImportRefused as refused:
+            errors += refused.errors
+            parsed.append(None)
+    if errors:
+        for index, each in enumerate(parsed):
+            if each is not None:
+                errors += _replay_errors(each, position_of(index))
+        errors.sort(key=lambda error: error.document or 0)
+        raise ImportRefused(errors)
+    valid = [document for document in parsed if document is not None]
+    total = sum(len(document.events) for document in valid)
+    if total > MAX_BATCH_EVENTS:
+        raise ImportRefused(
+            [
+                DocumentError(
+                    gettext(
+                        "At most %(count)s events can be imported at once (these documents "
+                        "hold %(total)s): send them in smaller batches."
+                    )
+                    % {"count": MAX_BATCH_EVENTS, "total": total}
+                )
+            ]
+        )
+    return valid
 
 
 def club_matches_export(*, club: Club) -> list[DocumentData]:

@@ -17,6 +17,7 @@ from base.printing import (
     PORTRAIT,
     Column,
     Grid,
+    GridPage,
     PdfDocument,
     Row,
     css_string,
@@ -46,6 +47,31 @@ def season_document(view: SeasonView) -> PdfDocument:
             "share the place."
         ),
     ]
+    running = ["Tallone", club.name, season.name, kind]
+    title = f"{kind} · {season.name}"
+    context = {
+        "language": translation.get_language(),
+        "title": title,
+        "orientation": PORTRAIT.orientation,
+        "running_head": css_string(" · ".join(running)),
+        "page_counter": page_counter(),
+        "heading": kind,
+        "info": " · ".join(info),
+        "notes": notes,
+        "continued": gettext("%(title)s, continued") % {"title": title},
+        "pages": _standings_pages(view, HEAD + 5 * len(notes)),
+        "match_pages": _match_pages(view),
+        "matches_title": gettext("Matches counted (%(count)s)") % {"count": len(view.matches)},
+    }
+    return PdfDocument(
+        html=render_to_string("pdf/season_standings.html", context),
+        title=title,
+        filename=f"tallone-season-{season.pk}-standings.pdf",
+    )
+
+
+def _standings_pages(view: SeasonView, head: float) -> list[GridPage]:
+    """The standings, a row a player, under a head of `head` mm on the first page."""
     columns = [
         Column(gettext("Place"), 7, rule="thick"),
         Column(gettext("Player"), 20, "<", stretch=1),
@@ -67,7 +93,13 @@ def season_document(view: SeasonView) -> PdfDocument:
         )
         for row in view.rows
     ]
-    match_columns = [
+    grid = Grid(columns, width=PORTRAIT.width, font_size=LIST_FONT, row_height=LIST_ROW)
+    return grid_pages(grid, rows, PORTRAIT, head)
+
+
+def _match_pages(view: SeasonView) -> list[GridPage]:
+    """The matches counted, a row a seat: the date, game and place on a match's first row."""
+    columns = [
         Column(gettext("Date"), 12, "<", rule="thick"),
         Column(gettext("Game"), 11, "<"),
         Column(gettext("Where"), 20, "<", stretch=2),
@@ -75,7 +107,7 @@ def season_document(view: SeasonView) -> PdfDocument:
         Column(gettext("Player"), 18, "<", stretch=1),
         Column(gettext("Points"), 8),
     ]
-    match_rows = []
+    rows = []
     for counted in view.matches:
         head = (
             date_format(counted.finished_on, "SHORT_DATE_FORMAT"),
@@ -83,7 +115,7 @@ def season_document(view: SeasonView) -> PdfDocument:
             where(counted),
         )
         for index, seat in enumerate(counted.seats):
-            match_rows.append(
+            rows.append(
                 Row(
                     (
                         *(head if index == 0 else ("", "", "")),
@@ -94,31 +126,10 @@ def season_document(view: SeasonView) -> PdfDocument:
                     rule=index == len(counted.seats) - 1,
                 )
             )
-    running = ["Tallone", club.name, season.name, kind]
-    title = f"{kind} · {season.name}"
+    if not rows:
+        return []
     grid = Grid(columns, width=PORTRAIT.width, font_size=LIST_FONT, row_height=LIST_ROW)
-    match_grid = Grid(match_columns, width=PORTRAIT.width, font_size=LIST_FONT, row_height=LIST_ROW)
-    context = {
-        "language": translation.get_language(),
-        "title": title,
-        "orientation": PORTRAIT.orientation,
-        "running_head": css_string(" · ".join(running)),
-        "page_counter": page_counter(),
-        "heading": kind,
-        "info": " · ".join(info),
-        "notes": notes,
-        "continued": gettext("%(title)s, continued") % {"title": title},
-        "pages": grid_pages(grid, rows, PORTRAIT, HEAD + 5 * len(notes)),
-        "match_pages": (
-            grid_pages(match_grid, match_rows, PORTRAIT, CONTINUED) if match_rows else []
-        ),
-        "matches_title": gettext("Matches counted (%(count)s)") % {"count": len(view.matches)},
-    }
-    return PdfDocument(
-        html=render_to_string("pdf/season_standings.html", context),
-        title=title,
-        filename=f"tallone-season-{season.pk}-standings.pdf",
-    )
+    return grid_pages(grid, rows, PORTRAIT, CONTINUED)
 
 
 def season_scale(view: SeasonView):

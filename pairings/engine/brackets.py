@@ -487,16 +487,6 @@ def apply_result(bracket: Bracket, result: Result) -> Bracket:
     return _rebuild(bracket, (*bracket.results, result))
 
 
-def clear_result(bracket: Bracket, match: int) -> Bracket:
-    """The bracket without the result of `match` (a result voided by the director).
-
-    Later results that depended on it are moved to `discarded`. Clearing a match with no result
-    leaves the matches as they are (`discarded` only ever reports the latest replay).
-    """
-    bracket.match(match)
-    return _rebuild(bracket, tuple(result for result in bracket.results if result.match != match))
-
-
 def _rebuild(bracket: Bracket, results: Iterable[Result]) -> Bracket:
     return _build(
         bracket.format,

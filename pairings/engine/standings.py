@@ -186,23 +186,9 @@ def pairing_standings(
     players = check_players(players, minimum=0)
     tie_breaks = check_tie_breaks(tie_breaks)
     results = tuple(results)
-    records = {player: _Record() for player in players}
-    opponents: dict[PlayerId, list[PlayerId]] = {player: [] for player in players}
-    for result in results:
-        _add_result(result, records, opponents)
-    for player in byes:
-        if player not in records:
-            raise TournamentError(NOT_ENTERED, field="byes", params={"player": player})
-        records[player].byes += 1
-
+    records, opponents = _records(players, results, byes)
     points = {player: record.points for player, record in records.items()}
-    buchholz: dict[PlayerId, float] = {}
-    median: dict[PlayerId, float] = {}
-    for player, record in records.items():
-        faced = sorted([points[opponent] for opponent in opponents[player]] + [0.0] * record.byes)
-        buchholz[player] = sum(faced)
-        median[player] = sum(faced[1:-1]) if len(faced) >= 3 else 0.0
-
+    buchholz, median = _buchholz(records, opponents, points)
     values = {
         TieBreak.BUCHHOLZ: buchholz,
         TieBreak.MEDIAN_BUCHHOLZ: median,
@@ -243,6 +229,37 @@ def pairing_standings(
             )
         )
     return tuple(rows)
+
+
+def _records(
+    players: Sequence[PlayerId], results: Sequence[MatchResult], byes: Iterable[PlayerId]
+) -> tuple[dict[PlayerId, _Record], dict[PlayerId, list[PlayerId]]]:
+    """Each player's record (matches and byes) and opponents."""
+    records = {player: _Record() for player in players}
+    opponents: dict[PlayerId, list[PlayerId]] = {player: [] for player in players}
+    for result in results:
+        _add_result(result, records, opponents)
+    for player in byes:
+        if player not in records:
+            raise TournamentError(NOT_ENTERED, field="byes", params={"player": player})
+        records[player].byes += 1
+    return records, opponents
+
+
+def _buchholz(
+    records: dict[PlayerId, _Record],
+    opponents: dict[PlayerId, list[PlayerId]],
+    points: dict[PlayerId, float],
+) -> tuple[dict[PlayerId, float], dict[PlayerId, float]]:
+    """Each player's Buchholz (the points of the opponents faced, a bye 0) and median Buchholz
+    (less the best and the worst, from three opponents on)."""
+    buchholz: dict[PlayerId, float] = {}
+    median: dict[PlayerId, float] = {}
+    for player, record in records.items():
+        faced = sorted([points[opponent] for opponent in opponents[player]] + [0.0] * record.byes)
+        buchholz[player] = sum(faced)
+        median[player] = sum(faced[1:-1]) if len(faced) >= 3 else 0.0
+    return buchholz, median
 
 
 def _add_result(

@@ -204,36 +204,6 @@ def bracket_sections(view: BracketView) -> list[BracketSection]:
     losers = losers_rounds(bracket)
     grouped: dict[tuple[str, int], list[MatchCard]] = defaultdict(list)
     for match in bracket.matches:
-        table_facts = view.table_facts.get(match.number)
-        first_side, second_side = (
-            view.names.get(player, "")
-            if player is not None
-            else _side(slot, view.names, bracket.players)
-            for player, slot in zip(match.players, match.slots, strict=True)
-        )
-        sides = (first_side, second_side)
-        status = str(match.status)
-        if match.status is engine.MatchStatus.READY and table_facts and table_facts.has_events:
-            status = "playing"
-        winner_side = None
-        if match.result is not None:
-            winner_side = match.players.index(match.result.winner)
-        fix = table_facts.fix if table_facts else None
-        scores: tuple[int | None, int | None] = (None, None)
-        walkover = bool(match.result and match.result.walkover)
-        if table_facts is not None and not walkover:  # a walkover was not played: no score
-            scores = (table_facts.score(match.players[0]), table_facts.score(match.players[1]))
-        card = MatchCard(
-            match=match,
-            sides=sides,
-            known=(match.players[0] is not None, match.players[1] is not None),
-            winner_side=winner_side,
-            table=view.tables.get(match.number),
-            status=status,
-            walkover=walkover,
-            fixed=fix is not None and match.result is not None,
-            scores=scores,
-        )
         section = match.section
         key = "losers" if section is engine.Section.LOSERS else "winners"
         if section in (engine.Section.GRAND_FINAL, engine.Section.RESET):
@@ -243,7 +213,7 @@ def bracket_sections(view: BracketView) -> list[BracketSection]:
             order = rounds  # alongside the final
         if section is engine.Section.RESET:
             order = 2
-        grouped[(key, order)].append(card)
+        grouped[(key, order)].append(_match_card(view, match))
     sections = []
     for key in ("winners", "losers", "finals"):
         orders = sorted(order for section_key, order in grouped if section_key == key)
@@ -261,3 +231,38 @@ def bracket_sections(view: BracketView) -> list[BracketSection]:
         title = words.section_title(key, double=bracket.double)
         sections.append(BracketSection(key, title, tuple(columns)))
     return sections
+
+
+def _match_card(view: BracketView, match: engine.BracketMatch) -> MatchCard:
+    """A match's card: its sides (a player, or where they come from), who won, its table, its
+    state ("playing" once its table has events) and the scores of a match played."""
+    assert view.bracket is not None
+    table_facts = view.table_facts.get(match.number)
+    first_side, second_side = (
+        view.names.get(player, "")
+        if player is not None
+        else _side(slot, view.names, view.bracket.players)
+        for player, slot in zip(match.players, match.slots, strict=True)
+    )
+    status = str(match.status)
+    if match.status is engine.MatchStatus.READY and table_facts and table_facts.has_events:
+        status = "playing"
+    winner_side = None
+    if match.result is not None:
+        winner_side = match.players.index(match.result.winner)
+    fix = table_facts.fix if table_facts else None
+    scores: tuple[int | None, int | None] = (None, None)
+    walkover = bool(match.result and match.result.walkover)
+    if table_facts is not None and not walkover:  # a walkover was not played: no score
+        scores = (table_facts.score(match.players[0]), table_facts.score(match.players[1]))
+    return MatchCard(
+        match=match,
+        sides=(first_side, second_side),
+        known=(match.players[0] is not None, match.players[1] is not None),
+        winner_side=winner_side,
+        table=view.tables.get(match.number),
+        status=status,
+        walkover=walkover,
+        fixed=fix is not None and match.result is not None,
+        scores=scores,
+    )

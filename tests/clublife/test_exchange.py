@@ -54,6 +54,11 @@ SHEET = {
 }
 
 
+def imported(club: Club, document: object, **options: object) -> list[Match]:
+    """The matches of a document or a batch imported the one way (`documents_import`)."""
+    return [each.match for each in exchange.documents_import(club=club, data=document, **options)]
+
+
 def seats_of(match: Match) -> list[tuple[str, int, str, int | None]]:
     return list(match.seats.order_by("seat").values_list("name", "total", "status", "place"))
 
@@ -66,9 +71,7 @@ def test_a_score_sheet_becomes_a_finished_match_with_the_engines_totals():
     club = ClubFactory()
     anna = PlayerFactory(club=club, name="Anna")
     director = member(club, Role.DIRECTOR)
-    match = exchange.match_import(
-        club=club, user=director, document=SHEET, played_on=dt.date(2019, 11, 23)
-    )
+    (match,) = imported(club, SHEET, user=director, played_on=dt.date(2019, 11, 23))
     expected = replay_document(SHEET)
     assert expected["finished"] and expected["ended_by"] == "time"
     # the club's "Anna" sits where the sheet says "anna"; the others are new guests
@@ -94,19 +97,17 @@ def test_a_refused_sheet_names_the_event_and_field_and_writes_nothing():
     club = ClubFactory()
     bad = {**SHEET, "events": [*SHEET["events"][:1], {"type": "hand", "closer": "Zeno"}]}
     with pytest.raises(ImportRefused) as refused:
-        exchange.match_import(club=club, user=None, document=bad)
+        imported(club, bad, user=None)
     (error,) = refused.value.errors
     assert (error.document, error.event, error.field) == (None, 1, "closer")
     assert error.text == "Event 2, field closer: Zeno is not a player of this match."
     # a hand the rules refuse (Dario is out after the second hand) is refused the same way
     late = {**SHEET, "events": [*SHEET["events"][:2], *SHEET["events"][:1]]}
     with pytest.raises(ImportRefused) as refused:
-        exchange.match_import(club=club, user=None, document=late)
+        imported(club, late, user=None)
     assert refused.value.errors[0].event == 2
     with pytest.raises(ImportRefused) as refused:
-        exchange.match_import(
-            club=club, user=None, document=SHEET, played_on=timezone.localdate() + dt.timedelta(1)
-        )
+        imported(club, SHEET, user=None, played_on=timezone.localdate() + dt.timedelta(1))
     assert refused.value.errors[0].field == "played_on"
     assert not Match.objects.exists() and not Player.objects.exists()
 
@@ -122,13 +123,13 @@ def test_a_batch_is_all_or_nothing_and_lists_every_bad_document():
     bad_rules = {**SHEET, "rules": {"elimination_at": "many"}}
     documents = [SHEET, bad_rules, gin, "not a document"]
     with pytest.raises(ImportRefused) as refused:
-        exchange.matches_import(club=club, user=None, documents=documents)
+        imported(club, documents, user=None)
     errors = [(e.document, e.event, e.field) for e in refused.value.errors]
     assert errors == [(1, None, "rules.elimination_at"), (2, 0, "deadwood"), (3, None, None)]
     assert not Match.objects.exists() and not Player.objects.exists()
 
     good_gin = {**gin, "events": [{**gin["events"][0], "deadwood": {"Elena": 3, "Franco": 30}}]}
-    matches = exchange.matches_import(club=club, user=None, documents=[SHEET, good_gin, SHEET])
+    matches = imported(club, [SHEET, good_gin, SHEET], user=None)
     assert [match.game for match in matches] == ["scala40", "gin", "scala40"]
     assert seats_of(matches[0]) == seats_of(matches[2])
     # the second sheet found the players the first one added
@@ -154,16 +155,15 @@ def test_exported_documents_import_back_to_the_same_matches():
     )
     scoring.event_void(event=second, user=None, reason="Entered twice", expected_version=1)
     scoring.match_call_time(match=match, user=None)
-    document = exchange.match_export(match)
+    (document,) = exchange.club_matches_export(club=club)
     assert document["first_dealer"] == "Carla"
     assert [event["type"] for event in document["events"]] == ["hand", "time_call"]
     assert document["events"][0]["points"]["Dario"] == 18
-    assert exchange.club_matches_export(club=club) == [document]
 
     other = ClubFactory()
-    copy = exchange.match_import(club=other, user=None, document=document)
+    (copy,) = imported(other, document, user=None)
     assert seats_of(copy) == seats_of(match)
-    assert exchange.match_export(copy) == document
+    assert exchange.club_matches_export(club=other) == [document]
 
 
 # CSV ---------------------------------------------------------------------------------------------
@@ -178,7 +178,7 @@ def test_the_statistics_csv_adds_up_the_clubs_matches(client):
     club = ClubFactory()
     viewer = member(club, Role.MEMBER)
     PlayerFactory(club=club, name="Anna")
-    exchange.matches_import(club=club, user=None, documents=[SHEET, SHEET])
+    imported(club, [SHEET, SHEET], user=None)
     client.force_login(viewer)
     response = client.get(f"/clubs/{club.slug}/statistics.csv", HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
@@ -330,7 +330,7 @@ def test_exports_are_for_members_and_the_archive_for_the_owner(client):
     owner = member(club, Role.OWNER)
     director = member(club, Role.DIRECTOR)
     outsider = member(ClubFactory(), Role.OWNER)
-    exchange.match_import(club=club, user=None, document=SHEET)
+    imported(club, SHEET, user=None)
     base = f"/clubs/{club.slug}/"
     client.force_login(outsider)
     for path in ("matches/export.json", "statistics.csv", "archive.json", "import/"):
@@ -377,7 +377,7 @@ def build_club():
     )
     scoring.event_void(event=second, user=staff.director, reason="Twice", expected_version=1)
     scoring.match_call_time(match=match, user=staff.director)
-    exchange.match_import(club=staff.club, user=staff.director, document=SHEET)
+    imported(staff.club, SHEET, user=staff.director)
 
     table = services.tournament_create(
         club=staff.club,

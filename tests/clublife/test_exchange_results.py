@@ -57,7 +57,7 @@ def test_an_archive_whose_stored_results_differ_from_their_events_is_refused():
     club = ClubFactory(slug="circolo")
     director = member(club, Role.DIRECTOR)
     for document in (FIRST, SECOND):
-        exchange.match_import(club=club, user=director, document=document)
+        exchange.documents_import(club=club, user=director, data=document)
     today = timezone.localdate()
     seasons.season_create(
         club=club,

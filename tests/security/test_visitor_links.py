@@ -27,6 +27,7 @@ from scoring.models import Match, TableCode
 from tests.security.link_walk import Walked, url_name, walk
 from tests.security.visitor_scene import VisitorScene, build_visitor_scene
 from tournaments import pdf_views as tournaments_pdf_views
+from tournaments.formats import format_of
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -206,7 +207,7 @@ def test_a_standings_page_offers_the_csv_exactly_to_whom_may_download_it(scene):
     for who, make in viewers.items():
         client = make()
         for name, tournament in tournaments.items():
-            page = reverse(tournament.kind.standings_url_name, args=[tournament.pk])
+            page = reverse(format_of(tournament).standings_url_name, args=[tournament.pk])
             html = client.get(page).content.decode()
             csv = f"/clubs/{tournament.club.slug}/tournaments/{tournament.pk}/standings.csv"
             shown = f'href="{csv}"' in html

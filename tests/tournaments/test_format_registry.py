@@ -13,6 +13,7 @@ import pytest
 
 from tournaments import formats
 from tournaments.models import Format, Tournament
+from tournaments.templatetags import tournament_words
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = ("base", "clubs", "scoring", "tournaments", "pairings", "clublife", "config")
@@ -91,11 +92,12 @@ def test_every_format_has_its_class():
         assert kind.home_url_name().startswith(("tournaments:", "pairings:"))
 
 
-def test_format_of_and_kind_ask_the_registry():
+def test_format_of_asks_the_registry_and_the_templates_tag_too():
     for value in Format.values:
         tournament = Tournament(format=value)
         assert formats.format_of(tournament) is formats.FORMATS[value]
-        assert tournament.kind is formats.FORMATS[value]
+        assert tournament_words.format_of(tournament) is formats.FORMATS[value]
+    assert not hasattr(Tournament, "kind")  # the shim beside `format_of` is retired
 
 
 def test_no_module_outside_the_registry_compares_a_format():
@@ -115,7 +117,8 @@ TEMPLATE_COMPARISON = re.compile(
 
 
 def test_no_template_compares_a_format():
-    """Templates ask `tournament.kind` (the registry), never the format field."""
+    """Templates ask the registry (`{% format_of tournament as format %}`), never the format
+    field."""
     offending = [
         f"{path.relative_to(ROOT)}:{number}"
         for path in sorted((ROOT / "templates").rglob("*.html"))
@@ -126,7 +129,7 @@ def test_no_template_compares_a_format():
     # control: the pattern sees what templates used to say
     assert TEMPLATE_COMPARISON.search("{% if tournament.is_bracket %}")
     assert TEMPLATE_COMPARISON.search('{% if tournament.format == "swiss" %}')
-    assert not TEMPLATE_COMPARISON.search("{% if tournament.kind.is_bracket %}")
+    assert not TEMPLATE_COMPARISON.search("{% if format.is_bracket %}")
 
 
 @pytest.mark.parametrize(

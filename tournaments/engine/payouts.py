@@ -133,14 +133,6 @@ def _cents(value: object, *, field: str) -> int:
     return cents
 
 
-def check_money(value: object, *, field: str) -> Decimal:
-    """An amount of money of 0 or more with at most two decimals, as a `Decimal` to the cent.
-
-    Accepts ints, `Decimal`s and decimal strings; refuses floats, bools and anything else.
-    """
-    return _decimal(_cents(value, field=field))
-
-
 def tournament_pot(
     *,
     entries: int,

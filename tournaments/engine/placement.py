@@ -17,7 +17,7 @@ Points are `Fraction`s, so sums and averages are exact (a three-way tie over 10,
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -173,17 +173,3 @@ def check_places(places: Mapping[Key, int]) -> None:
                 field="place",
                 params={"player": player, "place": place, "better": better},
             )
-
-
-def places_from_order(groups: Iterable[Iterable[Key]]) -> dict[Key, int]:
-    """Places from a finishing order given as groups, best first: [[a], [b, c], [d]] -> 1, 2, 2, 4.
-
-    A convenience for callers that know the order rather than the places.
-    """
-    places: dict[Key, int] = {}
-    for group in groups:
-        members = list(group)
-        place = len(places) + 1
-        for member in members:
-            places[member] = place
-    return places

@@ -346,26 +346,11 @@ def _report(
     ranks_known: bool = True,
 ) -> SeatingReport:
     index = room.index
-    repeats = []
-    for number, table in enumerate(tables, start=1):
-        for position, a in enumerate(table):
-            for b in table[position + 1 :]:
-                before = room.pair[index[a]].get(index[b], 0)
-                if before:
-                    first, second = sorted((a, b), key=display_key)
-                    repeats.append(
-                        RepeatedPair(players=(first, second), table=number, before=before)
-                    )
-    repeats.sort(key=lambda r: (r.table, display_key(r.players[0]), display_key(r.players[1])))
-    repeat_cost = sum(r.before * r.before + r.before for r in repeats)
-
+    repeats = _repeats(room, tables)
     counts = {player: room.firsts[index[player]] for player in room.order}
-    least = min(counts.values(), default=0)
     dealers = {table[0] for table in tables if table}
     for dealer in dealers:
         counts[dealer] += 1
-    first_seats = tuple(sorted(counts.items(), key=lambda item: display_key(item[0])))
-
     displaced = _displaced(room, tables) if ranks_known else ()
     bound = repeat_lower_bound(room.sizes, history, room.order)
     apart = rules.pairs(tables, index)
@@ -374,19 +359,7 @@ def _report(
         together = APART_SEATED if method is None else APART_TOGETHER
         notices.append(Notice(together, {"count": len(apart)}))
     if repeats:
-        count = len(repeats)
-        if method in (None, Method.BALANCED) and bound and count == bound:
-            notices.append(Notice(REPEATS_MINIMUM, {"count": count, "bound": bound}))
-        elif method in (None, Method.BALANCED) and bound:
-            notices.append(Notice(REPEATS_ABOVE_MINIMUM, {"count": count, "bound": bound}))
-        elif method is None:
-            notices.append(Notice(REPEATS, {"count": len(repeats)}))
-        elif method is Method.BALANCED:
-            notices.append(Notice(REPEATS_LEFT, {"count": len(repeats)}))
-        else:
-            notices.append(
-                Notice(REPEATS_BY_METHOD, {"count": len(repeats), "method": str(method)})
-            )
+        notices.append(_repeats_notice(len(repeats), method, bound))
     if method is Method.BALANCED and displaced:
         notices.append(
             Notice(
@@ -398,24 +371,62 @@ def _report(
                 },
             )
         )
-    missed = [
-        player
-        for player in room.order
-        if room.firsts[index[player]] == least and player not in dealers
-    ]
-    if missed and any(room.firsts[index[dealer]] > least for dealer in dealers):
-        players = tuple(sorted(missed, key=display_key))
-        notices.append(Notice(FIRST_SEAT_MISSED, {"players": players}))
+    notices += _first_seat_missed(room, dealers)
     return SeatingReport(
         repeats=tuple(repeats),
-        repeat_cost=repeat_cost,
-        first_seats=first_seats,
+        repeat_cost=sum(r.before * r.before + r.before for r in repeats),
+        first_seats=tuple(sorted(counts.items(), key=lambda item: display_key(item[0]))),
         first_seat_spread=max(counts.values(), default=0) - min(counts.values(), default=0),
         displaced=displaced,
         gave_way=tuple(notices),
         repeat_bound=bound,
         apart=apart,
     )
+
+
+def _repeats(room: Room, tables: tuple[tuple[PlayerId, ...], ...]) -> list[RepeatedPair]:
+    """The pairs seated together again, by table then by name."""
+    index = room.index
+    repeats = []
+    for number, table in enumerate(tables, start=1):
+        for position, a in enumerate(table):
+            for b in table[position + 1 :]:
+                before = room.pair[index[a]].get(index[b], 0)
+                if before:
+                    first, second = sorted((a, b), key=display_key)
+                    repeats.append(
+                        RepeatedPair(players=(first, second), table=number, before=before)
+                    )
+    repeats.sort(key=lambda r: (r.table, display_key(r.players[0]), display_key(r.players[1])))
+    return repeats
+
+
+def _repeats_notice(count: int, method: Method | None, bound: int) -> Notice:
+    """What the `count` repeated pairs say: at the least possible (`bound`), above it, or left
+    by a method that does not look for the fewest."""
+    if method in (None, Method.BALANCED) and bound and count == bound:
+        return Notice(REPEATS_MINIMUM, {"count": count, "bound": bound})
+    if method in (None, Method.BALANCED) and bound:
+        return Notice(REPEATS_ABOVE_MINIMUM, {"count": count, "bound": bound})
+    if method is None:
+        return Notice(REPEATS, {"count": count})
+    if method is Method.BALANCED:
+        return Notice(REPEATS_LEFT, {"count": count})
+    return Notice(REPEATS_BY_METHOD, {"count": count, "method": str(method)})
+
+
+def _first_seat_missed(room: Room, dealers: set[PlayerId]) -> list[Notice]:
+    """The players who had the first seat least often and miss it while others get it again."""
+    index = room.index
+    least = min((room.firsts[index[player]] for player in room.order), default=0)
+    missed = [
+        player
+        for player in room.order
+        if room.firsts[index[player]] == least and player not in dealers
+    ]
+    if missed and any(room.firsts[index[dealer]] > least for dealer in dealers):
+        return [Notice(FIRST_SEAT_MISSED, {"players": tuple(sorted(missed, key=display_key))})]
+    return []
 
 
 def _displaced(

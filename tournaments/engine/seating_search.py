@@ -314,12 +314,7 @@ class BalancedSearch:
             for v in range(max(u - WINDOW, 0), min(u + WINDOW + 1, self.tables)):
                 if v in done or v == u:
                     continue
-                best, pair = None, None
-                for a in lows[u]:
-                    for b in highs[v]:
-                        change = max(self.delta(a, b, first_seats=False), 0)
-                        if best is None or change < best:
-                            best, pair = change, (a, b)
+                best, pair = self._cheapest_swap(lows[u], highs[v])
                 if (
                     best is not None
                     and pair is not None
@@ -336,12 +331,29 @@ class BalancedSearch:
             previous, a, b = hops[table]
             chain.append((a, b))
             table = previous
+        return self._keep_if_cheaper(list(reversed(chain)))
+
+    def _cheapest_swap(
+        self, lows: list[int], highs: list[int]
+    ) -> tuple[int | None, tuple[int, int] | None]:
+        """The cheapest single swap of one of `lows` for one of `highs` (a negative cost counts
+        as 0), and its cost."""
+        best, pair = None, None
+        for a in lows:
+            for b in highs:
+                change = max(self.delta(a, b, first_seats=False), 0)
+                if best is None or change < best:
+                    best, pair = change, (a, b)
+        return best, pair
+
+    def _keep_if_cheaper(self, chain: list[tuple[int, int]]) -> bool:
+        """Make the swaps of `chain` in order; undo them unless the exact total cost went down."""
         before = self.total()
-        for a, b in reversed(chain):
+        for a, b in chain:
             self.swap(a, b)
         if self.total() < before:
             return True
-        for a, b in chain:
+        for a, b in reversed(chain):
             self.swap(a, b)
         return False
 

@@ -238,26 +238,9 @@ def standings(
     """
     order = check_tie_breaks(tie_breaks)
     check_rounds(rounds)
-    totals: dict[PlayerId, _Totals] = {}
-    for player in players:
-        totals.setdefault(check_player_id(player, field="players"), _Totals())
-    mates: dict[PlayerId, list[PlayerId]] = {}  # one entry per table-mate per table
-    ahead: dict[tuple[PlayerId, PlayerId], int] = {}  # (a, b): times a finished ahead of b
-    shares = _Shares(scale, rounds)
-    for tables in rounds:
-        for table in tables:
-            _add_table(table, shares.of(table), totals, mates, ahead)
-
-    denominator = shares.denominator
+    totals, mates, ahead, denominator = _tally(rounds, scale, players)
     points = {player: Fraction(total.points, denominator) for player, total in totals.items()}
-    opponents = {}
-    for player in totals:
-        met = mates.get(player, ())
-        opponents[player] = (
-            Fraction(sum(totals[mate].points for mate in met), len(met) * denominator)
-            if met
-            else Fraction(0)
-        )
+    opponents = _opponents(totals, mates, denominator)
     values: dict[PlayerId, dict[TieBreak, Fraction | int]] = {
         player: {
             TieBreak.POINTS: points[player],
@@ -296,6 +279,43 @@ def standings(
         )
         previous = row_values
     return Standings(tie_breaks=order, rows=tuple(rows))
+
+
+def _tally(
+    rounds: Sequence[Sequence[TableResult]], scale: PlacementScale, players: Iterable[PlayerId]
+) -> tuple[
+    dict[PlayerId, _Totals],
+    dict[PlayerId, list[PlayerId]],
+    dict[tuple[PlayerId, PlayerId], int],
+    int,
+]:
+    """Each player's totals (points in shares of the common `denominator`), table-mates (one
+    entry per table-mate per table), and how often each finished ahead of another."""
+    totals: dict[PlayerId, _Totals] = {}
+    for player in players:
+        totals.setdefault(check_player_id(player, field="players"), _Totals())
+    mates: dict[PlayerId, list[PlayerId]] = {}
+    ahead: dict[tuple[PlayerId, PlayerId], int] = {}  # (a, b): times a finished ahead of b
+    shares = _Shares(scale, rounds)
+    for tables in rounds:
+        for table in tables:
+            _add_table(table, shares.of(table), totals, mates, ahead)
+    return totals, mates, ahead, shares.denominator
+
+
+def _opponents(
+    totals: dict[PlayerId, _Totals], mates: dict[PlayerId, list[PlayerId]], denominator: int
+) -> dict[PlayerId, Fraction]:
+    """Each player's opponents' average points, over every table-mate of every table."""
+    opponents = {}
+    for player in totals:
+        met = mates.get(player, ())
+        opponents[player] = (
+            Fraction(sum(totals[mate].points for mate in met), len(met) * denominator)
+            if met
+            else Fraction(0)
+        )
+    return opponents
 
 
 def _separated_by(

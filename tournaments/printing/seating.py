@@ -140,29 +140,7 @@ def _who_pages(
     entries = [lines(name, str(table), str(seat)) for name, table, seat in rows]
     first = max(int((box.height - head - row - SLACK) / row), 1)
     other = max(int((box.height - CONTINUED - row - SLACK) / row), 1)
-    # Columns of entries of at most `first` (page 1) or `other` lines, two a page.
-    columns: list[list[list[str]]] = [[]]
-    used = 0
-    for entry in entries:
-        room = first if len(columns) <= per_page else other
-        if columns[-1] and used + len(entry) > room:
-            columns.append([])
-            used = 0
-        columns[-1].append(entry)
-        used += len(entry)
-    if per_page == 2:
-        if len(columns) % 2:
-            columns.append([])
-        # The last page's two columns even: the left one ends with the entry that passes half.
-        last = columns[-2] + columns[-1]
-        total = sum(len(entry) for entry in last)
-        count = 0
-        for cut, entry in enumerate(last, start=1):
-            count += len(entry)
-            if count * 2 >= total:
-                if count <= sum(len(entry) for entry in columns[-2]):
-                    columns[-2:] = [last[:cut], last[cut:]]
-                break
+    columns = _who_columns(entries, first=first, other=other, per_page=per_page)
     style = f"font-size:{font:.2f}pt;line-height:{row:.2f}mm;width:{width:.2f}mm"
     return [
         WhoPage(
@@ -177,8 +155,63 @@ def _who_pages(
     ]
 
 
+def _who_columns(
+    entries: list[list[str]], *, first: int, other: int, per_page: int
+) -> list[list[list[str]]]:
+    """Columns of entries of at most `first` (page 1) or `other` lines, `per_page` a page; with
+    two a page, the last page's two columns even: the left one ends with the entry that passes
+    half."""
+    columns: list[list[list[str]]] = [[]]
+    used = 0
+    for entry in entries:
+        room = first if len(columns) <= per_page else other
+        if columns[-1] and used + len(entry) > room:
+            columns.append([])
+            used = 0
+        columns[-1].append(entry)
+        used += len(entry)
+    if per_page == 2:
+        if len(columns) % 2:
+            columns.append([])
+        last = columns[-2] + columns[-1]
+        total = sum(len(entry) for entry in last)
+        count = 0
+        for cut, entry in enumerate(last, start=1):
+            count += len(entry)
+            if count * 2 >= total:
+                if count <= sum(len(entry) for entry in columns[-2]):
+                    columns[-2:] = [last[:cut], last[cut:]]
+                break
+    return columns
+
+
 def _seating_context(round: Round, *, wall: bool = False, paper: str = "a4") -> dict:
     tournament = round.tournament
+    seating, rows = _seated(round)
+    kind = gettext("Seating")
+    if wall:
+        return _wall_seating_context(round, kind, seating, rows, paper=paper)
+    context = tournament_context(tournament, kind)
+    context.update(
+        {
+            "heading": f"{kind} · {round_title(round)}",
+            "wall": _wall_pages(
+                seating,
+                first=PORTRAIT.height - HEAD - 10 - SLACK,
+                other=PORTRAIT.height - CONTINUED - SLACK,
+            ),
+            "who": _who_pages(rows, PORTRAIT, HEAD),
+            "players": len(rows),
+            "table_heading": f"{TABLE_HEADING:.1f}",
+            "table_line": f"{TABLE_LINE:.1f}",
+        }
+    )
+    return context
+
+
+def _seated(round: Round) -> tuple[list[SeatingTable], list[tuple[str, int, int]]]:
+    """Each table's players in seat order (seat 1 starred: deals first), and every player's
+    (name, table, seat), alphabetical."""
     seats = list(
         TableSeat.objects.filter(table__round=round)
         .select_related("entry__player", "table")
@@ -192,31 +225,23 @@ def _seating_context(round: Round, *, wall: bool = False, paper: str = "a4") -> 
         tables.setdefault(seat.table.number, []).append(f"{seat.seat}. {name}{mark}")
         rows.append((name, seat.table.number, seat.seat))
     rows.sort(key=lambda row: (row[0].casefold(), row[1], row[2]))
-    kind = gettext("Seating")
-    seating = [SeatingTable(number, tuple(lines)) for number, lines in tables.items()]
-    if not wall:
-        context = tournament_context(tournament, kind)
-        context.update(
-            {
-                "heading": f"{kind} · {round_title(round)}",
-                "wall": _wall_pages(
-                    seating,
-                    first=PORTRAIT.height - HEAD - 10 - SLACK,
-                    other=PORTRAIT.height - CONTINUED - SLACK,
-                ),
-                "who": _who_pages(rows, PORTRAIT, HEAD),
-                "players": len(rows),
-                "table_heading": f"{TABLE_HEADING:.1f}",
-                "table_line": f"{TABLE_LINE:.1f}",
-            }
-        )
-        return context
-    # The wall version: the same in larger type (names at WALL_SCALE_NAMES x 16 pt on A4), and
-    # "who sits where" one player a line across the page.
+    return [SeatingTable(number, tuple(lines)) for number, lines in tables.items()], rows
+
+
+def _wall_seating_context(
+    round: Round,
+    kind: str,
+    seating: list[SeatingTable],
+    rows: list[tuple[str, int, int]],
+    *,
+    paper: str,
+) -> dict:
+    """The wall version: the same in larger type (names at WALL_SCALE_NAMES x 16 pt on A4), and
+    "who sits where" one player a line across the page."""
     size, box = WALL_PAPERS[paper]
     scale = WALL_SCALE[paper]
     type_scale = WALL_NAMES * scale
-    context = tournament_context(tournament, kind, box=box, paper=size, wall=scale)
+    context = tournament_context(round.tournament, kind, box=box, paper=size, wall=scale)
     head = scale * WALL_HEAD
     context.update(
         {

@@ -16,11 +16,12 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.utils.translation import gettext
 
-from base.printing import PORTRAIT, Column, Grid, PageBox, PdfDocument, Row
+from base.printing import PORTRAIT, Column, Grid, GridPage, PageBox, PdfDocument, Row
 from scoring.printing import money
 from tournaments import selectors
 from tournaments.formats import format_of
 from tournaments.models import Tournament
+from tournaments.money import Ledger
 from tournaments.money import ledger as money_ledger
 from tournaments.presenters import entry_fees_line, number, tie_break_label, tie_breaks_note
 from tournaments.printing.common import (
@@ -139,6 +140,36 @@ def results_document(tournament: Tournament) -> PdfDocument:
     the house cut and the prizes. Printed before the end, it says the ranking is provisional."""
     view = selectors.tournament_view(tournament)
     ledger = money_ledger(tournament, view)
+    kind = gettext("Final results")
+    context = tournament_context(tournament, kind)
+    notes = []
+    if tournament.status != "finished":
+        notes.append(gettext("The tournament is not over: this ranking is provisional."))
+    if ledger.amounts:
+        notes.append(
+            gettext("Payouts by place: %(list)s.")
+            % {
+                "list": ", ".join(
+                    f"{place}. {money(value)}" for place, value in enumerate(ledger.amounts, 1)
+                )
+            }
+        )
+    context.update(
+        {
+            "notes": notes,
+            "pages": _payout_pages(ledger, HEAD + 5 * len(notes)),
+            "pot": _pot_page(tournament, ledger),
+        }
+    )
+    return PdfDocument(
+        html=render_to_string("pdf/tournament_list.html", context),
+        title=context["title"],
+        filename=f"tallone-tournament-{tournament.pk}-results.pdf",
+    )
+
+
+def _payout_pages(ledger: Ledger, head: float) -> list[GridPage]:
+    """The ranking, each place with its stage (where a format has stages) and payout."""
     ranking = ledger.ranking
     stages = any(row.stage for row in ranking)
     columns = [
@@ -155,6 +186,11 @@ def results_document(tournament: Tournament) -> PdfDocument:
             cells.append(row.stage)
         cells.append(amount(paid) if paid else "")
         rows.append(Row(tuple(cells)))
+    return grid_pages(list_grid(columns), rows, PORTRAIT, head)
+
+
+def _pot_page(tournament: Tournament, ledger: Ledger) -> GridPage:
+    """The pot: fees collected, the house cut, the prizes."""
     pot = ledger.pot
     fee_line = entry_fees_line(ledger.paying_entries, tournament.entry_fee)
     house_line = gettext("House cut (%(percent)s%%)") % {
@@ -174,29 +210,4 @@ def results_document(tournament: Tournament) -> PdfDocument:
         row_height=LIST_ROW,
         rows=pot_rows,
     )
-    kind = gettext("Final results")
-    context = tournament_context(tournament, kind)
-    notes = []
-    if tournament.status != "finished":
-        notes.append(gettext("The tournament is not over: this ranking is provisional."))
-    if ledger.amounts:
-        notes.append(
-            gettext("Payouts by place: %(list)s.")
-            % {
-                "list": ", ".join(
-                    f"{place}. {money(value)}" for place, value in enumerate(ledger.amounts, 1)
-                )
-            }
-        )
-    context.update(
-        {
-            "notes": notes,
-            "pages": grid_pages(list_grid(columns), rows, PORTRAIT, HEAD + 5 * len(notes)),
-            "pot": pot_grid.page(pot_rows),
-        }
-    )
-    return PdfDocument(
-        html=render_to_string("pdf/tournament_list.html", context),
-        title=context["title"],
-        filename=f"tallone-tournament-{tournament.pk}-results.pdf",
-    )
+    return pot_grid.page(pot_rows)

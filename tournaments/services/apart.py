@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.actors import Actor
 from tournaments.engine.seating_apart import ApartGroup
 from tournaments.errors import TournamentActionError
+from tournaments.formats import format_of
 from tournaments.locking import locked, refuse_if_finished
 from tournaments.models import Entry, KeepApart, Tournament
 
@@ -29,7 +30,7 @@ def apart_group_add(
     seating on; `hard`: never together, else when possible."""
     tournament = locked(tournament)
     refuse_if_finished(tournament)
-    if not tournament.kind.uses_tables:
+    if not format_of(tournament).uses_tables:
         raise TournamentActionError(
             _("Players are kept apart at tables: this tournament is played in pairings."),
             field="format",

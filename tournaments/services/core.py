@@ -309,17 +309,31 @@ def entries_register(
         raise TournamentActionError(
             _("At most %(count)s players at once.") % {"count": MANY_MAX}, field="names"
         )
-    entered = {
-        name.casefold(): name for name in tournament.entries.values_list("player__name", flat=True)
-    }
-    seen: set[str] = set()
-    twice: dict[str, list[str]] = {"players": [], "names": []}
-    already: dict[str, list[str]] = {"players": [], "names": []}
-    refusals: list[TournamentActionError] = []
-    guests: list[str] = []
-    listed: list[tuple[str, str, Player | None]] = [
-        ("players", player.name, player) for player in players
+    listed, refusals = _typed_names(names)
+    guests, more = _refuse_twice_or_entered(
+        tournament, [("players", player.name, player) for player in players] + listed
+    )
+    refusals += more
+    if refusals:
+        raise TournamentActionError(refusals[0].message, field=refusals[0].field, details=refusals)
+    entries = [
+        entry_register(tournament=tournament, user=user, player=player, check_in=check_in)
+        for player in players
     ]
+    entries += [
+        entry_register(tournament=tournament, user=user, name=name, check_in=check_in)
+        for name in guests
+    ]
+    return entries
+
+
+def _typed_names(
+    names: Sequence[str],
+) -> tuple[list[tuple[str, str, Player | None]], list[TournamentActionError]]:
+    """The guests' names typed one a line, cleaned (field "names"), and a refusal for each line
+    that is not a name."""
+    listed: list[tuple[str, str, Player | None]] = []
+    refusals: list[TournamentActionError] = []
     for line, raw in enumerate(names, start=1):
         try:
             name = validators.clean_name(
@@ -337,6 +351,23 @@ def entries_register(
             )
             continue
         listed.append(("names", name, None))
+    return listed, refusals
+
+
+def _refuse_twice_or_entered(
+    tournament: Tournament, listed: Sequence[tuple[str, str, Player | None]]
+) -> tuple[list[str], list[TournamentActionError]]:
+    """The guests' names to enter, and the refusals of the `listed` (field, name, club player or
+    None): another club's player, a name already entered (as it was entered), a name listed twice
+    (in any case)."""
+    entered = {
+        name.casefold(): name for name in tournament.entries.values_list("player__name", flat=True)
+    }
+    seen: set[str] = set()
+    twice: dict[str, list[str]] = {"players": [], "names": []}
+    already: dict[str, list[str]] = {"players": [], "names": []}
+    refusals: list[TournamentActionError] = []
+    guests: list[str] = []
     for field, name, player in listed:
         key = name.casefold()
         if player is not None and player.club_id != tournament.club_id:
@@ -368,17 +399,7 @@ def entries_register(
                     field=field,
                 )
             )
-    if refusals:
-        raise TournamentActionError(refusals[0].message, field=refusals[0].field, details=refusals)
-    entries = [
-        entry_register(tournament=tournament, user=user, player=player, check_in=check_in)
-        for player in players
-    ]
-    entries += [
-        entry_register(tournament=tournament, user=user, name=name, check_in=check_in)
-        for name in guests
-    ]
-    return entries
+    return guests, refusals
 
 
 @transaction.atomic

@@ -9,9 +9,18 @@ from django import template
 
 from scoring.presenters import money as money_text
 from tournaments import presenters, projector
+from tournaments.formats import TournamentFormat
+from tournaments.formats import format_of as registry_format_of
 from tournaments.models import Entry, Round, Tournament
 
 register = template.Library()
+
+
+@register.simple_tag
+def format_of(tournament: Tournament) -> TournamentFormat:
+    """`{% format_of tournament as format %}`: the tournament's format class, for
+    `format.uses_tables`, `format.is_bracket` (`tournaments.formats.format_of`)."""
+    return registry_format_of(tournament)
 
 
 @register.filter

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_http_methods
 
 from base.errors import as_message, on_form
 from tournaments import lookups, services
+from tournaments.formats import format_of
 from tournaments.forms import KeepApartForm
 from tournaments.models import KeepApart, Tournament, TournamentStatus
 
@@ -42,7 +43,7 @@ def _page(request: HttpRequest, tournament: Tournament, form: KeepApartForm | No
 def keep_apart(request: HttpRequest, pk: int) -> HttpResponse:
     """The groups and the form to add one. POST `action`: add (the default) or remove (`group`)."""
     tournament = lookups.directed_tournament(request, pk)
-    if not tournament.kind.uses_tables:
+    if not format_of(tournament).uses_tables:
         raise Http404  # the Gin formats pair players: nobody is seated at tables
     if request.method != "POST":
         return _page(request, tournament)

@@ -483,14 +483,8 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
         card = entry_of(tournament, request.POST.get("entry"))
         tag = card_tag(card)
     with as_message(request, extra_tags=tag):
-        if action == "check_in":
-            entry = entry_of(tournament, request.POST.get("entry"))
-            services.entry_check_in(entry=entry, user=request.user)
-            messages.success(
-                request,
-                marked_checked_in(entry.player),
-                extra_tags=tag,
-            )
+        if action in CARD_ACTIONS:
+            answer = _on_entry(request, tournament, action, tag)
         elif action == "check_in_all":
             count = services.entry_check_in_all(tournament=tournament, user=request.user)
             messages.success(
@@ -498,51 +492,67 @@ def entries(request: HttpRequest, pk: int) -> HttpResponse:
                 ngettext("%(count)s player checked in.", "%(count)s players checked in.", count)
                 % {"count": count},
             )
-        elif action == "drop":
-            entry = entry_of(tournament, request.POST.get("entry"))
-            if not confirmed(request):
-                return _ask_drop(request, tournament, entry)
-            services.entry_drop(entry=entry, user=request.user)
-            messages.success(request, dropped_out(entry.player), extra_tags=tag)
-        elif action in ("pay", "unpay"):
-            entry = entry_of(tournament, request.POST.get("entry"))
-            if action == "pay":
-                entry = services.entry_pay(entry=entry, user=request.user)
-                text = gettext("%(name)s has paid %(fee)s.")
-            else:
-                entry = services.entry_unpay(entry=entry, user=request.user)
-                text = gettext("%(name)s: the entry fee of %(fee)s is due again.")
-            fee = money(tournament.entry_fee)
-            messages.success(
-                request, text % {"name": entry.player.name, "fee": fee}, extra_tags=tag
-            )
-        elif action == "reinstate":
-            entry = entry_of(tournament, request.POST.get("entry"))
-            entry = services.entry_reinstate(entry=entry, user=request.user)
-            messages.success(
-                request,
-                gettext("%(name)s is back in the tournament and is seated from the next round.")
-                % {"name": entry.player.name},
-                extra_tags=tag,
-            )
+            answer = None
         else:
-            form = RegisterForm(request.POST, tournament=tournament)
-            if not form.is_valid():
-                return _entries_page(request, tournament, form)
-            with on_form(form) as refused:
-                entered = services.entries_register(
-                    tournament=tournament,
-                    user=request.user,
-                    players=list(form.cleaned_data["players"]),
-                    names=form.cleaned_data["names"],
-                    check_in=form.cleaned_data["check_in"],
-                )
-            if refused:
-                return _entries_page(request, tournament, form)
-            messages.success(request, _registered_text(entered))
+            answer = _register(request, tournament)
+        if answer is not None:
+            return answer
     if tag:
         return redirect(reverse("tournaments:entries", args=[tournament.pk]) + f"#entry-{card.pk}")
     return redirect("tournaments:entries", pk=tournament.pk)
+
+
+def _on_entry(
+    request: HttpRequest, tournament: Tournament, action: str, tag: str
+) -> HttpResponse | None:
+    """One of the `CARD_ACTIONS` on the POST's entry, said in a message tagged with its card; a
+    drop not yet confirmed answers the question instead."""
+    entry = entry_of(tournament, request.POST.get("entry"))
+    if action == "check_in":
+        services.entry_check_in(entry=entry, user=request.user)
+        messages.success(request, marked_checked_in(entry.player), extra_tags=tag)
+    elif action == "drop":
+        if not confirmed(request):
+            return _ask_drop(request, tournament, entry)
+        services.entry_drop(entry=entry, user=request.user)
+        messages.success(request, dropped_out(entry.player), extra_tags=tag)
+    elif action in ("pay", "unpay"):
+        if action == "pay":
+            entry = services.entry_pay(entry=entry, user=request.user)
+            text = gettext("%(name)s has paid %(fee)s.")
+        else:
+            entry = services.entry_unpay(entry=entry, user=request.user)
+            text = gettext("%(name)s: the entry fee of %(fee)s is due again.")
+        fee = money(tournament.entry_fee)
+        messages.success(request, text % {"name": entry.player.name, "fee": fee}, extra_tags=tag)
+    else:
+        entry = services.entry_reinstate(entry=entry, user=request.user)
+        messages.success(
+            request,
+            gettext("%(name)s is back in the tournament and is seated from the next round.")
+            % {"name": entry.player.name},
+            extra_tags=tag,
+        )
+    return None
+
+
+def _register(request: HttpRequest, tournament: Tournament) -> HttpResponse | None:
+    """Enter the players of the POST's register form; the page again with the form's errors."""
+    form = RegisterForm(request.POST, tournament=tournament)
+    if not form.is_valid():
+        return _entries_page(request, tournament, form)
+    with on_form(form) as refused:
+        entered = services.entries_register(
+            tournament=tournament,
+            user=request.user,
+            players=list(form.cleaned_data["players"]),
+            names=form.cleaned_data["names"],
+            check_in=form.cleaned_data["check_in"],
+        )
+    if refused:
+        return _entries_page(request, tournament, form)
+    messages.success(request, _registered_text(entered))
+    return None
 
 
 def _registered_text(entered: list[Entry]) -> str:

@@ -115,17 +115,34 @@ class Command(BaseCommand):
 
     @transaction.atomic
     def handle(self, *args, if_empty: bool = False, **options):
-        User = get_user_model()
-        if if_empty and User.objects.exists():
-            self.stdout.write("The database already has data; demo data not loaded.")
+        if self.already_loaded(if_empty=if_empty):
             self.say_table_code()
             return
+        self.rng = random.Random(SEED)
+        logins = self.create_club()
+        matches = self.play_matches()
+        tournament = self.play_tournament()
+        season = self.open_season()
+        self.say_loaded(matches, tournament, season, logins)
+        # one live match has a table code, to join it as a player at the table would
+        live = next(match for match in matches if match.table_label == LIVE_TABLE)
+        table_codes.code_issue(match=live, user=self.director)
+        self.say_table_code()
+
+    def already_loaded(self, *, if_empty: bool) -> bool:
+        """Whether to load nothing: the demo club is there, or (`if_empty`) any user is."""
+        if if_empty and get_user_model().objects.exists():
+            self.stdout.write("The database already has data; demo data not loaded.")
+            return True
         if Club.objects.filter(slug=CLUB_SLUG).exists():
             self.stdout.write(f"The demo club {CLUB_NAME} is already there; nothing loaded.")
-            self.say_table_code()
-            return
+            return True
+        return False
 
-        self.rng = random.Random(SEED)
+    def create_club(self) -> list:
+        """The demo club, its owner and staff (existing users keep their passwords), its members
+        and guests; answers the logins to print, as (user, password or None, what they are)."""
+        User = get_user_model()
         logins = []
         owner, created = User.objects.get_or_create(
             username=DEMO_USERNAME,
@@ -164,22 +181,21 @@ class Command(BaseCommand):
         }
         for name in GUESTS:
             players[name] = services.guest_player(club=club, name=name)
-
         self.club = club
         self.players = players
         self.director = staff[Role.DIRECTOR]
         self.scorekeeper = staff[Role.SCOREKEEPER]
-        matches = self.play_matches()
-        tournament = self.play_tournament()
-        season = self.open_season()
+        return logins
 
+    def say_loaded(self, matches, tournament, season, logins) -> None:
         finished = sum(1 for match in matches if match.status == MatchStatus.FINISHED)
         self.stdout.write(
             self.style.SUCCESS(
-                f"Demo data loaded: {CLUB_NAME}, {len(players)} players, {len(matches)} matches "
-                f"({finished} finished, {len(matches) - finished} in progress), and the "
-                f"tournament {tournament.name} ({TOURNAMENT_ROUNDS_PLAYED} rounds played, round "
-                f"{TOURNAMENT_ROUNDS_PLAYED + 1} seated); the season {season.name} counts them."
+                f"Demo data loaded: {CLUB_NAME}, {len(self.players)} players, "
+                f"{len(matches)} matches ({finished} finished, {len(matches) - finished} in "
+                f"progress), and the tournament {tournament.name} ({TOURNAMENT_ROUNDS_PLAYED} "
+                f"rounds played, round {TOURNAMENT_ROUNDS_PLAYED + 1} seated); the season "
+                f"{season.name} counts them."
             )
         )
         self.stdout.write("Log in with:")
@@ -188,10 +204,6 @@ class Command(BaseCommand):
                 self.stdout.write(f"  {user.username}  ({what}; existing user, password unchanged)")
             else:
                 self.stdout.write(f"  {user.username} / {password}  ({what})")
-        # one live match has a table code, to join it as a player at the table would
-        live = next(match for match in matches if match.table_label == LIVE_TABLE)
-        table_codes.code_issue(match=live, user=self.director)
-        self.say_table_code()
 
     def say_table_code(self) -> None:
         """Print the code of the demo's live match, to try joining a table without an account

@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from clublife.engine.ratings import RatedMatch, Rating, rate_match, rate_matches, rating_series
+from clublife.engine.ratings import RatedMatch, Rating, rate_match, rate_matches
 
 
 def direct(matches):
@@ -51,7 +51,7 @@ def test_a_season_of_tables_and_gin_matches_matches_openskill():
     for player, (mu, sigma) in direct(matches).items():
         assert ratings.of(player).mu == pytest.approx(mu)
         assert ratings.of(player).sigma == pytest.approx(sigma)
-    assert [key for key, _rating in rating_series(ratings, "Anna")] == [0, 1, 3]
+    assert [change.match for change in ratings.history if change.player == "Anna"] == [0, 1, 3]
     board = ratings.leaderboard()
     assert [player for player, _ in board] == sorted(
         ratings.current, key=lambda p: -ratings.current[p].ordinal

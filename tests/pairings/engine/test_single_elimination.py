@@ -18,7 +18,6 @@ from pairings.engine.brackets import (
     SlotKind,
     apply_result,
     bracket_size,
-    clear_result,
     losses,
     seeding_order,
     single_elimination,
@@ -262,14 +261,17 @@ def test_the_last_result_given_for_a_match_is_the_one_that_counts():
     assert bracket.results == (corrected,)
 
 
-def test_clearing_a_result_reopens_the_match_and_what_depended_on_it():
+def test_a_bracket_without_a_result_reopens_the_match_and_what_depended_on_it():
+    # a result cleared (a fix withdrawn) is a bracket built again from the results left
     bracket = play_out(single_elimination(seeds(4)), favourite)
-    cleared = clear_result(bracket, 1)
+    left = [result for result in bracket.results if result.match != 1]
+    cleared = single_elimination(seeds(4), results=left)
     assert cleared.match(1).status is MatchStatus.READY
     assert cleared.match(3).players == (None, 2)
     assert cleared.discarded == (bracket.match(3).result,)
     assert cleared.champion is None
-    assert clear_result(cleared, 1).matches == cleared.matches
+    again = [result for result in cleared.results if result.match != 1]
+    assert single_elimination(seeds(4), results=again).matches == cleared.matches
 
 
 # --- refusals --------------------------------------------------------------------------------

@@ -15,7 +15,6 @@ from tournaments.engine.placement import (
     PlacementScale,
     check_places,
     linear_points,
-    places_from_order,
 )
 
 
@@ -132,7 +131,3 @@ def test_a_place_that_is_not_whole_is_refused():
     with pytest.raises(TournamentError) as info:
         DEFAULT_SCALE.award({"A": 1, "B": 2.0})
     assert info.value.params == {"player": "B"}
-
-
-def test_places_from_a_finishing_order_share_a_place_within_a_group():
-    assert places_from_order([["A"], ["B", "C"], ["D"]]) == {"A": 1, "B": 2, "C": 2, "D": 4}
