@@ -6,7 +6,7 @@ import Grid, render_pdf, ...`), never from the modules behind it.
   page size and "Page 1 of 2" numbering) and `StaticFetcher`, the only way WeasyPrint reads
   anything (static files from Django's finders, no network).
 - `geometry`: the A4 content boxes (`PORTRAIT`, `LANDSCAPE`, `page_box`), the monospace advance,
-  `split_rows` and `text_height`, with which the pages of a grid are cut here, not by WeasyPrint.
+  and `text_height`, with which the pages of a grid are cut here, not by WeasyPrint.
 - `grid`: the grid layout engine (`Grid`, `Column`, `Group`, `Row`, `GridPage`): one SVG of lines
   and boxes under three blocks of monospace text, a line a row (bench/pdf.py: target 0.1 s a
   page; a grid as an HTML table costs 0.4 s).
@@ -22,7 +22,6 @@ from base.printing.geometry import (
     SLACK,
     PageBox,
     page_box,
-    split_rows,
     text_height,
 )
 from base.printing.grid import Column, Grid, GridPage, Group, Row
@@ -69,7 +68,6 @@ __all__ = [
     "page_box",
     "page_counter",
     "render_pdf",
-    "split_rows",
     "svg_image",
     "text_height",
     "user_name",

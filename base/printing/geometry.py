@@ -31,14 +31,6 @@ def page_box(players: int) -> PageBox:
     return LANDSCAPE if players > 4 else PORTRAIT
 
 
-def split_rows(count: int, *, first: int, other: int) -> list[int]:
-    """How many of `count` rows each page holds: `first` on page 1, `other` on the next ones."""
-    pages = [min(count, first)]
-    while sum(pages) < count:
-        pages.append(min(count - sum(pages), other))
-    return pages
-
-
 CONTINUED = 7.0  # mm: the title line that starts a continuation page
 SLACK = 4.0  # mm kept free on a page, in case an estimate below is short
 

@@ -214,15 +214,6 @@ class RuleSet:
             params={"game": cls.game, "option": name},
         )
 
-    def max_pot(self) -> Decimal:
-        """The largest pot these rules can collect: every seat's stake and every re-entry fee
-        (at most `POT_MAX` for any valid rule set)."""
-        stake = getattr(self, "stake", Decimal(0))
-        fee = getattr(self, "reentry_fee", Decimal(0))
-        allowed = getattr(self, "reentry_allowed", False)
-        reentries = getattr(self, "reentry_max", 0) if allowed else 0
-        return (stake + fee * reentries) * self.max_players
-
     @classmethod
     def option_names(cls) -> frozenset[str]:
         return frozenset(info.name for info in cls.options())

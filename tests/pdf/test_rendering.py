@@ -23,7 +23,6 @@ from base.printing import (
     css_string,
     page_counter,
     render_pdf,
-    split_rows,
 )
 from base.printing import words as printables
 from scoring.printing import match_report, qr_code, score_sheet, sheet_row_counts
@@ -278,13 +277,6 @@ def test_a_grid_page_escapes_its_text_and_strikes_void_rows():
     assert "&lt;b&gt;&amp;" in page.lines
     assert page.lines.splitlines()[1].startswith("<s>")
     assert page.height == grid.head_height + 10
-
-
-def test_rows_are_split_into_pages():
-    assert split_rows(0, first=20, other=40) == [0]
-    assert split_rows(10, first=20, other=40) == [10]
-    assert split_rows(60, first=20, other=40) == [20, 40]
-    assert split_rows(101, first=20, other=40) == [20, 40, 40, 1]
 
 
 def test_a_blank_sheet_fills_its_pages_and_stops_at_three():
