@@ -64,8 +64,10 @@ EXAMPLES = examples(12)
 
 
 @pytest.fixture(autouse=True)
-def unthrottled(settings):
-    """The fuzzer writes far faster than any client: without this most writes would answer 429."""
+def unthrottled(settings, db):
+    """The fuzzer writes far faster than any client: without this most writes would answer 429.
+    (Every test of the module sends requests that read the database: `db` for each, inside the
+    scene's module transaction.)"""
     settings.API_WRITE_RATE = "100000/min"
     settings.API_ANONYMOUS_WRITE_RATE = "100000/min"
 

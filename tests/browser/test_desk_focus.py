@@ -9,7 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from clubs.models import Gender
-from tests.browser.test_director_desk import laptop, log_in
+from tests.browser.steps import log_in
+from tests.browser.test_director_desk import laptop
 from tests.factories import PlayerFactory
 from tests.tournaments.helpers import Staff
 from tournaments import services
@@ -65,7 +66,7 @@ def test_a_check_in_by_keyboard_keeps_the_focus_on_the_card(laptop, live_server)
         services.entry_register(
             tournament=tournament, user=staff.director, player=player, check_in=False
         )
-    log_in(laptop, live_server, staff.director.username)
+    log_in(laptop, live_server, staff.director.username, language="it")
     laptop.goto(live_server.url + f"/tournaments/{tournament.pk}/entries/")
 
     card = laptop.locator('.entry-card[data-player="Anna Ferri"]')
@@ -83,7 +84,7 @@ def test_a_check_in_by_keyboard_keeps_the_focus_on_the_card(laptop, live_server)
 
 def test_the_new_tournament_form_shows_today_on_a_phone(phone, live_server):
     staff = Staff()
-    log_in(phone, live_server, staff.director.username)
+    log_in(phone, live_server, staff.director.username, language="it")
     phone.goto(live_server.url + "/tournaments/new/")
     expect(phone.get_by_label("Data")).to_have_value(date.today().isoformat())
     confirm = phone.get_by_label("Risultati da confermare")
