@@ -44,7 +44,9 @@ class Gin(GameKind):
     def describe_hand(self, data: dict[str, Any], rules: dict[str, Any]) -> tuple[list[str], dict]:
         return gin_hand_words(data, hand_outcome(data, rules))
 
-    def hand_changes(self, before: Event, after: Event, names: Sequence[str]):
+    def hand_changes(
+        self, before: Event, after: Event, names: Sequence[str]
+    ) -> list[tuple[str, Any, Any]] | None:
         if not (isinstance(before, GinHand) and isinstance(after, GinHand)):
             return None
         return [

@@ -29,7 +29,9 @@ class PenaltyGame(GameKind):
     def describe_hand(self, data: dict[str, Any], rules: dict[str, Any]) -> tuple[list[str], dict]:
         return penalty_hand_words(data, closings=bool(self.closings))
 
-    def hand_changes(self, before: Event, after: Event, names: Sequence[str]):
+    def hand_changes(
+        self, before: Event, after: Event, names: Sequence[str]
+    ) -> list[tuple[str, Any, Any]] | None:
         if not (isinstance(before, Hand) and isinstance(after, Hand)):
             return None
         return [
