@@ -14,8 +14,8 @@ from scoring.engine import EngineError
 from scoring.engine.document import parse_document
 from scoring.engine.replay import replay
 from scoring.engine.statistics import PlayerStatistics, match_lines
-from scoring.games import game_named
-from scoring.models import EventVersion, Game, MatchEvent, MatchPlayer
+from scoring.games import game_choices, game_named
+from scoring.models import EventVersion, MatchEvent, MatchPlayer
 from tournaments.exports import csv_writer, spreadsheet_number
 
 
@@ -66,7 +66,7 @@ def write_statistics(club: Club, out) -> None:
     places = max((max(s.places, default=0) for s in statistics.values()), default=0)
     writer = csv_writer(out)
     writer.writerow(_statistics_heading(places))
-    games = {value: str(label) for value, label in Game.choices}
+    games = {value: str(label) for value, label in game_choices()}
     order = list(games)
     rows = sorted(
         statistics.items(),

@@ -9,7 +9,8 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
-from scoring.models import Game, Match
+from scoring.games import game_choices
+from scoring.models import Match
 
 
 class Season(models.Model):
@@ -66,7 +67,7 @@ class Rating(models.Model):
     player = models.ForeignKey(
         Player, on_delete=models.CASCADE, related_name="ratings", verbose_name=_("player")
     )
-    game = models.CharField(_("game"), max_length=10, choices=Game.choices)
+    game = models.CharField(_("game"), max_length=10, choices=game_choices())
     mu = models.FloatField(_("skill"))
     sigma = models.FloatField(_("uncertainty"))
     matches = models.PositiveIntegerField(_("matches rated"), default=0)
@@ -95,7 +96,7 @@ class RatingChange(models.Model):
     player = models.ForeignKey(
         Player, on_delete=models.CASCADE, related_name="rating_changes", verbose_name=_("player")
     )
-    game = models.CharField(_("game"), max_length=10, choices=Game.choices)
+    game = models.CharField(_("game"), max_length=10, choices=game_choices())
     match = models.ForeignKey(
         Match, on_delete=models.CASCADE, related_name="rating_changes", verbose_name=_("match")
     )

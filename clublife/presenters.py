@@ -24,7 +24,8 @@ from django.utils.translation import gettext
 
 from clublife.models import Season
 from scoring.engine.names import table_label
-from scoring.models import Game, Match
+from scoring.games import game_label
+from scoring.models import Match
 from tournaments.models import Tournament
 from tournaments.presenters import number
 
@@ -33,7 +34,7 @@ from tournaments.presenters import number
 
 def season_summary(season: Season) -> str:
     """What the season counts, in words: "Scala 40, Ramino · club nights and tournament tables"."""
-    games = ", ".join(str(Game(game).label) for game in season.games) or gettext("every game")
+    games = ", ".join(game_label(game) for game in season.games) or gettext("every game")
     if season.counts_club_matches and season.counts_tournaments:
         sources = gettext("club nights and tournament tables")
     elif season.counts_club_matches:

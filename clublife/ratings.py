@@ -34,8 +34,8 @@ from clubs.models import Club, Player
 from scoring.engine.document import parse_document
 from scoring.engine.replay import replay
 from scoring.engine.statistics import MatchLine, PlayerStatistics, match_lines
-from scoring.games import GameKind, game_named
-from scoring.models import EventVersion, Game, Match, MatchPlayer, MatchStatus
+from scoring.games import GameKind, game_label, game_named, game_values
+from scoring.models import EventVersion, Match, MatchPlayer, MatchStatus
 from scoring.services import match_document
 from tournaments.models import Table
 
@@ -105,7 +105,7 @@ def ratings_recompute(*, club: Club, game: str | None = None) -> int:
     in order. Locks the club row. Returns how many matches were rated."""
     _lock(club.pk)
     rated = 0
-    for each in [game] if game else Game.values:
+    for each in [game] if game else game_values():
         rated += _rebuild(club, each)
     return rated
 
@@ -269,7 +269,7 @@ class Leaderboard:
 
     @property
     def label(self) -> str:
-        return str(Game(self.game).label)
+        return game_label(self.game)
 
 
 def leaderboards(*, club: Club, game: str | None = None) -> list[Leaderboard]:
@@ -281,7 +281,7 @@ def leaderboards(*, club: Club, game: str | None = None) -> list[Leaderboard]:
     by_game: dict[str, list[Rating]] = defaultdict(list)
     for rating in ratings:
         by_game[rating.game].append(rating)
-    games = [game] if game is not None else [each for each in Game.values if by_game[each]]
+    games = [game] if game is not None else [each for each in game_values() if by_game[each]]
     boards = []
     for each in games:
         ordered = sorted(
@@ -349,7 +349,7 @@ class GameProfile:
 
     @property
     def label(self) -> str:
-        return str(Game(self.game).label)
+        return game_label(self.game)
 
     @property
     def kind(self) -> GameKind:
@@ -407,7 +407,7 @@ def player_profile(player: Player) -> PlayerProfile:
         _count_opponents(opponents[match.game], seat, seats)
         recent.append(RecentMatch(match=match, seat=seat, seats=tuple(seats)))
     games = []
-    for game in Game.values:
+    for game in game_values():
         if game not in profiles and game not in ratings:
             continue
         profile = profiles.get(game) or GameProfile(game=game, statistics=PlayerStatistics(game))

@@ -29,7 +29,8 @@ from clublife.models import Season
 from clubs.actors import Actor
 from clubs.models import Club, Player
 from clubs.permissions import is_member
-from scoring.models import EventVersion, Game, Match, MatchPlayer
+from scoring.games import game_values
+from scoring.models import EventVersion, Match, MatchPlayer
 from scoring.services import replay_match
 from tournaments.engine.errors import TournamentError
 from tournaments.engine.placement import DEFAULT_SCALE, PlacementScale
@@ -57,21 +58,22 @@ def _date(value: Any, field: str) -> datetime.date:
 
 
 def _games(games: Any) -> list[str]:
-    """The games as stored: known values, each once, in the order of `Game`."""
+    """The games as stored: known values, each once, in the registry's order."""
     if isinstance(games, str) or not isinstance(games, Iterable):
         raise TournamentActionError(
             _("The games are a list, such as scala40, ramino."), field="games"
         )
     chosen = set()
+    values = game_values()
     for game in games:
-        if game not in Game.values:
+        if game not in values:
             raise TournamentActionError(
                 _("%(value)s is not a game; choose among: %(choices)s.")
-                % {"value": game, "choices": ", ".join(Game.values)},
+                % {"value": game, "choices": ", ".join(values)},
                 field="games",
             )
         chosen.add(game)
-    return [game for game in Game.values if game in chosen]
+    return [game for game in values if game in chosen]
 
 
 def _points_value(value: Any) -> int | str:

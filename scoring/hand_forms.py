@@ -11,7 +11,7 @@ from django import forms
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import EngineError, GinRules
+from scoring.engine import EngineError
 from scoring.engine.cards import RANKS, count_points
 from scoring.forms import NOT_IN_PLAY_NOW, NUMERIC, EntryForm
 from scoring.games import game_named
@@ -189,12 +189,13 @@ class GinHandForm(EntryForm):
     def __init__(
         self,
         *args,
+        game: str,
         rules: dict[str, Any],
         seats: Sequence[tuple[int, str]],
         **kwargs,
     ):
         super().__init__(*args, **kwargs)
-        self.game = GinRules.game
+        self.game = game
         self.rules = rules
         self.seats = list(seats)
         results = [

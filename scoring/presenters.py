@@ -33,17 +33,12 @@ from scoring.engine import (
     EngineError,
     Event,
     GinGameEnd,
-    GinHand,
-    GinRules,
     GinScoreParts,
-    Hand,
     MatchState,
-    rules_from_dict,
 )
 from scoring.engine.cards import count_points
-from scoring.engine.gin import score_hand
 from scoring.engine.names import table_label
-from scoring.games import game_named, game_of
+from scoring.games import all_games, game_named, game_of
 from scoring.models import EndedBy, EventKind, Match, PlayerStatus
 from scoring.selectors import EventRow, MatchDetail
 from scoring.services import MatchChange
@@ -301,24 +296,6 @@ def _count_for_display(game: str, rules: dict[str, Any], cards: str) -> str:
         return "?"
 
 
-def gin_outcome(data: dict[str, Any], rules: dict[str, Any]) -> str:
-    """What a recorded Gin hand was, as the engine scores it with the match's rules: its result,
-    or "undercut" for a knock the defender won (`HandScore.outcome`). The recorded result when
-    the engine cannot read it (a stored hand always can)."""
-    result = str(data.get("result"))
-    if result != "knock":
-        return result
-    deadwood = data.get("deadwood") or {}
-    try:
-        gin_rules = rules_from_dict(GinRules.game, rules)
-        assert isinstance(gin_rules, GinRules)
-        hand = GinHand("knock", data.get("knocker"), dict(deadwood), upcard=data.get("upcard"))
-        scored = score_hand(gin_rules, tuple(deadwood), hand)
-    except (EngineError, TypeError, ValueError):
-        return result
-    return scored.outcome if scored is not None else result
-
-
 def describe_event(
     data: dict[str, Any], game: str, rules: dict[str, Any], *, stays_out: bool = False
 ) -> str:
@@ -349,8 +326,9 @@ def describe_event(
     return " ".join(parts)
 
 
-def gin_hand_words(data: dict[str, Any], rules: dict[str, Any]) -> tuple[list[str], dict]:
-    """How a Gin hand ended, in words, and its deadwoods (`GameKind.describe_hand`)."""
+def gin_hand_words(data: dict[str, Any], outcome: str) -> tuple[list[str], dict]:
+    """How a Gin hand ended, in words, and its deadwoods (`GameKind.describe_hand`); `outcome`:
+    what the engine scored it (a knock the defender won: "undercut")."""
     parts: list[str] = []
     result = data.get("result")
     knocker = {"player": data.get("knocker")}
@@ -360,7 +338,7 @@ def gin_hand_words(data: dict[str, Any], rules: dict[str, Any]) -> tuple[list[st
         parts.append(gettext("Gin by %(player)s.") % knocker)
     elif result == "big_gin":
         parts.append(gettext("Big gin by %(player)s.") % knocker)
-    elif gin_outcome(data, rules) == "undercut":
+    elif outcome == "undercut":
         defender = next(
             (name for name in data.get("deadwood") or {} if name != data.get("knocker")), ""
         )
@@ -389,11 +367,11 @@ def penalty_hand_words(data: dict[str, Any], *, closings: bool) -> tuple[list[st
     return parts, data.get("points") or {}
 
 
-def _yes_no(value: bool) -> str:
+def yes_no(value: bool) -> str:
     return gettext("yes") if value else gettext("no")
 
 
-def _names(values: Iterable[str]) -> str:
+def names_or_dash(values: Iterable[str]) -> str:
     return ", ".join(sorted(values)) or "—"
 
 
@@ -401,35 +379,16 @@ def describe_changes(before: Event | None, after: Event | None, names: Sequence[
     """What a correction changed, in words: "Bruno 35 → 53; closer Anna → Carla"."""
     if before is None or after is None or type(before) is not type(after):
         return gettext("the whole event")
-    changes = []
-
-    def changed(label: str, old: Any, new: Any) -> None:
-        if old != new:
-            changes.append(f"{label} {old} → {new}")
-
-    if isinstance(before, Hand) and isinstance(after, Hand):
-        changed(gettext("closer"), before.closer, after.closer)
-        changed(gettext("in hand"), _yes_no(before.in_hand), _yes_no(after.in_hand))
-        changed(gettext("not opened"), _names(before.not_opened), _names(after.not_opened))
-        changed(
-            gettext("closing"),
-            closing_word(before.closing),
-            closing_word(after.closing),
-        )
-        for name in names:
-            changed(name, before.points.get(name, "—"), after.points.get(name, "—"))
-    elif isinstance(before, GinHand) and isinstance(after, GinHand):
-        changed(
-            gettext("result"),
-            gin_result_word(before.result),
-            gin_result_word(after.result),
-        )
-        changed(gettext("knocker"), before.knocker or "—", after.knocker or "—")
-        changed(
-            gettext("upcard"), card_label(before.upcard) or "—", card_label(after.upcard) or "—"
-        )
-        for name in names:
-            changed(name, before.deadwood.get(name, "—"), after.deadwood.get(name, "—"))
+    # the game whose hands these are says what they hold (`GameKind.hand_changes`)
+    fields = next(
+        (
+            found
+            for kind in all_games()
+            if (found := kind.hand_changes(before, after, names)) is not None
+        ),
+        [],
+    )
+    changes = [f"{label} {old} → {new}" for label, old, new in fields if old != new]
     return "; ".join(changes) or gettext("nothing")
 
 

@@ -18,11 +18,11 @@ from clubs import validators
 from scoring import presenters
 from scoring.engine import PRESETS, rules_for
 from scoring.engine.rules import BOOL, CHOICE, MONEY, OPTIONAL_INT, OptionInfo
+from scoring.games import game_choices, game_label
 from scoring.models import (
     EndedBy,
     EventKind,
     EventVersion,
-    Game,
     Match,
     MatchPlayer,
     MatchStatus,
@@ -144,7 +144,7 @@ def rule_options_schema() -> dict[str, Any]:
         rules = rules_for(preset)
         for info in rules.options():
             infos.setdefault(info.name, info)
-            label = str(Game(rules.game).label)
+            label = game_label(rules.game)
             if label not in games.setdefault(info.name, []):
                 games[info.name].append(label)
     for name, info in infos.items():
@@ -254,7 +254,7 @@ class MatchEventSerializer(serializers.Serializer):
 
 
 class MatchDocumentSerializer(serializers.Serializer):
-    game = serializers.ChoiceField(choices=Game.choices, required=False)
+    game = serializers.ChoiceField(choices=game_choices(), required=False)
     preset = serializers.ChoiceField(choices=list(PRESETS), required=False)
     rules = RulesField(
         required=False, help_text=_("Options that differ from the preset, by their option names.")

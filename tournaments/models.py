@@ -22,7 +22,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Membership, Player
-from scoring.models import Game, Match, MatchStatus
+from scoring.games import game_choices
+from scoring.models import Match, MatchStatus
 from tournaments.engine.table_standings import DEFAULT_TIE_BREAKS
 from tournaments.settings_table import default_of
 
@@ -83,7 +84,7 @@ class Tournament(models.Model):
     )
     name = models.CharField(_("name"), max_length=120)
     starts_on = models.DateField(_("date"), default=timezone.localdate)
-    game = models.CharField(_("game"), max_length=10, choices=Game.choices)
+    game = models.CharField(_("game"), max_length=10, choices=game_choices())
     preset = models.CharField(_("preset"), max_length=30)
     rules = models.JSONField(
         _("rules"), help_text=_("The full rule set every match of the tournament is played with.")

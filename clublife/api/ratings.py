@@ -18,7 +18,7 @@ from base.api import READ_ERRORS, ApiView, ErrorSerializer
 from clublife import ratings
 from clubs.api import visible_club
 from clubs.models import Player
-from scoring.models import Game
+from scoring.games import game_choices, game_values
 from scoring.serializers import TABLE_LABEL_HELP, TableNameField
 
 # Serializers -------------------------------------------------------------------------------------
@@ -39,7 +39,7 @@ class LeaderboardRowSerializer(serializers.Serializer):
 
 
 class LeaderboardSerializer(serializers.Serializer):
-    game = serializers.ChoiceField(choices=Game.choices)
+    game = serializers.ChoiceField(choices=game_choices())
     # DRF's metaclass takes the field off the class (Field.label stays); the stubs cannot say so.
     label = serializers.CharField()  # type: ignore[assignment]
     rows = LeaderboardRowSerializer(many=True)
@@ -50,7 +50,7 @@ class LeaderboardsSerializer(serializers.Serializer):
 
 
 class GameQuerySerializer(serializers.Serializer):
-    game = serializers.ChoiceField(choices=Game.choices, required=False)
+    game = serializers.ChoiceField(choices=game_choices(), required=False)
 
 
 class RatingSummarySerializer(serializers.Serializer):
@@ -89,7 +89,7 @@ def _number(value) -> float | None:
 
 
 class GameProfileSerializer(serializers.Serializer):
-    game = serializers.ChoiceField(choices=Game.choices)
+    game = serializers.ChoiceField(choices=game_choices())
     # DRF's metaclass takes the field off the class (Field.label stays); the stubs cannot say so.
     label = serializers.CharField()  # type: ignore[assignment]
     rating = RatingSummarySerializer(allow_null=True)
@@ -142,7 +142,7 @@ class GameProfileSerializer(serializers.Serializer):
 
 class RecentMatchSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="match.pk")
-    game = serializers.ChoiceField(choices=Game.choices, source="match.game")
+    game = serializers.ChoiceField(choices=game_choices(), source="match.game")
     table_label = serializers.CharField(source="match.table_label", help_text=TABLE_LABEL_HELP)
     table_name = TableNameField(source="match.table_label")
     finished_at = serializers.DateTimeField(source="match.finished_at")
@@ -175,7 +175,7 @@ class LeaderboardView(ApiView):
             OpenApiParameter(
                 "game",
                 OpenApiTypes.STR,
-                enum=Game.values,
+                enum=game_values(),
                 description="Only this game's leaderboard (shown even when empty).",
             )
         ],

@@ -37,7 +37,7 @@ from scoring.engine.document import (
     dump_document,
     parse_document,
 )
-from scoring.engine.events import Event, GinHand, Hand, Reentry, Withdraw
+from scoring.engine.events import renamed_event
 from scoring.engine.replay import replay
 from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer
 
@@ -139,25 +139,6 @@ def _replay_errors(parsed: MatchDocument, position: int | None) -> list[Document
     except EngineError as error:
         return [_engine_error(error, position)]
     return []
-
-
-def _renamed_event(event: Event, names: dict[str, str]) -> Event:
-    if isinstance(event, Hand):
-        return dataclasses.replace(
-            event,
-            closer=names[event.closer],
-            points={names[name]: points for name, points in event.points.items()},
-            not_opened=frozenset(names[name] for name in event.not_opened),
-        )
-    if isinstance(event, GinHand):
-        return dataclasses.replace(
-            event,
-            knocker=names[event.knocker] if event.knocker is not None else None,
-            deadwood={names[name]: points for name, points in event.deadwood.items()},
-        )
-    if isinstance(event, Reentry | Withdraw):
-        return dataclasses.replace(event, player=names[event.player])
-    return event
 
 
 def _check_date(played_on: dt.date | None, position: int | None) -> None:
@@ -283,7 +264,7 @@ def _create(
         renamed = dataclasses.replace(
             parsed,
             players=tuple(names[name] for name in parsed.players),
-            events=tuple(_renamed_event(event, names) for event in parsed.events),
+            events=tuple(renamed_event(event, names) for event in parsed.events),
             first_dealer=names[first_dealer],
         )
         data = dump_document(renamed)

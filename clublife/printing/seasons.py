@@ -25,7 +25,7 @@ from base.printing import (
 )
 from clublife.presenters import entry_rule, scale_note, season_summary, where
 from clublife.seasons import SeasonView, scale_of
-from scoring.models import Game
+from scoring.games import game_label
 from tournaments.presenters import number
 from tournaments.printing.common import HEAD, LIST_FONT, LIST_ROW, grid_pages
 
@@ -111,7 +111,7 @@ def _match_pages(view: SeasonView) -> list[GridPage]:
     for counted in view.matches:
         head = (
             date_format(counted.finished_on, "SHORT_DATE_FORMAT"),
-            str(Game(counted.match.game).label),
+            game_label(counted.match.game),
             where(counted),
         )
         for index, seat in enumerate(counted.seats):

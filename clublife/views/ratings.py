@@ -22,13 +22,13 @@ from django.views.decorators.http import require_POST, require_safe
 from clublife import charts, presenters, ratings
 from clubs.models import Player
 from clubs.permissions import can_direct
-from scoring.models import Game
+from scoring.games import game_choices
 from tournaments import lookups
 
 
 class GameFilterForm(forms.Form):
     game = forms.ChoiceField(
-        label=_("Game"), choices=[("", _("Every game")), *Game.choices], required=False
+        label=_("Game"), choices=[("", _("Every game")), *game_choices()], required=False
     )
 
 

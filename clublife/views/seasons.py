@@ -34,7 +34,7 @@ from clubs import validators
 from clubs.models import Club
 from clubs.permissions import can_direct
 from clubs.presenters import SEASON_NAMED, named
-from scoring.models import Game
+from scoring.games import game_choices
 from tournaments import lookups
 from tournaments.exports import csv_writer
 from tournaments.presenters import number, points_text
@@ -67,7 +67,7 @@ class SeasonForm(forms.Form):
     )
     games = forms.MultipleChoiceField(
         label=_("Games"),
-        choices=Game.choices,
+        choices=game_choices(),
         required=False,
         widget=forms.CheckboxSelectMultiple,
         help_text=_("None ticked: every game."),

@@ -7,7 +7,7 @@ Player references are the players' names as given to `replay`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 
@@ -73,6 +73,26 @@ class TimeCall:
 
 
 Event = Hand | GinHand | Reentry | Withdraw | TimeCall
+
+
+def renamed_event(event: Event, names: Mapping[str, str]) -> Event:
+    """`event` with its players renamed (`names`: old name -> new name), whatever its game."""
+    if isinstance(event, Hand):
+        return replace(
+            event,
+            closer=names[event.closer],
+            points={names[name]: points for name, points in event.points.items()},
+            not_opened=frozenset(names[name] for name in event.not_opened),
+        )
+    if isinstance(event, GinHand):
+        return replace(
+            event,
+            knocker=names[event.knocker] if event.knocker is not None else None,
+            deadwood={names[name]: points for name, points in event.deadwood.items()},
+        )
+    if isinstance(event, Reentry | Withdraw):
+        return replace(event, player=names[event.player])
+    return event
 
 
 def hand_numbers(kinds: Sequence[str]) -> tuple[int | None, ...]:

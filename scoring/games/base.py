@@ -24,7 +24,7 @@ from scoring.models import Game
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from scoring.engine import MatchState
+    from scoring.engine import Event, MatchState
     from scoring.models import Match
 
 
@@ -53,7 +53,7 @@ class GameKind:
 
     @property
     def label(self) -> str:
-        return str(Game(self.value).label)
+        return game_label(self.value)
 
     @property
     def default_preset(self) -> str:
@@ -75,6 +75,13 @@ class GameKind:
     def describe_hand(self, data: dict[str, Any], rules: dict[str, Any]) -> tuple[list[str], dict]:
         """A recorded hand in words: the sentences of how it ended, and the scores it names."""
         raise NotImplementedError
+
+    def hand_changes(
+        self, before: Event, after: Event, names: Sequence[str]
+    ) -> list[tuple[str, Any, Any]] | None:
+        """What a correction of a hand may change, as (label, before, after) in words; None when
+        the events are not this game's hands (`scoring.presenters.describe_changes`)."""
+        return None
 
     def margin_line(self, state: MatchState) -> str:
         """By how much the winner won, in words ("" when the game does not say it)."""
@@ -136,6 +143,25 @@ def game_named(value: str) -> GameKind:
 
 def game_of(match: Match) -> GameKind:
     return GAMES[match.game]
+
+
+# The whole list of games, for choice fields, checks and lists: read from `Game` (where the value
+# is stored), not from `GAMES`, so a form or serializer built at import time has them all.
+
+
+def game_choices() -> list[tuple[str, Any]]:
+    """Every game as (value, label), in `Game`'s order; the labels translate when shown."""
+    return list(Game.choices)
+
+
+def game_values() -> list[str]:
+    """Every game's value, in `Game`'s order."""
+    return list(Game.values)
+
+
+def game_label(value: str) -> str:
+    """A game's name in the user's language (ValueError for a value that is not a game)."""
+    return str(Game(value).label)
 
 
 def all_games() -> list[GameKind]:

@@ -5,11 +5,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scoring.engine import GinRules, MatchState
+from django.utils.translation import gettext
+
+from scoring.engine import EngineError, Event, GinHand, GinRules, MatchState, rules_from_dict
+from scoring.engine.gin import score_hand
 from scoring.games.base import GameKind, register
 from scoring.hand_forms import GinHandForm
 from scoring.match_page import gin_games
-from scoring.presenters import gin_final_lines, gin_hand_words, gin_margin_line
+from scoring.presenters import (
+    card_label,
+    gin_final_lines,
+    gin_hand_words,
+    gin_margin_line,
+    gin_result_word,
+)
 from scoring.printing.report_gin import gin_games as gin_games_grid
 from scoring.printing.report_gin import gin_table
 from scoring.printing.sheet import gin_expected_hands, gin_grid, gin_settlement
@@ -27,13 +36,28 @@ class Gin(GameKind):
     counts_knocks = True
 
     def hand_form(self, rules: dict[str, Any], seats: Sequence[tuple[int, str]], *args, **kwargs):
-        return GinHandForm(*args, rules=rules, seats=seats, **kwargs)
+        return GinHandForm(*args, game=self.value, rules=rules, seats=seats, **kwargs)
 
     def hand_initial(self, data: dict[str, Any], seats: Sequence[tuple[int, str]]) -> dict:
         return GinHandForm.initial_from(data, seats)
 
     def describe_hand(self, data: dict[str, Any], rules: dict[str, Any]) -> tuple[list[str], dict]:
-        return gin_hand_words(data, rules)
+        return gin_hand_words(data, hand_outcome(data, rules))
+
+    def hand_changes(
+        self, before: Event, after: Event, names: Sequence[str]
+    ) -> list[tuple[str, Any, Any]] | None:
+        if not (isinstance(before, GinHand) and isinstance(after, GinHand)):
+            return None
+        return [
+            (gettext("result"), gin_result_word(before.result), gin_result_word(after.result)),
+            (gettext("knocker"), before.knocker or "—", after.knocker or "—"),
+            (gettext("upcard"), card_label(before.upcard) or "—", card_label(after.upcard) or "—"),
+            *(
+                (name, before.deadwood.get(name, "—"), after.deadwood.get(name, "—"))
+                for name in names
+            ),
+        ]
 
     def margin_line(self, state: MatchState) -> str:
         return gin_margin_line(state)
@@ -75,6 +99,24 @@ class Gin(GameKind):
             "games": gin_games_grid(detail, names, box),
             "score_parts": gin_final_lines(detail.state, names),
         }
+
+
+def hand_outcome(data: dict[str, Any], rules: dict[str, Any]) -> str:
+    """What a recorded Gin hand was, as the engine scores it with the match's rules: its result,
+    or "undercut" for a knock the defender won (`HandScore.outcome`). The recorded result when
+    the engine cannot read it (a stored hand always can)."""
+    result = str(data.get("result"))
+    if result != "knock":
+        return result
+    deadwood = data.get("deadwood") or {}
+    try:
+        gin_rules = rules_from_dict(GinRules.game, rules)
+        assert isinstance(gin_rules, GinRules)
+        hand = GinHand("knock", data.get("knocker"), dict(deadwood), upcard=data.get("upcard"))
+        scored = score_hand(gin_rules, tuple(deadwood), hand)
+    except (EngineError, TypeError, ValueError):
+        return result
+    return scored.outcome if scored is not None else result
 
 
 register(Gin())

@@ -6,9 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils.translation import gettext
+
+from scoring.engine import Event, Hand
 from scoring.games.base import GameKind
 from scoring.hand_forms import PenaltyHandForm
-from scoring.presenters import penalty_hand_words
+from scoring.presenters import closing_word, names_or_dash, penalty_hand_words, yes_no
 from scoring.printing.report_penalty import penalty_table
 from scoring.printing.sheet import penalty_expected_hands, penalty_grid
 from scoring.rule_words import elimination_line, penalty_rules_in_words, penalty_rules_summary
@@ -25,6 +28,23 @@ class PenaltyGame(GameKind):
 
     def describe_hand(self, data: dict[str, Any], rules: dict[str, Any]) -> tuple[list[str], dict]:
         return penalty_hand_words(data, closings=bool(self.closings))
+
+    def hand_changes(
+        self, before: Event, after: Event, names: Sequence[str]
+    ) -> list[tuple[str, Any, Any]] | None:
+        if not (isinstance(before, Hand) and isinstance(after, Hand)):
+            return None
+        return [
+            (gettext("closer"), before.closer, after.closer),
+            (gettext("in hand"), yes_no(before.in_hand), yes_no(after.in_hand)),
+            (
+                gettext("not opened"),
+                names_or_dash(before.not_opened),
+                names_or_dash(after.not_opened),
+            ),
+            (gettext("closing"), closing_word(before.closing), closing_word(after.closing)),
+            *((name, before.points.get(name, "—"), after.points.get(name, "—")) for name in names),
+        ]
 
     def rules_summary(self, rules: dict[str, Any]) -> list[str]:
         return penalty_rules_summary(rules)

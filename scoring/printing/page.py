@@ -32,7 +32,8 @@ from base.printing.words import (
     page_counter,
 )
 from scoring.charts import Chart
-from scoring.models import Game, Match, MatchPlayer
+from scoring.games import game_of
+from scoring.models import Match, MatchPlayer
 from scoring.presenters import table_name
 from scoring.rule_words import preset_label, rules_in_words
 
@@ -41,7 +42,7 @@ from scoring.rule_words import preset_label, rules_in_words
 
 def common_context(match: Match, seats: Sequence[MatchPlayer], kind: str, event: str) -> dict:
     """What the header, the margins and the signatures of both printables show."""
-    game_label = Game(match.game).label
+    game_label = game_of(match).label
     box = page_box(len(seats))
     table = table_name(match.table_label)
     club = match.club.name + (f", {match.club.city}" if match.club.city else "")

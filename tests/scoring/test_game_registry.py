@@ -1,7 +1,18 @@
 """The game registry (issue 26): every game has its class, and nothing outside the registry and
 the engines asks "which game is this?" by naming a game: no `Game.GIN`, no `game == "ramino"`,
 no `is_gin`, in the modules or in the templates. Checked on the source, with controls that prove
-the check can fail (as the format registry's test does)."""
+the check can fail (as the format registry's test does).
+
+Nor does any module outside them read the whole list of games from the model (`Game.choices`,
+`Game.values`, `Game(value).label`, importing `Game`): it asks the registry (`game_choices()`,
+`game_values()`, `game_label()`). Only `scoring/models.py` keeps `Game`: the model is where a game's
+value is stored, its field's choices and check constraint are `Game`'s. Nor does any module import
+an engine's game-specific types (a penalty game's `Hand`, `GinHand`, the rule set classes) except
+the games' own modules the registry delegates to (`GAME_PARTS`, each imported by its game's module).
+
+Preset names are not game checks and may stay as literals: `DEFAULT_START_PRESET = "scala40"`, the
+keys of `PRESET_LABELS`, `start("scala40", ...)` name a preset (a rule set to start from), which the
+check lets pass since no comparison with a game is made."""
 
 from __future__ import annotations
 
@@ -22,6 +33,14 @@ APPS = ("clubs", "scoring", "tournaments", "pairings", "clublife", "config")
 ALLOWED = {Path("scoring/models.py")}
 # The registry, and the engines (pure, they define the games' rules).
 ALLOWED_DIRS = ("scoring/games/", "scoring/engine/", "tournaments/engine/", "pairings/engine/")
+# The games' own parts outside scoring/games: each game's report table, which the registry's game
+# module calls (`GameKind.report_table`); they read that game's events.
+GAME_PARTS = {
+    Path("scoring/printing/report_gin.py"): "scoring/games/gin.py",
+    Path("scoring/printing/report_penalty.py"): "scoring/games/penalty.py",
+}
+# The engines' game-specific types: a game's hand and rule set.
+ENGINE_GAME_TYPES = {"Hand", "GinHand", "Scala40Rules", "RaminoRules", "GinRules"}
 GAME_NAMES = set(Game.names)
 GAME_VALUES = set(Game.values)
 GAME_FLAGS = {f"is_{value}" for value in GAME_VALUES}
@@ -53,6 +72,38 @@ def _game_literal(node: ast.AST) -> bool:
     if isinstance(node, ast.Tuple | ast.List | ast.Set):
         return any(_game_literal(item) for item in node.elts)
     return False
+
+
+def _reads_the_model_games(node: ast.AST) -> bool:
+    """`Game.choices`, `Game.values`, `Game(value)`, `from scoring.models import Game`."""
+    if isinstance(node, ast.Attribute):
+        return isinstance(node.value, ast.Name) and node.value.id == "Game"
+    if isinstance(node, ast.Call):
+        return isinstance(node.func, ast.Name) and node.func.id == "Game"
+    if isinstance(node, ast.ImportFrom):
+        return node.module == "scoring.models" and any(a.name == "Game" for a in node.names)
+    return False
+
+
+def model_game_reads(source: str) -> list[int]:
+    """The lines of `source` that read the games from the model rather than the registry."""
+    return sorted(
+        {node.lineno for node in ast.walk(ast.parse(source)) if _reads_the_model_games(node)}
+    )
+
+
+def engine_game_types(source: str) -> list[int]:
+    """The lines of `source` that import (or reach for) an engine's game-specific type."""
+    lines = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("scoring.engine"):
+            if any(alias.name in ENGINE_GAME_TYPES for alias in node.names):
+                lines.add(node.lineno)
+        elif isinstance(node, ast.Attribute) and node.attr in ENGINE_GAME_TYPES:
+            base = node.value
+            if isinstance(base, ast.Name | ast.Attribute) and "engine" in ast.unparse(base):
+                lines.add(node.lineno)
+    return sorted(lines)
 
 
 def game_namings(source: str) -> list[int]:
@@ -128,6 +179,99 @@ def test_no_module_outside_the_registry_names_a_game():
         if (lines := game_namings((ROOT / path).read_text(encoding="utf-8")))
     }
     assert offending == {}
+
+
+def test_no_module_outside_the_registry_reads_the_games_from_the_model():
+    modules = _modules()
+    assert Path("clublife/api/ratings.py") in modules
+    offending = {
+        str(path): lines
+        for path in modules
+        if (lines := model_game_reads((ROOT / path).read_text(encoding="utf-8")))
+    }
+    assert offending == {}
+
+
+def test_no_module_outside_the_games_uses_an_engine_game_type():
+    modules = _modules()
+    assert Path("scoring/presenters.py") in modules and Path("scoring/hand_forms.py") in modules
+    offending = {
+        str(path): lines
+        for path in modules
+        if path not in GAME_PARTS
+        and (lines := engine_game_types((ROOT / path).read_text(encoding="utf-8")))
+    }
+    assert offending == {}
+
+
+def test_each_game_part_is_its_game_s():
+    """An allowed part is one the registry's game module imports: the game declares it."""
+    for part, game_module in GAME_PARTS.items():
+        dotted = ".".join(part.with_suffix("").parts)
+        imports = {
+            node.module
+            for node in ast.walk(ast.parse((ROOT / game_module).read_text(encoding="utf-8")))
+            if isinstance(node, ast.ImportFrom)
+        }
+        assert dotted in imports, (part, game_module)
+
+
+def test_the_registry_lists_the_games_as_the_model_stores_them():
+    assert games.game_choices() == list(Game.choices)
+    assert games.game_values() == list(Game.values) == [kind.value for kind in games.all_games()]
+    assert [games.game_label(value) for value in games.game_values()] == [
+        kind.label for kind in games.all_games()
+    ]
+    with pytest.raises(ValueError):
+        games.game_label("burraco")
+
+
+@pytest.mark.parametrize(
+    "snippet",
+    [
+        "field = forms.ChoiceField(choices=Game.choices)\n",
+        "ok = value in Game.values\n",
+        "label = Game(match.game).label\n",
+        "from scoring.models import Game\n",
+        "from scoring.models import Club, Game, Match\n",
+    ],
+)
+def test_control_the_check_sees_the_model_s_games(snippet):
+    assert model_game_reads(snippet) == [1]
+
+
+def test_control_the_model_check_lets_the_registry_pass():
+    snippet = (
+        "from scoring.games import game_choices, game_label\n"
+        "from scoring.models import Match\n"
+        "field = forms.ChoiceField(choices=game_choices())\n"
+        "label = game_label(match.game)\n"
+        "title = gettext('Game')\n"
+    )
+    assert model_game_reads(snippet) == []
+
+
+@pytest.mark.parametrize(
+    "snippet",
+    [
+        "from scoring.engine import GinHand\n",
+        "from scoring.engine.events import Event, Hand\n",
+        "from scoring.engine.rules import GinRules\n",
+        "ok = isinstance(event, engine.GinHand)\n",
+        "value = scoring.engine.RaminoRules.game\n",
+    ],
+)
+def test_control_the_check_sees_an_engine_game_type(snippet):
+    assert engine_game_types(snippet) == [1]
+
+
+def test_control_the_type_check_lets_generic_engine_names_pass():
+    snippet = (
+        "from scoring.engine import Event, EngineError, MatchState, rules_for\n"
+        "from scoring.engine.events import renamed_event\n"
+        "from tournaments.models import Hand\n"  # not an engine's
+    )
+    assert engine_game_types(snippet) == []
 
 
 TEMPLATE_NAMING = re.compile(

@@ -23,7 +23,7 @@ from base.printing import (
     css_string,
     page_counter,
 )
-from scoring.models import Game
+from scoring.games import game_label
 from tournaments.models import Tournament
 
 # Words -------------------------------------------------------------------------------------------
@@ -76,7 +76,7 @@ def tournament_context(
         tournament.name,
         club,
         date_format(tournament.starts_on, "DATE_FORMAT"),
-        str(Game(tournament.game).label),
+        game_label(tournament.game),
         str(tournament.get_format_display()),
     ]
     running = ["Tallone", tournament.club.name, tournament.name, kind]

@@ -13,7 +13,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from clublife.ratings import ratings_recompute
 from clubs.models import Club
-from scoring.models import Game
+from scoring.games import game_values
 
 
 class Command(BaseCommand):
@@ -21,7 +21,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--club", metavar="SLUG", help="Only this club (its short name).")
-        parser.add_argument("--game", choices=Game.values, help="Only this game.")
+        parser.add_argument("--game", choices=game_values(), help="Only this game.")
 
     def handle(self, *args, club=None, game=None, **options):
         clubs = Club.objects.order_by("slug")
