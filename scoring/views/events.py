@@ -16,7 +16,7 @@ from django.utils.translation import gettext, gettext_lazy
 from base.errors import Refusal, ServiceError, as_message, on_form
 from clubs.actors import Actor
 from clubs.requests import PageRequest
-from scoring import services
+from scoring import services, table_access
 from scoring.engine import Status
 from scoring.forms import (
     SeatEventForm,
@@ -82,7 +82,7 @@ def hand_record(request: PageRequest, match: Match, actor: Actor) -> HttpRespons
     if request.htmx:
         outcome = "conflict" if form.conflict else "refused"
         return answer(request, match, outcome, form=form, detail=detail)
-    context = match_context(request, match, detail, form=form)
+    context = match_context(table_access.viewer_of(request, match), detail, form=form)
     # 409 when another phone changed the match first: nothing was recorded, the page says what
     return render(request, "scoring/match.html", context, status=409 if form.conflict else 200)
 

@@ -2,8 +2,9 @@
 
 Before a view records, corrects or voids anything, the same questions are asked in the same
 order: may this request write at all (logged in, or a phone with the match's table code), with
-which method; which match and who writes (`access.scoring_match`: 404, 403); was this form's event
-recorded already (a double tap, an answer lost: its idempotency key); is the match closed (a
+which method; which match and who writes (`access.scoring_match`: 404, 403; who the request is
+at the match is resolved there once, `table_access.viewer_of`); was this form's event recorded
+already (a double tap, an answer lost: its idempotency key); is the match closed (a
 finished tournament's). The decorated view then receives the match and the actor instead of the
 match's id, and does only its own part.
 """
@@ -53,7 +54,8 @@ def match_write(
     def decorate(view: WriteView) -> Callable[..., HttpResponse]:
         @wraps(view)
         def write(request: PageRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
-            match, actor = scoring_match(request, pk)
+            viewer = scoring_match(request, pk)
+            match, actor = viewer.match, viewer.actor
             if not table_phones and isinstance(actor, TableActor):
                 raise PermissionDenied
             posted = request.method == "POST"
