@@ -16,7 +16,7 @@ from clubs.models import User
 
 @dataclass(frozen=True)
 class TableActor:
-    """A phone that joined one match with its table code (`scoring.table_access.actor_for`
+    """A phone that joined one match with its table code (`scoring.table_access.MatchViewer`
     makes it, only for that match and only while its code holds). It is never a user: every
     role check (`clubs.permissions.role_in`) answers "no role" for it, so it may do only what the
     table code rule allows, on `match_id` alone."""

@@ -118,15 +118,15 @@ RECORDED = {
 
 def visible_match(request, pk: int) -> Match:
     """The match if the user may see it, or if this phone joined it with its current table code
-    (`scoring.table_access.may_see`); 404 otherwise. The user's role in its club is read with
-    it, so the checks that follow (may score, may see who scored) cost no query more."""
+    (`scoring.table_access.MatchViewer.may_see`); 404 otherwise. The user's role in its club is
+    read with it, so the checks that follow (may score, may see who scored) cost no query more."""
     related = ("club", "winner", "started_by")
     matches = Match.objects.for_user(request.user).select_related(*related)
     try:
         return permissions.get_with_role_or_404(matches, request.user, pk=pk)
     except Http404:
         match = get_object_or_404(Match.objects.select_related(*related), pk=pk)
-        if not table_access.may_see(request, match):
+        if not table_access.viewer_of(request, match).may_see:
             raise
         return match
 
@@ -141,7 +141,7 @@ def scorable_match(request, pk: int) -> Match:
     """The match if the user may see it (404) and may score at its club, or its table code lets
     this phone write it now (403)."""
     match = visible_match(request, pk)
-    require(table_access.may_score(request, match))
+    require(table_access.viewer_of(request, match).may_score)
     return match
 
 
@@ -161,7 +161,7 @@ class TablePhoneOrAuthenticated(BasePermission):
 
 def actor(request, match: Match):
     """Who records on `match`: the user, or the phone of its table code."""
-    return table_access.actor_for(request, match)
+    return table_access.viewer_of(request, match).actor
 
 
 def idempotency_key(request, body_key) -> str | None:

@@ -10,13 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.http import HttpRequest
-
 from clubs.actors import TableActor
-from clubs.permissions import can_direct, can_see_match
+from clubs.permissions import can_see_match
 from scoring import table_access
-from scoring.models import Match, TableCode, TableJoin
+from scoring.models import TableCode, TableJoin
 from scoring.pages import MatchPlace
+from scoring.table_access import MatchViewer
 
 
 @dataclass(frozen=True)
@@ -49,26 +48,27 @@ class CodePanel:
 
 
 def code_panel(
-    request: HttpRequest, match: Match, place: MatchPlace | None, *, finished: bool
+    viewer: MatchViewer, place: MatchPlace | None, *, finished: bool
 ) -> CodePanel | None:
-    """What the match page says about the table code (None: no code, or nothing to say);
-    `place` is the match's place in a tournament (`scoring.pages`), None for a club night's."""
-    director = can_direct(request.user, match.club)
-    phone = table_access.phone_of(request, match) if not director else None
-    if not director and phone is None and not _plays_here(request, match):
+    """What the match page says about the table code to `viewer` (None: no code, or nothing to
+    say); `place` is the match's place in a tournament (`scoring.pages`), None for a club
+    night's."""
+    match = viewer.match
+    director = viewer.is_director
+    phone = viewer.phone if not director else None
+    if not director and phone is None and not _plays_here(viewer):
         return None
     code = TableCode.objects.filter(match=match, is_current=True).first()
     if code is None:
         return None
     at_table = place is not None and finished and not match.is_closed and not director
-    join = table_access.join_for(request, match) if phone is not None else None
+    join = viewer.join if phone is not None else None
     follower = join is not None and not join.holds_seat
     return CodePanel(
         code=code.code,
         is_director=director,
         phone_name=phone.name if phone else "",
-        read_only=phone is not None
-        and not isinstance(table_access.actor_for(request, match), TableActor),
+        read_only=phone is not None and not isinstance(viewer.actor, TableActor),
         correction_until=code.correction_until,
         confirm_url=place.confirm_url if at_table and place is not None else None,
         dispute_url=place.dispute_url if at_table and place is not None else None,
@@ -78,7 +78,7 @@ def code_panel(
         follower=follower,
         seats=_held_seats(code) if director else (),
         released=table_access.released_words(join, match)
-        if join is not None and table_access.released_join(request, match) is not None
+        if join is not None and viewer.released is not None
         else "",
         confirm_refused=place.confirm_refused if at_table and place is not None else "unfinished",
     )
@@ -93,9 +93,9 @@ def _held_seats(code: TableCode) -> tuple[TableJoin, ...]:
     )
 
 
-def _plays_here(request: HttpRequest, match: Match) -> bool:
+def _plays_here(viewer: MatchViewer) -> bool:
     """A logged-in player of the match (their account is linked to a seat's player)."""
-    user = request.user
+    user, match = viewer.user, viewer.match
     return (
         user.is_authenticated
         and can_see_match(user, match.club, finished=True)

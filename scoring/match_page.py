@@ -16,11 +16,11 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from django.http import HttpRequest, QueryDict
+from django.http import QueryDict
 from django.utils.translation import gettext
 
-from clubs.permissions import can_direct, can_see_authors
-from scoring import pages, table_access
+from clubs.permissions import can_see_authors
+from scoring import pages
 from scoring.charts import totals_chart
 from scoring.code_panel import CodePanel, code_panel
 from scoring.engine import MatchState, Status
@@ -43,6 +43,7 @@ from scoring.presenters import (
 from scoring.rule_words import chart_threshold, preset_label, rules_summary
 from scoring.selectors import EventRow, MatchDetail, match_detail
 from scoring.services import MatchChange, changes_since, rebased
+from scoring.table_access import MatchViewer
 
 # The match page shows the latest events only, so that neither it nor the answer to a hand grows
 # with the match; the whole history, with the chart, is its own page.
@@ -462,8 +463,7 @@ def _chart(match: Match, detail: MatchDetail) -> str:
 
 
 def match_context(
-    request: HttpRequest,
-    match: Match,
+    viewer: MatchViewer,
     detail: MatchDetail | None = None,
     *,
     form=None,
@@ -474,11 +474,13 @@ def match_context(
 ) -> dict[str, Any]:
     """Everything the match page shows; the live fragment (`with_form` False) shows the same but
     the entry form, and compares the `signature` of the form the page has with the match now,
-    and the revision the form was made at (`seen`) with the match's: what changed since."""
+    and the revision the form was made at (`seen`) with the match's: what changed since. Who
+    looks is `viewer` (`table_access.viewer_of`), asked nothing again."""
+    match = viewer.match
     detail = detail or match_detail(match)
     state = detail.state
-    scorer = table_access.may_score(request, match)
-    show_authors = can_see_authors(request.user, match.club)
+    scorer = viewer.may_score
+    show_authors = can_see_authors(viewer.user, match.club)  # the role read once, cached
     closed = match.is_closed
     entry_open = scorer and not state.finished and not closed
     entry = _entry_context(
@@ -492,8 +494,8 @@ def match_context(
         typed=typed,
     )
     history = _history(detail, show_authors=show_authors)
-    place = pages.place_of(request, match)
-    code = code_panel(request, match, place, finished=state.finished)
+    place = pages.place_of(viewer)
+    code = code_panel(viewer, place, finished=state.finished)
     # A phone that may confirm the result sees the confirmation first and the corrections one
     # step further (the hand picker, not "Correct" and "Void" on every event): a stray tap would
     # make it the phone that wrote last, which may not confirm.
@@ -511,27 +513,26 @@ def match_context(
         "show_authors": show_authors,
         "can_score": scorer and not closed and not confirming,  # the history's Correct, Void
         "confirming": confirming,
-        **_place_context(request, match, place, code),
+        **_place_context(viewer, place, code),
         **entry,
         "poll": not state.finished,
         "poll_seconds": POLL_SECONDS,
-        "client": client_config(
-            match, typist=typist(request, match), may_record=scorer and not closed
-        ),
+        "client": client_config(match, typist=typist(viewer), may_record=scorer and not closed),
     }
 
 
 def _place_context(
-    request: HttpRequest, match: Match, place: MatchPlace | None, code: CodePanel | None
+    viewer: MatchViewer, place: MatchPlace | None, code: CodePanel | None
 ) -> dict[str, Any]:
     """Where the match is played: its table code's panel, the tournament of a tournament table's
     match (when the viewer may follow it), and why a closed match is closed (a director may
     reopen it)."""
+    match = viewer.match
     return {
         "table_code": code,
         "tournament": place.link if place is not None else None,
         "closed_message": match.closed_message,
-        "reopen_url": _reopen_url(request, match, place) if match.is_closed else None,
+        "reopen_url": _reopen_url(viewer, place) if match.is_closed else None,
     }
 
 
@@ -641,24 +642,26 @@ def _correctable_hands(detail: MatchDetail) -> list[PickedHand]:
     ]
 
 
-def history_context(request: HttpRequest, match: Match) -> dict[str, Any]:
+def history_context(viewer: MatchViewer) -> dict[str, Any]:
     """The whole history of the match, every event with all its versions, and the chart."""
+    match = viewer.match
     detail = match_detail(match)
-    scorer = table_access.may_score(request, match) and not match.is_closed
+    scorer = viewer.may_score and not match.is_closed
+    show_authors = can_see_authors(viewer.user, match.club)  # the role read once, cached
     return {
         "match": match,
         "club": match.club,
-        "history": _history(detail, show_authors=can_see_authors(request.user, match.club)),
-        "show_authors": can_see_authors(request.user, match.club),
+        "history": _history(detail, show_authors=show_authors),
+        "show_authors": show_authors,
         "can_score": scorer,
         "chart": _chart(match, detail),
         "full_history": True,
     }
 
 
-def _reopen_url(request: HttpRequest, match: Match, place: MatchPlace | None) -> str | None:
-    """Where a director of the club reopens the finished tournament that closed `match` (the
+def _reopen_url(viewer: MatchViewer, place: MatchPlace | None) -> str | None:
+    """Where a director of the club reopens the finished tournament that closed the match (the
     address its place gives); None for anyone else."""
-    if place is None or not can_direct(request.user, match.club):
+    if place is None or not viewer.is_director:
         return None
     return place.reopen_url

@@ -9,13 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext
 
 from clubs.actors import TableActor
-from scoring import table_access
 from scoring.models import Match, TableJoin
+from scoring.table_access import MatchViewer
 
 # How often an open match page asks for what changed (seconds).
 POLL_SECONDS = 3
@@ -26,16 +25,16 @@ POLL_SECONDS = 3
 ENTRY_ACTIONS = ("hand", "reentry", "stays-out", "withdraw")
 
 
-def typist(request: HttpRequest, match: Match) -> dict[str, str]:
+def typist(viewer: MatchViewer) -> dict[str, str]:
     """Who types on this page, as the hands it keeps on the phone remember it: entry.js stores it
     with each one and compares it, without the network, with the page that opens them later, so a
     hand kept on a shared browser is never sent under someone else's name. The user, or the
     phone of a table code (`phone_typist`); nobody ("") for a visitor."""
-    user = request.user
-    if user.is_authenticated and not isinstance(table_access.actor_for(request, match), TableActor):
+    user = viewer.user
+    if user.is_authenticated and not isinstance(viewer.actor, TableActor):
         # the username, not the row's id: the same on a server the club's archive moved to
         return {"id": f"user:{user.get_username()}", "name": user.get_username()}
-    join = table_access.join_for(request, match)
+    join = viewer.join
     if join is None:
         return {"id": "", "name": ""}
     return phone_typist(join)

@@ -15,9 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from django.http import HttpRequest
-
-    from scoring.models import Match
+    from scoring.table_access import MatchViewer
 
 
 @dataclass(frozen=True)
@@ -47,22 +45,23 @@ class MatchPlace:
     confirm_refused: str = "unfinished"
 
 
-PlaceProvider = Callable[["HttpRequest", "Match"], MatchPlace | None]
+PlaceProvider = Callable[["MatchViewer"], MatchPlace | None]
 
 place_providers: list[PlaceProvider] = []
 
 
 def add_place_provider(provider: PlaceProvider) -> None:
-    """Let `provider(request, match)` say where a match belongs (once, however often it is
+    """Let `provider(viewer)` say where the viewer's match belongs (once, however often it is
     added); it answers None for a match that is not its own."""
     if provider not in place_providers:
         place_providers.append(provider)
 
 
-def place_of(request: HttpRequest, match: Match) -> MatchPlace | None:
-    """The place of `match` as the first provider that owns it says, or None (a club night's)."""
+def place_of(viewer: MatchViewer) -> MatchPlace | None:
+    """The place of the viewer's match as the first provider that owns it says, or None (a club
+    night's); `viewer` is who looks (`scoring.table_access.viewer_of`)."""
     for provider in place_providers:
-        place = provider(request, match)
+        place = provider(viewer)
         if place is not None:
             return place
     return None

@@ -38,6 +38,7 @@ from config.tokens import TokenAuthentication
 from scoring.models import Match
 from scoring.pages import place_of
 from scoring.printing import match_report, score_sheet
+from scoring.table_access import viewer_of
 
 
 def visible_match(request: HttpRequest, pk: int) -> Match:
@@ -60,7 +61,7 @@ def pdf_response(document: PdfDocument) -> FileResponse:
 def event_of(request: HttpRequest, match: Match) -> str:
     """The event line of a match's printables: a tournament's table prints its tournament and
     round (from the app that owns it, `scoring.pages`); a club night's match prints none."""
-    place = place_of(request, match)
+    place = place_of(viewer_of(request, match))
     return place.event if place is not None else ""
 
 

@@ -37,9 +37,11 @@ from __future__ import annotations
 import datetime
 import hashlib
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 from functools import wraps
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.views import redirect_to_login
 from django.db.models import Count, Q, Subquery
 from django.http import HttpRequest
@@ -51,7 +53,7 @@ from django.utils.translation import gettext_lazy as _
 from base.errors import ServiceError
 from clubs.actors import Actor, TableActor
 from clubs.models import User
-from clubs.permissions import can_score
+from clubs.permissions import DIRECTING_ROLES, SCORING_ROLES, role_in
 from config.throttling import TABLE_PHONE_SESSION_KEY
 from scoring.models import EventVersion, Match, TableJoin
 
@@ -129,34 +131,17 @@ def writing(
     return WROTE_PART if counts["part"] else NOT_WRITTEN
 
 
-# Where a request keeps the joins it has read: {(match id, the session's join ids): join or None}
-REQUEST_CACHE = "_tallone_table_joins"
-
-
-def join_for(request: HttpRequest, match: Match) -> TableJoin | None:
-    """The phone's join of `match` through its current code, or None (no join, or revoked).
-
-    Read once per request: a page asks it several times (may the phone see the match, score it,
-    what its table code panel says, whether it wrote the last hand), and the answer is kept on
-    the request for the same match and the same joins of the session. The services check the
-    phone again with the match row locked (`phone_may_write`), never through this."""
+def _join_of(request: HttpRequest, match: Match) -> TableJoin | None:
+    """The phone's join of `match` through its current code, or None (no join, or revoked)."""
     ids = join_ids(request)
     if not ids:
         return None
-    key = (match.pk, tuple(ids))
-    cache: dict[tuple[int, tuple[int, ...]], TableJoin | None] | None
-    cache = getattr(request, REQUEST_CACHE, None)
-    if cache is None:
-        cache = {}
-        setattr(request, REQUEST_CACHE, cache)
-    if key not in cache:
-        cache[key] = (
-            TableJoin.objects.select_related("code", "seat__player")
-            .filter(pk__in=ids, code__match_id=match.pk, code__is_current=True)
-            .order_by("-pk")
-            .first()
-        )
-    return cache[key]
+    return (
+        TableJoin.objects.select_related("code", "seat__player")
+        .filter(pk__in=ids, code__match_id=match.pk, code__is_current=True)
+        .order_by("-pk")
+        .first()
+    )
 
 
 def code_access(join: TableJoin | None, match: Match, now: datetime.datetime | None = None) -> str:
@@ -216,15 +201,6 @@ def in_tournament(match: Match) -> bool:
     return getattr(match, "tournament_table", None) is not None
 
 
-def released_join(request: HttpRequest, match: Match) -> TableJoin | None:
-    """The phone's join of `match` if it held a seat that was released since (it only follows
-    now), else None: such a phone is told why it may not write, not that it was logged out."""
-    join = join_for(request, match)
-    if join is None or join.seat_id is None or join.released_at is None:
-        return None
-    return join
-
-
 def released_words(join: TableJoin, match: Match) -> str:
     """What a phone whose seat was released is told when it tries to write: who released it,
     that it only follows now, and the way back to its seat (the join page, with the code)."""
@@ -248,52 +224,9 @@ def released_words(join: TableJoin, match: Match) -> str:
     )
 
 
-def _phone(request: HttpRequest, join: TableJoin, match: Match) -> TableActor:
-    user = request.user
-    return TableActor(
-        join_id=join.pk,
-        match_id=match.pk,
-        name=join.name,
-        code=join.code.code,
-        user_id=user.pk if user.is_authenticated else join.user_id,
-    )
-
-
-def phone_of(request: HttpRequest, match: Match) -> TableActor | None:
-    """The phone as the actor of `match` while its code holds (read-only or not), or None."""
-    join = join_for(request, match)
-    if code_access(join, match) == NONE or join is None:
-        return None
-    return _phone(request, join, match)
-
-
-def actor_for(request: HttpRequest, match: Match) -> Actor:
-    """Who records an event of `match` from this request: the user when they score in the club
-    (`can_score`), else the phone when its code lets it write now, else the user (whom the
-    checks then refuse)."""
-    user: Actor = request.user
-    if can_score(user, match.club):
-        return user
-    join = join_for(request, match)
-    if join is not None and code_access(join, match) == WRITE:
-        return _phone(request, join, match)
-    return user
-
-
-def may_score(request: HttpRequest, match: Match) -> bool:
-    """Whether this request may enter the match's events: a scorer of the club, or a phone whose
-    code lets it write now."""
-    return can_score(request.user, match.club) or isinstance(actor_for(request, match), TableActor)
-
-
-def may_see(request: HttpRequest, match: Match) -> bool:
-    """Whether the phone's code opens the match (read-only or not)."""
-    return code_access(join_for(request, match), match) != NONE
-
-
 def login_or_code_required(view: Callable[..., Any]) -> Callable[..., Any]:
     """`login_required`, except for a phone that holds a table code: the view then asks
-    `actor_for` about the match itself (404 for a match the code does not open)."""
+    `viewer_of` about the match itself (404 for a match the code does not open)."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
@@ -302,3 +235,107 @@ def login_or_code_required(view: Callable[..., Any]) -> Callable[..., Any]:
         return redirect_to_login(request.get_full_path())
 
     return wrapper
+
+
+@dataclass(frozen=True)
+class MatchViewer:
+    """Who this request is at `match`, resolved once per request (`viewer_of`): the user, their
+    role in the match's club (asked once, through `clubs.permissions.role_in`), and the phone's
+    join through the match's current table code, if any (its seat). Views, the match page, its
+    code panel and the place providers read it instead of asking again; the services receive
+    its `actor` and check a phone again with the match row locked (`version_author`)."""
+
+    match: Match
+    user: User | AnonymousUser
+    join: TableJoin | None  # the phone's join of the match's current code (read-only or not)
+    role: str | None  # the user's role in the match's club, None for no role
+
+    @property
+    def access(self) -> str:
+        """What the phone's code allows now: NONE, READ or WRITE (`code_access`)."""
+        return code_access(self.join, self.match)
+
+    @property
+    def may_see(self) -> bool:
+        """The phone's code opens the match (read-only or not)."""
+        return self.access != NONE
+
+    @property
+    def is_scorer(self) -> bool:
+        return self.role in SCORING_ROLES
+
+    @property
+    def is_director(self) -> bool:
+        return self.role in DIRECTING_ROLES
+
+    @property
+    def phone(self) -> TableActor | None:
+        """The phone as the actor of the match while its code holds (read-only or not)."""
+        if self.join is None or not self.may_see:
+            return None
+        user = self.user
+        return TableActor(
+            join_id=self.join.pk,
+            match_id=self.match.pk,
+            name=self.join.name,
+            code=self.join.code.code,
+            user_id=user.pk if user.is_authenticated else self.join.user_id,
+        )
+
+    @property
+    def writes_as_phone(self) -> bool:
+        """It records as the phone: no scorer of the club, and the code lets it write now."""
+        return not self.is_scorer and self.join is not None and self.access == WRITE
+
+    @property
+    def actor(self) -> Actor:
+        """Who records an event of the match: the user when they score in the club, else the
+        phone when its code lets it write now, else the user (whom the checks then refuse)."""
+        phone = self.phone if self.writes_as_phone else None
+        return phone if phone is not None else self.user
+
+    @property
+    def may_score(self) -> bool:
+        """May enter the match's events: a scorer of the club, or a phone that may write now."""
+        return self.is_scorer or self.writes_as_phone
+
+    @property
+    def released(self) -> TableJoin | None:
+        """The phone's join if it held a seat that was released since (it only follows now):
+        such a phone is told why it may not write, not that it was logged out."""
+        join = self.join
+        if join is None or join.seat_id is None or join.released_at is None:
+            return None
+        return join
+
+
+# Where a request keeps its viewers: {(match id, the session's join ids): viewer}
+REQUEST_CACHE = "_tallone_viewers"
+
+
+def viewer_of(request: HttpRequest, match: Match) -> MatchViewer:
+    """Who this request is at `match` (`MatchViewer`), resolved once per request and match: every
+    later question (may it see, score, which phone, which actor) reads the same answer."""
+    key = (match.pk, tuple(join_ids(request)))
+    cache: dict[tuple[int, tuple[int, ...]], MatchViewer] | None
+    cache = getattr(request, REQUEST_CACHE, None)
+    if cache is None:
+        cache = {}
+        setattr(request, REQUEST_CACHE, cache)
+    viewer = cache.get(key)
+    if viewer is None:
+        viewer = cache[key] = resolve_viewer(request, match)
+    elif viewer.match is not match:
+        # the same match read again by the view: its state now, the same person
+        viewer = cache[key] = replace(viewer, match=match)
+    return viewer
+
+
+def resolve_viewer(request: HttpRequest, match: Match) -> MatchViewer:
+    """The questions `viewer_of` asks once: the user's role in the club, the phone's join."""
+    return MatchViewer(
+        match=match,
+        user=request.user,
+        join=_join_of(request, match),
+        role=role_in(request.user, match.club),
+    )

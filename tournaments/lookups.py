@@ -62,7 +62,7 @@ def table_at_table(request: HttpRequest, pk: int, table: int) -> tuple[Table, Ac
     )
     match = found.match
     assert match is not None
-    phone = table_access.phone_of(request, match)
+    phone = table_access.viewer_of(request, match).phone
     if phone is not None:
         return found, phone
     user = request.user

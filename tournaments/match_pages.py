@@ -5,27 +5,27 @@ confirmation at the table; registered with `scoring.pages` by `TournamentsConfig
 
 from __future__ import annotations
 
-from django.http import HttpRequest
 from django.urls import reverse
 
-from scoring import table_access
-from scoring.models import Match
 from scoring.pages import EventLink, MatchPlace
+from scoring.table_access import MatchViewer
 from tournaments import rules
 from tournaments.models import Table, Tournament
 from tournaments.presenters import event_line
 
 
-def table_place(request: HttpRequest, match: Match) -> MatchPlace | None:
-    """The tournament table `match` is, as its page shows it; None for a club night's match.
+def table_place(viewer: MatchViewer) -> MatchPlace | None:
+    """The tournament table the viewer's match is, as its page shows it to `viewer` (who looks,
+    `scoring.table_access.viewer_of`); None for a club night's match.
     The tournament is linked only when the viewer may follow it (`Tournament.objects.for_user`).
     The table is read through the match's reverse relation, which stays cached on the match
     for the rest of the request (`scoring.table_access` reads it too)."""
+    match = viewer.match
     table = getattr(match, "tournament_table", None)
     if table is None:
         return None
     pk = table.round.tournament_id
-    visible = Tournament.objects.for_user(request.user).filter(pk=pk)
+    visible = Tournament.objects.for_user(viewer.user).filter(pk=pk)
     shown = visible.values_list("name", flat=True).first()
     return MatchPlace(
         link=EventLink(
@@ -41,17 +41,17 @@ def table_place(request: HttpRequest, match: Match) -> MatchPlace | None:
         confirmed=table.is_confirmed_for(match),
         disputed=table.disputed_at is not None,
         event=event_line(table.round, shown) if shown is not None else "",
-        confirm_refused=_confirm_refused(request, table, match),
+        confirm_refused=_confirm_refused(viewer, table),
     )
 
 
-def _confirm_refused(request: HttpRequest, table: Table, match: Match) -> str:
+def _confirm_refused(viewer: MatchViewer, table: Table) -> str:
     """Why this viewer (the phone of a table code, else the user) may not confirm the result,
     in a word, or "" when they may: the service's own rule (`rules.confirm_refusal`), asked
     only once there is a result to confirm."""
+    match = viewer.match
     if not match.is_finished or match.is_closed:
         return "unfinished"
-    actor = table_access.phone_of(request, match) or request.user
-    join = table_access.join_for(request, match)  # read once per request
-    refusal = rules.confirm_refusal(table, actor, join=join)
+    actor = viewer.phone or viewer.user
+    refusal = rules.confirm_refusal(table, actor, join=viewer.join)
     return "" if refusal is None else refusal.why

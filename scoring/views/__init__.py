@@ -11,5 +11,6 @@ Views stay thin: they read through `scoring.selectors`, write through `scoring.s
 club's match answers 404; a member who may not score gets 403. What the match page shows is
 built by `scoring.match_page`, in the words of `scoring.presenters`. A phone that joined the
 match with its table code records its events without an account (`scoring.table_access`:
-`actor_for` is who records, `login_or_code_required` lets it past the login).
+`viewer_of` says once per request who the request is at the match and who records,
+`login_or_code_required` lets it past the login).
 """

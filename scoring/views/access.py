@@ -1,7 +1,9 @@
 """Who may open and write a match, asked by every match view: `visible_match` (404 outside the
 club, unless this phone joined with the match's table code), `scoring_match` (who records: the
-user or the table's phone; 403 without the role), `released_phone_told` (a phone whose seat was
-released is told so in place) and `match_closed` (a finished tournament's match takes no change)."""
+user or the table's phone; 403 without the role), both answering who the request is at the
+match (`table_access.MatchViewer`, resolved once per request), `released_phone_told` (a phone
+whose seat was released is told so in place) and `match_closed` (a finished tournament's match
+takes no change)."""
 
 from __future__ import annotations
 
@@ -14,38 +16,43 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from clubs.actors import Actor, TableActor
-from clubs.permissions import can_score, is_member
 from clubs.requests import PageRequest
 from scoring import table_access
 from scoring.models import Match
+from scoring.table_access import MatchViewer
 from scoring.views.answers import answer
 
 
 def visible_match(request: HttpRequest, pk: int) -> Match:
     """The match if the user may see it (`Match.objects.for_user`: their club's, a public club's
     finished one, or one in progress of a public club that shows its matches live), or if this
-    phone joined it with its current table code (`scoring.table_access.may_see`); else 404."""
+    phone joined it with its current table code (`MatchViewer.may_see`); else 404. Who the
+    request is at the match is resolved here, once (`table_access.viewer_of`)."""
+    return visible_viewer(request, pk).match
+
+
+def visible_viewer(request: HttpRequest, pk: int) -> MatchViewer:
+    """`visible_match`, as who the request is at it (`table_access.MatchViewer`)."""
     visible = Match.objects.for_user(request.user).select_related("club").filter(pk=pk).first()
     if visible is not None:
-        return visible
+        return table_access.viewer_of(request, visible)
     match = get_object_or_404(Match.objects.select_related("club"), pk=pk)
-    if not table_access.may_see(request, match):
+    viewer = table_access.viewer_of(request, match)
+    if not viewer.may_see:
         raise Http404
-    return match
+    return viewer
 
 
-def scoring_match(request: HttpRequest, pk: int) -> tuple[Match, Actor]:
-    """The match if the user may record its events, and who records them (the user, or the
-    phone of a table code: `table_access.actor_for`): 404 outside the club and without a code
-    of the match, 403 without the role or with a code that is read-only now."""
-    match = visible_match(request, pk)
-    actor = table_access.actor_for(request, match)
-    if isinstance(actor, TableActor) or can_score(request.user, match.club):
-        return match, actor
-    if table_access.may_see(request, match):
+def scoring_match(request: HttpRequest, pk: int) -> MatchViewer:
+    """Who records on the match if the request may record its events (the user, or the phone
+    of a table code: `MatchViewer.actor`): 404 outside the club and without a code of the
+    match, 403 without the role or with a code that is read-only now."""
+    viewer = visible_viewer(request, pk)
+    if viewer.may_score:
+        return viewer
+    if viewer.may_see:
         raise PermissionDenied  # the phone's code opens the match read-only now
-    if not is_member(request.user, match.club):
+    if viewer.role is None:
         raise Http404
     raise PermissionDenied
 
@@ -57,9 +64,9 @@ def released_phone_told(view: Callable[..., HttpResponse]) -> Callable[..., Http
 
     @wraps(view)
     def wrapper(request: PageRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
-        match = visible_match(request, pk)
-        join = table_access.released_join(request, match)
-        if join is None or table_access.may_score(request, match):
+        viewer = visible_viewer(request, pk)
+        join, match = viewer.released, viewer.match
+        if join is None or viewer.may_score:
             return view(request, pk, *args, **kwargs)
         messages.error(request, table_access.released_words(join, match))
         response = answer(request, match, "refused")

@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 
 from base.errors import ServiceError
 from clubs.requests import PageRequest
-from scoring import services
+from scoring import services, table_access
 from scoring.forms import (
     match_error_text,
 )
@@ -67,7 +67,7 @@ def answer(
     if outcome == "recorded":
         match.refresh_from_db()
         detail = None
-    context = match_context(request, match, detail, form=form)
+    context = match_context(table_access.viewer_of(request, match), detail, form=form)
     context["said_hand"] = said_hand(context["history"], hand)
     response = render(request, "scoring/_answer.html", context, status=ANSWER_STATUS[outcome])
     response["X-Tallone-Answer"] = outcome

@@ -14,7 +14,6 @@ from django.shortcuts import render
 from django.utils.translation import gettext, gettext_lazy
 
 from base.errors import Refusal, ServiceError, as_message, on_form
-from clubs.actors import Actor
 from clubs.requests import PageRequest
 from scoring import services
 from scoring.engine import Status
@@ -43,6 +42,7 @@ from scoring.selectors import (
     MatchDetail,
     match_detail,
 )
+from scoring.table_access import MatchViewer
 from scoring.views.answers import (
     answer,
     back_to,
@@ -54,7 +54,7 @@ from scoring.views.writes import match_write
 
 
 @match_write()
-def hand_record(request: PageRequest, match: Match, actor: Actor) -> HttpResponse:
+def hand_record(request: PageRequest, match: Match, viewer: MatchViewer) -> HttpResponse:
     detail = match_detail(match)
     if detail.state.finished:
         messages.error(request, gettext("The match is over."))
@@ -67,7 +67,7 @@ def hand_record(request: PageRequest, match: Match, actor: Actor) -> HttpRespons
             # it, from the events it read: no query to count the match's hands
             recorded = services.event_record_replayed(
                 match=match,
-                user=actor,
+                user=viewer.actor,
                 data={**form.to_data(), "type": "hand"},
                 idempotency_key=form.cleaned_data["idempotency_key"],
                 based_on=_based_on(request, match, form),
@@ -82,7 +82,7 @@ def hand_record(request: PageRequest, match: Match, actor: Actor) -> HttpRespons
     if request.htmx:
         outcome = "conflict" if form.conflict else "refused"
         return answer(request, match, outcome, form=form, detail=detail)
-    context = match_context(request, match, detail, form=form)
+    context = match_context(viewer, detail, form=form)
     # 409 when another phone changed the match first: nothing was recorded, the page says what
     return render(request, "scoring/match.html", context, status=409 if form.conflict else 200)
 
@@ -104,7 +104,7 @@ def _seat(detail: MatchDetail, number: int):
 
 
 @match_write()
-def reentry(request: PageRequest, match: Match, actor: Actor) -> HttpResponse:
+def reentry(request: PageRequest, match: Match, viewer: MatchViewer) -> HttpResponse:
     """An eliminated player re-enters (one tap on the offer the match page shows)."""
     detail = match_detail(match)
     form = SeatEventForm(request.POST, seats=[(seat.seat, seat.name) for seat in detail.seats])
@@ -120,7 +120,7 @@ def reentry(request: PageRequest, match: Match, actor: Actor) -> HttpResponse:
     with as_message(request, text=refusal_words(detail, kind_label(EventKind.REENTRY))) as refused:
         services.player_reenter(
             match=match,
-            user=actor,
+            user=viewer.actor,
             seat=seat,
             idempotency_key=form.cleaned_data["idempotency_key"],
             based_on=based_on,
@@ -130,7 +130,7 @@ def reentry(request: PageRequest, match: Match, actor: Actor) -> HttpResponse:
 
 
 @match_write(title=gettext_lazy("Stays out"))
-def stays_out(request: PageRequest, match: Match, actor: Actor) -> HttpResponse:
+def stays_out(request: PageRequest, match: Match, viewer: MatchViewer) -> HttpResponse:
     """An eliminated player declines the re-entry (the offer the match page shows asks first and
     posts `confirm=1`; nothing is recorded without it): the withdrawal of that player alone,
     refused when they are not eliminated any more."""
@@ -147,7 +147,7 @@ def stays_out(request: PageRequest, match: Match, actor: Actor) -> HttpResponse:
     with as_message(request, text=refusal_words(detail, gettext("Stays out"))) as refused:
         services.player_stays_out(
             match=match,
-            user=actor,
+            user=viewer.actor,
             seat=seat,
             idempotency_key=form.cleaned_data["idempotency_key"],
         )
@@ -156,7 +156,7 @@ def stays_out(request: PageRequest, match: Match, actor: Actor) -> HttpResponse:
 
 
 @match_write(methods=("GET", "POST"))
-def withdraw(request: PageRequest, match: Match, actor: Actor) -> HttpResponse:
+def withdraw(request: PageRequest, match: Match, viewer: MatchViewer) -> HttpResponse:
     """A player leaves the match (or an eliminated player declines the re-entry): confirm first.
     The offer after a bust has its own "stays out" (`stays_out`), for that player only."""
     detail = match_detail(match)
@@ -176,7 +176,7 @@ def withdraw(request: PageRequest, match: Match, actor: Actor) -> HttpResponse:
             with on_form(form, text=words):
                 services.player_withdraw(
                     match=match,
-                    user=actor,
+                    user=viewer.actor,
                     seat=seat,
                     idempotency_key=form.cleaned_data["idempotency_key"],
                     based_on=_based_on(request, match, form),
@@ -203,7 +203,7 @@ def withdraw(request: PageRequest, match: Match, actor: Actor) -> HttpResponse:
 
 @login_required
 @match_write(methods=("GET", "POST"), page_script=False, table_phones=False)
-def time_call(request: PageRequest, match: Match, actor: Actor) -> HttpResponse:
+def time_call(request: PageRequest, match: Match, viewer: MatchViewer) -> HttpResponse:
     """End the match now; players are ranked by their current totals. Confirm first. Calling
     time is the director's, not a table phone's."""
     if match.is_finished:
@@ -215,7 +215,7 @@ def time_call(request: PageRequest, match: Match, actor: Actor) -> HttpResponse:
             with on_form(form, text=refusal_words(None, kind_label(EventKind.TIME_CALL))):
                 services.match_call_time(
                     match=match,
-                    user=actor,
+                    user=viewer.actor,
                     idempotency_key=form.cleaned_data["idempotency_key"],
                 )
                 messages.success(request, gettext("Time called: the match is over."))
@@ -261,7 +261,9 @@ def _correction_words(
 
 
 @match_write(methods=("GET", "POST"), idempotent=False, page_script=False)
-def event_correct(request: PageRequest, match: Match, actor: Actor, number: int) -> HttpResponse:
+def event_correct(
+    request: PageRequest, match: Match, viewer: MatchViewer, number: int
+) -> HttpResponse:
     """Correct a recorded hand: the entry form, filled in with what was recorded, and a reason."""
     detail = match_detail(match)
     row = _row(detail, number)
@@ -276,7 +278,7 @@ def event_correct(request: PageRequest, match: Match, actor: Actor, number: int)
             with on_form(form, text=_correction_words(detail, number, title)):
                 services.hand_correct(
                     event=row.event,
-                    user=actor,
+                    user=viewer.actor,
                     data=form.to_data(),
                     expected_version=form.cleaned_data["expected_version"],
                     reason=form.cleaned_data["reason"],
@@ -305,7 +307,9 @@ def event_correct(request: PageRequest, match: Match, actor: Actor, number: int)
 
 
 @match_write(methods=("GET", "POST"), idempotent=False, page_script=False)
-def event_void(request: PageRequest, match: Match, actor: Actor, number: int) -> HttpResponse:
+def event_void(
+    request: PageRequest, match: Match, viewer: MatchViewer, number: int
+) -> HttpResponse:
     """Void an event: it stops counting but stays in the history, with the reason given."""
     detail = match_detail(match)
     row = _row(detail, number)
@@ -319,7 +323,7 @@ def event_void(request: PageRequest, match: Match, actor: Actor, number: int) ->
             with on_form(form, text=refusal_words(detail, title)):
                 services.event_void(
                     event=row.event,
-                    user=actor,
+                    user=viewer.actor,
                     reason=form.cleaned_data["reason"],
                     expected_version=form.cleaned_data["expected_version"],
                 )

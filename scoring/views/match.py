@@ -16,7 +16,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
-from scoring import services, table_access
+from scoring import services
 from scoring.engine import EngineError
 from scoring.engine.cards import count_points
 from scoring.match_page import (
@@ -24,26 +24,27 @@ from scoring.match_page import (
     match_context,
 )
 from scoring.page_script import ENTRY_ACTIONS
-from scoring.views.access import visible_match
+from scoring.views.access import visible_match, visible_viewer
 from scoring.views.answers import back_to
 
 
 @require_safe
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
-    match = visible_match(request, pk)
+    viewer = visible_viewer(request, pk)
+    match = viewer.match
     if request.GET.get("mine") == "discarded":
         # "It was the same hand: discard mine" (without the page's script): nothing of it was
         # recorded; the page again, fresh, with a form for the match as it is now
         messages.info(request, gettext("Your hand was discarded."))
         return back_to(match)
-    return render(request, "scoring/match.html", match_context(request, match))
+    return render(request, "scoring/match.html", match_context(viewer))
 
 
 @require_safe
 def match_history(request: HttpRequest, pk: int) -> HttpResponse:
     """Every event of the match with all its versions, and the chart of the totals."""
-    match = visible_match(request, pk)
-    return render(request, "scoring/history.html", history_context(request, match))
+    viewer = visible_viewer(request, pk)
+    return render(request, "scoring/history.html", history_context(viewer))
 
 
 @require_safe
@@ -55,11 +56,12 @@ def match_live(request: HttpRequest, pk: int) -> HttpResponse:
     made at, `services.rebased`; `typed`, what it holds) and told what changed since it was made,
     unless it shows that already (`told`). The answer says the match's revision
     (X-Tallone-Revision)."""
-    match = visible_match(request, pk)
+    viewer = visible_viewer(request, pk)
+    match = viewer.match
     fresh_entry = request.GET.get("entry") == "fresh"
     # a page with an entry form, on a phone whose seat was released since: releasing changes no
     # score, but the page must become a follower's (the panel says why, the form goes)
-    seat_released = fresh_entry and table_access.released_join(request, match) is not None
+    seat_released = fresh_entry and viewer.released is not None
     raw_seen = request.GET.get("seen", "")
     follows = [key for key in request.GET.get("follows", "").split(",") if key]
     seen = services.rebased(match, int(raw_seen), follows) if raw_seen.isdigit() else None
@@ -69,12 +71,11 @@ def match_live(request: HttpRequest, pk: int) -> HttpResponse:
     if request.GET.get("revision") == str(match.revision) and not seat_released and not untold:
         return HttpResponse(status=204)
     if fresh_entry:
-        context = match_context(request, match)
+        context = match_context(viewer)
     else:
         typed = request.GET.get("typed")
         context = match_context(
-            request,
-            match,
+            viewer,
             signature=request.GET.get("form", ""),
             seen=seen,
             with_form=False,

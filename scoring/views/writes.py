@@ -2,10 +2,12 @@
 
 Before a view records, corrects or voids anything, the same questions are asked in the same
 order: may this request write at all (logged in, or a phone with the match's table code), with
-which method; which match and who writes (`access.scoring_match`: 404, 403); was this form's event
-recorded already (a double tap, an answer lost: its idempotency key); is the match closed (a
-finished tournament's). The decorated view then receives the match and the actor instead of the
-match's id, and does only its own part.
+which method; which match and who writes (`access.scoring_match`: 404, 403; who the request is
+at the match is resolved there once, `table_access.viewer_of`); was this form's event recorded
+already (a double tap, an answer lost: its idempotency key); is the match closed (a
+finished tournament's). The decorated view then receives the match and who writes it (the
+request's `MatchViewer`: its `actor` is what the services receive) instead of the match's id,
+and does only its own part.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ def match_write(
     table_phones: bool = True,
     title: str | Promise = "",
 ) -> Callable[[WriteView], Callable[..., HttpResponse]]:
-    """Decorate a view `view(request, match, actor, *args)` of the match `pk`.
+    """Decorate a view `view(request, match, viewer, *args)` of the match `pk`.
 
     - `methods`: what it answers (405 otherwise); a GET shows its form and records nothing.
     - `idempotent`: a POST whose idempotency key recorded an event already answers "recorded"
@@ -53,15 +55,16 @@ def match_write(
     def decorate(view: WriteView) -> Callable[..., HttpResponse]:
         @wraps(view)
         def write(request: PageRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
-            match, actor = scoring_match(request, pk)
-            if not table_phones and isinstance(actor, TableActor):
+            viewer = scoring_match(request, pk)
+            match = viewer.match
+            if not table_phones and isinstance(viewer.actor, TableActor):
                 raise PermissionDenied
             posted = request.method == "POST"
             if idempotent and posted and already_recorded(request, match, str(title)):
                 return _after(request, match, page_script, "recorded")
             if match_closed(request, match):
                 return _after(request, match, page_script, "refused")
-            return view(request, match, actor, *args, **kwargs)
+            return view(request, match, viewer, *args, **kwargs)
 
         guarded = released_phone_told(write) if page_script else write
         return table_access.login_or_code_required(require_http_methods(list(methods))(guarded))
