@@ -339,7 +339,6 @@ def _claim(found: TableCode, seat: int, digest: str) -> tuple[MatchPlayer, Table
     return place, mine
 
 
-@transaction.atomic
 def _join_name(name: str, place: MatchPlayer | None) -> str:
     """The phone's name as checked: the one typed, else its seat's player's."""
     try:
@@ -352,6 +351,7 @@ def _join_name(name: str, place: MatchPlayer | None) -> str:
         raise MatchError(validators.first_message(error), field="name") from None
 
 
+@transaction.atomic
 def table_join(
     *,
     code: str,
