@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from django.test import Client
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from clubs.models import Role
@@ -76,9 +77,11 @@ def test_a_hand_kept_by_someone_else_wraps_its_badge_on_a_phone(browser, live_se
     club = ClubFactory()
     typist = member(club, Role.SCOREKEEPER, username="maria.antonietta.buonarroti")
     reader = member(club, Role.SCOREKEEPER, username="bruno")
-    match = start_match(club=club, preset="scala40-club")
-    context = phone_context(browser)
-    try:
+    # Playwright's offline emulation does not always hold the service worker's own fetch (see
+    # test_kept_hands.kept_by_anna): a run whose hand was recorded, not kept, starts again.
+    for _attempt in range(3):
+        match = start_match(club=club, preset="scala40-club")
+        context = phone_context(browser)
         log_in(context, live_server, typist)
         page = watched(context.new_page())
         page.goto(live_server.url + match.get_absolute_url())
@@ -86,11 +89,19 @@ def test_a_hand_kept_by_someone_else_wraps_its_badge_on_a_phone(browser, live_se
         context.set_offline(True)
         type_hand(page, "Anna", {"Bruno": 35, "Carla": 12, "Dario": 9})
         page.get_by_role("button", name="Registra la mano").tap()
-        expect(page.locator("#pending")).to_contain_text("in attesa della rete")
+        kept = page.locator("#pending", has_text="in attesa della rete")
+        try:
+            kept.wait_for(timeout=5000)
+        except PlaywrightTimeout:
+            context.close()
+            continue
         page.goto("about:blank")  # she leaves the match page, still without a network
         page.close()
         context.set_offline(False)
-
+        break
+    else:
+        raise AssertionError("the hand was never kept offline in three runs")
+    try:
         context.clear_cookies()  # Bruno opens the match on the same phone
         log_in(context, live_server, reader)
         page = watched(context.new_page())
