@@ -391,13 +391,16 @@ def test_what_is_typed_survives_leaving_the_page_and_coming_back(table):
 
 def test_the_button_says_sending_while_the_hand_is_on_its_way(table, monkeypatch):
     match, page = table
-    record = services.hand_record
+    # slow down what the hand's view calls (`event_record_replayed`: the patch of `hand_record`,
+    # which the view never called, left the answer as fast as the machine, and the busy state
+    # could come and go between two looks of the test)
+    record = services.event_record_replayed
 
     def slowly(**kwargs):
         time.sleep(1.5)
         return record(**kwargs)
 
-    monkeypatch.setattr(services, "hand_record", slowly)
+    monkeypatch.setattr(services, "event_record_replayed", slowly)
     type_hand(page, "Anna", {"Bruno": 35, "Carla": 12, "Dario": 9})
     button = page.get_by_role("button", name="Registra la mano")
     button.tap()
