@@ -172,7 +172,7 @@ def tournament_create(request: SignedInRequest) -> HttpResponse:
         if Membership.objects.filter(user=request.user).exists():
             raise PermissionDenied
         raise Http404
-    initial: dict[str, Any] = {}
+    initial: dict[str, object] = {}
     chosen = clubs.filter(slug=request.GET.get("club", "")).first() or (
         clubs.first() if clubs.count() == 1 else None
     )
@@ -338,7 +338,7 @@ def _clock(round: Round | None, complete: bool = False) -> Clock | None:
     )
 
 
-def _round_panel(request: HttpRequest, tournament: Tournament, view) -> dict[str, Any]:
+def _round_panel(request: HttpRequest, tournament: Tournament, view) -> dict[str, object]:
     """The current round: its tables, clock and what the director can do next."""
     current = view.current_round
     round = current.round if current else None
@@ -359,12 +359,12 @@ def _round_panel(request: HttpRequest, tournament: Tournament, view) -> dict[str
     }
 
 
-def _console(request: HttpRequest, tournament: Tournament, view, **forms: Any) -> dict[str, Any]:
+def _console(request: HttpRequest, tournament: Tournament, view, **forms: Any) -> dict[str, object]:
     """What only the director sees: the forms to seat, swap, start and close rounds."""
     current = view.current_round
     round = current.round if current else None
     entries = list(view.entries.values())
-    context: dict[str, Any] = {
+    context: dict[str, object] = {
         "registered": sum(1 for e in entries if e.status == EntryStatus.REGISTERED),
         "checked_in": sum(1 for e in entries if e.status == EntryStatus.CHECKED_IN),
         "dropped": sum(1 for e in entries if e.status == EntryStatus.DROPPED),
