@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils import formats
 from django.utils.functional import Promise
@@ -52,6 +52,9 @@ from clubs.models import Gender, Player
 from scoring.presenters import times
 from tournaments.engine.seating import REPEATS_ABOVE_MINIMUM, REPEATS_MINIMUM
 from tournaments.models import Entry, EntryStatus, Round, RoundKind, RoundStatus, SeatingMethod
+
+if TYPE_CHECKING:
+    from tournaments.selectors import StandingsRow
 
 # Numbers -----------------------------------------------------------------------------------------
 
@@ -239,7 +242,7 @@ def tie_breaks_note(labels: Iterable[str]) -> str:
     return gettext("Tie-breaks, in order: %(list)s.") % {"list": ", ".join(labels)}
 
 
-def tie_break_mark(row: Any) -> str:
+def tie_break_mark(row: StandingsRow) -> str:
     """A standings row's mark under the name when a tie-break set it below the player above on
     the same points (the row's `separated_by` and `separated_from`): "Tie-break with Anna
     Ferri: head to head"; empty otherwise."""
