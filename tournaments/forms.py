@@ -395,7 +395,7 @@ class RegisterForm(forms.Form):
         text = self.cleaned_data.get("names") or ""
         return [line.strip() for line in text.splitlines() if line.strip()]
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         super().clean()
         data = self.cleaned_data
         if not data.get("players") and not data.get("names") and not self.errors:

@@ -5,7 +5,6 @@ a dropped player as the other pages, the printables and the exports do, from one
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING
 
 from django import template
 
@@ -14,9 +13,6 @@ from tournaments import presenters, projector
 from tournaments.formats import TournamentFormat
 from tournaments.formats import format_of as registry_format_of
 from tournaments.models import Entry, Round, Tournament
-
-if TYPE_CHECKING:
-    from tournaments.selectors import StandingsRow
 
 register = template.Library()
 
@@ -35,7 +31,7 @@ def round_label(round: Round) -> str:
 
 
 @register.filter
-def tie_break_mark(row: StandingsRow) -> str:
+def tie_break_mark(row: presenters.SeparatedRow) -> str:
     """`{{ row|tie_break_mark }}`: "Tie-break with Anna Ferri: head to head" under the name of a
     player a tie-break set below the one above, on the same points; empty otherwise."""
     return presenters.tie_break_mark(row)
