@@ -11,7 +11,6 @@ each app's permissions' (`clubs.permissions`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.openapi import AutoSchema
@@ -134,7 +133,7 @@ class ActionView(ApiView):
     created = False
     errors = WRITE_ERRORS
     examples: tuple[OpenApiExample, ...] = ()
-    service: Callable[..., Any]
+    service: Callable[..., object]
     target_name = ""
 
     def __init_subclass__(cls, **kwargs) -> None:
@@ -149,10 +148,10 @@ class ActionView(ApiView):
             )
             extend_schema_view(post=schema)(cls)
 
-    def target(self, request, *args, **kwargs) -> Any:
+    def target(self, request, *args, **kwargs) -> object:
         raise NotImplementedError
 
-    def act(self, target, data: dict) -> Any:
+    def act(self, target, data: dict) -> object:
         service = type(self).service  # a function, not a method of the view
         return service(**{self.target_name: target}, user=self.request.user, **data)
 

@@ -28,9 +28,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.contrib import messages
+
+if TYPE_CHECKING:
+    from django.forms import BaseForm
+    from django.http import HttpRequest
+    from django_stubs_ext import StrOrPromise
 
 BAD_REQUEST = 400
 
@@ -49,7 +54,7 @@ class ServiceError(Exception):
 
     def __init__(
         self,
-        message: Any,
+        message: StrOrPromise,
         *,
         field: str | None = None,
         event: int | None = None,
@@ -66,11 +71,11 @@ class ServiceError(Exception):
             self.status = status
         super().__init__(self.message)
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         """This refusal as one item of the API's `errors` list."""
         return error_item(self.message, field=self.field, event=self.event, document=self.document)
 
-    def extra(self) -> dict[str, Any]:
+    def extra(self) -> dict[str, object]:
         """What the API adds to the answer of a refusal that is not a 400, beside `detail`
         (e.g. a 409's match revision and what changed)."""
         return {}
@@ -87,13 +92,17 @@ class ServiceError(Exception):
 
 
 def error_item(
-    message: Any, *, field: str | None = None, event: int | None = None, document: int | None = None
-) -> dict[str, Any]:
+    message: StrOrPromise,
+    *,
+    field: str | None = None,
+    event: int | None = None,
+    document: int | None = None,
+) -> dict[str, object]:
     """One item of the API's `errors` list."""
     return {"field": field, "event": event, "document": document, "message": str(message)}
 
 
-def error_body(errors: list[dict[str, Any]]) -> dict[str, Any]:
+def error_body(errors: list[dict[str, object]]) -> dict[str, object]:
     """The API's one 400 shape (`base.api.ErrorSerializer`): the first message as
     `detail`, and every refusal in `errors`."""
     return {"detail": errors[0]["message"] if errors else "", "errors": errors}
@@ -138,7 +147,7 @@ class Refusal:
         return self.error is not None
 
 
-def form_refused(form: Any, error: ServiceError, text: str | None = None) -> None:
+def form_refused(form: BaseForm, error: ServiceError, text: str | None = None) -> None:
     """Put a refusal on a form: beside the field it names, or at the top of the form. A form
     with its own places for refusals has an `add_refusal(error, text)` method."""
     text = error.message if text is None else text
@@ -150,7 +159,7 @@ def form_refused(form: Any, error: ServiceError, text: str | None = None) -> Non
 
 
 def on_form(
-    *forms: Any,
+    *forms: BaseForm,
     text: Callable[[ServiceError], str] | None = None,
     elsewhere: Refusal | None = None,
 ) -> Refusal:
@@ -171,7 +180,7 @@ def on_form(
 
 
 def as_message(
-    request: Any,
+    request: HttpRequest,
     *,
     text: Callable[[ServiceError], str] | None = None,
     quiet: tuple[type[ServiceError], ...] = (),

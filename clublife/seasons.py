@@ -16,8 +16,9 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from django.db import transaction
 from django.db.models import QuerySet
@@ -44,7 +45,7 @@ NAME_LENGTH = Season._meta.get_field("name").max_length
 # Checking a season's settings --------------------------------------------------------------------
 
 
-def _date(value: Any, field: str) -> datetime.date:
+def _date(value: object, field: str) -> datetime.date:
     if isinstance(value, datetime.datetime):
         return value.date()
     if isinstance(value, datetime.date):
@@ -57,7 +58,7 @@ def _date(value: Any, field: str) -> datetime.date:
     raise TournamentActionError(_("Enter a date, such as 2025-09-01."), field=field)
 
 
-def _games(games: Any) -> list[str]:
+def _games(games: object) -> list[str]:
     """The games as stored: known values, each once, in the registry's order."""
     if isinstance(games, str) or not isinstance(games, Iterable):
         raise TournamentActionError(
@@ -76,12 +77,12 @@ def _games(games: Any) -> list[str]:
     return [game for game in values if game in chosen]
 
 
-def _points_value(value: Any) -> int | str:
+def _points_value(value: object) -> int | str:
     """A placement point as stored in JSON: an int, or the exact decimal text it was given."""
     return value if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
 
-def _placement_points(points: Any) -> dict[str, list[int | str]]:
+def _placement_points(points: object) -> dict[str, list[int | str]]:
     """Validated placement points, stored as {"size": [points...]} (empty: the default)."""
     if not points:
         return {}
@@ -113,6 +114,7 @@ def scale_of(season: Season) -> PlacementScale:
     )
 
 
+# The settings as given (of every type `SeasonSettings` lets in) to the settings as stored.
 def _check(values: dict[str, Any]) -> dict[str, Any]:
     """Every setting of a season checked and normalised; refusals name the field."""
     clean = dict(values)
@@ -135,6 +137,23 @@ def _check(values: dict[str, Any]) -> dict[str, Any]:
         )
     clean["placement_points"] = _placement_points(clean["placement_points"])
     return clean
+
+
+# Placement points as given: by table size, each place's points (a whole number or a decimal).
+PlacementPoints = dict[str, Sequence[int | Decimal | str]]
+
+
+class SeasonSettings(TypedDict, total=False):
+    """What `season_update` may change (every one of `SETTINGS`)."""
+
+    name: str
+    starts_on: datetime.date | str
+    ends_on: datetime.date | str
+    games: Sequence[str]
+    counts_club_matches: bool
+    counts_tournaments: bool
+    placement_points: PlacementPoints | None
+    first_entry_only: bool
 
 
 SETTINGS = (
@@ -163,7 +182,7 @@ def season_create(
     games: Sequence[str] = (),
     counts_club_matches: bool = True,
     counts_tournaments: bool = True,
-    placement_points: dict[str, Sequence[Any]] | None = None,
+    placement_points: PlacementPoints | None = None,
     first_entry_only: bool = True,
 ) -> Season:
     """Create a season of `club` from `starts_on` to `ends_on` (both included).
@@ -187,7 +206,7 @@ def season_create(
 
 
 @transaction.atomic
-def season_update(*, season: Season, user: Actor, **changes: Any) -> Season:
+def season_update(*, season: Season, user: Actor, **changes: Unpack[SeasonSettings]) -> Season:
     """Change some settings of a season (any of `SETTINGS`); locks the season row first.
 
     The standings are derived, so a change of dates, games or points shows at once.

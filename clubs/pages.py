@@ -9,15 +9,15 @@ and clubs' views merge what the providers give into their template context.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from django.http import HttpRequest
 
     from clubs.models import Club
 
-HomeSection = Callable[["HttpRequest"], dict[str, Any]]
-ClubSection = Callable[["HttpRequest", "Club", bool], dict[str, Any]]
+HomeSection = Callable[["HttpRequest"], dict[str, object]]
+ClubSection = Callable[["HttpRequest", "Club", bool], dict[str, object]]
 
 home_providers: list[HomeSection] = []
 club_providers: list[ClubSection] = []
@@ -35,18 +35,18 @@ def add_club_section(provider: ClubSection) -> None:
         club_providers.append(provider)
 
 
-def home_sections(request: HttpRequest) -> dict[str, Any]:
+def home_sections(request: HttpRequest) -> dict[str, object]:
     """The home page's context contributed by the apps above clubs."""
-    context: dict[str, Any] = {}
+    context: dict[str, object] = {}
     for provider in home_providers:
         context.update(provider(request))
     return context
 
 
-def club_sections(request: HttpRequest, club: Club, is_member: bool) -> dict[str, Any]:
+def club_sections(request: HttpRequest, club: Club, is_member: bool) -> dict[str, object]:
     """A club page's context contributed by the apps above clubs; `is_member` says whether the
     user belongs to the club (a visitor of a public club sees less)."""
-    context: dict[str, Any] = {}
+    context: dict[str, object] = {}
     for provider in club_providers:
         context.update(provider(request, club, is_member))
     return context

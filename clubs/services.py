@@ -13,7 +13,7 @@ the field at fault and says why in the user's language.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -113,8 +113,18 @@ def club_create(
     return club
 
 
+class ClubChanges(TypedDict, total=False):
+    """What `club_update` may change."""
+
+    name: str
+    city: str
+    is_public: bool
+    public_live_matches: bool
+    table_codes: bool
+
+
 @transaction.atomic
-def club_update(*, club: Club, **changes: Any) -> Club:
+def club_update(*, club: Club, **changes: Unpack[ClubChanges]) -> Club:
     """Change the club's name, city or visibility (its slug, the club's address, stays). Locks
     the club row first.
 

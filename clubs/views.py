@@ -9,7 +9,7 @@ Every list has a fixed number of queries, whatever its length.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack, cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -47,6 +47,9 @@ from clubs.presenters import CLUB_NAMED, named
 from clubs.requests import SignedInRequest
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from django.db.models import Model, QuerySet
     from django_stubs_ext import StrOrPromise
 
 PAGE_SIZE = 20
@@ -61,11 +64,14 @@ class LinkedPage(Page):
 
 
 class _LinkingPaginator(Paginator):
+    # Django's own arguments, passed through as they come.
     def _get_page(self, *args: Any, **kwargs: Any) -> LinkedPage:
         return LinkedPage(*args, **kwargs)
 
 
-def page_of(items: Any, per_page: int, number: str | None) -> LinkedPage:
+def page_of(
+    items: Sequence[object] | QuerySet[Model], per_page: int, number: str | None
+) -> LinkedPage:
     """Page `number` of `items` (the last for a number past it, the first for no number), whose
     neighbours' addresses the caller sets."""
     return cast(LinkedPage, _LinkingPaginator(items, per_page).get_page(number))
@@ -103,7 +109,7 @@ def favicon(request: HttpRequest) -> HttpResponse:
 def home(request: HttpRequest) -> HttpResponse:
     """The user's clubs, with a quick link to each match in progress, and the invitations to
     join a club that they may accept or decline; a welcome for visitors."""
-    context: dict[str, Any] = {}
+    context: dict[str, object] = {}
     if request.user.is_authenticated:
         context["invitations"] = list(
             Invitation.objects.pending()
@@ -163,14 +169,22 @@ def club_create(request: SignedInRequest) -> HttpResponse:
     return render(request, "clubs/create.html", {"form": form})
 
 
-def _detail(request: HttpRequest, club: Club, **forms: Any) -> HttpResponse:
+class _DetailForms(TypedDict, total=False):
+    """The bound forms with errors that the club's page shows in place of fresh ones."""
+
+    player_form: PlayerForm
+    invite_form: MemberInviteForm
+    member_forms: dict[int, MemberRoleForm]
+
+
+def _detail(request: HttpRequest, club: Club, **forms: Unpack[_DetailForms]) -> HttpResponse:
     """The club's page; members see everything, visitors of a public club its players and
     finished matches (and its matches in progress when they are live to the public). `forms`
     are bound forms with errors to show in place of fresh ones."""
     role = role_in(request.user, club)
     member = role is not None
     owner = can_manage(request.user, club)
-    context: dict[str, Any] = {
+    context: dict[str, object] = {
         "club": club,
         "role": _ROLE_NAMES.get(role),
         "is_member": member,

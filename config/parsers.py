@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import math
 import re
-from typing import Any
 
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
@@ -103,7 +102,7 @@ def _no_constant(text: str) -> float:
     raise JSONRefused(str(_("%(constant)s is not a number JSON allows.") % {"constant": text}))
 
 
-def read_json(text: str) -> Any:
+def read_json(text: str) -> object:
     """`text` parsed as JSON, or `JSONRefused` for what the project cannot store or read safely
     (see the module); text that is not JSON raises `json.JSONDecodeError`, for the caller to say
     where. Never recurses deeper than API_JSON_MAX_DEPTH."""

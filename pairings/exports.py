@@ -4,7 +4,7 @@ the tournament's standings CSV writes them (`tournaments.exports.STANDINGS_WRITE
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext
 
@@ -14,14 +14,17 @@ from pairings.selectors.standings import GinStandings
 from tournaments.exports import spreadsheet_number
 from tournaments.presenters import dropped_mark
 
+if TYPE_CHECKING:
+    from tournaments.exports import SafeWriter
 
-def write_bracket_standings(result: GinStandings, writer: Any) -> None:
+
+def write_bracket_standings(result: GinStandings, writer: SafeWriter) -> None:
     writer.writerow([gettext("Place"), gettext("Player"), gettext("Seed")])
     for row in result.rows:
         writer.writerow([row.place_label, row.entry.player.name, row.standing.seed])
 
 
-def write_pairing_standings(result: GinStandings, writer: Any) -> None:
+def write_pairing_standings(result: GinStandings, writer: SafeWriter) -> None:
     """The columns keep their names and places (spreadsheets read them); head to head, when the
     tournament counts it, is the last column, headed as on the standings page, empty for a
     player it did not reach (the page's dash)."""
@@ -45,7 +48,7 @@ def write_pairing_standings(result: GinStandings, writer: Any) -> None:
         ]
     )
     for row in result.rows:
-        standing: Any = row.standing
+        standing: Any = row.standing  # a pairing standing (`GinStandings.rows`, by kind)
         writer.writerow(
             [
                 standing.place,

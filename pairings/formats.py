@@ -57,7 +57,7 @@ class GinFormat(TournamentFormat):
     def tie_break_choices(self) -> list[tuple[str, str]]:
         return [(str(key), words.tie_break_label(key)) for key in standings.DEFAULT_TIE_BREAKS]
 
-    def checked_tie_breaks(self, tie_breaks: Any) -> list[str]:
+    def checked_tie_breaks(self, tie_breaks: Iterable[str]) -> list[str]:
         try:
             checked = standings.check_tie_breaks(tie_breaks)
         except TournamentError as error:

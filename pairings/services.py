@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
@@ -111,7 +110,7 @@ def _create_pairing_round(
     pairing_round: EngineRound,
     user: Actor,
     *,
-    extra: dict[str, Any] | None = None,
+    extra: dict[str, object] | None = None,
     forfeits: Sequence[engine.PlayerId] | None = None,
     now: datetime | None = None,
 ) -> Round:

@@ -82,7 +82,8 @@ def save_seats(seats: Sequence[MatchPlayer], fields: Sequence[str]) -> None:
     if not seats:
         return
     meta = MatchPlayer._meta
-    # Plain concrete fields (and the primary key): each has a column.
+    # Plain concrete fields (and the primary key): each has a column. (A field's value types are
+    # Django's generic parameters, whatever they are: Any.)
     columns = [cast("Field[Any, Any]", meta.get_field(name)) for name in fields]
     quote = connection.ops.quote_name
     assignments = ", ".join(f"{quote(cast(str, column.column))} = %s" for column in columns)

@@ -4,8 +4,6 @@ matches, registered with `clubs.pages` by `ScoringConfig.ready()` (clubs cannot 
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db.models import Prefetch
 from django.http import HttpRequest
 
@@ -17,7 +15,7 @@ from scoring.selectors import matches_for_club
 HOME_MATCHES = 20
 
 
-def home_matches(request: HttpRequest) -> dict[str, Any]:
+def home_matches(request: HttpRequest) -> dict[str, object]:
     """The matches in progress of the user's clubs, newest first, with a quick link to each
     (not other clubs' matches live to the public)."""
     if not request.user.is_authenticated:
@@ -34,7 +32,7 @@ def home_matches(request: HttpRequest) -> dict[str, Any]:
     }
 
 
-def club_matches(request: HttpRequest, club: Club, is_member: bool) -> dict[str, Any]:
+def club_matches(request: HttpRequest, club: Club, is_member: bool) -> dict[str, object]:
     """The club's matches, one page of them; a visitor sees those they may open
     (`Match.objects.for_user`: the finished ones, and those in progress when they are live)."""
     matches = matches_for_club(club)

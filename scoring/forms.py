@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import TypedDict, cast
 
 from django import forms
 from django.http import QueryDict
@@ -23,7 +23,16 @@ from clubs import validators
 from clubs.models import Player
 from scoring.engine import RuleSetError, rules_for
 from scoring.engine.presets import PRESETS
-from scoring.engine.rules import BOOL, CHOICE, INT, MONEY, OPTIONAL_INT, OptionInfo
+from scoring.engine.rules import (
+    BOOL,
+    CHOICE,
+    INT,
+    MONEY,
+    OPTIONAL_INT,
+    OptionInfo,
+    Options,
+    OptionValue,
+)
 from scoring.games import all_games
 from scoring.rule_words import PRESET_LABELS, option_choices, option_label, rule_refusal
 from scoring.services import MatchError, MatchMovedOn
@@ -122,7 +131,7 @@ class StartForm(forms.Form):
             )
 
     @property
-    def seat_rows(self) -> list[dict[str, Any]]:
+    def seat_rows(self) -> list[dict[str, object]]:
         return [
             {
                 "seat": seat,
@@ -177,12 +186,20 @@ class StartForm(forms.Form):
         return cleaned
 
 
-def _option_field(info: OptionInfo, default: Any) -> forms.Field:
+class _OptionWords(TypedDict):
+    """What every option's field says: its label, its help, its starting value."""
+
+    label: str
+    help_text: str
+    initial: OptionValue
+
+
+def _option_field(info: OptionInfo, default: OptionValue) -> forms.Field:
     """The form field of an option. It only reads the text (a whole number, an amount); the
     option's range is the engine's, checked by `RulesForm.clean` with the engine's message."""
     label = option_label(info.name)
     help_text = gettext(info.help)
-    common = {"label": label, "help_text": help_text, "initial": default}
+    common: _OptionWords = {"label": label, "help_text": help_text, "initial": default}
     if info.kind == INT:
         return forms.IntegerField(**common, widget=forms.TextInput(attrs={**NUMERIC, "size": 6}))
     if info.kind == OPTIONAL_INT:
@@ -230,7 +247,7 @@ class RulesForm(forms.Form):
                 self.add_error(name, rule_refusal(error))
         return cleaned
 
-    def overrides(self) -> dict[str, Any]:
+    def overrides(self) -> Options:
         if not self.is_bound:
             return {}
         changed = {}

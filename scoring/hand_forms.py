@@ -5,7 +5,6 @@ each given by its game (`GameKind.hand_form`). What every entry form shares is
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from django import forms
 from django.utils.translation import gettext, pgettext_lazy
@@ -13,6 +12,8 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import EngineError
 from scoring.engine.cards import RANKS, count_points
+from scoring.engine.document import Cards, GinHandEntry, HandEntry
+from scoring.engine.rules import Options
 from scoring.forms import NOT_IN_PLAY_NOW, NUMERIC, EntryForm
 from scoring.games import game_named
 from scoring.presenters import GIN_RESULTS
@@ -26,7 +27,7 @@ UPCARD_SUITS = [
 ]
 
 
-def _count_cards(form: forms.Form, game: str, rules: dict[str, Any], field: str) -> str:
+def _count_cards(form: forms.Form, game: str, rules: Options, field: str) -> str:
     """The cards typed in `field`, checked by the engine's cards module ("" if none)."""
     text = (form.cleaned_data.get(field) or "").strip()
     if text:
@@ -44,7 +45,7 @@ class PenaltyHandForm(EntryForm):
         self,
         *args,
         game: str,
-        rules: dict[str, Any],
+        rules: Options,
         seats: Sequence[tuple[int, str]],
         **kwargs,
     ):
@@ -93,7 +94,7 @@ class PenaltyHandForm(EntryForm):
             )
 
     @property
-    def player_rows(self) -> list[dict[str, Any]]:
+    def player_rows(self) -> list[dict[str, object]]:
         return [
             {
                 "seat": seat,
@@ -134,13 +135,13 @@ class PenaltyHandForm(EntryForm):
                 )
         return cleaned
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self) -> HandEntry:
         """The hand in the match document format, without "type"."""
         cleaned = self.cleaned_data
         closer_seat = int(cleaned["closer"])
-        data: dict[str, Any] = {"closer": dict(self.seats)[closer_seat]}
+        data: HandEntry = {"closer": dict(self.seats)[closer_seat]}
         points: dict[str, int] = {}
-        cards: dict[str, str] = {}
+        cards: dict[str, Cards] = {}
         not_opened: list[str] = []
         for seat, name in self.seats:
             if seat == closer_seat:
@@ -163,18 +164,18 @@ class PenaltyHandForm(EntryForm):
         return data
 
     @staticmethod
-    def initial_from(data: dict[str, Any], seats: Sequence[tuple[int, str]]) -> dict[str, Any]:
+    def initial_from(data: HandEntry, seats: Sequence[tuple[int, str]]) -> dict[str, object]:
         """Form values showing a recorded hand (for a correction)."""
         seat_of = {name: seat for seat, name in seats}
-        initial: dict[str, Any] = {}
+        initial: dict[str, object] = {}
         if data.get("closer") in seat_of:
             initial["closer"] = str(seat_of[data["closer"]])
         for name, value in (data.get("points") or {}).items():
             if name in seat_of:
                 initial[f"points_{seat_of[name]}"] = value
-        for name, value in (data.get("cards") or {}).items():
+        for name, cards in (data.get("cards") or {}).items():
             if name in seat_of:
-                initial[f"cards_{seat_of[name]}"] = value
+                initial[f"cards_{seat_of[name]}"] = cards
         for name in data.get("not_opened") or []:
             if name in seat_of:
                 initial[f"not_opened_{seat_of[name]}"] = True
@@ -190,7 +191,7 @@ class GinHandForm(EntryForm):
         self,
         *args,
         game: str,
-        rules: dict[str, Any],
+        rules: Options,
         seats: Sequence[tuple[int, str]],
         **kwargs,
     ):
@@ -255,7 +256,7 @@ class GinHandForm(EntryForm):
         )
 
     @property
-    def player_rows(self) -> list[dict[str, Any]]:
+    def player_rows(self) -> list[dict[str, object]]:
         return [
             {
                 "seat": seat,
@@ -300,15 +301,15 @@ class GinHandForm(EntryForm):
                 )
         return cleaned
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self) -> GinHandEntry:
         cleaned = self.cleaned_data
-        data: dict[str, Any] = {"result": cleaned["result"]}
+        data: GinHandEntry = {"result": cleaned["result"]}
         upcard = (cleaned.get("upcard") or "").strip()
         if cleaned["result"] != "dead":
             knocker_seat = int(cleaned["knocker"])
             data["knocker"] = dict(self.seats)[knocker_seat]
             deadwood: dict[str, int] = {}
-            cards: dict[str, str] = {}
+            cards: dict[str, Cards] = {}
             for seat, name in self.seats:
                 if cleaned.get(f"cards_{seat}"):
                     cards[name] = " ".join(cleaned[f"cards_{seat}"].split())
@@ -324,17 +325,17 @@ class GinHandForm(EntryForm):
         return data
 
     @staticmethod
-    def initial_from(data: dict[str, Any], seats: Sequence[tuple[int, str]]) -> dict[str, Any]:
+    def initial_from(data: GinHandEntry, seats: Sequence[tuple[int, str]]) -> dict[str, object]:
         seat_of = {name: seat for seat, name in seats}
-        initial: dict[str, Any] = {"result": data.get("result")}
+        initial: dict[str, object] = {"result": data.get("result")}
         if data.get("knocker") in seat_of:
             initial["knocker"] = str(seat_of[data["knocker"]])
         for name, value in (data.get("deadwood") or {}).items():
             if name in seat_of:
                 initial[f"deadwood_{seat_of[name]}"] = value
-        for name, value in (data.get("cards") or {}).items():
+        for name, cards in (data.get("cards") or {}).items():
             if name in seat_of:
-                initial[f"cards_{seat_of[name]}"] = value
+                initial[f"cards_{seat_of[name]}"] = cards
         upcard = str(data.get("upcard") or "")
         if upcard:
             initial["upcard_rank"], initial["upcard_suit"] = upcard[:-1].upper(), upcard[-1].lower()

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypedDict
 
 from django.http import QueryDict
 from django.utils.translation import gettext
@@ -24,6 +24,7 @@ from scoring import pages
 from scoring.charts import totals_chart
 from scoring.code_panel import CodePanel, code_panel
 from scoring.engine import MatchState, Status
+from scoring.engine.document import AnyHandEntry, EventData, hand_event
 from scoring.forms import new_idempotency_key
 from scoring.games import game_of
 from scoring.models import EventKind, Match
@@ -322,6 +323,11 @@ class Conflict:
     same_as: int | None = None
 
 
+class _RecordedHand(TypedDict):
+    hand: int | None
+    fields: dict[str, str]
+
+
 def conflict_of(
     match: Match,
     detail: MatchDetail,
@@ -338,7 +344,7 @@ def conflict_of(
     if not changes:
         return None
     shown = changes[-CONFLICT_CHANGES_SHOWN:]
-    recorded: list[dict[str, Any]] = []
+    recorded: list[_RecordedHand] = []
     same_as = None
     if form_fits:
         entry = form if form is not None else hand_form(match, in_play_seats(detail))
@@ -365,7 +371,7 @@ def conflict_of(
     )
 
 
-def _compared(value: Any) -> str:
+def _compared(value: object) -> str:
     """A field's value as two hands are told apart: spaces and case aside, a number as a number,
     a zero as empty (as a gin's knocker's deadwood is)."""
     text = "on" if value is True else " ".join(str(value).split()).lower()
@@ -373,7 +379,7 @@ def _compared(value: Any) -> str:
     return "" if text == "0" else text
 
 
-def hand_fields(form, data: dict[str, Any]) -> dict[str, str]:
+def hand_fields(form, data: EventData | AnyHandEntry) -> dict[str, str]:
     """A hand (its data) as the entry `form` posts it, to tell two hands apart: the form's
     fields that are filled (`_compared`)."""
     fields = {}
@@ -407,7 +413,7 @@ def typed_hand(form, match: Match) -> str:
     "" for any other form."""
     if form is None or getattr(form, "conflict", None) is None:
         return ""
-    return describe_event({**form.to_data(), "type": "hand"}, match.game, match.rules)
+    return describe_event(hand_event(form.to_data()), match.game, match.rules)
 
 
 def form_signature(detail: MatchDetail) -> str:
@@ -430,7 +436,7 @@ def hand_form(match: Match, seats: list[tuple[int, str]], *args, **kwargs):
     return game_of(match).hand_form(match.rules, seats, *args, **kwargs)
 
 
-def _money(value: Any) -> Decimal:
+def _money(value: object) -> Decimal:
     return Decimal(str(value or "0"))
 
 
@@ -471,7 +477,7 @@ def match_context(
     seen: int | None = None,
     with_form: bool = True,
     typed: QueryDict | None = None,
-) -> dict[str, Any]:
+) -> dict[str, Any]:  # read back: the views add to it from what it holds (history, detail)
     """Everything the match page shows; the live fragment (`with_form` False) shows the same but
     the entry form, and compares the `signature` of the form the page has with the match now,
     and the revision the form was made at (`seen`) with the match's: what changed since. Who
@@ -523,7 +529,7 @@ def match_context(
 
 def _place_context(
     viewer: MatchViewer, place: MatchPlace | None, code: CodePanel | None
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """Where the match is played: its table code's panel, the tournament of a tournament table's
     match (when the viewer may follow it), and why a closed match is closed (a director may
     reopen it)."""
@@ -536,7 +542,7 @@ def _place_context(
     }
 
 
-def _board_context(match: Match, detail: MatchDetail) -> dict[str, Any]:
+def _board_context(match: Match, detail: MatchDetail) -> dict[str, object]:
     """The scoreboard: the game and its rules, the seats, the totals, the ranking, the end."""
     state = detail.state
     game = game_of(match)
@@ -571,7 +577,7 @@ def _entry_context(
     with_form: bool,
     entry_open: bool,
     typed: QueryDict | None = None,
-) -> dict[str, Any]:
+) -> dict[str, object]:
     """The entry form (a new one when none is given), and whether the match moved on since the
     form was made: a stale form, or a conflict to resolve (`typed`: what a form being typed
     holds, to say whether it is a hand recorded meanwhile)."""
@@ -642,7 +648,7 @@ def _correctable_hands(detail: MatchDetail) -> list[PickedHand]:
     ]
 
 
-def history_context(viewer: MatchViewer) -> dict[str, Any]:
+def history_context(viewer: MatchViewer) -> dict[str, object]:
     """The whole history of the match, every event with all its versions, and the chart."""
     match = viewer.match
     detail = match_detail(match)

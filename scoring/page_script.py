@@ -6,8 +6,6 @@ every sentence the script shows, in the user's language (the script has no catal
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -54,7 +52,7 @@ def phone_typist(join: TableJoin) -> dict[str, str]:
     return {"id": f"phone:{join.pk}", "name": name}
 
 
-def client_config(match: Match, *, typist: dict[str, str], may_record: bool) -> dict[str, Any]:
+def client_config(match: Match, *, typist: dict[str, str], may_record: bool) -> dict[str, object]:
     """What the page's script needs (static/js/entry.js), rendered as JSON in the page: the
     match's revision, the addresses it sends in place (`ENTRY_ACTIONS`, for who may record),
     where the match's service worker is, how often the page polls, who types on this page

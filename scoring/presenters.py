@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
-from typing import Any
 
 from django.template.defaultfilters import floatformat
 from django.utils.dateformat import time_format
@@ -37,7 +36,16 @@ from scoring.engine import (
     MatchState,
 )
 from scoring.engine.cards import count_points
+from scoring.engine.document import (
+    Cards,
+    EventData,
+    GinHandEntry,
+    HandEntry,
+    is_hand,
+    is_penalty_hand,
+)
 from scoring.engine.names import table_label
+from scoring.engine.rules import Options, OptionValue
 from scoring.games import all_games, game_named, game_of
 from scoring.models import EndedBy, EventKind, Match, PlayerStatus
 from scoring.selectors import EventRow, MatchDetail
@@ -121,7 +129,7 @@ def row_title(row: EventRow) -> str:
     return event_title(row.event.kind, row.hand_number, stays_out=row.stays_out)
 
 
-def describe_change(change: MatchChange, game: str, rules: dict[str, Any]) -> str:
+def describe_change(change: MatchChange, game: str, rules: Options) -> str:
     """A change another phone made, for the phone whose submission it stopped: "Hand 7 was
     recorded from another phone at 21:04. Closed by Anna. Bruno 12, ..." (a correction, a void:
     said so). A hand is named as the flash messages and the form's title name it ("Mano 7
@@ -271,7 +279,7 @@ def table_name(label: str) -> str:
     return label
 
 
-def money(amount: Decimal | str) -> str:
+def money(amount: OptionValue) -> str:
     return gettext("€ %(amount)s") % {"amount": floatformat(Decimal(str(amount)), 2)}
 
 
@@ -289,16 +297,14 @@ def stakes_line(count: int, amount: Decimal | str) -> str:
 # Events ------------------------------------------------------------------------------------------
 
 
-def _count_for_display(game: str, rules: dict[str, Any], cards: str) -> str:
+def _count_for_display(game: str, rules: Options, cards: Cards) -> str:
     try:
         return str(count_points(game, cards, ace_alone_is_one=bool(rules.get("ace_alone_is_one"))))
     except EngineError:
         return "?"
 
 
-def describe_event(
-    data: dict[str, Any], game: str, rules: dict[str, Any], *, stays_out: bool = False
-) -> str:
+def describe_event(data: EventData, game: str, rules: Options, *, stays_out: bool = False) -> str:
     """One line saying what an event version recorded, in the user's language (`stays_out`: a
     withdrawal that is a busted player declining the re-entry, `EventRow.stays_out`)."""
     kind = data.get("type")
@@ -310,7 +316,7 @@ def describe_event(
         return gettext("%(player)s withdrew.") % {"player": data.get("player")}
     if kind == "time_call":
         return gettext("Time called.")
-    if kind != "hand":
+    if not is_hand(data):
         return ""
     parts, scores = game_named(game).describe_hand(data, rules)
     cards = data.get("cards") or {}
@@ -319,14 +325,15 @@ def describe_event(
         f"{name} {text} ({_count_for_display(game, rules, text)})" for name, text in cards.items()
     ]
     entries += [
-        gettext("%(player)s not opened") % {"player": name} for name in data.get("not_opened", [])
+        gettext("%(player)s not opened") % {"player": name}
+        for name in (data.get("not_opened", []) if is_penalty_hand(data) else [])
     ]
     if entries:
         parts.append(", ".join(entries))
     return " ".join(parts)
 
 
-def gin_hand_words(data: dict[str, Any], outcome: str) -> tuple[list[str], dict]:
+def gin_hand_words(data: GinHandEntry, outcome: str) -> tuple[list[str], dict[str, int]]:
     """How a Gin hand ended, in words, and its deadwoods (`GameKind.describe_hand`); `outcome`:
     what the engine scored it (a knock the defender won: "undercut")."""
     parts: list[str] = []
@@ -353,7 +360,7 @@ def gin_hand_words(data: dict[str, Any], outcome: str) -> tuple[list[str], dict]
     return parts, data.get("deadwood") or {}
 
 
-def penalty_hand_words(data: dict[str, Any], *, closings: bool) -> tuple[list[str], dict]:
+def penalty_hand_words(data: HandEntry, *, closings: bool) -> tuple[list[str], dict[str, int]]:
     """Who closed a Scala 40 or Ramino hand (and how, when the game scores its `closings`), in
     words, and its points (`GameKind.describe_hand`)."""
     closer = {"player": data.get("closer")}

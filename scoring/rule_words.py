@@ -13,14 +13,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import RuleSetError
+from scoring.engine.rules import Options, OptionValue, whole
 from scoring.games import game_named
 from scoring.presenters import money
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # Labels ------------------------------------------------------------------------------------------
 
@@ -81,7 +85,7 @@ def preset_label(preset: str) -> str:
 
 # The values of the rule options that are a choice, in words (the rules forms offer these; a
 # value missing here, from a newer engine, shows as it is).
-OPTION_CHOICES: dict[str, dict[str, Any]] = {
+OPTION_CHOICES: dict[str, dict[str, StrOrPromise]] = {
     "elimination_rule": {
         ">=": pgettext_lazy("elimination rule", "Reaching it eliminates (≥)"),
         ">": pgettext_lazy("elimination rule", "Only passing it eliminates (>)"),
@@ -137,7 +141,7 @@ def option_label(name: str) -> str:
     return str(label) if label is not None else name.replace("_", " ").capitalize()
 
 
-def choice_label(name: str, value: Any) -> str:
+def choice_label(name: str, value: OptionValue) -> str:
     """The words of value `value` of rule option `name` ("Whoever knocked" for `knocker`)."""
     words = OPTION_CHOICES.get(name, {}).get(str(value))
     return str(words) if words is not None else str(value)
@@ -160,12 +164,12 @@ def rule_refusal(error: RuleSetError) -> str:
 # Rules -------------------------------------------------------------------------------------------
 
 
-def rules_summary(rules: dict[str, Any], game: str) -> list[str]:
+def rules_summary(rules: Options, game: str) -> list[str]:
     """The rules in a few short labels, for the line under a match page's title."""
     return game_named(game).rules_summary(rules)
 
 
-def gin_rules_summary(rules: dict[str, Any]) -> list[str]:
+def gin_rules_summary(rules: Options) -> list[str]:
     items = [gettext("Target %(points)s") % {"points": rules["target"]}]
     if rules.get("match_mode") == "hands":
         items = [gettext("First to %(count)s hands") % {"count": rules["hands_to_win"]}]
@@ -176,7 +180,7 @@ def gin_rules_summary(rules: dict[str, Any]) -> list[str]:
     return items
 
 
-def penalty_rules_summary(rules: dict[str, Any]) -> list[str]:
+def penalty_rules_summary(rules: Options) -> list[str]:
     points = {"points": rules["elimination_at"]}
     if rules["elimination_rule"] == ">=":
         items = [gettext("Out at %(points)s") % points]
@@ -189,13 +193,13 @@ def penalty_rules_summary(rules: dict[str, Any]) -> list[str]:
     return items
 
 
-def rules_in_words(rules: dict[str, Any], game: str) -> list[str]:
+def rules_in_words(rules: Options, game: str) -> list[str]:
     """The options a table needs to know, as sentences in the user's language."""
     return game_named(game).rules_in_words(rules)
 
 
 def penalty_rules_in_words(
-    rules: dict[str, Any], *, in_hand_plain: str = "", closings: bool = False
+    rules: Options, *, in_hand_plain: str = "", closings: bool = False
 ) -> list[str]:
     """A penalty game's rules in words (`in_hand_plain`: what the game says of a chiusura in
     mano that scores nothing extra, if anything; `closings`: the game scores its closings)."""
@@ -217,7 +221,7 @@ def scala40_in_hand_plain() -> str:
     return gettext("Chiusura in mano: nothing extra.")
 
 
-def _elimination_words(rules: dict[str, Any]) -> str:
+def _elimination_words(rules: Options) -> str:
     points = rules["elimination_at"]
     if rules["elimination_rule"] == ">=":
         return gettext("A player is out on reaching %(points)s points.") % {"points": points}
@@ -226,7 +230,7 @@ def _elimination_words(rules: dict[str, Any]) -> str:
     }
 
 
-def _in_hand_words(rules: dict[str, Any], plain: str) -> list[str]:
+def _in_hand_words(rules: Options, plain: str) -> list[str]:
     in_hand = rules["in_hand_scoring"]
     if in_hand == "double":
         return [gettext("Chiusura in mano: the opponents' points of that hand double.")]
@@ -238,7 +242,7 @@ def _in_hand_words(rules: dict[str, Any], plain: str) -> list[str]:
     return [plain] if plain else []
 
 
-def _closing_bonus_words(rules: dict[str, Any]) -> str:
+def _closing_bonus_words(rules: Options) -> str:
     bonuses = {
         "normal": rules["normal_bonus"],
         "colore": rules["colore_bonus"],
@@ -257,10 +261,10 @@ def _closing_bonus_words(rules: dict[str, Any]) -> str:
     return text % bonuses
 
 
-def _reentry_words(rules: dict[str, Any]) -> list[str]:
+def _reentry_words(rules: Options) -> list[str]:
     if not rules["reentry_allowed"]:
         return [gettext("No re-entry: a player who is out stays out.")]
-    times = rules["reentry_max"]
+    times = whole(rules, "reentry_max")
     sentences = [
         ngettext(
             "Re-entry (rientro): once per player, at the highest total in play plus "
@@ -282,7 +286,7 @@ def _reentry_words(rules: dict[str, Any]) -> list[str]:
     return sentences
 
 
-def gin_rules_in_words(rules: dict[str, Any]) -> list[str]:
+def gin_rules_in_words(rules: Options) -> list[str]:
     sentences = []
     variant = rules["variant"]
     if rules["match_mode"] == "hands":
@@ -344,20 +348,20 @@ def gin_rules_in_words(rules: dict[str, Any]) -> list[str]:
     return sentences
 
 
-def chart_threshold(game: str, rules: dict[str, Any]) -> tuple[int | None, str]:
+def chart_threshold(game: str, rules: Options) -> tuple[int | None, str]:
     """The dashed line of a chart of the totals, and its label (`GameKind.chart_threshold`)."""
     return game_named(game).chart_threshold(rules)
 
 
-def elimination_line(rules: dict[str, Any]) -> tuple[int | None, str]:
+def elimination_line(rules: Options) -> tuple[int | None, str]:
     """A penalty game's chart line: the elimination threshold."""
-    threshold = rules["elimination_at"]
+    threshold = whole(rules, "elimination_at")
     return threshold, gettext("out at %(points)s") % {"points": threshold}
 
 
-def gin_target_line(rules: dict[str, Any]) -> tuple[int | None, str]:
+def gin_target_line(rules: Options) -> tuple[int | None, str]:
     """The target of a Gin game to points (no line for Hollywood or a match to hands)."""
     if rules.get("variant") != "hollywood" and rules.get("match_mode") == "points":
-        threshold = rules["target"]
+        threshold = whole(rules, "target")
         return threshold, gettext("target %(points)s") % {"points": threshold}
     return None, ""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from django.db.models import Prefetch
 from django.utils.translation import gettext
@@ -12,6 +11,7 @@ from django.utils.translation import gettext
 from clubs.models import Club, Player
 from scoring.engine import EngineError, MatchState, Snapshot, Status, hand_numbers, rules_for
 from scoring.engine.names import table_label as stored_table_label
+from scoring.engine.rules import Options
 from scoring.models import (
     EventKind,
     EventVersion,
@@ -179,7 +179,7 @@ def start_differs(
     *,
     seats: list[tuple[int, Player | None, str]],
     preset: str,
-    options: dict[str, Any],
+    options: Options,
     table_label: str,
     first_dealer_seat: int,
 ) -> bool:

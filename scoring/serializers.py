@@ -5,7 +5,7 @@ the event and field at fault; the serializers here describe its shape for the Op
 """
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext
@@ -111,10 +111,10 @@ class RuleOptionsSchema(serializers.Serializer):
     (`?lang=it`), the same words as the rule forms (`scoring.rule_words`)."""
 
 
-def rule_option_schema(info: OptionInfo, games: list[str]) -> dict[str, Any]:
+def rule_option_schema(info: OptionInfo, games: list[str]) -> dict[str, object]:
     """One option's JSON schema: type, bounds, and a description in words."""
     description = f"{option_label(info.name)}: {gettext(info.help)} ({', '.join(games)})"
-    schema: dict[str, Any]
+    schema: dict[str, object]
     if info.kind == CHOICE:
         schema = {"type": "string", "enum": list(info.choices)}
         description += "\n" + "\n".join(
@@ -135,9 +135,9 @@ def rule_option_schema(info: OptionInfo, games: list[str]) -> dict[str, Any]:
     return {**schema, "description": description}
 
 
-def rule_options_schema() -> dict[str, Any]:
+def rule_options_schema() -> dict[str, object]:
     """The `RuleOptions` component: every option of every preset's rule set, by name."""
-    properties: dict[str, dict[str, Any]] = {}
+    properties: dict[str, dict[str, object]] = {}
     games: dict[str, list[str]] = {}
     infos: dict[str, OptionInfo] = {}
     for preset in PRESETS:

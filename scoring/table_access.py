@@ -39,12 +39,11 @@ import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import wraps
-from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.views import redirect_to_login
 from django.db.models import Count, Q, Subquery
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
@@ -224,12 +223,12 @@ def released_words(join: TableJoin, match: Match) -> str:
     )
 
 
-def login_or_code_required(view: Callable[..., Any]) -> Callable[..., Any]:
+def login_or_code_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """`login_required`, except for a phone that holds a table code: the view then asks
     `viewer_of` about the match itself (404 for a match the code does not open)."""
 
     @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+    def wrapper(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
         if request.user.is_authenticated or join_ids(request):
             return view(request, *args, **kwargs)
         return redirect_to_login(request.get_full_path())

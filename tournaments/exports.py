@@ -33,7 +33,7 @@ FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 PLAIN_NUMBER = re.compile(r"[+-]?\d+([.,]\d+)?")
 
 
-def neutralised(value: Any) -> Any:
+def neutralised(value: object) -> object:
     """A cell as it is safe to write: a text a spreadsheet would run as a formula gets a leading
     single quote; numbers (and texts that are exactly a number) are left as they are."""
     if value is None or isinstance(value, int | float | Decimal):
@@ -47,18 +47,18 @@ def neutralised(value: Any) -> Any:
 class SafeWriter:
     """`csv.writer` whose every cell goes through `neutralised`."""
 
-    def __init__(self, out, **options: Any):
+    def __init__(self, out, **options: Any):  # `csv.writer`'s, passed through
         self._writer = csv.writer(out, **options)
 
-    def writerow(self, row: Iterable[Any]) -> Any:
+    def writerow(self, row: Iterable[object]) -> object:
         return self._writer.writerow([neutralised(value) for value in row])
 
-    def writerows(self, rows: Iterable[Iterable[Any]]) -> None:
+    def writerows(self, rows: Iterable[Iterable[object]]) -> None:
         for row in rows:
             self.writerow(row)
 
 
-def csv_writer(out, **options: Any) -> SafeWriter:
+def csv_writer(out, **options: Any) -> SafeWriter:  # `csv.writer`'s options
     """The CSV writer of every export: `csv.writer` with formula prefixes neutralised."""
     return SafeWriter(out, **options)
 
@@ -77,7 +77,7 @@ def write_tournament_standings(tournament: Tournament, out) -> None:
     STANDINGS_WRITERS[kind.standings_kind](kind.standings(tournament), csv_writer(out))
 
 
-def write_table_standings(table: TableStandings, writer: Any) -> None:
+def write_table_standings(table: TableStandings, writer: SafeWriter) -> None:
     writer.writerow(
         [
             gettext("Place"),
@@ -108,5 +108,6 @@ def write_table_standings(table: TableStandings, writer: Any) -> None:
 
 
 # How each way of showing standings (`TournamentFormat.standings_kind`) is written; the Gin
-# formats' writers (`pairings.exports`) are added by `PairingsConfig.ready()`.
-STANDINGS_WRITERS: dict[str, Callable[[Any, Any], None]] = {"table": write_table_standings}
+# formats' writers (`pairings.exports`) are added by `PairingsConfig.ready()`. Each takes its
+# own kind's standings (`TournamentFormat.standings`), hence Any.
+STANDINGS_WRITERS: dict[str, Callable[[Any, SafeWriter], None]] = {"table": write_table_standings}

@@ -18,6 +18,7 @@ app's `AppConfig.ready()`: the Gin formats (brackets, round robin, Swiss) are
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -93,7 +94,7 @@ class TournamentFormat:
         """Refuse a preset of a game this format is not played at."""
         raise NotImplementedError
 
-    def checked_tie_breaks(self, tie_breaks: Any) -> list[str]:
+    def checked_tie_breaks(self, tie_breaks: Iterable[str]) -> list[str]:
         raise NotImplementedError
 
     def tie_break_choices(self) -> list[tuple[str, str]]:
@@ -105,9 +106,11 @@ class TournamentFormat:
         `tie_breaks`: each format's own)."""
         return [key for key, _label in self.tie_break_choices()]
 
-    def check_placement_points(self, scale: Any) -> None:
+    def check_placement_points(self, scale: object) -> None:
         """Table formats check their placement points; paired formats have none."""
 
+    # `clean`: the settings by name as `services.check_settings` checks them, each of its own kind
+    # (`settings_table.SettingValue`) and read as such: Any.
     def checked_cut(self, clean: dict[str, Any]) -> None:
         """The knockout's cut (advance, drop, final table); other formats have no cut."""
         clean["advance"] = clean["drop"] = None
@@ -202,13 +205,13 @@ class TableFormat(TournamentFormat):
                 field="preset",
             )
 
-    def checked_tie_breaks(self, tie_breaks: Any) -> list[str]:
+    def checked_tie_breaks(self, tie_breaks: Iterable[str]) -> list[str]:
         return [str(tie_break) for tie_break in table_standings.check_tie_breaks(tie_breaks)]
 
     def tie_break_choices(self) -> list[tuple[str, str]]:
         return [(str(key), tie_break_label(key)) for key in table_standings.DEFAULT_TIE_BREAKS]
 
-    def check_placement_points(self, scale: Any) -> None:
+    def check_placement_points(self, scale: object) -> None:
         scale = scale or {}
         if not isinstance(scale, dict):
             raise TournamentActionError(

@@ -4,6 +4,7 @@ the form next to the field it names by `base.errors.on_form`."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -44,14 +45,18 @@ from tournaments.settings_table import (
 )
 
 if TYPE_CHECKING:
+    from django.db.models import Model, QuerySet
+    from django.forms.renderers import BaseRenderer
     from django_stubs_ext import StrOrPromise
+
+    from base.errors import ServiceError
 
 
 def _split(text: str) -> list[str]:
     return [part for part in text.replace(";", ",").replace(" ", ",").split(",") if part]
 
 
-def listed(value: Any) -> list[str]:
+def listed(value: str | Iterable[object] | None) -> list[str]:
     """The tie-breaks of a value in order ("" for an empty place): a list, or one text that
     lists several, as a pasted "points, wins" (the payouts field takes that too)."""
     values = [value] if isinstance(value, str) else list(value or ())
@@ -64,22 +69,29 @@ class TieBreakOrderWidget(forms.Widget):
     to choose or reorder. The field's label points at the first select; each select is named
     by its place ("Tie-break 2") and described by the field's help and errors."""
 
-    def __init__(self, choices: list[tuple[str, Any]], attrs: dict[str, Any] | None = None):
+    def __init__(self, choices: list[tuple[str, str]], attrs: dict[str, object] | None = None):
         super().__init__(attrs)
         self.choices = choices
 
+    # `data` and `files`: Django's widget API, a QueryDict or any mapping (the tests' dicts).
     def value_from_datadict(self, data: Any, files: Any, name: str) -> list[str]:
         getlist = getattr(data, "getlist", None)
         values = getlist(name) if getlist is not None else data.get(name) or []
         return [values] if isinstance(values, str) else list(values)
 
-    def value_omitted_from_data(self, data: Any, files: Any, name: str) -> bool:
+    def value_omitted_from_data(self, data: Mapping[str, object], files: object, name: str) -> bool:
         return name not in data
 
     def id_for_label(self, id_: str) -> str:
         return f"{id_}_1" if id_ else id_
 
-    def render(self, name: str, value: Any, attrs: Any = None, renderer: Any = None) -> SafeString:
+    def render(
+        self,
+        name: str,
+        value: str | Iterable[object] | None,
+        attrs: dict[str, object] | None = None,
+        renderer: BaseRenderer | None = None,
+    ) -> SafeString:
         attrs = self.build_attrs(self.attrs, attrs)
         base_id = attrs.pop("id", "")
         chosen = listed(value)
@@ -135,7 +147,7 @@ class TieBreakOrderField(forms.Field):
         "repeated": _("“%(tie_break)s” is chosen twice: choose each tie-break once."),
     }
 
-    def __init__(self, **kwargs: Any):
+    def __init__(self, **kwargs: Any):  # Django's, passed through
         kwargs.setdefault("widget", TieBreakOrderWidget([]))
         super().__init__(**kwargs)
         self.labels: dict[str, str] = {}
@@ -145,7 +157,7 @@ class TieBreakOrderField(forms.Field):
         self.labels = dict(choices)
         self.widget.choices = [("", str(pgettext_lazy("tie-break", "— none —"))), *choices]
 
-    def to_python(self, value: Any) -> list[str]:
+    def to_python(self, value: str | Iterable[object] | None) -> list[str]:
         if not value:
             return []
         return [key for key in listed(value) if key]
@@ -186,14 +198,14 @@ class SettingsGroup:
 class PayoutPercentsField(forms.CharField):
     """The payout percentages typed as one text ("50, 30, 20", "50 30 20"), as a list."""
 
-    def clean(self, value: Any) -> list[str]:
+    def clean(self, value: object) -> list[str]:
         parts = _split(super().clean(value))
         if not parts:
             raise forms.ValidationError(_("Give at least one payout percentage, such as 100."))
         return parts
 
 
-def _bounded(row: Setting) -> dict[str, Any]:
+def _bounded(row: Setting) -> dict[str, Any]:  # keyword arguments of a Django field
     """The bounds of a setting, refused in the service's words."""
     message = lazy(row.range_message, str)()
     return {**row.bounds, "error_messages": {"min_value": message, "max_value": message}}
@@ -202,7 +214,7 @@ def _bounded(row: Setting) -> dict[str, Any]:
 def setting_field(row: Setting) -> forms.Field:
     """The creation form's field of a setting of the table (`tournaments.settings_table`),
     by its kind."""
-    words: dict[str, Any] = {"label": row.label, "help_text": row.help}
+    words: dict[str, Any] = {"label": row.label, "help_text": row.help}  # Django field kwargs
     if row.kind == WHOLE:
         return forms.IntegerField(required=not row.optional, **_bounded(row), **words)
     if row.kind == SIZE:  # the engine's range, in the form's own words
@@ -273,7 +285,9 @@ class TournamentForm(SettingsFields):  # type: ignore[misc,valid-type]  # built 
             if row.kind == FORMAT_FLAG:
                 initial[row.name] = ""  # the format's default until one is chosen
             elif row.kind == PERCENTS:
-                initial.setdefault(row.name, ", ".join(row.initial()))
+                percents = row.initial()
+                assert isinstance(percents, list)  # a list of percentages
+                initial.setdefault(row.name, ", ".join(percents))
             elif row.kind != TIE_BREAKS:  # each format's own order, below
                 initial.setdefault(row.name, row.initial())
         initial.setdefault("starts_on", timezone.localdate())
@@ -327,14 +341,14 @@ class TournamentForm(SettingsFields):  # type: ignore[misc,valid-type]  # built 
             for group, title in GROUP_TITLES.items()
         ]
 
-    def settings(self) -> dict[str, Any]:
+    def settings(self) -> dict[str, object]:
         """The cleaned settings, as `tournament_create` takes them: each from the chosen
         format's own field for it when it has one (a Swiss's rounds: 0 is automatic). A
         tie-break order or a confirmation left empty is left out: the service picks the
         format's default."""
         data = self.cleaned_data
         chosen = self.chosen_format().value
-        settings = {}
+        settings: dict[str, object] = {}
         for row in STORED:
             if not row.on_form:
                 continue
@@ -381,14 +395,14 @@ class RegisterForm(forms.Form):
         text = self.cleaned_data.get("names") or ""
         return [line.strip() for line in text.splitlines() if line.strip()]
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         super().clean()
         data = self.cleaned_data
         if not data.get("players") and not data.get("names") and not self.errors:
             raise forms.ValidationError(_("Tick club players or type guests' names, one per line."))
         return data
 
-    def add_refusal(self, error: Any, text: str) -> None:
+    def add_refusal(self, error: ServiceError, text: str) -> None:
         """Every reason the service gave, beside the field it names."""
         for refusal in error.refusals():
             field = refusal.field if refusal.field in self.fields else None
@@ -428,7 +442,8 @@ class SwapForm(forms.Form):
 class EntryChoiceField(forms.ModelMultipleChoiceField):
     """Entries, each labelled with its player's name."""
 
-    def label_from_instance(self, obj: Any) -> str:
+    def label_from_instance(self, obj: Model) -> str:
+        assert isinstance(obj, Entry)  # its queryset's
         return obj.player.name
 
 
@@ -470,7 +485,7 @@ class KeepApartForm(forms.Form):
             .order_by("player__name")
         )
 
-    def clean_entries(self) -> Any:
+    def clean_entries(self) -> QuerySet[Entry]:
         entries = self.cleaned_data["entries"]
         if len(entries) < 2:
             raise forms.ValidationError(_("Choose at least two players to keep apart."))

@@ -57,7 +57,9 @@ def default_tie_breaks() -> list[str]:
 
 
 def default_payout_percents() -> list[str]:
-    return default_of("payout_percents")
+    percents = default_of("payout_percents")
+    assert isinstance(percents, list)  # the setting's default, a fresh list
+    return percents
 
 
 def new_check_in_key() -> str:

@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol
 
 from django.utils import formats
 from django.utils.functional import Promise
@@ -239,7 +239,17 @@ def tie_breaks_note(labels: Iterable[str]) -> str:
     return gettext("Tie-breaks, in order: %(list)s.") % {"list": ", ".join(labels)}
 
 
-def tie_break_mark(row: Any) -> str:
+class SeparatedRow(Protocol):
+    """A standings row that says which tie-break set it below the row above (`StandingsRow`)."""
+
+    @property
+    def separated_by(self) -> str | None: ...
+
+    @property
+    def separated_from(self) -> Entry | None: ...
+
+
+def tie_break_mark(row: SeparatedRow) -> str:
     """A standings row's mark under the name when a tie-break set it below the player above on
     the same points (the row's `separated_by` and `separated_from`): "Tie-break with Anna
     Ferri: head to head"; empty otherwise."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
@@ -22,7 +21,7 @@ from tournaments.presenters import points_text, round_label, round_title
 
 # What can rotate, in the order a hall needs it (where to sit before the standings, which read
 # "after 0 rounds" while round 1 is played), with the words of the settings form.
-SLIDE_LABELS: dict[str, Any] = {
+SLIDE_LABELS: dict[str, object] = {
     "bracket": gettext_lazy("Bracket"),
     "seating": gettext_lazy("Who sits where"),
     "standings": gettext_lazy("Standings"),
@@ -72,7 +71,7 @@ class Slide:
     lines: tuple[Line, ...] = ()
     empty: str = ""  # said when there are no lines
     template: str = "tournaments/_projector_list.html"
-    context: dict[str, Any] = field(default_factory=dict)
+    context: dict[str, object] = field(default_factory=dict)
 
 
 SlideMaker = Callable[[Tournament], dict[str, Slide]]

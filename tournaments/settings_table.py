@@ -18,13 +18,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.rules import MONEY_MAX
 from tournaments.engine.table_standings import DEFAULT_TIE_BREAKS, TieBreak
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+# A setting's value, by its kind: a whole number, a choice, a flag (None: the format's), an
+# amount or a percentage, a list of tie-breaks or of percentages, or placement points by table
+# size (None: an optional setting left empty).
+SettingValue = (
+    int | bool | str | Decimal | tuple[str, ...] | list[str] | dict[str, list[int | str]] | None
+)
 
 # Kinds: how a setting is asked, read and checked.
 WHOLE = "whole"  # a whole number within its bounds, refused in `RANGE_MESSAGE`'s words
@@ -81,18 +91,18 @@ class Setting:
 
     name: str
     kind: str
-    default: Any
+    default: SettingValue
     group: str
-    label: Any = ""
-    help: Any = ""
-    api_help: Any = None
+    label: StrOrPromise = ""
+    help: StrOrPromise = ""
+    api_help: StrOrPromise | None = None
     minimum: int | Decimal | None = None
     maximum: int | Decimal | None = None
     formats: tuple[str, ...] = ()
     stores: str = ""
     optional: bool = False
-    refusal: Any = None
-    format_defaults: Mapping[str, Any] = field(default_factory=dict)
+    refusal: StrOrPromise | None = None
+    format_defaults: Mapping[str, SettingValue] = field(default_factory=dict)
 
     @property
     def on_form(self) -> bool:
@@ -102,7 +112,7 @@ class Setting:
     def in_api(self) -> bool:
         return not self.stores
 
-    def initial(self, format: str = "") -> Any:
+    def initial(self, format: str = "") -> SettingValue:
         """The default (of `format` when it has its own), as a fresh value to store."""
         value = self.format_defaults.get(format, self.default)
         if isinstance(value, tuple):
@@ -112,11 +122,11 @@ class Setting:
         return value
 
     @property
-    def bounds(self) -> dict[str, Any]:
+    def bounds(self) -> dict[str, Any]:  # keyword arguments of a Django or DRF field
         """The bounds as a form's or a serializer's field takes them."""
         return {"min_value": self.minimum, "max_value": self.maximum}
 
-    def within(self, value: Any) -> bool:
+    def within(self, value: int | Decimal) -> bool:
         """Whether `value` lies within the bounds."""
         return (self.minimum is None or value >= self.minimum) and (
             self.maximum is None or value <= self.maximum
@@ -129,7 +139,28 @@ class Setting:
         return str(RANGE_MESSAGE) % {"minimum": self.minimum, "maximum": self.maximum}
 
 
-def setting(name: str, kind: str, default: Any, group: str = FORMAT_GROUP, **info: Any) -> Setting:
+class _SettingInfo(TypedDict, total=False):
+    """The rest of a row (see `Setting`)."""
+
+    label: StrOrPromise
+    help: StrOrPromise
+    api_help: StrOrPromise | None
+    minimum: int | Decimal | None
+    maximum: int | Decimal | None
+    formats: tuple[str, ...]
+    stores: str
+    optional: bool
+    refusal: StrOrPromise | None
+    format_defaults: Mapping[str, SettingValue]
+
+
+def setting(
+    name: str,
+    kind: str,
+    default: SettingValue,
+    group: str = FORMAT_GROUP,
+    **info: Unpack[_SettingInfo],
+) -> Setting:
     """One row of the table (see `Setting`)."""
     return Setting(name, kind, default, group, **info)
 
@@ -373,12 +404,12 @@ BY_NAME: dict[str, Setting] = {row.name: row for row in SETTINGS}
 STORED: tuple[Setting, ...] = tuple(row for row in SETTINGS if row.in_api)
 
 
-def default_of(name: str) -> Any:
+def default_of(name: str) -> SettingValue:
     """The default of a stored setting, for its column (`Tournament`)."""
     return BY_NAME[name].initial()
 
 
-def defaults(format: str = "") -> dict[str, Any]:
+def defaults(format: str = "") -> dict[str, SettingValue]:
     """Every stored setting's default for `format` (fresh values, safe to change)."""
     return {row.name: row.initial(format) for row in STORED}
 

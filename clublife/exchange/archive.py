@@ -17,7 +17,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypedDict
 
 from django.contrib.auth import get_user_model
 from django.core import serializers
@@ -58,6 +58,18 @@ from tournaments.models import (
 )
 
 ARCHIVE_FORMAT = "tallone-club"
+
+
+class ArchiveRow(TypedDict):
+    """One row of an archive, in the shape of Django's "python" serializer."""
+
+    model: str  # the model's label
+    pk: int
+    # The row's fields as the serializer gives and reads them: any model field's value (made
+    # JSON-ready on export), which only the deserializer and the model's checks judge.
+    fields: dict[str, Any]
+
+
 # Version 2 names users by username in the rows that refer to them and holds no user rows.
 # Version 1 (user rows with password hashes and e-mails) is still read: only its usernames are
 # used, the rest of its user rows is ignored. A model added to the archive keeps the version (as
@@ -121,6 +133,7 @@ def _archive_tables() -> list[str]:
     return tables
 
 
+# A foreign key's value types are Django's generic parameters, here of any model's: Any.
 def _user_fields(model: type[models.Model]) -> list[models.ForeignKey[Any, Any]]:
     user_model = get_user_model()
     return [
@@ -130,7 +143,7 @@ def _user_fields(model: type[models.Model]) -> list[models.ForeignKey[Any, Any]]
     ]
 
 
-def _json_ready(value: Any) -> Any:
+def _json_ready(value: object) -> object:
     if isinstance(value, dt.datetime | dt.date | dt.time):
         return value.isoformat()  # microseconds kept, so the order of rows is kept too
     if isinstance(value, Decimal):
@@ -140,9 +153,9 @@ def _json_ready(value: Any) -> Any:
 
 def _serialized(
     queryset: Iterable[models.Model], fields: Sequence[str] | None = None
-) -> list[dict[str, Any]]:
+) -> list[ArchiveRow]:
     options = {"fields": fields} if fields is not None else {}
-    rows: list[dict[str, Any]] = serializers.serialize("python", queryset, **options)
+    rows: list[ArchiveRow] = serializers.serialize("python", queryset, **options)
     for row in rows:
         row["fields"] = {name: _json_ready(value) for name, value in row["fields"].items()}
     return rows
@@ -152,12 +165,12 @@ def _user_reference_fields(model: type[models.Model]) -> list[str]:
     return [field.name for field in _user_fields(model)]
 
 
-def club_export(club: Club) -> dict[str, Any]:
+def club_export(club: Club) -> dict[str, object]:
     """The whole club as one JSON-ready archive: every row that belongs to it, primary keys kept
     (events with all their versions, tournaments, seasons, ratings). A row that refers to a user
     (a member, a linked player, who recorded or confirmed what) holds that user's username, and
     nothing else of any account leaves the server: no password hash, e-mail, name or date."""
-    rows: list[tuple[list[str], dict[str, Any]]] = []
+    rows: list[tuple[list[str], ArchiveRow]] = []
     for model, lookup in ARCHIVE_MODELS:
         names = _user_reference_fields(model)
         queryset = (
@@ -197,7 +210,7 @@ def club_export(club: Club) -> dict[str, Any]:
     }
 
 
-def _archive_objects(data: Any) -> list[dict[str, Any]]:
+def _archive_objects(data: object) -> list[ArchiveRow]:
     """The archive's rows, in the shape of version 2 (a version 1 archive is converted: its
     user rows give the usernames of the rows that refer to them, and are dropped)."""
     if not isinstance(data, dict) or data.get("format") != ARCHIVE_FORMAT:
@@ -253,7 +266,7 @@ def _archive_objects(data: Any) -> list[dict[str, Any]]:
     return objects
 
 
-def _with_fee_paid(row: dict[str, Any]) -> dict[str, Any]:
+def _with_fee_paid(row: ArchiveRow) -> ArchiveRow:
     """An entry of an archive written before the entry fee was its own fact (`Entry.paid_at`)
     had paid when it checked in: it is paid at its check-in time, as the migration made it."""
     if row["model"] != _label(Entry) or "paid_at" in row["fields"]:
@@ -261,7 +274,7 @@ def _with_fee_paid(row: dict[str, Any]) -> dict[str, Any]:
     return {**row, "fields": {**row["fields"], "paid_at": row["fields"].get("checked_in_at")}}
 
 
-def _from_version_1(objects: list[dict[str, Any]], user_label: str) -> list[dict[str, Any]]:
+def _from_version_1(objects: list[ArchiveRow], user_label: str) -> list[ArchiveRow]:
     """Version 1 rows as version 2 rows: user ids replaced by the usernames of the archive's
     user rows (an id without a user row names nobody), the user rows dropped."""
     usernames = {
@@ -270,7 +283,7 @@ def _from_version_1(objects: list[dict[str, Any]], user_label: str) -> list[dict
         if row["model"] == user_label and isinstance(row["fields"].get("username"), str)
     }
     by_label = {_label(model): model for model, _lookup in ARCHIVE_MODELS}
-    converted = []
+    converted: list[ArchiveRow] = []
     for row in objects:
         if row["model"] == user_label:
             continue
@@ -292,7 +305,7 @@ ARCHIVE_NAME_FIELDS: dict[type[models.Model], tuple[str, int]] = {
 }
 
 
-def _damaged(item: models.Model, field: str, message: Any) -> ArchiveError:
+def _damaged(item: models.Model, field: str, message: object) -> ArchiveError:
     return ArchiveError(
         _("The archive is damaged: %(model)s %(pk)s, field %(field)s: %(message)s")
         % {"model": _label(type(item)), "pk": item.pk, "field": field, "message": message}
@@ -391,7 +404,7 @@ def _check_result(match: Match, seats: Sequence[MatchPlayer], state: MatchState)
             )
 
 
-def _check_versions_in_force(by_model: dict[str, list[dict[str, Any]]]) -> None:
+def _check_versions_in_force(by_model: dict[str, list[ArchiveRow]]) -> None:
     """Every event has exactly one version in force: replays, and the number of the next event
     recorded, rest on it."""
     in_force = Counter(
@@ -414,7 +427,7 @@ def _check_versions_in_force(by_model: dict[str, list[dict[str, Any]]]) -> None:
             )
 
 
-def _check_references(by_model: dict[str, list[dict[str, Any]]]) -> None:
+def _check_references(by_model: dict[str, list[ArchiveRow]]) -> None:
     """Every reference between the archive's rows stays inside the archive."""
     labels = [_label(model) for model, _lookup in ARCHIVE_MODELS]
     pks = {label: {row["pk"] for row in by_model.get(label, [])} for label in labels}
@@ -452,7 +465,7 @@ def _check_references(by_model: dict[str, list[dict[str, Any]]]) -> None:
                         raise _not_in_archive(model, row["pk"], target, value)
 
 
-def _not_in_archive(model: type[models.Model], pk: int, target: str, value: Any) -> ArchiveError:
+def _not_in_archive(model: type[models.Model], pk: int, target: str, value: object) -> ArchiveError:
     return ArchiveError(
         _(
             "The archive is damaged: %(model)s %(pk)s refers to %(target)s "
@@ -462,7 +475,7 @@ def _not_in_archive(model: type[models.Model], pk: int, target: str, value: Any)
     )
 
 
-def _check_apart_groups(by_model: dict[str, list[dict[str, Any]]]) -> None:
+def _check_apart_groups(by_model: dict[str, list[ArchiveRow]]) -> None:
     """A keep-apart group keeps two or more players of its own tournament apart, as the keep-apart
     page and the API allow (`tournaments.services.apart_group_add`): a group naming an entry of
     another tournament would seat players of one tournament by another's.
@@ -496,7 +509,7 @@ def _check_apart_groups(by_model: dict[str, list[dict[str, Any]]]) -> None:
             )
 
 
-def _conflicts(by_model: dict[str, list[dict[str, Any]]]) -> list[str]:
+def _conflicts(by_model: dict[str, list[ArchiveRow]]) -> list[str]:
     found = []
     for model, _lookup in ARCHIVE_MODELS:
         pks = [row["pk"] for row in by_model.get(_label(model), [])]
@@ -506,7 +519,7 @@ def _conflicts(by_model: dict[str, list[dict[str, Any]]]) -> list[str]:
     return found
 
 
-def _users_here(by_model: dict[str, list[dict[str, Any]]]) -> tuple[dict[str, int], list[str]]:
+def _users_here(by_model: dict[str, list[ArchiveRow]]) -> tuple[dict[str, int], list[str]]:
     """The usernames the archive's rows name: those with an account here (username -> id) and,
     sorted, those without one."""
     named: set[str] = set()
@@ -533,7 +546,7 @@ class ImportedArchive:
 
 
 @transaction.atomic
-def club_import(data: dict[str, Any], *, user: User | None = None) -> ImportedArchive:
+def club_import(data: object, *, user: User | None = None) -> ImportedArchive:
     """Import a club archive of `club_export`, keeping every primary key, in one transaction.
 
     Refused (`ArchiveError`, nothing written) when it is not an archive of a version this code
@@ -556,10 +569,10 @@ def club_import(data: dict[str, Any], *, user: User | None = None) -> ImportedAr
     return ImportedArchive(club=club, unknown_usernames=unknown)
 
 
-def _checked_archive(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+def _checked_archive(data: object) -> dict[str, list[ArchiveRow]]:
     """The archive's rows by model label, once it holds one club whose short name and row ids
     are free here, and its references, apart groups and versions in force hold."""
-    by_model: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    by_model: dict[str, list[ArchiveRow]] = defaultdict(list)
     for row in _archive_objects(data):
         by_model[row["model"]].append(row)
     clubs = by_model.get(_label(Club), [])
@@ -586,12 +599,10 @@ def _checked_archive(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     return by_model
 
 
-def _rows_here(
-    by_model: dict[str, list[dict[str, Any]]], user_ids: dict[str, int]
-) -> list[dict[str, Any]]:
+def _rows_here(by_model: dict[str, list[ArchiveRow]], user_ids: dict[str, int]) -> list[ArchiveRow]:
     """The rows to write, in the archive's model order, their users those of this database (a
     membership of a username without an account here left out)."""
-    rows = []
+    rows: list[ArchiveRow] = []
     for model, _lookup in ARCHIVE_MODELS:
         user_fields = _user_reference_fields(model)
         for row in by_model.get(_label(model), []):
@@ -605,7 +616,7 @@ def _rows_here(
     return rows
 
 
-def _write_rows(rows: list[dict[str, Any]]) -> None:
+def _write_rows(rows: list[ArchiveRow]) -> None:
     try:
         for item in serializers.deserialize("python", rows):
             _check_row(item.object)

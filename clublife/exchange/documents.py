@@ -16,7 +16,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -115,7 +115,7 @@ class ImportRefused(ServiceError):
         )
 
 
-def _checked(document: Any, position: int | None) -> MatchDocument:
+def _checked(document: object, position: int | None) -> MatchDocument:
     """The parsed document (its size, names and structure checked; the game's rules are checked
     by the one replay of the import, or by `_replay_errors`)."""
     try:
@@ -303,7 +303,7 @@ def _create(
 
 @transaction.atomic
 def documents_import(
-    *, club: Club, user: Actor, data: Any, played_on: dt.date | None = None
+    *, club: Club, user: Actor, data: object, played_on: dt.date | None = None
 ) -> list[Imported]:
     """Import `data`, one match document or a list of them (all or nothing, in the order given),
     into `club`; answers what became of each document, in order.
@@ -316,7 +316,7 @@ def documents_import(
     most `MAX_EVENTS` events, and `MAX_BATCH_EVENTS` events in all.
     """
     alone = not isinstance(data, list)
-    documents = [data] if alone else data
+    documents: list[object] = data if isinstance(data, list) else [data]
     _check_batch_size(documents)
     _check_date(played_on, None)
     position_of = (lambda index: None) if alone else (lambda index: index)
@@ -343,7 +343,7 @@ def documents_import(
     return imported
 
 
-def _check_batch_size(documents: list[Any]) -> None:
+def _check_batch_size(documents: list[object]) -> None:
     if not documents:
         raise ImportRefused([DocumentError(gettext("Give at least one match document."))])
     if len(documents) > MAX_BATCH:
@@ -358,7 +358,7 @@ def _check_batch_size(documents: list[Any]) -> None:
 
 
 def _parsed_batch(
-    documents: list[Any], position_of: Callable[[int], int | None]
+    documents: list[object], position_of: Callable[[int], int | None]
 ) -> list[MatchDocument]:
     """Every document checked, or `ImportRefused` with every problem of every document (the
     replay's too, for the documents that parse), and at most `MAX_BATCH_EVENTS` events in all."""

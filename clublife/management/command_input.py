@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
@@ -13,7 +12,7 @@ from clubs.models import User
 from config.parsers import JSONRefused, read_json
 
 
-def json_file(path: str) -> Any:
+def json_file(path: str) -> object:
     """The JSON of the file at `path` (a byte-order mark allowed) as `read_json` reads it, or
     `CommandError` (never a traceback: a file nested 100,000 deep is refused)."""
     try:

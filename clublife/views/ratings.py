@@ -7,8 +7,6 @@ private pages answer 404. Rebuilding the ratings from scratch is for directors (
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -38,7 +36,7 @@ def leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
     club = lookups.visible_club(request, slug)
     form = GameFilterForm(request.GET or None)
     game = form.cleaned_data["game"] or None if form.is_valid() else None
-    context: dict[str, Any] = {
+    context: dict[str, object] = {
         "club": club,
         "form": form,
         "boards": ratings.leaderboards(club=club, game=game),

@@ -12,7 +12,6 @@ services, whose refusals come back next to the field they name.
 from __future__ import annotations
 
 import io
-from typing import Any
 
 from django import forms
 from django.contrib import messages
@@ -115,7 +114,7 @@ class SeasonForm(forms.Form):
         return points
 
     @classmethod
-    def initial_of(cls, season: Season) -> dict[str, Any]:
+    def initial_of(cls, season: Season) -> dict[str, object]:
         initial = {name: getattr(season, name) for name in seasons.SETTINGS}
         initial["placement_points"] = _points_lines(season.placement_points)
         return initial

@@ -9,8 +9,7 @@ placeholders, marked with `gettext_noop`, translated by the Django layer through
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
 
 
 def gettext_noop(message: str) -> str:
@@ -25,7 +24,7 @@ class TournamentError(Exception):
     """A refusal: `field` names the setting or input at fault."""
 
     def __init__(
-        self, message: str, *, field: str | None = None, params: dict[str, Any] | None = None
+        self, message: str, *, field: str | None = None, params: Mapping[str, object] | None = None
     ) -> None:
         self.message_template = message
         self.params = dict(params or {})
@@ -40,7 +39,7 @@ class TournamentError(Exception):
         template = gettext(self.message_template)
         return template % self.params if self.params else template
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, str | None]:
         return {"field": self.field, "message": self.message}
 
 

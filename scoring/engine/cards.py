@@ -61,7 +61,7 @@ class Card:
         return self.rank + (self.suit or "")
 
 
-def parse_card(text: str, *, field: str = "cards", jokers: bool = True) -> Card:
+def parse_card(text: object, *, field: str = "cards", jokers: bool = True) -> Card:
     """The card written as `text` (surrounding spaces ignored); refuses anything that is not a card.
 
     Raises `EngineError(field=field)` naming the text when it is not a card (suggesting JK for a

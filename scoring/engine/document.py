@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict, TypeGuard
 
 from .cards import JOKER, count_points, parse_card
 from .errors import EngineError, RuleSetError
@@ -42,7 +42,7 @@ from .events import Event, GinHand, Hand, Reentry, TimeCall, Withdraw
 from .names import check_name
 from .presets import DEFAULT_PRESET, preset_game, rules_for
 from .replay import replay, validate_players
-from .rules import RuleSet
+from .rules import Options, RuleSet
 from .state import StateData
 
 TOP_LEVEL_KEYS = ("game", "preset", "rules", "players", "first_dealer", "events")
@@ -73,10 +73,10 @@ _TIME_CALL_KEYS = ("type",)
 Cards = str | list[str]  # "8h Kd JK", or one card a string
 
 
-class HandData(TypedDict):
-    """A hand of Scala 40 or Ramino: who closed, and the points (or cards) of the others."""
+class HandEntry(TypedDict):
+    """A hand of Scala 40 or Ramino as the entry form gives it (without "type"): who closed, and
+    the points (or cards) of the others."""
 
-    type: Literal["hand"]
     closer: str
     points: NotRequired[dict[str, int]]
     cards: NotRequired[dict[str, Cards]]
@@ -85,16 +85,27 @@ class HandData(TypedDict):
     closing: NotRequired[str]  # Ramino's RAMINO_CLOSINGS
 
 
-class GinHandData(TypedDict):
-    """A hand of Gin Rummy: its result (GIN_RESULTS), and but for a dead hand who knocked and
-    everyone's deadwood (or cards)."""
+class HandData(HandEntry):
+    """A hand of Scala 40 or Ramino, as an event of the document."""
 
     type: Literal["hand"]
+
+
+class GinHandEntry(TypedDict):
+    """A hand of Gin Rummy as the entry form gives it (without "type"): its result
+    (GIN_RESULTS), and but for a dead hand who knocked and everyone's deadwood (or cards)."""
+
     result: str
     knocker: NotRequired[str]
     deadwood: NotRequired[dict[str, int]]
     cards: NotRequired[dict[str, Cards]]
     upcard: NotRequired[str]  # Oklahoma
+
+
+class GinHandData(GinHandEntry):
+    """A hand of Gin Rummy, as an event of the document."""
+
+    type: Literal["hand"]
 
 
 class PlayerEventData(TypedDict):
@@ -107,12 +118,41 @@ class TimeCallData(TypedDict):
 
 
 EventData = HandData | GinHandData | PlayerEventData | TimeCallData
+# A hand of any game, with or without its "type".
+HandEventData = HandData | GinHandData
+AnyHandEntry = HandEntry | GinHandEntry
+
+
+def is_hand(data: EventData) -> TypeGuard[HandEventData]:
+    """Whether the event is a hand (of any game)."""
+    return data.get("type") == "hand"
+
+
+def is_penalty_hand(data: AnyHandEntry) -> TypeGuard[HandEntry]:
+    """Whether the hand is a Scala 40 or Ramino hand: only those have a closer (a Gin hand with
+    one is refused by `parse_document`)."""
+    return "closer" in data
+
+
+def is_gin_hand(data: AnyHandEntry) -> TypeGuard[GinHandEntry]:
+    """Whether the hand is a Gin hand: only a Gin hand has a result (a Scala 40 or Ramino hand
+    with one is refused by `parse_document`)."""
+    return "result" in data
+
+
+def hand_event(entry: AnyHandEntry) -> HandEventData:
+    """The event of a hand as the entry form gives it: the same keys, then "type"."""
+    if is_penalty_hand(entry):
+        return {**entry, "type": "hand"}
+    if is_gin_hand(entry):
+        return {**entry, "type": "hand"}
+    raise TypeError(f"not a hand: {entry!r}")
 
 
 class DocumentData(TypedDict):
     game: str
     preset: str
-    rules: dict[str, Any]  # options by name (RULES.md): numbers, booleans, choices, amounts
+    rules: Options  # options by name (RULES.md): numbers, booleans, choices, amounts
     players: list[str]
     first_dealer: NotRequired[str]
     events: list[EventData]
@@ -141,7 +181,7 @@ class MatchDocument:
 # parse
 
 
-def parse_document(data: Any) -> MatchDocument:
+def parse_document(data: object) -> MatchDocument:
     """Validate a match document (decoded JSON) and return it as a `MatchDocument`.
 
     Raises `EngineError` on the first problem found, top-level problems first, then the events in
@@ -169,7 +209,7 @@ def parse_document(data: Any) -> MatchDocument:
     )
 
 
-def check_import_size(data: Any) -> None:
+def check_import_size(data: object) -> None:
     """Refuse (`EngineError`, field "events") a document with more than `MAX_EVENTS` events."""
     events = data.get("events") if isinstance(data, Mapping) else None
     if isinstance(events, list | tuple) and len(events) > MAX_EVENTS:
@@ -201,7 +241,7 @@ def check_new_event(number: int, kind: object) -> str:
     return str(kind)
 
 
-def _game_and_preset(data: Mapping[str, Any]) -> tuple[str, str]:
+def _game_and_preset(data: Mapping[str, object]) -> tuple[str, str]:
     game = data.get("game")
     preset = data.get("preset")
     if game is not None and (not isinstance(game, str) or game not in DEFAULT_PRESET):
@@ -228,7 +268,7 @@ def _game_and_preset(data: Mapping[str, Any]) -> tuple[str, str]:
     return preset_of, preset
 
 
-def _rules(preset: str, overrides: Any) -> RuleSet:
+def _rules(preset: str, overrides: object) -> RuleSet:
     if overrides is None:
         overrides = {}
     if not isinstance(overrides, Mapping) or not all(isinstance(k, str) for k in overrides):
@@ -243,7 +283,7 @@ def _rules(preset: str, overrides: Any) -> RuleSet:
         raise
 
 
-def _players(data: Mapping[str, Any]) -> tuple[str, ...]:
+def _players(data: Mapping[str, object]) -> tuple[str, ...]:
     players = data.get("players")
     if not isinstance(players, list | tuple):
         raise EngineError(
@@ -265,7 +305,9 @@ def _players(data: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(players)
 
 
-def _events(events: Any, game: str, rules: RuleSet, players: tuple[str, ...]) -> tuple[Event, ...]:
+def _events(
+    events: object, game: str, rules: RuleSet, players: tuple[str, ...]
+) -> tuple[Event, ...]:
     if not isinstance(events, list | tuple):
         raise EngineError(_("events must be a list of events."), field="events")
     context = _Context(game=game, rules=rules, players=frozenset(players))
@@ -279,7 +321,7 @@ class _Context:
     players: frozenset[str]
 
 
-def _event(index: int, data: Any, context: _Context) -> Event:
+def _event(index: int, data: object, context: _Context) -> Event:
     if not isinstance(data, Mapping):
         raise EngineError(
             _('An event must be an object with a type, e.g. {"type": "time_call"}.'), event=index
@@ -311,7 +353,7 @@ def _event(index: int, data: Any, context: _Context) -> Event:
     return Reentry(player) if kind == "reentry" else Withdraw(player)
 
 
-def _penalty_hand(index: int, data: Mapping[str, Any], context: _Context) -> Hand:
+def _penalty_hand(index: int, data: Mapping[str, object], context: _Context) -> Hand:
     """A Scala 40 or Ramino hand."""
     _refuse_unknown_keys(data, _HAND_KEYS[context.game], event=index)
     closer = _required_player(index, data, "closer", context)
@@ -321,7 +363,7 @@ def _penalty_hand(index: int, data: Mapping[str, Any], context: _Context) -> Han
         raise EngineError(_("in_hand must be true or false."), event=index, field="in_hand")
     not_opened = _player_list(index, data, "not_opened", context)
     closing = data.get("closing", "normal")
-    if closing not in RAMINO_CLOSINGS:
+    if not isinstance(closing, str) or closing not in RAMINO_CLOSINGS:
         raise EngineError(
             _("Unknown closing %(closing)s; the closings are: %(closings)s."),
             event=index,
@@ -337,9 +379,9 @@ def _penalty_hand(index: int, data: Mapping[str, Any], context: _Context) -> Han
     )
 
 
-def _gin_hand(index: int, data: Mapping[str, Any], context: _Context) -> GinHand:
+def _gin_hand(index: int, data: Mapping[str, object], context: _Context) -> GinHand:
     result = data.get("result")
-    if result not in GIN_RESULTS:
+    if not isinstance(result, str) or result not in GIN_RESULTS:
         message = (
             _("Unknown result %(result)s; the results are: %(results)s.")
             if result is not None
@@ -376,7 +418,7 @@ def _gin_hand(index: int, data: Mapping[str, Any], context: _Context) -> GinHand
     return GinHand(result=result, knocker=knocker, deadwood=deadwood, upcard=upcard)
 
 
-def _upcard(index: int, data: Mapping[str, Any]) -> str | None:
+def _upcard(index: int, data: Mapping[str, object]) -> str | None:
     text = data.get("upcard")
     if text is None:
         return None
@@ -389,7 +431,7 @@ def _upcard(index: int, data: Mapping[str, Any]) -> str | None:
     return str(card)
 
 
-def _scores(index: int, data: Mapping[str, Any], key: str, context: _Context) -> dict[str, int]:
+def _scores(index: int, data: Mapping[str, object], key: str, context: _Context) -> dict[str, int]:
     """The `key` object (points or deadwood) merged with the points counted from `cards`."""
     scores = _score_object(index, data.get(key, {}), key, context)
     for player, cards in _cards_object(index, data.get("cards", {}), context).items():
@@ -404,7 +446,7 @@ def _scores(index: int, data: Mapping[str, Any], key: str, context: _Context) ->
     return scores
 
 
-def _score_object(index: int, value: Any, key: str, context: _Context) -> dict[str, int]:
+def _score_object(index: int, value: object, key: str, context: _Context) -> dict[str, int]:
     if not isinstance(value, Mapping):
         raise EngineError(
             _('%(key)s must be an object of players and whole numbers, e.g. {"Bruno": 35}.'),
@@ -433,7 +475,7 @@ def _score_object(index: int, value: Any, key: str, context: _Context) -> dict[s
     return scores
 
 
-def _cards_object(index: int, value: Any, context: _Context) -> dict[str, Any]:
+def _cards_object(index: int, value: object, context: _Context) -> dict[str, object]:
     if not isinstance(value, Mapping):
         raise EngineError(
             _('cards must be an object of players and their cards, e.g. {"Bruno": "8h Kd"}.'),
@@ -445,7 +487,7 @@ def _cards_object(index: int, value: Any, context: _Context) -> dict[str, Any]:
     return dict(value)
 
 
-def _counted(index: int, cards: Any, context: _Context) -> int:
+def _counted(index: int, cards: object, context: _Context) -> int:
     if not isinstance(cards, str) and not (
         isinstance(cards, list | tuple) and all(isinstance(card, str) for card in cards)
     ):
@@ -457,7 +499,7 @@ def _counted(index: int, cards: Any, context: _Context) -> int:
         raise error.at_event(index) from None
 
 
-def _required_player(index: int, data: Mapping[str, Any], key: str, context: _Context) -> str:
+def _required_player(index: int, data: Mapping[str, object], key: str, context: _Context) -> str:
     if key not in data:
         raise EngineError(
             _("The event needs %(key)s: the name of a player."),
@@ -465,12 +507,10 @@ def _required_player(index: int, data: Mapping[str, Any], key: str, context: _Co
             field=key,
             params={"key": key},
         )
-    player: str = data[key]
-    _check_player(index, player, key, context)
-    return player
+    return _check_player(index, data[key], key, context)
 
 
-def _player_list(index: int, data: Mapping[str, Any], key: str, context: _Context) -> list[str]:
+def _player_list(index: int, data: Mapping[str, object], key: str, context: _Context) -> list[str]:
     names = data.get(key, [])
     if not isinstance(names, list | tuple):
         raise EngineError(
@@ -485,7 +525,7 @@ def _player_list(index: int, data: Mapping[str, Any], key: str, context: _Contex
     return list(names)
 
 
-def _check_player(index: int, name: Any, key: str, context: _Context) -> None:
+def _check_player(index: int, name: object, key: str, context: _Context) -> str:
     if not isinstance(name, str):
         raise EngineError(
             _("%(key)s must name players by their names."),
@@ -500,10 +540,11 @@ def _check_player(index: int, name: Any, key: str, context: _Context) -> None:
             field=key,
             params={"player": name},
         )
+    return name
 
 
 def _refuse_unknown_keys(
-    data: Mapping[str, Any], allowed: tuple[str, ...], *, event: int | None
+    data: Mapping[str, object], allowed: tuple[str, ...], *, event: int | None
 ) -> None:
     for key in data:
         if key not in allowed:
@@ -550,7 +591,7 @@ def dump_document(doc: MatchDocument) -> DocumentData:
     }
 
 
-def _rule_overrides(preset: str, rules: RuleSet) -> dict[str, Any]:
+def _rule_overrides(preset: str, rules: RuleSet) -> Options:
     base = rules_for(preset).to_dict()
     return {name: value for name, value in rules.to_dict().items() if base.get(name) != value}
 
@@ -595,7 +636,7 @@ def _dump_gin_hand(hand: GinHand) -> GinHandData:
 # replay
 
 
-def replay_document(data: Any) -> StateData:
+def replay_document(data: object) -> StateData:
     """Parse a match document (or take a `MatchDocument`), replay it, and answer the state.
 
     The answer is `MatchState.to_dict()` (the replay answer of DESIGN.md). Any refusal, of the

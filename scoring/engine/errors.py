@@ -10,8 +10,7 @@ Anything else that goes wrong inside the engine is a bug and raises `InternalErr
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
 
 
 def gettext_noop(message: str) -> str:
@@ -31,7 +30,7 @@ class EngineError(Exception):
         *,
         event: int | None = None,
         field: str | None = None,
-        params: dict[str, Any] | None = None,
+        params: Mapping[str, object] | None = None,
     ) -> None:
         self.message_template = message
         self.params = dict(params or {})
@@ -57,7 +56,7 @@ class EngineError(Exception):
             self.event = event
         return self
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, int | str | None]:
         return {"event": self.event, "field": self.field, "message": self.message}
 
     def __repr__(self) -> str:

@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
 
 from .errors import EngineError, InternalError
 from .errors import gettext_noop as _
@@ -297,7 +296,7 @@ class _Match:
     def _refuse_reentry(self, index: int, name: str, status: Status) -> None:
         """Raise the refusal that says why `name` (not eliminated) cannot re-enter."""
         message = REENTRY_TOO_LATE
-        params: dict[str, Any] = {"player": name}
+        params: dict[str, object] = {"player": name}
         if status is IN_PLAY:
             message = REENTRY_IN_PLAY
         elif status is WITHDRAWN:

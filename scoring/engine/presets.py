@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from .errors import RuleSetError
 from .errors import gettext_noop as _
-from .rules import RULE_SETS, GinRules, RaminoRules, RuleSet, Scala40Rules
+from .rules import RULE_SETS, GinRules, Options, OptionValue, RaminoRules, RuleSet, Scala40Rules
 
-_GIN_STANDARD: dict[str, Any] = {
+_GIN_STANDARD: Options = {
     "gin_bonus": 25,
     "big_gin_bonus": 31,
     "undercut_bonus": 25,
@@ -22,7 +22,7 @@ _GIN_STANDARD: dict[str, Any] = {
 }
 
 # name -> (rule set class, options that differ from the class defaults)
-PRESETS: dict[str, tuple[type[RuleSet], dict[str, Any]]] = {
+PRESETS: dict[str, tuple[type[RuleSet], Options]] = {
     "scala40": (Scala40Rules, {}),
     "scala40-club": (Scala40Rules, {"not_opened_penalty": 100, "reentry_allowed": True}),
     "ramino": (RaminoRules, {}),
@@ -59,7 +59,7 @@ def preset_game(preset: str) -> str:
     return _preset(preset)[0].game
 
 
-def _preset(preset: str) -> tuple[type[RuleSet], dict[str, Any]]:
+def _preset(preset: str) -> tuple[type[RuleSet], Options]:
     try:
         return PRESETS[preset]
     except KeyError:
@@ -70,13 +70,13 @@ def _preset(preset: str) -> tuple[type[RuleSet], dict[str, Any]]:
         ) from None
 
 
-def rules_for(preset: str, overrides: dict[str, Any] | None = None) -> RuleSet:
+def rules_for(preset: str, overrides: Mapping[str, OptionValue] | None = None) -> RuleSet:
     """The rule set of `preset` with `overrides` applied (unknown options are refused)."""
     cls, preset_options = _preset(preset)
     return cls.from_dict({**preset_options, **(overrides or {})})
 
 
-def rules_from_dict(game: str, options: dict[str, Any]) -> RuleSet:
+def rules_from_dict(game: str, options: Mapping[str, OptionValue]) -> RuleSet:
     """Rebuild a stored rule set (the full option dict of `RuleSet.to_dict()`)."""
     try:
         cls = RULE_SETS[game]

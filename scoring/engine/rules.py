@@ -15,12 +15,19 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any, ClassVar
 
 from .errors import RuleSetError
 from .errors import gettext_noop as _
+
+# The value of one option: what a rule set holds (a money option a `Decimal`), what `to_dict`
+# writes (money as a string) and what a form or a document gives before validation.
+OptionValue = int | bool | str | Decimal | None
+# Options by name (RULES.md): a stored match's `rules`, a preset's, a document's overrides.
+Options = dict[str, OptionValue]
 
 INT = "int"
 OPTIONAL_INT = "optional_int"  # an int, or None for "off"
@@ -39,19 +46,29 @@ MOST_PLAYERS = 6  # the most players any game seats
 POT_MAX = MONEY_MAX * MOST_PLAYERS * (1 + REENTRIES_MAX)
 
 
+def whole(options: Mapping[str, OptionValue], name: str) -> int:
+    """Option `name` of a rule set's options (`RuleSet.to_dict()`), a whole number: an `INT`
+    option, or an `OPTIONAL_INT` one known to be on."""
+    value = options[name]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} is not a whole number: {value!r}")
+    return value
+
+
 def option(
-    default: Any,
+    default: OptionValue,
     *,
     kind: str,
     help: str,
     choices: tuple[str, ...] = (),
     minimum: int | None = None,
     maximum: int | Decimal | None = None,
-) -> Any:
+) -> Any:  # a dataclass field: its type is the annotation of the option it makes
     """A rule set field with what validation and the start-match form need to know."""
     return field(
         default=default,
         metadata={
+            "default": default,  # also here, typed: a field's own default may be MISSING
             "kind": kind,
             "help": help,
             "choices": choices,
@@ -65,14 +82,14 @@ def option(
 class OptionInfo:
     name: str
     kind: str
-    default: Any
+    default: OptionValue
     help: str
     choices: tuple[str, ...]
     minimum: int | None
     maximum: int | Decimal | None
 
 
-def _money(value: Any, name: str, maximum: Decimal = MONEY_MAX) -> Decimal:
+def _money(value: object, name: str, maximum: Decimal = MONEY_MAX) -> Decimal:
     """An amount from 0 to `maximum` with at most two decimals; NaN, infinities and amounts too
     large to count (1e30, 1e308) are refused like any other bad amount."""
     if isinstance(value, bool) or not isinstance(value, (int, str, Decimal, float)):
@@ -111,7 +128,7 @@ def _money(value: Any, name: str, maximum: Decimal = MONEY_MAX) -> Decimal:
     return abs(amount.quantize(Decimal("0.01")))  # never "-0.00"
 
 
-def _check_int(value: Any, name: str, minimum: int | None, maximum: int | Decimal | None) -> int:
+def _check_int(value: object, name: str, minimum: int | None, maximum: int | Decimal | None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RuleSetError(
             _("%(option)s must be a whole number."), field=name, params={"option": name}
@@ -152,7 +169,7 @@ class RuleSet:
         self.check()
 
     @staticmethod
-    def _validated(info: OptionInfo, value: Any) -> Any:
+    def _validated(info: OptionInfo, value: object) -> OptionValue:
         name = info.name
         if info.kind == BOOL:
             if not isinstance(value, bool):
@@ -192,7 +209,7 @@ class RuleSet:
             OptionInfo(
                 name=f.name,
                 kind=f.metadata["kind"],
-                default=f.default,
+                default=f.metadata["default"],
                 help=f.metadata["help"],
                 choices=f.metadata["choices"],
                 minimum=f.metadata["minimum"],
@@ -202,7 +219,7 @@ class RuleSet:
         )
 
     @classmethod
-    def check_option(cls, name: str, value: Any) -> Any:
+    def check_option(cls, name: str, value: object) -> OptionValue:
         """The value of option `name` as the rule set would store it, or `RuleSetError`: the
         very check of `__post_init__`, for a form that shows each option's refusal beside it."""
         for info in cls.options():
@@ -218,16 +235,16 @@ class RuleSet:
     def option_names(cls) -> frozenset[str]:
         return frozenset(info.name for info in cls.options())
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> Options:
         """Flat option names to JSON-ready values (money as a string with two decimals)."""
-        data: dict[str, Any] = {}
+        data: Options = {}
         for info in self.options():
             value = getattr(self, info.name)
             data[info.name] = f"{value:.2f}" if info.kind == MONEY else value
         return data
 
     @classmethod
-    def from_dict(cls, options: dict[str, Any]) -> RuleSet:
+    def from_dict(cls, options: Mapping[str, OptionValue]) -> RuleSet:
         unknown = sorted(set(options) - cls.option_names())
         if unknown:
             raise RuleSetError(
@@ -237,7 +254,7 @@ class RuleSet:
             )
         return cls(**options)
 
-    def replace(self, **changes: Any) -> RuleSet:
+    def replace(self, **changes: OptionValue) -> RuleSet:
         unknown = sorted(set(changes) - self.option_names())
         if unknown:
             raise RuleSetError(

@@ -15,17 +15,22 @@ points add up and a player is out at a threshold.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from scoring.engine import DEFAULT_PRESET, preset_names
-from scoring.engine.rules import RuleSet
+from scoring.engine.rules import Options, RuleSet
 from scoring.models import Game
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from django_stubs_ext import StrOrPromise
+
+    from base.printing.geometry import PageBox
     from scoring.engine import Event, MatchState
+    from scoring.engine.document import AnyHandEntry
     from scoring.models import Match
+    from scoring.selectors import MatchDetail
 
 
 class GameKind:
@@ -34,7 +39,7 @@ class GameKind:
     value: ClassVar[str] = ""
     rules_class: ClassVar[type[RuleSet]]
     # The entry form's ways to close a hand (Ramino's closings), (value, words); none: no choice.
-    closings: ClassVar[Sequence[tuple[str, Any]]] = ()
+    closings: ClassVar[Sequence[tuple[str, StrOrPromise]]] = ()
     # Templates' flags: the entry form asks each player's deadwood (not points), the scoreboard
     # shows the hands each player won and their boxes.
     enters_deadwood: ClassVar[bool] = False
@@ -64,21 +69,23 @@ class GameKind:
 
     # The match page --------------------------------------------------------------------------
 
-    def hand_form(self, rules: dict[str, Any], seats: Sequence[tuple[int, str]], *args, **kwargs):
+    def hand_form(self, rules: Options, seats: Sequence[tuple[int, str]], *args, **kwargs):
         """The form that enters (or corrects) a hand of this game."""
         raise NotImplementedError
 
-    def hand_initial(self, data: dict[str, Any], seats: Sequence[tuple[int, str]]) -> dict:
+    def hand_initial(
+        self, data: AnyHandEntry, seats: Sequence[tuple[int, str]]
+    ) -> dict[str, object]:
         """The hand form's values showing a recorded hand (for a correction)."""
         raise NotImplementedError
 
-    def describe_hand(self, data: dict[str, Any], rules: dict[str, Any]) -> tuple[list[str], dict]:
+    def describe_hand(self, data: AnyHandEntry, rules: Options) -> tuple[list[str], dict[str, int]]:
         """A recorded hand in words: the sentences of how it ended, and the scores it names."""
         raise NotImplementedError
 
     def hand_changes(
         self, before: Event, after: Event, names: Sequence[str]
-    ) -> list[tuple[str, Any, Any]] | None:
+    ) -> list[tuple[str, object, object]] | None:
         """What a correction of a hand may change, as (label, before, after) in words; None when
         the events are not this game's hands (`scoring.presenters.describe_changes`)."""
         return None
@@ -87,40 +94,46 @@ class GameKind:
         """By how much the winner won, in words ("" when the game does not say it)."""
         return ""
 
-    def page_context(self, match: Match, detail: Any, names: Sequence[str]) -> dict[str, Any]:
+    def page_context(
+        self, match: Match, detail: MatchDetail, names: Sequence[str]
+    ) -> dict[str, object]:
         """What the match page shows of this game only (see `scoring.match_page`)."""
         return {"gin_margin": "", "gin_games": [], "gin_final_lines": []}
 
     # Words -----------------------------------------------------------------------------------
 
-    def rules_summary(self, rules: dict[str, Any]) -> list[str]:
+    def rules_summary(self, rules: Options) -> list[str]:
         raise NotImplementedError
 
-    def rules_in_words(self, rules: dict[str, Any]) -> list[str]:
+    def rules_in_words(self, rules: Options) -> list[str]:
         raise NotImplementedError
 
-    def chart_threshold(self, rules: dict[str, Any]) -> tuple[int | None, str]:
+    def chart_threshold(self, rules: Options) -> tuple[int | None, str]:
         raise NotImplementedError
 
     # Printing --------------------------------------------------------------------------------
 
-    def expected_hands(self, rules: dict[str, Any], players: int) -> int:
+    def expected_hands(self, rules: Options, players: int) -> int:
         """About how many hands a long match lasts: the rows a blank score sheet prints."""
         raise NotImplementedError
 
-    def sheet_grid(self, rules: dict[str, Any], names: Sequence[str], dealer: str):
+    def sheet_grid(self, rules: Options, names: Sequence[str], dealer: str):
         """The blank score sheet's columns and groups, a blank row and the legend."""
         raise NotImplementedError
 
-    def sheet_settlement(self, match: Match, names: Sequence[str], box: Any):
+    def sheet_settlement(self, match: Match, names: Sequence[str], box: PageBox):
         """The sums a sheet prints under its grid at the end of a game (none by default)."""
         return None
 
-    def report_table(self, match: Match, detail: Any, names, parsed, notes, *, show_authors: bool):
+    def report_table(
+        self, match: Match, detail: MatchDetail, names, parsed, notes, *, show_authors: bool
+    ):
         """The match report's table of events (`scoring.printing.report.ReportTable`)."""
         raise NotImplementedError
 
-    def report_context(self, detail: Any, names: Sequence[str], box: Any) -> dict[str, Any]:
+    def report_context(
+        self, detail: MatchDetail, names: Sequence[str], box: PageBox
+    ) -> dict[str, object]:
         """What the match report prints of this game only (Gin: its games, their final scores)."""
         return {"games": None, "score_parts": []}
 
@@ -149,7 +162,7 @@ def game_of(match: Match) -> GameKind:
 # is stored), not from `GAMES`, so a form or serializer built at import time has them all.
 
 
-def game_choices() -> list[tuple[str, Any]]:
+def game_choices() -> list[tuple[str, StrOrPromise]]:
     """Every game as (value, label), in `Game`'s order; the labels translate when shown."""
     return list(Game.choices)
 

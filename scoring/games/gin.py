@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from django.utils.translation import gettext
 
 from scoring.engine import EngineError, Event, GinHand, GinRules, MatchState, rules_from_dict
+from scoring.engine.document import AnyHandEntry, GinHandEntry, is_gin_hand
 from scoring.engine.gin import score_hand
+from scoring.engine.rules import Options
 from scoring.games.base import GameKind, register
 from scoring.hand_forms import GinHandForm
 from scoring.match_page import gin_games
@@ -35,18 +36,22 @@ class Gin(GameKind):
     played_in_pairs = True
     counts_knocks = True
 
-    def hand_form(self, rules: dict[str, Any], seats: Sequence[tuple[int, str]], *args, **kwargs):
+    def hand_form(self, rules: Options, seats: Sequence[tuple[int, str]], *args, **kwargs):
         return GinHandForm(*args, game=self.value, rules=rules, seats=seats, **kwargs)
 
-    def hand_initial(self, data: dict[str, Any], seats: Sequence[tuple[int, str]]) -> dict:
+    def hand_initial(
+        self, data: AnyHandEntry, seats: Sequence[tuple[int, str]]
+    ) -> dict[str, object]:
+        assert is_gin_hand(data)  # a hand of this game
         return GinHandForm.initial_from(data, seats)
 
-    def describe_hand(self, data: dict[str, Any], rules: dict[str, Any]) -> tuple[list[str], dict]:
+    def describe_hand(self, data: AnyHandEntry, rules: Options) -> tuple[list[str], dict[str, int]]:
+        assert is_gin_hand(data)  # a hand of this game
         return gin_hand_words(data, hand_outcome(data, rules))
 
     def hand_changes(
         self, before: Event, after: Event, names: Sequence[str]
-    ) -> list[tuple[str, Any, Any]] | None:
+    ) -> list[tuple[str, object, object]] | None:
         if not (isinstance(before, GinHand) and isinstance(after, GinHand)):
             return None
         return [
@@ -62,7 +67,7 @@ class Gin(GameKind):
     def margin_line(self, state: MatchState) -> str:
         return gin_margin_line(state)
 
-    def page_context(self, match, detail, names: Sequence[str]) -> dict[str, Any]:
+    def page_context(self, match, detail, names: Sequence[str]) -> dict[str, object]:
         state = detail.state
         return {
             "gin_margin": gin_margin_line(state),
@@ -71,22 +76,22 @@ class Gin(GameKind):
             "gin_final_lines": gin_final_lines(state, names),
         }
 
-    def rules_summary(self, rules: dict[str, Any]) -> list[str]:
+    def rules_summary(self, rules: Options) -> list[str]:
         return gin_rules_summary(rules)
 
-    def rules_in_words(self, rules: dict[str, Any]) -> list[str]:
+    def rules_in_words(self, rules: Options) -> list[str]:
         return gin_rules_in_words(rules)
 
-    def chart_threshold(self, rules: dict[str, Any]) -> tuple[int | None, str]:
+    def chart_threshold(self, rules: Options) -> tuple[int | None, str]:
         return gin_target_line(rules)
 
-    def expected_hands(self, rules: dict[str, Any], players: int) -> int:
+    def expected_hands(self, rules: Options, players: int) -> int:
         return gin_expected_hands(rules)
 
-    def sheet_grid(self, rules: dict[str, Any], names: Sequence[str], dealer: str):
+    def sheet_grid(self, rules: Options, names: Sequence[str], dealer: str):
         return gin_grid(rules, names, dealer)
 
-    def sheet_settlement(self, match, names: Sequence[str], box: Any):
+    def sheet_settlement(self, match, names: Sequence[str], box):
         return gin_settlement(match, names, box)
 
     def report_table(self, match, detail, names, parsed, notes, *, show_authors: bool):
@@ -94,14 +99,14 @@ class Gin(GameKind):
         assert isinstance(rules, GinRules)  # from_dict builds its own class
         return gin_table(match, detail, names, parsed, notes, rules, show_authors=show_authors)
 
-    def report_context(self, detail, names: Sequence[str], box: Any) -> dict[str, Any]:
+    def report_context(self, detail, names: Sequence[str], box) -> dict[str, object]:
         return {
             "games": gin_games_grid(detail, names, box),
             "score_parts": gin_final_lines(detail.state, names),
         }
 
 
-def hand_outcome(data: dict[str, Any], rules: dict[str, Any]) -> str:
+def hand_outcome(data: GinHandEntry, rules: Options) -> str:
     """What a recorded Gin hand was, as the engine scores it with the match's rules: its result,
     or "undercut" for a knock the defender won (`HandScore.outcome`). The recorded result when
     the engine cannot read it (a stored hand always can)."""

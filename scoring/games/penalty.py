@@ -4,11 +4,12 @@ at a threshold, and may re-enter. Each game is a subclass in its own module."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from django.utils.translation import gettext
 
 from scoring.engine import Event, Hand
+from scoring.engine.document import AnyHandEntry, is_penalty_hand
+from scoring.engine.rules import Options
 from scoring.games.base import GameKind
 from scoring.hand_forms import PenaltyHandForm
 from scoring.presenters import closing_word, names_or_dash, penalty_hand_words, yes_no
@@ -20,18 +21,22 @@ from scoring.rule_words import elimination_line, penalty_rules_in_words, penalty
 class PenaltyGame(GameKind):
     seated_at_tables = True
 
-    def hand_form(self, rules: dict[str, Any], seats: Sequence[tuple[int, str]], *args, **kwargs):
+    def hand_form(self, rules: Options, seats: Sequence[tuple[int, str]], *args, **kwargs):
         return PenaltyHandForm(*args, game=self.value, rules=rules, seats=seats, **kwargs)
 
-    def hand_initial(self, data: dict[str, Any], seats: Sequence[tuple[int, str]]) -> dict:
+    def hand_initial(
+        self, data: AnyHandEntry, seats: Sequence[tuple[int, str]]
+    ) -> dict[str, object]:
+        assert is_penalty_hand(data)  # a hand of this game
         return PenaltyHandForm.initial_from(data, seats)
 
-    def describe_hand(self, data: dict[str, Any], rules: dict[str, Any]) -> tuple[list[str], dict]:
+    def describe_hand(self, data: AnyHandEntry, rules: Options) -> tuple[list[str], dict[str, int]]:
+        assert is_penalty_hand(data)  # a hand of this game
         return penalty_hand_words(data, closings=bool(self.closings))
 
     def hand_changes(
         self, before: Event, after: Event, names: Sequence[str]
-    ) -> list[tuple[str, Any, Any]] | None:
+    ) -> list[tuple[str, object, object]] | None:
         if not (isinstance(before, Hand) and isinstance(after, Hand)):
             return None
         return [
@@ -46,19 +51,19 @@ class PenaltyGame(GameKind):
             *((name, before.points.get(name, "—"), after.points.get(name, "—")) for name in names),
         ]
 
-    def rules_summary(self, rules: dict[str, Any]) -> list[str]:
+    def rules_summary(self, rules: Options) -> list[str]:
         return penalty_rules_summary(rules)
 
-    def rules_in_words(self, rules: dict[str, Any]) -> list[str]:
+    def rules_in_words(self, rules: Options) -> list[str]:
         return penalty_rules_in_words(rules, closings=bool(self.closings))
 
-    def chart_threshold(self, rules: dict[str, Any]) -> tuple[int | None, str]:
+    def chart_threshold(self, rules: Options) -> tuple[int | None, str]:
         return elimination_line(rules)
 
-    def expected_hands(self, rules: dict[str, Any], players: int) -> int:
+    def expected_hands(self, rules: Options, players: int) -> int:
         return penalty_expected_hands(rules, players)
 
-    def sheet_grid(self, rules: dict[str, Any], names: Sequence[str], dealer: str):
+    def sheet_grid(self, rules: Options, names: Sequence[str], dealer: str):
         return penalty_grid(rules, names, dealer, closings=bool(self.closings))
 
     def report_table(self, match, detail, names, parsed, notes, *, show_authors: bool):

@@ -152,6 +152,7 @@ def chart_block(chart: Chart, box: PageBox) -> ChartBlock:
     )
 
 
+# `context`: the head's template context, whose texts of every kind are read back here.
 def head_height(box: PageBox, context: dict[str, Any], *, qr: bool) -> float:
     """About how tall templates/pdf/_head.html is with `context` (its widths are those of
     print.css), in mm."""

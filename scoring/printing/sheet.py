@@ -8,7 +8,6 @@ import base64
 import io
 import math
 from collections.abc import Sequence
-from typing import Any
 
 import segno
 from django.template.loader import render_to_string
@@ -32,6 +31,7 @@ from base.printing.grid import (
 from base.printing.render import (
     PdfDocument,
 )
+from scoring.engine.rules import Options, whole
 from scoring.games import game_named, game_of
 from scoring.models import Match, TableCode
 from scoring.printing.page import (
@@ -50,25 +50,25 @@ SHEET_ROW = 6.5  # mm: room to write by hand
 MAX_SHEET_PAGES = 3
 
 
-def expected_hands(rules: dict[str, Any], game: str, players: int) -> int:
+def expected_hands(rules: Options, game: str, players: int) -> int:
     """About how many hands a long match lasts, to print rows for (`GameKind.expected_hands`).
     More players make a longer match."""
     return game_named(game).expected_hands(rules, players)
 
 
-def penalty_expected_hands(rules: dict[str, Any], players: int) -> int:
+def penalty_expected_hands(rules: Options, players: int) -> int:
     """A Scala 40 or Ramino hand adds about a tenth of the threshold to a player's total, for
     every life (re-entries); an eighth longer for each player beyond two."""
-    lives = 1 + (rules["reentry_max"] if rules["reentry_allowed"] else 0)
-    return math.ceil(rules["elimination_at"] / 10 * lives * (1 + (players - 2) / 8))
+    lives = 1 + (whole(rules, "reentry_max") if rules["reentry_allowed"] else 0)
+    return math.ceil(whole(rules, "elimination_at") / 10 * lives * (1 + (players - 2) / 8))
 
 
-def gin_expected_hands(rules: dict[str, Any]) -> int:
+def gin_expected_hands(rules: Options) -> int:
     """A Gin game to 100 takes about 8 hands, Hollywood three games at once about twice as many."""
     if rules["match_mode"] == "hands":
-        return 2 * rules["hands_to_win"] + 3
+        return 2 * whole(rules, "hands_to_win") + 3
     games = 2 if rules["variant"] == "hollywood" else 1
-    return math.ceil(games * rules["target"] / 12)
+    return math.ceil(games * whole(rules, "target") / 12)
 
 
 def sheet_row_counts(wanted: int, *, first: float, other: float, foot: float) -> list[int]:
@@ -87,7 +87,7 @@ def sheet_row_counts(wanted: int, *, first: float, other: float, foot: float) ->
     return pages
 
 
-def penalty_marks(rules: dict[str, Any]) -> list[tuple[str, str]]:
+def penalty_marks(rules: Options) -> list[tuple[str, str]]:
     """The boxes a penalty-game sheet has per player: (letter, meaning)."""
     marks = [(pgettext("score sheet mark", "C"), gettext("closed the hand"))]
     if rules["in_hand_scoring"] != "none":
@@ -99,7 +99,7 @@ def penalty_marks(rules: dict[str, Any]) -> list[tuple[str, str]]:
     return marks
 
 
-def penalty_grid(rules: dict[str, Any], names: Sequence[str], dealer: str, *, closings: bool):
+def penalty_grid(rules: Options, names: Sequence[str], dealer: str, *, closings: bool):
     """A Scala 40 or Ramino sheet: points, total and marks per player (and how each hand was
     closed, when the game scores its `closings`)."""
     marks = penalty_marks(rules)
@@ -127,7 +127,7 @@ def penalty_grid(rules: dict[str, Any], names: Sequence[str], dealer: str, *, cl
     return columns, groups, blank, legend
 
 
-def gin_grid(rules: dict[str, Any], names: Sequence[str], dealer: str):
+def gin_grid(rules: Options, names: Sequence[str], dealer: str):
     """A Gin sheet: the result (and Oklahoma's upcard), then knock, deadwood and points per
     player, with a total and boxes, or Hollywood's three games side by side."""
     knock = pgettext("score sheet mark", "K")

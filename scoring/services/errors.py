@@ -7,13 +7,13 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
 
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from base.errors import ServiceError
 from scoring.engine import EngineError
+from scoring.engine.document import EventData
 
 
 class MatchError(ServiceError):
@@ -36,13 +36,13 @@ class MatchChange:
     hand: int | None  # the hand's number as players count (None: not a hand)
     kind: str
     version: int
-    data: dict[str, Any]
+    data: EventData
     is_void: bool
     reason: str
     revision: int
     at: datetime.datetime
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         return {**asdict(self), "at": self.at.isoformat()}
 
 
@@ -64,5 +64,5 @@ class MatchMovedOn(MatchError):
         self.revision = revision
         self.changes = tuple(changes)
 
-    def extra(self) -> dict[str, Any]:
+    def extra(self) -> dict[str, object]:
         return {"revision": self.revision, "changes": [c.as_dict() for c in self.changes]}

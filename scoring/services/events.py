@@ -6,9 +6,9 @@ saying what changed (`changes_since`). Events are append-only versions: nothing 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import cast
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
@@ -56,7 +56,7 @@ def event_record(
     *,
     match: Match,
     user: Actor,
-    data: dict[str, Any],
+    data: Mapping[str, object],
     idempotency_key: str | None = None,
     based_on: int | None = None,
 ) -> tuple[MatchEvent, bool]:
@@ -78,7 +78,7 @@ def event_record_replayed(
     *,
     match: Match,
     user: Actor,
-    data: dict[str, Any],
+    data: Mapping[str, object],
     idempotency_key: str | None = None,
     based_on: int | None = None,
 ) -> Recorded:
@@ -100,7 +100,7 @@ def _record(
     *,
     match: Match,
     user: Actor,
-    data: dict[str, Any],
+    data: Mapping[str, object],
     key: str | None,
     based_on: int | None,
 ) -> Recorded:
@@ -262,7 +262,7 @@ def hand_record(
     *,
     match: Match,
     user: Actor,
-    data: dict[str, Any],
+    data: Mapping[str, object],
     idempotency_key: str | None = None,
     based_on: int | None = None,
 ) -> tuple[MatchEvent, bool]:
@@ -289,7 +289,7 @@ def _new_version(
     event: MatchEvent,
     user: Actor,
     expected_version: int,
-    data: dict[str, Any],
+    data: Mapping[str, object],
     is_void: bool,
     reason: str,
 ) -> EventVersion:
@@ -335,7 +335,12 @@ def _new_version(
 
 @transaction.atomic
 def hand_correct(
-    *, event: MatchEvent, user: Actor, data: dict[str, Any], expected_version: int, reason: str = ""
+    *,
+    event: MatchEvent,
+    user: Actor,
+    data: Mapping[str, object],
+    expected_version: int,
+    reason: str = "",
 ) -> EventVersion:
     """Correct a recorded hand: a new version replaces the current one, which is kept.
 
@@ -375,7 +380,7 @@ def event_void(
     )
 
 
-def _event_kind(data: Any, number: int, *, event: int | None = None) -> str:
+def _event_kind(data: object, number: int, *, event: int | None = None) -> str:
     """The "type" of the match document's event about to be recorded as event `number`, or
     `MatchError` on "type", or on "match" when the match has no room for it (`check_new_event`)."""
     try:

@@ -4,7 +4,6 @@ every writer takes first (`lock_match`) and the refusal of a closed match (`refu
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -16,6 +15,7 @@ from clubs.models import Club, Player
 from scoring.cache import refresh_cache
 from scoring.engine import EngineError, RuleSet, rules_for
 from scoring.engine.names import table_label as stored_table_label
+from scoring.engine.rules import Options
 from scoring.models import (
     Match,
     MatchPlayer,
@@ -52,7 +52,7 @@ def match_start(
     user: Actor,
     preset: str,
     players: Sequence[Player],
-    options: dict[str, Any] | None = None,
+    options: Options | None = None,
     table_label: str = "",
     first_dealer_seat: int = 1,
     start_key: str = "",

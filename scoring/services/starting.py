@@ -7,13 +7,13 @@ which imports that package."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from django.db import IntegrityError, transaction
 
 from clubs.actors import Actor
 from clubs.models import Club, Player
 from scoring import table_codes
+from scoring.engine.rules import Options
 from scoring.models import Match
 from scoring.selectors import match_started_with
 from scoring.services.matches import guest_player, match_start
@@ -25,7 +25,7 @@ def match_open(
     user: Actor,
     preset: str,
     seats: Sequence[Player | str],
-    options: dict[str, Any] | None = None,
+    options: Options | None = None,
     table_label: str = "",
     first_dealer_seat: int = 1,
     start_key: str = "",

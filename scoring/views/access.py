@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -63,7 +62,7 @@ def released_phone_told(view: Callable[..., HttpResponse]) -> Callable[..., Http
     follower sees it, and 403: not "logged out", which the script says of a bare 403."""
 
     @wraps(view)
-    def wrapper(request: PageRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapper(request: PageRequest, pk: int, *args: object, **kwargs: object) -> HttpResponse:
         viewer = visible_viewer(request, pk)
         join, match = viewer.released, viewer.match
         if join is None or viewer.may_score:

@@ -35,7 +35,8 @@ class SeatSelect(forms.RadioSelect):
 
     taken: frozenset[str] = frozenset()
 
-    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, Any]:
+    # Django's own arguments, passed through as they come.
+    def create_option(self, *args: Any, **kwargs: Any) -> dict[str, object]:
         option = super().create_option(*args, **kwargs)
         value = option["value"]
         if str(value) in self.taken:

@@ -5,7 +5,6 @@ withdrawal, a time call, a correction and a void. Each parses the form, calls on
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -190,7 +189,7 @@ def withdraw(request: PageRequest, match: Match, viewer: MatchViewer) -> HttpRes
                 messages.error(request, text)
             return answer(request, match, "conflict" if form.conflict else "refused")
     else:
-        initial: dict[str, Any] = {"based_on": match.revision}
+        initial: dict[str, object] = {"based_on": match.revision}
         if request.GET.get("seat", "").isdigit():
             initial["seat"] = int(request.GET["seat"])
         form = SeatEventForm(seats=seats, shown=shown, initial=initial)

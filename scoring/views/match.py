@@ -5,7 +5,6 @@ the match pages for a phone without a network."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from csp.utils import build_policy
 from django.conf import settings
@@ -114,7 +113,7 @@ def count_cards(request: HttpRequest, pk: int) -> HttpResponse:
     """The card-counting helper: the points of the cards typed in one `cards_<seat>` field."""
     match = visible_match(request, pk)
     text = next((request.GET.get(key, "") for key in request.GET if key.startswith("cards_")), "")
-    context: dict[str, Any] = {"text": text.strip()}
+    context: dict[str, object] = {"text": text.strip()}
     if text.strip():
         try:
             context["points"] = count_points(

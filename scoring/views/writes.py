@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
@@ -54,7 +53,7 @@ def match_write(
 
     def decorate(view: WriteView) -> Callable[..., HttpResponse]:
         @wraps(view)
-        def write(request: PageRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        def write(request: PageRequest, pk: int, *args: object, **kwargs: object) -> HttpResponse:
             viewer = scoring_match(request, pk)
             match = viewer.match
             if not table_phones and isinstance(viewer.actor, TableActor):

@@ -8,7 +8,7 @@ placeholders, marked with `gettext_noop`, translated by the Django layer through
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 
@@ -24,10 +24,11 @@ class TournamentError(Exception):
     """A refusal: `field` names the setting or input at fault."""
 
     def __init__(
-        self, message: str, *, field: str | None = None, params: dict[str, Any] | None = None
+        self, message: str, *, field: str | None = None, params: Mapping[str, object] | None = None
     ) -> None:
         self.message_template = message
-        self.params = dict(params or {})
+        # read back by key by the services (the entry ids it names, turned into names)
+        self.params: dict[str, Any] = dict(params or {})
         self.field = field
         super().__init__(self.message)
 
@@ -39,7 +40,7 @@ class TournamentError(Exception):
         template = gettext(self.message_template)
         return template % self.params if self.params else template
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, str | None]:
         return {"field": self.field, "message": self.message}
 
 

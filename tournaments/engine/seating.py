@@ -169,7 +169,7 @@ class Notice:
     (the caller translates the method's name if it wants to)."""
 
     message: str
-    params: dict[str, Any] = field(default_factory=dict)
+    params: dict[str, Any] = field(default_factory=dict)  # read back by key: ids, counts, a method
 
     def render(
         self,

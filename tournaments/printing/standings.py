@@ -86,6 +86,7 @@ def table_standings_list(standings: selectors.TableStandings) -> StandingsList:
 
 # How each way of showing standings (`TournamentFormat.standings_kind`) is listed; the Gin
 # formats' are added by `PairingsConfig.ready()`.
+# Each takes its own kind's standings (`TournamentFormat.standings`), hence Any.
 STANDINGS_LISTS: dict[str, Callable[[Any], StandingsList]] = {"table": table_standings_list}
 
 

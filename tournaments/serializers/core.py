@@ -90,6 +90,7 @@ def link(request, name: str, *args) -> str:
     return reverse(name, args=args, request=request)
 
 
+# `context`: a DRF serializer's context (typed so by DRF).
 def match_link(context: Mapping[str, Any], name: str, match: Match | None) -> str | None:
     """A link to a tournament table's match (`name`: its API or its page), or None before the
     match exists and when the caller may not see it (`clubs.permissions.can_see_match`: a
@@ -168,7 +169,7 @@ class ExactNumberField(serializers.Field):
 def setting_field(row: Setting) -> serializers.Field:
     """The API's request field of a stored setting of the table (`tournaments.settings_table`),
     by its kind; every one may be left out (its default)."""
-    words: dict[str, Any] = {"required": False, "help_text": row.api_help}
+    words: dict[str, Any] = {"required": False, "help_text": row.api_help}  # DRF field kwargs
     if row.kind == WHOLE:
         message = lazy(row.range_message, str)()
         return serializers.IntegerField(

@@ -27,7 +27,7 @@ from clubs.actors import Actor
 from clubs.models import Club, Player
 from scoring import services as scoring
 from scoring.engine import EngineError, rules_for
-from scoring.engine.rules import MONEY_MAX
+from scoring.engine.rules import MONEY_MAX, Options
 from scoring.models import ClosedReason, Match, MatchStatus
 from tournaments import rules, settings_table
 from tournaments.engine import payouts, tables
@@ -93,14 +93,14 @@ DECIMAL_SETTINGS = tuple(row for row in STORED if row.kind in (MONEY, PERCENT))
 WHOLE_SETTINGS = tuple(row for row in STORED if row.kind == WHOLE)
 
 
-def _whole(value: Any, row: Setting) -> int:
+def _whole(value: object, row: Setting) -> int:
     """A whole-number setting within its bounds, or its refusal."""
     if isinstance(value, bool) or not isinstance(value, int) or not row.within(value):
         raise TournamentActionError(row.range_message(), field=row.name)
     return value
 
 
-def _decimal(value: Any, row: Setting) -> Decimal:
+def _decimal(value: object, row: Setting) -> Decimal:
     """A finite number of `row`; at most `MONEY_MAX` for an amount (the bound of every amount,
     the rules' stakes and fees included), and at most two decimals, as its column keeps them."""
     try:
@@ -180,9 +180,9 @@ def tournament_create(
     name: str,
     preset: str,
     format: str,
-    options: dict[str, Any] | None = None,
+    options: Options | None = None,
     starts_on: datetime.date | None = None,
-    **settings: Any,
+    **settings: object,
 ) -> Tournament:
     """Create a tournament of `format` played with `preset` (and rule `options`).
 

@@ -2,8 +2,9 @@
 `tournaments.presenters` (and `scoring.presenters.money`), so a page says a round, an amount or
 a dropped player as the other pages, the printables and the exports do, from one place."""
 
+from __future__ import annotations
+
 from decimal import Decimal
-from typing import Any
 
 from django import template
 
@@ -30,7 +31,7 @@ def round_label(round: Round) -> str:
 
 
 @register.filter
-def tie_break_mark(row: Any) -> str:
+def tie_break_mark(row: presenters.SeparatedRow) -> str:
     """`{{ row|tie_break_mark }}`: "Tie-break with Anna Ferri: head to head" under the name of a
     player a tie-break set below the one above, on the same points; empty otherwise."""
     return presenters.tie_break_mark(row)

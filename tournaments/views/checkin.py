@@ -19,8 +19,6 @@ Every page a visitor can use without an account is rate limited per client addre
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -106,7 +104,7 @@ def check_in_url(request: HttpRequest, tournament: Tournament) -> str:
 # The player's pages -------------------------------------------------------------------------------
 
 
-def _check_in_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
+def _check_in_context(request: HttpRequest, tournament: Tournament) -> dict[str, object]:
     board = selectors.check_in_list(tournament)
     mine = _remembered(request, SESSION_ENTRIES, tournament)
     guest_pk = _remembered(request, SESSION_GUESTS, tournament)
@@ -229,7 +227,7 @@ def where(request: HttpRequest, pk: int, number: int | None = None) -> HttpRespo
 # The director's ----------------------------------------------------------------------------------
 
 
-def check_in_panel(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
+def check_in_panel(request: HttpRequest, tournament: Tournament) -> dict[str, object]:
     """The console's check-in panel: who is here, the latest arrivals, the fees paid and due,
     the guests waiting."""
     board = selectors.check_in_list(tournament)

@@ -12,7 +12,7 @@ back as a message or a form error.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -61,6 +61,9 @@ from tournaments.presenters import (
 )
 from tournaments.views.checkin import check_in_panel
 
+if TYPE_CHECKING:
+    from django.forms import BaseForm
+
 PAGE_SIZE = 20
 STANDINGS_POLL_SECONDS = 15
 
@@ -78,10 +81,10 @@ def table_of(tournament: Tournament, pk: int) -> Table:
     )
 
 
-def entry_of(tournament: Tournament, pk: Any) -> Entry:
+def entry_of(tournament: Tournament, pk: int | str | None) -> Entry:
     if not str(pk).isdigit():
         raise Http404
-    return get_object_or_404(tournament.entries.select_related("player"), pk=int(pk))
+    return get_object_or_404(tournament.entries.select_related("player"), pk=int(str(pk)))
 
 
 def back_to(tournament: Tournament, anchor: str = "") -> HttpResponse:
@@ -113,7 +116,7 @@ class Ask:
     action: str
     yes: str
     back: str
-    fields: tuple[tuple[str, Any], ...] = ()
+    fields: tuple[tuple[str, object], ...] = ()  # hidden inputs: name, value
     tab: str = "detail"
 
 
@@ -172,7 +175,7 @@ def tournament_create(request: SignedInRequest) -> HttpResponse:
         if Membership.objects.filter(user=request.user).exists():
             raise PermissionDenied
         raise Http404
-    initial: dict[str, Any] = {}
+    initial: dict[str, object] = {}
     chosen = clubs.filter(slug=request.GET.get("club", "")).first() or (
         clubs.first() if clubs.count() == 1 else None
     )
@@ -338,7 +341,7 @@ def _clock(round: Round | None, complete: bool = False) -> Clock | None:
     )
 
 
-def _round_panel(request: HttpRequest, tournament: Tournament, view) -> dict[str, Any]:
+def _round_panel(request: HttpRequest, tournament: Tournament, view) -> dict[str, object]:
     """The current round: its tables, clock and what the director can do next."""
     current = view.current_round
     round = current.round if current else None
@@ -359,12 +362,14 @@ def _round_panel(request: HttpRequest, tournament: Tournament, view) -> dict[str
     }
 
 
-def _console(request: HttpRequest, tournament: Tournament, view, **forms: Any) -> dict[str, Any]:
+def _console(
+    request: HttpRequest, tournament: Tournament, view, **forms: BaseForm
+) -> dict[str, object]:
     """What only the director sees: the forms to seat, swap, start and close rounds."""
     current = view.current_round
     round = current.round if current else None
     entries = list(view.entries.values())
-    context: dict[str, Any] = {
+    context: dict[str, object] = {
         "registered": sum(1 for e in entries if e.status == EntryStatus.REGISTERED),
         "checked_in": sum(1 for e in entries if e.status == EntryStatus.CHECKED_IN),
         "dropped": sum(1 for e in entries if e.status == EntryStatus.DROPPED),

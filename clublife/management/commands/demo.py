@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
@@ -23,6 +22,8 @@ from django.utils import timezone
 from clublife import seasons
 from clubs.models import Club, Gender, Membership, Player, Role
 from scoring import services, table_codes
+from scoring.engine.document import HandEntry
+from scoring.engine.rules import Options
 from scoring.games import game_named
 from scoring.models import Match, MatchPlayer, MatchStatus, PlayerStatus, TableCode
 from scoring.rule_words import preset_label
@@ -331,7 +332,7 @@ class Command(BaseCommand):
         table: str,
         names: tuple[str, ...],
         *,
-        options: dict[str, Any] | None = None,
+        options: Options | None = None,
         first_dealer_seat: int = 1,
     ) -> Match:
         return services.match_start(
@@ -387,13 +388,12 @@ class Command(BaseCommand):
         else:
             raise CommandError(f"The demo match {match} did not end in {MAX_HANDS} hands.")
 
-    def penalty_hand(
-        self, seats: list[MatchPlayer], *, game: str, club_rules: bool
-    ) -> dict[str, Any]:
+    def penalty_hand(self, seats: list[MatchPlayer], *, game: str, club_rules: bool) -> HandEntry:
         rng = self.rng
         in_play = [seat.name for seat in seats if seat.status == PlayerStatus.IN_PLAY]
         closer = rng.choice(in_play)
-        data: dict[str, Any] = {"closer": closer, "points": {}}
+        points: dict[str, int] = {}
+        data: HandEntry = {"closer": closer, "points": points}
         not_opened = []
         for name in in_play:
             if name == closer:
@@ -402,9 +402,9 @@ class Command(BaseCommand):
                 if club_rules:
                     not_opened.append(name)
                     continue
-                data["points"][name] = rng.randint(60, 110)
+                points[name] = rng.randint(60, 110)
             else:
-                data["points"][name] = rng.randint(2, 45)
+                points[name] = rng.randint(2, 45)
         if not_opened:
             data["not_opened"] = not_opened
         if game_named(game).closings:
@@ -415,13 +415,13 @@ class Command(BaseCommand):
             data["in_hand"] = True
         return data
 
-    def record_and_correct(self, match: Match, data: dict[str, Any]) -> None:
+    def record_and_correct(self, match: Match, data: HandEntry) -> None:
         """The scorekeeper types 10 points too many for someone; the director fixes it."""
         name = sorted(data["points"])[0] if data["points"] else None
         if name is None:
             services.hand_record(match=match, user=self.scorekeeper, data=data)
             return
-        typo = {**data, "points": {**data["points"], name: data["points"][name] + 10}}
+        typo: HandEntry = {**data, "points": {**data["points"], name: data["points"][name] + 10}}
         event, _created = services.hand_record(match=match, user=self.scorekeeper, data=typo)
         services.hand_correct(
             event=event,
@@ -455,10 +455,10 @@ class Command(BaseCommand):
             services.hand_record(match=match, user=self.scorekeeper, data=data)
         raise CommandError(f"The demo match {match} did not end in {MAX_HANDS} hands.")
 
-    def gin_hand(self, names: list[str], *, oklahoma: bool) -> dict[str, Any]:
+    def gin_hand(self, names: list[str], *, oklahoma: bool) -> dict[str, object]:
         rng = self.rng
         knocker, defender = rng.sample(names, 2)
-        data: dict[str, Any] = {}
+        data: dict[str, object] = {}  # a GinHandEntry, its keys in the order shown
         limit, ace = 10, False
         if oklahoma:
             rank = rng.choice(GIN_RANKS)
