@@ -22,6 +22,14 @@ PHONE = {"width": 390, "height": 844}
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Gina", "Ivo", "Luisa")
 
 
+# Counts the round panel's refreshes (htmx asks each one with htmx:beforeRequest).
+COUNT_ROUND_REFRESHES = """
+window.roundRefreshes = 0;
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (event.detail.elt.id === "round-panel") window.roundRefreshes += 1;
+});
+"""
+
 def standing(page, name):
     return page.locator(f'#standings tr[data-player="{name}"]')
 
@@ -153,10 +161,13 @@ def test_phones_join_by_code_play_confirm_and_dispute_and_the_console_shows_it(
             expect(standing(desk, name).locator(".points")).to_have_text("0")
 
         # The director checks the sheet and confirms the disputed table with a reason.
+        desk.clock.install()  # the page's timers, run forward below instead of waited for
         desk.goto(live_server.url + tournament.get_absolute_url())
+        desk.evaluate(COUNT_ROUND_REFRESHES)
         desk.locator("#table-3").get_by_label("Why the result stands").fill("Sheet checked: 150")
         # The console refreshes its round panel every 15 s: what the director typed survives it.
-        desk.wait_for_timeout(16_000)
+        desk.clock.run_for(16_000)
+        assert desk.evaluate("window.roundRefreshes") >= 1  # the refresh came, and waited
         expect(desk.locator("#table-3").get_by_label("Why the result stands")).to_have_value(
             "Sheet checked: 150"
         )
