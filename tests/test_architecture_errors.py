@@ -18,6 +18,7 @@ from django.apps import apps
 from django.conf import settings
 
 from base.errors import ServiceError
+from tests.source_tree import walked
 
 ROOT = Path(settings.BASE_DIR)
 
@@ -84,7 +85,7 @@ def _names(node: ast.expr | None) -> list[str]:
 def service_error_catches(source: str, names: set[str], filename: str = "<snippet>") -> list[str]:
     """Every `except` of `source` that names one of `names`, as "file:line: except X"."""
     found = []
-    for node in ast.walk(ast.parse(source, filename=filename)):
+    for node in walked(source):
         if isinstance(node, ast.ExceptHandler):
             for name in _names(node.type):
                 if name in names:

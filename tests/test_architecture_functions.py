@@ -5,6 +5,7 @@ migrations left out, the same apps as the module check."""
 
 import ast
 
+from tests.source_tree import parsed
 from tests.test_architecture_sizes import APPS, ROOT
 
 MAX_FUNCTION_LINES = 60
@@ -30,7 +31,7 @@ def function_lengths(source: str) -> dict[str, int]:
             else:
                 walk(child, prefix)
 
-    walk(ast.parse(source), "")
+    walk(parsed(source), "")
     return lengths
 
 

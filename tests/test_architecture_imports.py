@@ -23,6 +23,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.source_tree import parsed
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # config is two layers: its shared infrastructure (parsers, throttles, token authentication,
@@ -164,7 +166,7 @@ def imports_of(module: str, source: str, is_package: bool, modules: set[str]) ->
             else:
                 visit(child, function, scope)
 
-    visit(ast.parse(source), None, "")
+    visit(parsed(source), None, "")
     return found
 
 

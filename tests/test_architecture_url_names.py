@@ -18,6 +18,7 @@ from pathlib import Path
 
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from tests.source_tree import walked
 from tests.test_architecture_imports import ORDER
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,7 +72,7 @@ def url_owners(resolver: URLResolver | None = None, namespaces: tuple[str, ...] 
 def names_in_python(source: str, owners: dict[str, str]) -> set[str]:
     return {
         node.value
-        for node in ast.walk(ast.parse(source))
+        for node in walked(source)
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in owners
     }
 

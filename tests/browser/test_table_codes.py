@@ -30,6 +30,7 @@ document.addEventListener("htmx:beforeRequest", (event) => {
 });
 """
 
+
 def standing(page, name):
     return page.locator(f'#standings tr[data-player="{name}"]')
 

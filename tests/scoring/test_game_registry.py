@@ -26,6 +26,7 @@ from scoring import games
 from scoring.engine import PRESETS, preset_game
 from scoring.engine.rules import RULE_SETS
 from scoring.models import Game, Match
+from tests.source_tree import walked
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = ("clubs", "scoring", "tournaments", "pairings", "clublife", "config")
@@ -87,15 +88,13 @@ def _reads_the_model_games(node: ast.AST) -> bool:
 
 def model_game_reads(source: str) -> list[int]:
     """The lines of `source` that read the games from the model rather than the registry."""
-    return sorted(
-        {node.lineno for node in ast.walk(ast.parse(source)) if _reads_the_model_games(node)}
-    )
+    return sorted({node.lineno for node in walked(source) if _reads_the_model_games(node)})
 
 
 def engine_game_types(source: str) -> list[int]:
     """The lines of `source` that import (or reach for) an engine's game-specific type."""
     lines = set()
-    for node in ast.walk(ast.parse(source)):
+    for node in walked(source):
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("scoring.engine"):
             if any(alias.name in ENGINE_GAME_TYPES for alias in node.names):
                 lines.add(node.lineno)
@@ -110,7 +109,7 @@ def game_namings(source: str) -> list[int]:
     """The lines of `source` that name a game: a `Game` constant, an `is_<game>` flag, or a
     comparison (or a `match`) of a game with a game's value."""
     lines = set()
-    for node in ast.walk(ast.parse(source)):
+    for node in walked(source):
         if _game_constant(node):
             lines.add(node.lineno)
         elif isinstance(node, ast.Name | ast.Attribute | ast.FunctionDef):

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from django.conf import settings
 
+from tests.source_tree import parsed
 from tournaments.models import Table
 
 ROOT = Path(settings.BASE_DIR)
@@ -109,7 +110,7 @@ def result_fields_set(tree: ast.AST) -> set[str]:
 
 
 def violations(relative: str, source: str) -> list[str]:
-    tree = ast.parse(source)
+    tree = parsed(source)
     found = []
     if relative != MODEL:
         found += [f"{relative} sets Table.{name}" for name in sorted(result_fields_set(tree))]

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from tests.source_tree import parsed
 from tournaments import settings_table
 from tournaments.formats import FORMATS
 from tournaments.forms import TournamentForm, setting_field
@@ -89,7 +90,7 @@ def _class_findings(node: ast.ClassDef, where: str, source: str) -> list[str]:
 
 def settings_written(source: str, filename: str = "<snippet>") -> list[str]:
     """Every place of `source` that writes a setting instead of deriving it from the table."""
-    tree = ast.parse(source, filename=filename)
+    tree = parsed(source)
     found = []
     parents: dict[ast.AST, str] = {}
     for node in ast.walk(tree):
@@ -132,7 +133,7 @@ def test_no_setting_is_written_outside_the_table():
     found = []
     for name in AUDITED:
         source = (ROOT / name).read_text()
-        tree = ast.parse(source)
+        tree = parsed(source)
         found += [f for f in settings_written(source, name) if not _allowed(f, tree)]
     assert found == []
 
@@ -199,12 +200,12 @@ def test_the_audit_lets_a_setting_be_read_and_a_column_take_the_tables_default()
 
 def test_the_allow_list_holds_only_the_list_summary():
     source = "class TournamentSerializer:\n    class Meta:\n        fields = ['id', 'is_public']\n"
-    tree = ast.parse(source)
+    tree = parsed(source)
     (finding,) = settings_written(source, "x.py")
     assert _allowed(finding, tree)
     other = source.replace("TournamentSerializer", "TournamentDetailSerializer")
     (finding,) = settings_written(other, "x.py")
-    assert not _allowed(finding, ast.parse(other))
+    assert not _allowed(finding, parsed(other))
 
 
 # The table and what is derived from it
