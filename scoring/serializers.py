@@ -16,9 +16,9 @@ from rest_framework import serializers
 
 from clubs import validators
 from scoring import presenters
-from scoring.engine import PRESETS, rules_for
+from scoring.engine import rules_for
 from scoring.engine.rules import BOOL, CHOICE, MONEY, OPTIONAL_INT, OptionInfo
-from scoring.games import game_choices, game_label
+from scoring.games import game_choices, game_label, game_presets
 from scoring.models import (
     EndedBy,
     EventKind,
@@ -140,7 +140,7 @@ def rule_options_schema() -> dict[str, Any]:
     properties: dict[str, dict[str, Any]] = {}
     games: dict[str, list[str]] = {}
     infos: dict[str, OptionInfo] = {}
-    for preset in PRESETS:
+    for preset in game_presets():
         rules = rules_for(preset)
         for info in rules.options():
             infos.setdefault(info.name, info)
@@ -255,7 +255,7 @@ class MatchEventSerializer(serializers.Serializer):
 
 class MatchDocumentSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=game_choices(), required=False)
-    preset = serializers.ChoiceField(choices=list(PRESETS), required=False)
+    preset = serializers.ChoiceField(choices=game_presets(), required=False)
     rules = RulesField(
         required=False, help_text=_("Options that differ from the preset, by their option names.")
     )
@@ -445,7 +445,7 @@ class SeatChoiceField(serializers.Field):
 
 class MatchCreateSerializer(serializers.Serializer):
     club = serializers.SlugField(help_text=_("The club's slug."))
-    preset = serializers.ChoiceField(choices=list(PRESETS))
+    preset = serializers.ChoiceField(choices=game_presets())
     options = RulesField(
         required=False,
         default=dict,

@@ -6,7 +6,7 @@ from typing import Any
 
 from .errors import RuleSetError
 from .errors import gettext_noop as _
-from .rules import RULE_SETS, GinRules, RaminoRules, RuleSet, Scala40Rules
+from .rules import RULE_SETS, BurracoRules, GinRules, RaminoRules, RuleSet, Scala40Rules
 
 _GIN_STANDARD: dict[str, Any] = {
     "gin_bonus": 25,
@@ -46,9 +46,19 @@ PRESETS: dict[str, tuple[type[RuleSet], dict[str, Any]]] = {
     ),
     "gin-oklahoma": (GinRules, {**_GIN_STANDARD, "variant": "oklahoma", "target": 150}),
     "gin-hollywood": (GinRules, {**_GIN_STANDARD, "variant": "hollywood"}),
+    # BURRACO.md section 1: the FIBur Italian defaults; the international rule (only a line with
+    # a pulito closes); 1 v 1, scored the same way.
+    "burraco": (BurracoRules, {}),
+    "burraco-internazionale": (BurracoRules, {"closing_needs_pulito": True}),
+    "burraco-1v1": (BurracoRules, {"players": 2}),
 }
 
-DEFAULT_PRESET = {"scala40": "scala40", "ramino": "ramino", "gin": "gin-standard"}
+DEFAULT_PRESET = {
+    "scala40": "scala40",
+    "ramino": "ramino",
+    "gin": "gin-standard",
+    "burraco": "burraco",
+}
 
 
 def preset_names(game: str | None = None) -> list[str]:
