@@ -27,16 +27,14 @@ from .burraco_helpers import (
     BRUNO,
     CARLA,
     DARIO,
+    OPENING,
     PLAYERS,
+    REFUSALS,
     hand,
     line,
     play,
     refused,
 )
-
-# A valid hand to put before a refused one, so that the refusal names event 1.
-OPENING = hand("tallone", line(100, 20, sporchi=1), line(40, 10))
-
 
 # --- B1: one turno of 3 smazzate, hand by hand ---------------------------------------------------
 
@@ -148,127 +146,7 @@ def test_r2_a_value_that_is_not_a_multiple_of_5():
     )
 
 
-CLOSED_SPORCO = line(200, 0, sporchi=1, closed=True)
-
-
-@pytest.mark.parametrize(
-    ("refused_hand", "options", "field", "message"),
-    [
-        # 1. the end and who closed
-        (
-            hand("closing", line(100, 0, sporchi=1), line(100, 0, sporchi=1)),
-            {},
-            "end",
-            "The hand ended with a closing: say which line closed.",
-        ),
-        (
-            hand("closing", CLOSED_SPORCO, CLOSED_SPORCO),
-            {},
-            "lines.EO.closed",
-            "Only one line closes a hand.",
-        ),
-        (
-            hand("tallone", CLOSED_SPORCO, line(50, 0)),
-            {},
-            "lines.NS.closed",
-            "Only a hand that ended with a closing has a line that closed.",
-        ),
-        (
-            hand("finished", line(50, 0), line(50, 0)),
-            {},
-            "end",
-            "finished is not how a hand ends: closing, tallone, time_out, stallo or arbitral.",
-        ),
-        # 2. the closing line: a burraco (a pulito, international rule) and its pozzetto
-        (
-            hand("closing", line(200, 0, sporchi=1), line(200, 0, sporchi=1, closed=True)),
-            {"closing_needs_pulito": True},
-            "lines.EO.closed",
-            "EO closed without a burraco pulito: these rules need one to close.",
-        ),
-        (
-            hand("closing", line(200, 0, pozzetto_taken=False, sporchi=1, closed=True), line(5, 0)),
-            {},
-            "lines.NS.closed",
-            "NS closed without taking its pozzetto.",
-        ),
-        # 3. values, types that are off, the scorer's say on the pozzetto penalty
-        (
-            hand("tallone", line(50, -5), line(50, 0)),
-            {},
-            "lines.NS.in_hand",
-            "NS: -5 is below 0; the value of cards is 0 or more.",
-        ),
-        (
-            hand("tallone", line(50, 0), line(50, 12)),
-            {},
-            "lines.EO.in_hand",
-            "EO: 12 is not a multiple of 5: every card is worth 5, 10, 15, 20 or 30.",
-        ),
-        (
-            hand("tallone", line(50, 0), line(200, 0, semipuliti=1)),
-            {"bonus_semipulito": None},
-            "lines.EO.semipuliti",
-            "These rules do not count the burraco semipulito: enter it as sporco.",
-        ),
-        (
-            hand("tallone", line(600, 0, reali=1), line(50, 0)),
-            {},
-            "lines.NS.reali",
-            "These rules do not count the burraco reale: enter it as pulito.",
-        ),
-        (
-            hand("time_out", line(50, 0), line(50, 0, pozzetto_taken=False)),
-            {},
-            "lines.EO.pozzetto_penalty",
-            "EO did not take its pozzetto and play was stopped: say whether it pays the penalty.",
-        ),
-        (
-            hand("tallone", line(50, 0), line(50, 0, pozzetto_taken=None)),
-            {},
-            "lines.EO.pozzetto_taken",
-            "Say whether EO took its pozzetto.",
-        ),
-        # 4. the unplayed pozzetto
-        (
-            hand("tallone", line(50, 0, pozzetto_taken=False, pozzetto_unplayed=100), line(50, 0)),
-            {},
-            "lines.NS.pozzetto_unplayed",
-            "NS did not take its pozzetto, so it cannot have left it unplayed.",
-        ),
-        (
-            hand("tallone", line(50, 0, pozzetto_unplayed=50), line(50, 0)),
-            {},
-            "lines.NS.pozzetto_unplayed",
-            "An unplayed pozzetto holds 11 cards, worth 55 to 260: 50 cannot be.",
-        ),
-        (
-            hand("tallone", line(50, 0), line(50, 0, pozzetto_unplayed=265)),
-            {},
-            "lines.EO.pozzetto_unplayed",
-            "An unplayed pozzetto holds 11 cards, worth 55 to 260: 265 cannot be.",
-        ),
-        # 5. what 108 cards can hold
-        (
-            hand("tallone", line(65, 0, puliti=1, sporchi=1), line(50, 0)),
-            {},
-            "lines.NS.melded",
-            "NS melded 2 burraci, worth 70 or more, but its cards on the table are worth 65.",
-        ),
-        (
-            hand("tallone", line(300, 0, puliti=8), line(300, 0, sporchi=8)),
-            {},
-            "lines",
-            "The two lines hold 16 burraci; 108 cards make at most 15.",
-        ),
-        (
-            hand("tallone", line(600, 100), line(300, 85)),
-            {},
-            "lines",
-            "The cards of the hand add up to 1085; the 108 cards are worth 1080 in all.",
-        ),
-    ],
-)
+@pytest.mark.parametrize(("refused_hand", "options", "field", "message"), REFUSALS)
 def test_a_refused_hand_names_its_event_field_and_why(refused_hand, options, field, message):
     error = refused([OPENING, refused_hand], **options)
     assert (error.event, error.field, error.message) == (1, field, message)
