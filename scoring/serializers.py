@@ -214,6 +214,40 @@ TABLE_LABEL_HELP = _(
 )
 
 
+class BurracoLineSerializer(serializers.Serializer):
+    """What one line did in a Burraco hand (for the schema; the engine checks it)."""
+
+    pozzetto_taken = serializers.BooleanField(help_text=_("The line took its pozzetto."))
+    melded = serializers.IntegerField(
+        min_value=0, help_text=_("The value of the line's cards on the table.")
+    )
+    in_hand = serializers.IntegerField(
+        min_value=0, help_text=_("The value of the cards its players still hold.")
+    )
+    closed = serializers.BooleanField(required=False, help_text=_("The line closed the hand."))
+    puliti = serializers.IntegerField(min_value=0, required=False)
+    semipuliti = serializers.IntegerField(min_value=0, required=False)
+    sporchi = serializers.IntegerField(min_value=0, required=False)
+    reali = serializers.IntegerField(min_value=0, required=False)
+    pozzetto_unplayed = serializers.IntegerField(
+        min_value=0,
+        required=False,
+        help_text=_("The value of a pozzetto taken and never played."),
+    )
+    pozzetto_penalty = serializers.BooleanField(
+        required=False,
+        help_text=_(
+            "A hand stopped by time, stalemate or the arbiter: whether a line without its "
+            "pozzetto pays the penalty (when the rules ask)."
+        ),
+    )
+    cards = serializers.DictField(
+        child=serializers.CharField(),
+        required=False,
+        help_text=_('Instead of a value: the cards, e.g. {"in_hand": "JK 2c As"}.'),
+    )
+
+
 class MatchEventSerializer(serializers.Serializer):
     type = serializers.ChoiceField(choices=["hand", "reentry", "withdraw", "time_call"])
     closer = serializers.CharField(required=False, help_text=_("Scala 40 and Ramino: who closed."))
@@ -249,6 +283,16 @@ class MatchEventSerializer(serializers.Serializer):
     )
     upcard = serializers.CharField(
         required=False, help_text=_("Gin Oklahoma: the upcard, e.g. 7s.")
+    )
+    end = serializers.ChoiceField(
+        choices=["closing", "tallone", "time_out", "stallo", "arbitral"],
+        required=False,
+        help_text=_("Burraco: how the hand ended."),
+    )
+    lines = serializers.DictField(
+        child=BurracoLineSerializer(),
+        required=False,
+        help_text=_("Burraco: what each line did, by line (NS, EO)."),
     )
     player = serializers.CharField(required=False, help_text=_("Re-entry and withdrawal: who."))
 

@@ -168,3 +168,19 @@ def test_every_refusal_is_said_in_italian(client):
         )
         said = refusal(response)["message"]
         assert said != message and "%(" not in said, said
+
+
+def test_the_openapi_schema_describes_the_burraco_hand(client):
+    schema = client.get("/api/v1/schema/", {"format": "json"}).json()
+    components = schema["components"]["schemas"]
+    event = components["MatchEventRequest"]["properties"]
+    end = event["end"]
+    if "enum" not in end:  # drf-spectacular names a choice set as a component
+        end = components[end["allOf"][0]["$ref"].rsplit("/", 1)[1]]
+    assert end["enum"] == ["closing", "tallone", "time_out", "stallo", "arbitral"]
+    line_ref = event["lines"]["additionalProperties"]["$ref"].rsplit("/", 1)[1]
+    line = components[line_ref]
+    assert set(line["required"]) == {"pozzetto_taken", "melded", "in_hand"}
+    assert {"puliti", "semipuliti", "sporchi", "reali", "closed", "pozzetto_unplayed"} <= set(
+        line["properties"]
+    )
