@@ -40,7 +40,16 @@ GAME_PARTS = {
     Path("scoring/printing/report_penalty.py"): "scoring/games/penalty.py",
 }
 # The engines' game-specific types: a game's hand and rule set.
-ENGINE_GAME_TYPES = {"Hand", "GinHand", "Scala40Rules", "RaminoRules", "GinRules"}
+ENGINE_GAME_TYPES = {
+    "Hand",
+    "GinHand",
+    "BurracoHand",
+    "BurracoLine",
+    "Scala40Rules",
+    "RaminoRules",
+    "GinRules",
+    "BurracoRules",
+}
 GAME_NAMES = set(Game.names)
 GAME_VALUES = set(Game.values)
 GAME_FLAGS = {f"is_{value}" for value in GAME_VALUES}
