@@ -18,6 +18,7 @@ from clubs import validators
 from scoring import presenters
 from scoring.engine import rules_for
 from scoring.engine.rules import BOOL, CHOICE, MONEY, OPTIONAL_INT, OptionInfo
+from scoring.event_parts import BurracoLineSerializer
 from scoring.games import game_choices, game_label, game_presets
 from scoring.models import (
     EndedBy,
@@ -212,40 +213,6 @@ class TableNameField(serializers.CharField):
 TABLE_LABEL_HELP = _(
     'The table as stored: its number ("3") or a name typed in free text ("Terrace"), "" for none.'
 )
-
-
-class BurracoLineSerializer(serializers.Serializer):
-    """What one line did in a Burraco hand (for the schema; the engine checks it)."""
-
-    pozzetto_taken = serializers.BooleanField(help_text=_("The line took its pozzetto."))
-    melded = serializers.IntegerField(
-        min_value=0, help_text=_("The value of the line's cards on the table.")
-    )
-    in_hand = serializers.IntegerField(
-        min_value=0, help_text=_("The value of the cards its players still hold.")
-    )
-    closed = serializers.BooleanField(required=False, help_text=_("The line closed the hand."))
-    puliti = serializers.IntegerField(min_value=0, required=False)
-    semipuliti = serializers.IntegerField(min_value=0, required=False)
-    sporchi = serializers.IntegerField(min_value=0, required=False)
-    reali = serializers.IntegerField(min_value=0, required=False)
-    pozzetto_unplayed = serializers.IntegerField(
-        min_value=0,
-        required=False,
-        help_text=_("The value of a pozzetto taken and never played."),
-    )
-    pozzetto_penalty = serializers.BooleanField(
-        required=False,
-        help_text=_(
-            "A hand stopped by time, stalemate or the arbiter: whether a line without its "
-            "pozzetto pays the penalty (when the rules ask)."
-        ),
-    )
-    cards = serializers.DictField(
-        child=serializers.CharField(),
-        required=False,
-        help_text=_('Instead of a value: the cards, e.g. {"in_hand": "JK 2c As"}.'),
-    )
 
 
 class MatchEventSerializer(serializers.Serializer):
