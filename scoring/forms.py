@@ -22,7 +22,6 @@ from base.errors import ServiceError
 from clubs import validators
 from clubs.models import Player
 from scoring.engine import RuleSetError, rules_for
-from scoring.engine.presets import PRESETS
 from scoring.engine.rules import (
     BOOL,
     CHOICE,
@@ -33,7 +32,7 @@ from scoring.engine.rules import (
     Options,
     OptionValue,
 )
-from scoring.games import all_games
+from scoring.games import all_games, game_presets
 from scoring.rule_words import PRESET_LABELS, option_choices, option_label, rule_refusal
 from scoring.services import MatchError, MatchMovedOn
 
@@ -54,7 +53,7 @@ DEFAULT_START_PRESET = "scala40"
 def preset_from(data) -> str:
     """The preset named by `data["preset"]` (a form's data or a query), or the default one."""
     preset = data.get("preset", "")
-    return preset if preset in PRESETS else DEFAULT_START_PRESET
+    return preset if preset in game_presets() else DEFAULT_START_PRESET
 
 
 def preset_choices() -> list[tuple[str | Promise, list[tuple[str, str | Promise]]]]:

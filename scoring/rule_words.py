@@ -38,6 +38,9 @@ PRESET_LABELS = {
     "gin-classic": _("Gin Rummy, classic"),
     "gin-oklahoma": _("Gin Rummy, Oklahoma"),
     "gin-hollywood": _("Gin Rummy, Hollywood"),
+    "burraco": _("Burraco, Italian rules (FIBur)"),
+    "burraco-internazionale": _("Burraco, international rules (closing needs a pulito)"),
+    "burraco-1v1": _("Burraco, one against one"),
 }
 
 OPTION_LABELS = {
@@ -76,6 +79,17 @@ OPTION_LABELS = {
     "ace_upcard": _("Ace upcard"),
     "spade_doubles": _("A spade upcard doubles"),
     "spade_doubles_boxes": _("A spade upcard doubles the boxes"),
+    "players": _("Players"),
+    "bonus_pulito": _("Burraco pulito bonus"),
+    "bonus_semipulito": _("Burraco semipulito bonus"),
+    "bonus_sporco": _("Burraco sporco bonus"),
+    "bonus_reale": _("Burraco reale bonus"),
+    "bonus_closing": _("Bonus of the closing line"),
+    "closing_needs_pulito": _("Closing needs a pulito"),
+    "pozzetto_penalty": _("Pozzetto not taken"),
+    "pozzetto_penalty_on_stop": _("Pozzetto not taken, play stopped"),
+    "target_tie": _("Equal totals at the target"),
+    "hands_per_turno": _("Hands per turno"),
 }
 
 
@@ -124,6 +138,14 @@ OPTION_CHOICES: dict[str, dict[str, StrOrPromise]] = {
     "ace_upcard": {
         "gin_only": pgettext_lazy("ace upcard", "Gin only"),
         "knock_1": pgettext_lazy("ace upcard", "A knock with at most 1"),
+    },
+    "pozzetto_penalty_on_stop": {
+        "ask": pgettext_lazy("pozzetto penalty on stop", "The scorer says, line by line"),
+        "always": pgettext_lazy("pozzetto penalty on stop", "Always charged"),
+        "never": pgettext_lazy("pozzetto penalty on stop", "Never charged"),
+    },
+    "target_tie": {
+        "play_on": pgettext_lazy("target tie", "One more hand"),
     },
 }
 

@@ -16,9 +16,10 @@ from rest_framework import serializers
 
 from clubs import validators
 from scoring import presenters
-from scoring.engine import PRESETS, rules_for
+from scoring.engine import rules_for
 from scoring.engine.rules import BOOL, CHOICE, MONEY, OPTIONAL_INT, OptionInfo
-from scoring.games import game_choices, game_label
+from scoring.event_parts import BurracoLineSerializer
+from scoring.games import game_choices, game_label, game_presets
 from scoring.models import (
     EndedBy,
     EventKind,
@@ -140,7 +141,7 @@ def rule_options_schema() -> dict[str, object]:
     properties: dict[str, dict[str, object]] = {}
     games: dict[str, list[str]] = {}
     infos: dict[str, OptionInfo] = {}
-    for preset in PRESETS:
+    for preset in game_presets():
         rules = rules_for(preset)
         for info in rules.options():
             infos.setdefault(info.name, info)
@@ -250,12 +251,22 @@ class MatchEventSerializer(serializers.Serializer):
     upcard = serializers.CharField(
         required=False, help_text=_("Gin Oklahoma: the upcard, e.g. 7s.")
     )
+    end = serializers.ChoiceField(
+        choices=["closing", "tallone", "time_out", "stallo", "arbitral"],
+        required=False,
+        help_text=_("Burraco: how the hand ended."),
+    )
+    lines = serializers.DictField(
+        child=BurracoLineSerializer(),
+        required=False,
+        help_text=_("Burraco: what each line did, by line (NS, EO)."),
+    )
     player = serializers.CharField(required=False, help_text=_("Re-entry and withdrawal: who."))
 
 
 class MatchDocumentSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=game_choices(), required=False)
-    preset = serializers.ChoiceField(choices=list(PRESETS), required=False)
+    preset = serializers.ChoiceField(choices=game_presets(), required=False)
     rules = RulesField(
         required=False, help_text=_("Options that differ from the preset, by their option names.")
     )
@@ -445,7 +456,7 @@ class SeatChoiceField(serializers.Field):
 
 class MatchCreateSerializer(serializers.Serializer):
     club = serializers.SlugField(help_text=_("The club's slug."))
-    preset = serializers.ChoiceField(choices=list(PRESETS))
+    preset = serializers.ChoiceField(choices=game_presets())
     options = RulesField(
         required=False,
         default=dict,

@@ -38,7 +38,8 @@ from scoring.engine.document import (
     parse_document,
 )
 from scoring.engine.events import renamed_event
-from scoring.engine.replay import replay
+from scoring.engine.replay import GAME_NAMES, replay
+from scoring.games import game_values
 from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer
 
 # Caps of an import (docs/API.md): one request should not hold the database for minutes. A
@@ -120,9 +121,14 @@ def _checked(document: object, position: int | None) -> MatchDocument:
     by the one replay of the import, or by `_replay_errors`)."""
     try:
         check_import_size(document)
-        return parse_document(document)
+        parsed = parse_document(document)
     except EngineError as error:
         raise ImportRefused([_engine_error(error, position)]) from error
+    if parsed.game not in game_values():  # a game the engine scores, the site does not play yet
+        message = gettext("%(game)s cannot be stored on this site yet: preview it instead.")
+        game = GAME_NAMES.get(parsed.game, parsed.game)
+        raise ImportRefused([DocumentError(message % {"game": game}, position, field="game")])
+    return parsed
 
 
 def _engine_error(error: EngineError, position: int | None) -> DocumentError:

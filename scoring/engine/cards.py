@@ -10,6 +10,8 @@ Values by game:
   J/Q/K 10, 2-10 their face value. Two decks with four jokers: a card at most twice, four jokers.
 - Ramino: ace 1, joker 11, J/Q/K 10. Two decks with four jokers, as Scala 40.
 - Gin Rummy: ace 1, J/Q/K 10; one deck without jokers: a joker or a card written twice is refused.
+- Burraco (BURRACO.md section 0): joker 30, pinella (any 2) 20, ace 15, K to 8 10, 7 to 3 5. Two
+  54-card packs: a card at most twice, four jokers.
 
 Every refusal is an `EngineError` with `field="cards"` (or the field the caller names).
 """
@@ -27,7 +29,7 @@ from .errors import gettext_noop as _
 SUITS = ("s", "h", "d", "c")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 JOKER = "JK"
-GAMES = ("scala40", "ramino", "gin")
+GAMES = ("scala40", "ramino", "gin", "burraco")
 
 _SEPARATORS = re.compile(r"[\s,]+")
 _RANK_ALIASES = {"T": "10"}
@@ -38,9 +40,21 @@ _VALUES: dict[str, dict[str, int]] = {
     "scala40": {**_FACE_VALUES, "A": 11, JOKER: 25},
     "ramino": {**_FACE_VALUES, "A": 1, JOKER: 11},
     "gin": {**_FACE_VALUES, "A": 1},
+    "burraco": {
+        **dict.fromkeys(("3", "4", "5", "6", "7"), 5),
+        **dict.fromkeys(("8", "9", "10", "J", "Q", "K"), 10),
+        "A": 15,
+        "2": 20,
+        JOKER: 30,
+    },
 }
 # game -> (copies of each card in the game's decks, jokers in the game's decks)
-_DECKS: dict[str, tuple[int, int]] = {"scala40": (2, 4), "ramino": (2, 4), "gin": (1, 0)}
+_DECKS: dict[str, tuple[int, int]] = {
+    "scala40": (2, 4),
+    "ramino": (2, 4),
+    "gin": (1, 0),
+    "burraco": (2, 4),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +140,7 @@ def count_points(
     ace_alone_is_one: bool = False,
     field: str = "cards",
 ) -> int:
-    """The points of a hand of `cards` in `game` ("scala40", "ramino" or "gin").
+    """The points of a hand of `cards` in `game` ("scala40", "ramino", "gin" or "burraco").
 
     `cards` is text (`"8h Kd JK"`) or an iterable of `Card`s or card texts. An empty hand is 0.
     `ace_alone_is_one` (Scala 40): an ace that is the only card left counts 1 instead of 11.

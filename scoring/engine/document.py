@@ -15,6 +15,7 @@ Used by the stateless preview endpoint, by import/export and by tests. The shape
   (true/false), `not_opened` (list of players); Ramino hands also `closing` (default "normal").
   Gin hands: `result` ("knock", "gin", "big_gin", "dead"); except for "dead", `knocker` and
   `deadwood` (player -> whole number >= 0); optional `upcard` (a card, Oklahoma).
+  Burraco hands: `end` and `lines` (`burraco_document`, which parses and dumps them).
   `reentry` and `withdraw` name the `player`; `time_call` has nothing else.
 - Extension: a hand may give some players' points (Gin: deadwood) as cards,
   `"cards": {"Bruno": "8h Kd"}`, counted with the game's card values (`cards.count_points`; Scala 40
@@ -35,10 +36,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal, NotRequired, TypedDict, TypeGuard
 
+from .burraco_document import BurracoHandData, dump_burraco_hand, parse_burraco_hand
 from .cards import JOKER, count_points, parse_card
 from .errors import EngineError, RuleSetError
 from .errors import gettext_noop as _
-from .events import Event, GinHand, Hand, Reentry, TimeCall, Withdraw
+from .events import BurracoHand, Event, GinHand, Hand, Reentry, TimeCall, Withdraw
 from .names import check_name
 from .presets import DEFAULT_PRESET, preset_game, rules_for
 from .replay import replay, validate_players
@@ -117,7 +119,7 @@ class TimeCallData(TypedDict):
     type: Literal["time_call"]
 
 
-EventData = HandData | GinHandData | PlayerEventData | TimeCallData
+EventData = HandData | GinHandData | BurracoHandData | PlayerEventData | TimeCallData
 # A hand of any game, with or without its "type".
 HandEventData = HandData | GinHandData
 AnyHandEntry = HandEntry | GinHandEntry
@@ -344,6 +346,8 @@ def _event(index: int, data: object, context: _Context) -> Event:
     if kind == "hand":
         if context.game == "gin":
             return _gin_hand(index, data, context)
+        if context.game == "burraco":
+            return parse_burraco_hand(index, data)
         return _penalty_hand(index, data, context)
     if kind == "time_call":
         _refuse_unknown_keys(data, _TIME_CALL_KEYS, event=index)
@@ -601,6 +605,8 @@ def _dump_event(event: Event, doc: MatchDocument) -> EventData:
         return _dump_hand(event, doc)
     if isinstance(event, GinHand):
         return _dump_gin_hand(event)
+    if isinstance(event, BurracoHand):
+        return dump_burraco_hand(event)
     if isinstance(event, Reentry):
         return {"type": "reentry", "player": event.player}
     if isinstance(event, Withdraw):

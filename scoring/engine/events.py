@@ -54,6 +54,46 @@ class GinHand:
 
 
 @dataclass(frozen=True)
+class BurracoLine:
+    """What one line (NS or EO) did in a Burraco hand (BURRACO.md section 0).
+
+    `puliti`, `semipuliti`, `sporchi`, `reali`: the burraci of each type it melded. `closed`: it
+    closed the hand. `pozzetto_taken`: it took its pozzetto (required: None means not said).
+    `pozzetto_unplayed`: the card value of a pozzetto taken and never played. `pozzetto_penalty`:
+    the scorer's say on a hand stopped by time, stalemate or the arbiter (rule `ask`) for a line
+    that did not take its pozzetto; None elsewhere. `melded` / `in_hand`: the value of its cards
+    on the table / still held (with the cards the arbiter penalised).
+    """
+
+    melded: int
+    in_hand: int
+    pozzetto_taken: bool | None
+    puliti: int = 0
+    semipuliti: int = 0
+    sporchi: int = 0
+    reali: int = 0
+    closed: bool = False
+    pozzetto_unplayed: int = 0
+    pozzetto_penalty: bool | None = None
+
+    @property
+    def burraci(self) -> int:
+        return self.puliti + self.semipuliti + self.sporchi + self.reali
+
+
+@dataclass(frozen=True)
+class BurracoHand:
+    """A Burraco hand (smazzata): how it ended (`end`, one of `burraco_hands.ENDS`) and what each
+    line did, by line ("NS", "EO"). It names no player: the lines are the scoring unit."""
+
+    end: str
+    lines: Mapping[str, BurracoLine] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "lines", MappingProxyType(dict(self.lines)))
+
+
+@dataclass(frozen=True)
 class Reentry:
     """An eliminated player comes back (rientro), right after the hand that eliminated them."""
 
@@ -72,7 +112,7 @@ class TimeCall:
     """The director ends the match now; players are ranked by their current totals."""
 
 
-Event = Hand | GinHand | Reentry | Withdraw | TimeCall
+Event = Hand | GinHand | BurracoHand | Reentry | Withdraw | TimeCall
 
 
 def renamed_event(event: Event, names: Mapping[str, str]) -> Event:
@@ -92,7 +132,7 @@ def renamed_event(event: Event, names: Mapping[str, str]) -> Event:
         )
     if isinstance(event, Reentry | Withdraw):
         return replace(event, player=names[event.player])
-    return event
+    return event  # a time call, or a Burraco hand (it names lines, not players)
 
 
 def hand_numbers(kinds: Sequence[str]) -> tuple[int | None, ...]:

@@ -6,7 +6,16 @@ from collections.abc import Mapping
 
 from .errors import RuleSetError
 from .errors import gettext_noop as _
-from .rules import RULE_SETS, GinRules, Options, OptionValue, RaminoRules, RuleSet, Scala40Rules
+from .rules import (
+    RULE_SETS,
+    BurracoRules,
+    GinRules,
+    Options,
+    OptionValue,
+    RaminoRules,
+    RuleSet,
+    Scala40Rules,
+)
 
 _GIN_STANDARD: Options = {
     "gin_bonus": 25,
@@ -46,9 +55,19 @@ PRESETS: dict[str, tuple[type[RuleSet], Options]] = {
     ),
     "gin-oklahoma": (GinRules, {**_GIN_STANDARD, "variant": "oklahoma", "target": 150}),
     "gin-hollywood": (GinRules, {**_GIN_STANDARD, "variant": "hollywood"}),
+    # BURRACO.md section 1: the FIBur Italian defaults; the international rule (only a line with
+    # a pulito closes); 1 v 1, scored the same way.
+    "burraco": (BurracoRules, {}),
+    "burraco-internazionale": (BurracoRules, {"closing_needs_pulito": True}),
+    "burraco-1v1": (BurracoRules, {"players": 2}),
 }
 
-DEFAULT_PRESET = {"scala40": "scala40", "ramino": "ramino", "gin": "gin-standard"}
+DEFAULT_PRESET = {
+    "scala40": "scala40",
+    "ramino": "ramino",
+    "gin": "gin-standard",
+    "burraco": "burraco",
+}
 
 
 def preset_names(game: str | None = None) -> list[str]:

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import gin, ramino, scala40
+from . import burraco, gin, ramino, scala40
 from .errors import EngineError
 from .errors import gettext_noop as _
 from .events import Event
-from .rules import GinRules, RaminoRules, RuleSet, Scala40Rules
+from .rules import BurracoRules, GinRules, RaminoRules, RuleSet, Scala40Rules
 from .state import MatchState
 
-GAME_NAMES = {"scala40": "Scala 40", "ramino": "Ramino", "gin": "Gin Rummy"}
+GAME_NAMES = {
+    "scala40": "Scala 40",
+    "ramino": "Ramino",
+    "gin": "Gin Rummy",
+    "burraco": "Burraco",
+}
 
 
 def validate_players(rules: RuleSet, players: Sequence[str], first_dealer: str | None) -> None:
@@ -68,4 +73,6 @@ def replay(
         return ramino.replay(rules, players, events, first_dealer=dealer)
     if isinstance(rules, GinRules):
         return gin.replay(rules, players, events, first_dealer=dealer)
+    if isinstance(rules, BurracoRules):
+        return burraco.replay(rules, players, events, first_dealer=dealer)
     raise TypeError(f"not a rule set: {rules!r}")

@@ -511,8 +511,148 @@ class GinRules(RuleSet):
             )
 
 
+@dataclass(frozen=True)
+class BurracoRules(RuleSet):
+    """Burraco (BURRACO.md sections 0 and 1): two lines, NS (seats 1 and 3) and EO (seats 2 and
+    4), or 1 v 1 (seat 1 is NS, seat 2 EO); the 3-player game is not played. A free-play match
+    goes to `target`; a tournament turno has no target and ends after `hands_per_turno` hands."""
+
+    game: ClassVar[str] = "burraco"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    # Every bonus a multiple of 5, as the cards' values are: totals stay multiples of 5.
+    step: ClassVar[int] = 5
+
+    players: int = option(
+        4,
+        kind=INT,
+        minimum=2,
+        maximum=4,
+        help=_("4: two lines of two (NS and EO). 2: one against one, scored the same way."),
+    )
+    bonus_pulito: int = option(
+        200,
+        kind=INT,
+        minimum=0,
+        maximum=BONUS_MAX,
+        help=_("Bonus of a burraco pulito (7 or more cards, no wild card)."),
+    )
+    bonus_semipulito: int | None = option(
+        150,
+        kind=OPTIONAL_INT,
+        minimum=0,
+        maximum=BONUS_MAX,
+        help=_(
+            "Bonus of a burraco semipulito (a wild card at one end of a run of 7 or more natural "
+            "cards); empty: not recognised, enter it as sporco."
+        ),
+    )
+    bonus_sporco: int = option(
+        100,
+        kind=INT,
+        minimum=0,
+        maximum=BONUS_MAX,
+        help=_("Bonus of a burraco sporco (a burraco with a wild card)."),
+    )
+    bonus_reale: int | None = option(
+        None,
+        kind=OPTIONAL_INT,
+        minimum=0,
+        maximum=BONUS_MAX,
+        help=_(
+            "Bonus of a burraco reale (a clean run of 13 cards); empty: not recognised, enter it "
+            "as pulito (a 2026 score pad uses 300)."
+        ),
+    )
+    bonus_closing: int = option(
+        100,
+        kind=INT,
+        minimum=0,
+        maximum=BONUS_MAX,
+        help=_("Bonus of the line that closes the hand."),
+    )
+    closing_needs_pulito: bool = option(
+        False,
+        kind=BOOL,
+        help=_(
+            "International rule: only a line with a burraco pulito (or reale) may close; Italian "
+            "rules accept any burraco."
+        ),
+    )
+    pozzetto_penalty: int = option(
+        100,
+        kind=INT,
+        minimum=0,
+        maximum=BONUS_MAX,
+        help=_("Points taken off a line that did not take its pozzetto."),
+    )
+    pozzetto_penalty_on_stop: str = option(
+        "ask",
+        kind=CHOICE,
+        choices=("ask", "always", "never"),
+        help=_(
+            "The pozzetto penalty of a hand stopped by time, stalemate or the arbiter: the scorer "
+            "says for each line without its pozzetto, or it is charged every time, or not at all."
+        ),
+    )
+    target: int | None = option(
+        2005,
+        kind=OPTIONAL_INT,
+        minimum=5,
+        maximum=THRESHOLD_MAX,
+        help=_(
+            "Free play: the first line to reach this total wins (2005; also 1005, 2000, 2500, "
+            "3000); empty: a tournament turno, played for a number of hands."
+        ),
+    )
+    target_tie: str = option(
+        "play_on",
+        kind=CHOICE,
+        choices=("play_on",),
+        help=_("Both lines at or above the target with equal totals: one more hand."),
+    )
+    hands_per_turno: int | None = option(
+        None,
+        kind=OPTIONAL_INT,
+        minimum=2,
+        maximum=4,
+        help=_("A tournament turno: the hands it lasts (2, 3 or 4); empty: free play to a target."),
+    )
+
+    def check(self) -> None:
+        if self.players == 3:
+            raise RuleSetError(
+                _("Burraco is played by 4 players (two lines) or 2 (one against one)."),
+                field="players",
+            )
+        for name in ("bonus_pulito", "bonus_semipulito", "bonus_sporco", "bonus_reale"):
+            self._check_step(name)
+        for name in ("bonus_closing", "pozzetto_penalty", "target"):
+            self._check_step(name)
+        if self.target is None and self.hands_per_turno is None:
+            raise RuleSetError(
+                _("A Burraco match needs a target (free play) or a number of hands (a turno)."),
+                field="target",
+            )
+        if self.target is not None and self.hands_per_turno is not None:
+            raise RuleSetError(
+                _("A turno is played for a number of hands, without a target: empty the target."),
+                field="target",
+            )
+
+    def _check_step(self, name: str) -> None:
+        value = getattr(self, name)
+        if value is not None and value % self.step:
+            raise RuleSetError(
+                _("%(option)s must be a multiple of 5, as every card and bonus is."),
+                field=name,
+                params={"option": name},
+            )
+
+
 RULE_SETS: dict[str, type[RuleSet]] = {
     Scala40Rules.game: Scala40Rules,
     RaminoRules.game: RaminoRules,
     GinRules.game: GinRules,
+    BurracoRules.game: BurracoRules,
 }

@@ -1,5 +1,6 @@
-"""The game registry (see `base`): `game_of(match)`, `game_named(value)`, `all_games()`, and the
-whole list of games (`game_choices()`, `game_values()`, `game_label(value)`)."""
+"""The game registry (see `base`): `game_of(match)`, `game_named(value)`, `all_games()`, the
+whole list of games (`game_choices()`, `game_values()`, `game_label(value)`) and their presets
+(`game_presets()`)."""
 
 from .base import (
     GAMES,
@@ -9,6 +10,7 @@ from .base import (
     game_label,
     game_named,
     game_of,
+    game_presets,
     game_values,
     register,
 )
@@ -21,6 +23,7 @@ __all__ = [
     "game_label",
     "game_named",
     "game_of",
+    "game_presets",
     "game_values",
     "register",
 ]

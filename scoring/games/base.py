@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from scoring.engine import DEFAULT_PRESET, preset_names
+from scoring.engine import DEFAULT_PRESET, PRESETS, preset_game, preset_names
 from scoring.engine.rules import Options, RuleSet
 from scoring.models import Game
 
@@ -175,6 +175,13 @@ def game_values() -> list[str]:
 def game_label(value: str) -> str:
     """A game's name in the user's language (ValueError for a value that is not a game)."""
     return str(Game(value).label)
+
+
+def game_presets() -> list[str]:
+    """The presets of every game the application plays (`Game`'s values), in the engine's order:
+    the engine may know a game the application does not play yet (Burraco, until its pages and
+    its value in `Game` land), and no form, serializer or schema offers that game's presets."""
+    return [name for name in PRESETS if preset_game(name) in Game.values]
 
 
 def all_games() -> list[GameKind]:

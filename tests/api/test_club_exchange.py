@@ -66,3 +66,29 @@ def test_who_may_import_and_export(world, api):
     assert response.status_code == 201
     copy = Match.objects.get(pk=response.json()["matches"][0])
     assert copy.is_finished and copy.winner.name == "Anna"
+
+
+def test_a_burraco_document_is_refused_until_the_site_plays_burraco(world, api):
+    """The engine scores Burraco (the preview replays it), but no Burraco match can be stored
+    before its pages exist: the import names the game, and stores nothing."""
+    burraco = {
+        "preset": "burraco",
+        "players": ["Anna", "Bruno", "Carla", "Dario"],
+        "events": [
+            {
+                "type": "hand",
+                "end": "tallone",
+                "lines": {
+                    "NS": {"pozzetto_taken": True, "sporchi": 1, "melded": 100, "in_hand": 0},
+                    "EO": {"pozzetto_taken": True, "melded": 40, "in_hand": 10},
+                },
+            }
+        ],
+    }
+    before = Match.objects.count()
+    response = api("director").post(IMPORT.format("aurora"), [SHEET, burraco])
+    assert response.status_code == 400, response.content
+    errors = response.json()["errors"]
+    assert [(e["document"], e["event"], e["field"]) for e in errors] == [(1, None, "game")]
+    assert errors[0]["message"] == "Burraco cannot be stored on this site yet: preview it instead."
+    assert Match.objects.count() == before

@@ -21,6 +21,7 @@ from scoring import rule_words
 from scoring.engine import PRESETS, RuleSetError, rules_for
 from scoring.engine.rules import CHOICE
 from scoring.forms import RulesForm
+from scoring.games import game_presets
 from tests.factories import ClubFactory, member, start_match
 from tests.pdf.conftest import Pdf
 
@@ -108,7 +109,7 @@ def test_the_raw_values_are_known():
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("preset", sorted(game_presets()))
 def test_the_rule_form_offers_every_choice_in_words(scorer, club, preset, language):
     scorer.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     url = reverse("scoring:rule-options", args=[club.slug])
@@ -128,7 +129,7 @@ def test_the_rule_form_offers_every_choice_in_words(scorer, club, preset, langua
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("preset", sorted(game_presets()))
 def test_the_match_page_and_the_score_sheet_say_the_rules_in_words(scorer, club, preset, language):
     names = ("Anna", "Bruno") if preset.startswith("gin") else ("Anna", "Bruno", "Carla")
     match = start_match(club=club, preset=preset, names=names, table_label="Tavolo 3")
@@ -152,7 +153,7 @@ def test_the_api_documents_every_option_and_every_choice_in_words(client, langua
     components = schema["components"]["schemas"]
     options = components["RuleOptions"]["properties"]
     with translation.override(language):
-        for preset in PRESETS:
+        for preset in game_presets():  # the presets of the games the application plays
             for info in rules_for(preset).options():
                 described = options[info.name]
                 label = rule_words.option_label(info.name)

@@ -24,7 +24,7 @@ from rest_framework.reverse import reverse
 from clubs import validators
 from clubs.models import Club
 from clubs.permissions import can_see_match
-from scoring.engine import PRESETS
+from scoring.games import game_presets
 from scoring.models import Match, MatchStatus
 from scoring.serializers import (
     DatabaseIdField,
@@ -223,7 +223,7 @@ class TournamentCreateSerializer(TournamentSettingsSerializer):  # type: ignore[
         help_text=_("Default: today."),
         validators=[validators.planned_day_validator],
     )
-    preset = serializers.ChoiceField(choices=list(PRESETS))
+    preset = serializers.ChoiceField(choices=game_presets())
     format = enum_field(TournamentFormatEnum)
     options = RulesField(
         required=False,

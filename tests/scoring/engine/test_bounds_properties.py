@@ -25,11 +25,14 @@ from scoring.engine.rules import (
     MONEY_MAX,
     OPTIONAL_INT,
     POT_MAX,
+    BurracoRules,
     OptionInfo,
     RuleSet,
 )
 from scoring.models import Match, MatchPlayer
 from tests.properties import examples
+from tests.scoring.engine.burraco_helpers import PLAYERS as BURRACO_PLAYERS
+from tests.scoring.engine.burraco_strategies import a_hand as burraco_hand
 from tests.scoring.engine.gin_strategies import PLAYERS as GIN_PLAYERS
 from tests.scoring.engine.gin_strategies import gin_hands
 from tests.scoring.engine.penalty_strategies import NAMES, draw_event
@@ -99,8 +102,11 @@ def _fits(state) -> None:
     assert Decimal(answer["pot"]["total"]) <= POT_MAX
 
 
-PENALTY_PRESETS = tuple(name for name, (cls, _o) in PRESETS.items() if cls.game != "gin")
+PENALTY_PRESETS = tuple(
+    name for name, (cls, _o) in PRESETS.items() if cls.game in ("scala40", "ramino")
+)
 GIN_PRESETS = tuple(name for name, (cls, _o) in PRESETS.items() if cls.game == "gin")
+BURRACO_PRESETS = tuple(name for name, (cls, _o) in PRESETS.items() if cls.game == "burraco")
 
 
 def max_pot(rules) -> Decimal:
@@ -147,6 +153,49 @@ def test_any_accepted_gin_rules_make_scores_and_a_pot_the_database_holds(data):
         state = replay(rules, GIN_PLAYERS, events)
         _fits(state)
     assert state.pot.total <= max_pot(rules)
+
+
+@st.composite
+def extreme_burraco_rules(draw: st.DrawFn) -> BurracoRules:
+    """A Burraco preset with its bonuses, penalty and target anywhere in range (in steps of 5,
+    as the rules want them), the extremes often; free play or a turno."""
+    preset = draw(st.sampled_from(BURRACO_PRESETS))
+    overrides: dict[str, Any] = {}
+    for info in rules_for(preset).options():
+        if info.kind in (INT, OPTIONAL_INT) and info.name not in ("players", "hands_per_turno"):
+            assert info.minimum is not None and isinstance(info.maximum, int)
+            low, high = -(-info.minimum // 5), info.maximum // 5
+            fives = st.sampled_from([low, high]) | st.integers(low, high)
+            value = draw(fives.map(lambda five: five * 5))
+            overrides[info.name] = (
+                None if info.kind == OPTIONAL_INT and draw(st.booleans()) else value
+            )
+    if overrides.get("target") is None:
+        overrides["target"] = None
+        overrides["hands_per_turno"] = draw(st.integers(2, 4))
+    rules = rules_for(preset, overrides)
+    assert isinstance(rules, BurracoRules)
+    return rules
+
+
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_any_accepted_burraco_rules_make_totals_the_database_holds(data):
+    rules = data.draw(extreme_burraco_rules())
+    players = BURRACO_PLAYERS[: rules.players]
+    events = []
+    state = replay(rules, players, events)
+    while len(events) < 40 and not state.finished:
+        events.append(data.draw(burraco_hand(rules)))
+        state = replay(rules, players, events)
+        _fits(state)
+        _fits_lines(state)
+
+
+def _fits_lines(state) -> None:
+    low, high = INT32
+    answer = state.to_dict()
+    assert all(low <= number <= high for number in _ints(answer["lines"]))
 
 
 NUMBER_OPTIONS = sorted(

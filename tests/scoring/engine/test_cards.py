@@ -229,7 +229,9 @@ def test_count_points_refuses_an_unknown_game():
     with pytest.raises(EngineError) as caught:
         count_points("poker", "As")
     assert caught.value.field == "game"
-    assert caught.value.message == "Unknown game poker; the games are: scala40, ramino, gin."
+    assert (
+        caught.value.message == "Unknown game poker; the games are: scala40, ramino, gin, burraco."
+    )
 
 
 def test_count_points_refuses_an_unknown_card_naming_it():
