@@ -55,7 +55,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.rounds import table_match_start
+from tournaments.rounds import table_match_start, tables_match_start
 
 # The draw ----------------------------------------------------------------------------------------
 
@@ -129,8 +129,17 @@ def _create_pairing_round(
             pk__in=[p for pairing in pairing_round.pairings for p in pairing.players]
         ).select_related("player")
     }
-    for index, pairing in enumerate(pairing_round.pairings, start=1):
-        _open_table(tournament, round, index, None, pairing.players, entries, user)
+    # every table, seat and match at once (`tables_match_start`): the same rows as
+    # `_open_table` for each pairing, in a number of queries that does not grow with them
+    tables = Table.objects.bulk_create(
+        Table(round=round, number=number) for number in range(1, len(pairing_round.pairings) + 1)
+    )
+    TableSeat.objects.bulk_create(
+        TableSeat(table=table, entry=entries[player], seat=seat)
+        for table, pairing in zip(tables, pairing_round.pairings, strict=True)
+        for seat, player in enumerate(pairing.players, start=1)
+    )
+    tables_match_start(tournament=tournament, tables=tables, user=user)
     return round
 
 
@@ -316,6 +325,27 @@ def on_match_changed(sender: object, match: Match, **kwargs: object) -> None:
     if tournament.status == TournamentStatus.FINISHED:
         return
     _sync(_bracket_format(tournament), tournament, round, None)
+
+
+def on_matches_changed(sender: object, matches: Sequence[Match], **kwargs: object) -> None:
+    """`on_match_changed` for a batch of matches (`scoring.signals.matches_changed`: time called
+    on a round, a round's matches started), in a number of queries that does not grow with them:
+    each bracket among their tables is replayed once, after all of them changed (same locks)."""
+    paired = [match.pk for match in matches if game_of(match).played_in_pairs]
+    if not paired:
+        return
+    round_ids = sorted(
+        set(
+            Table.objects.filter(match__in=paired, round__kind=RoundKind.BRACKET).values_list(
+                "round_id", flat=True
+            )
+        )
+    )
+    for round_id in round_ids:
+        round = Round.objects.select_for_update().get(pk=round_id)  # this row only: no join
+        tournament = Tournament.objects.get(pk=round.tournament_id)  # read once the lock is held
+        if tournament.status != TournamentStatus.FINISHED:
+            _sync(_bracket_format(tournament), tournament, round, None)
 
 
 @transaction.atomic
