@@ -129,32 +129,37 @@ def _create_pairing_round(
             pk__in=[p for pairing in pairing_round.pairings for p in pairing.players]
         ).select_related("player")
     }
-    # every table, seat and match at once (`tables_match_start`): the same rows as
-    # `_open_table` for each pairing, in a number of queries that does not grow with them
-    tables = Table.objects.bulk_create(
-        Table(round=round, number=number) for number in range(1, len(pairing_round.pairings) + 1)
-    )
-    TableSeat.objects.bulk_create(
-        TableSeat(table=table, entry=entries[player], seat=seat)
-        for table, pairing in zip(tables, pairing_round.pairings, strict=True)
-        for seat, player in enumerate(pairing.players, start=1)
-    )
-    tables_match_start(tournament=tournament, tables=tables, user=user)
+    pairings = [
+        (number, None, pairing.players)
+        for number, pairing in enumerate(pairing_round.pairings, start=1)
+    ]
+    _open_tables(tournament, round, pairings, entries, user)
     return round
 
 
-def _open_table(
+def _open_tables(
     tournament: Tournament,
     round: Round,
-    number: int,
-    bracket_match: int | None,
-    players: Sequence[engine.PlayerId],
+    opening: Sequence[tuple[int, int | None, Sequence[engine.PlayerId]]],
     entries: Mapping[engine.PlayerId, Entry],
     user: Actor,
-) -> Table:
-    table = Table.objects.create(round=round, number=number, bracket_match=bracket_match)
-    _seat(tournament, table, players, entries, user)
-    return table
+) -> list[Table]:
+    """A table for each of `opening` (its number, its bracket match or None, its players: entry
+    ids, the first deals first), seated, with its match started: every table, seat and match at
+    once (`tables_match_start`), in a number of queries that does not grow with them."""
+    if not opening:
+        return []
+    tables = Table.objects.bulk_create(
+        Table(round=round, number=number, bracket_match=bracket_match)
+        for number, bracket_match, _players in opening
+    )
+    TableSeat.objects.bulk_create(
+        TableSeat(table=table, entry=entries[player], seat=seat)
+        for table, (_number, _match, players) in zip(tables, opening, strict=True)
+        for seat, player in enumerate(players, start=1)
+    )
+    tables_match_start(tournament=tournament, tables=tables, user=user)
+    return tables
 
 
 def _seat(
@@ -401,13 +406,14 @@ def _sync(kind: BracketFormat, tournament: Tournament, round: Round, user: Actor
         entry.pk: entry
         for entry in Entry.objects.filter(pk__in=bracket.players).select_related("player")
     }
+    opening: list[tuple[int, int | None, Sequence[engine.PlayerId]]] = []
     for match in bracket.matches:
         facts = view.table_facts.get(match.number)
         players = tuple(player for player in match.players if player is not None)
         wanted = match.status in (engine.MatchStatus.READY, engine.MatchStatus.PLAYED)
         if facts is None:
-            if match.status is engine.MatchStatus.READY:
-                _open_table(tournament, round, match.number, match.number, players, entries, user)
+            if match.status is engine.MatchStatus.READY:  # opened below, all at once
+                opening.append((match.number, match.number, players))
             continue
         fits = wanted and tuple(facts.seats) == players
         if fits or facts.has_events or _being_played(facts.table.match_id):
@@ -425,6 +431,7 @@ def _sync(kind: BracketFormat, tournament: Tournament, round: Round, user: Actor
         elif not table.fixes.exists():
             table.delete()
         _delete_unplayed(old)
+    _open_tables(tournament, round, opening, entries, user)
     finished = bracket.finished
     status = RoundStatus.FINISHED if finished else RoundStatus.RUNNING
     if round.status != status:

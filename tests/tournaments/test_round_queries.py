@@ -249,3 +249,38 @@ def test_a_swiss_round_is_paired_timed_and_confirmed_in_the_same_queries_at_3_an
     assert draws[0] == draws[1], draws
     assert calls[0] == calls[1], calls
     assert confirms[0] == confirms[1], confirms
+
+
+def test_a_bracket_is_drawn_in_the_same_queries_with_4_and_16_first_matches():
+    """Single elimination of 8 and of 32 players (no bye): every first-round match gets its
+    table, seats and match at once."""
+    counts = []
+    for players in (8, 32):
+        staff = Staff()
+        tournament = services.tournament_create(
+            club=staff.club,
+            user=staff.director,
+            name="Coppa di Gin",
+            preset="gin",
+            format=Format.SINGLE_ELIMINATION,
+            options=KNOCK_TO_100,
+            is_public=True,
+        )
+        entries = enter_players(tournament, staff.director, players)
+        count, round = counted(pairing_services.draw, tournament=tournament, user=staff.director)
+        counts.append(count)
+        tables = list(round.tables.select_related("match").order_by("number"))
+        assert [table.bracket_match for table in tables] == list(range(1, players // 2 + 1))
+        seated = set()
+        for table in tables:
+            names = list(table.seats.order_by("seat").values_list("entry__player__name", flat=True))
+            assert list(table.match.seats.order_by("seat").values_list("name", flat=True)) == (
+                names
+            )
+            assert table.match.table_label == str(table.number) and table.match.revision == 1
+            seated |= set(names)
+        assert seated == {entry.player.name for entry in entries}
+        assert (
+            TableCode.objects.filter(match__tournament_table__round=round).count() == players // 2
+        )
+    assert counts[0] == counts[1], counts
