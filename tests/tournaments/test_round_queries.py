@@ -1,11 +1,12 @@
 """Query budgets of the director's round-wide actions (issue 27): starting a round, calling time
 and confirming a table cost the same number of queries with 3 tables and with 12, for a seated
-format (Scala 40 rounds, and knockout by tables) and for the Gin pairings (Swiss), and the
-round is what the director sees after each: every table's match, seats, code, result.
+format (Scala 40 rounds, and knockout by tables) and for the Gin pairings (Swiss, and a bracket's
+draw), and the round is what the director sees after each: every table's match, seats, code,
+result. A round of 50 tables starts in at most 40 queries, as many as a round of 5.
 
-(SQLite splits an INSERT of more than 999 values in two: from about 45 tables of 4 on, starting
-a round costs one query more there; PostgreSQL has no such split. `bench/rounds.py` measures 5
-and 50 tables.)"""
+(Django splits an INSERT of more than 999 values in two on SQLite: from about 45 tables of 4 on,
+starting a round costs one query more there; PostgreSQL has no such split. `bench/rounds.py`
+measures 5 and 50 tables.)"""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from clublife import ratings
 from clublife.models import Rating, RatingChange
 from pairings import services as pairing_services
 from scoring import services as scoring
-from scoring.models import EventVersion, MatchPlayer, MatchStatus, TableCode
+from scoring.models import EventVersion, Match, MatchPlayer, MatchStatus, TableCode
 from tournaments import services
 from tournaments.models import Format, Round, RoundStatus, Table
 
@@ -284,3 +285,25 @@ def test_a_bracket_is_drawn_in_the_same_queries_with_4_and_16_first_matches():
             TableCode.objects.filter(match__tournament_table__round=round).count() == players // 2
         )
     assert counts[0] == counts[1], counts
+
+
+def inserts(model, rows: int) -> int:
+    """How many INSERTs Django makes of `rows` rows of `model` (SQLite: 999 values at most)."""
+    fields = [field for field in model._meta.concrete_fields if not field.primary_key]
+    size = connection.ops.bulk_batch_size(fields, [None] * rows) or rows
+    return -(-rows // size)
+
+
+def test_a_round_of_50_tables_starts_in_at_most_40_queries_as_one_of_5():
+    """Issue 27's target: a round of 50 tables of 4 starts in at most 40 queries, the queries of
+    a round of 5 (but the INSERTs SQLite splits: none on PostgreSQL)."""
+    counts = {}
+    for tables in (5, 50):
+        staff, round = seated(tables, Format.ROUNDS)
+        counts[tables], _round = counted(services.round_start, round=round, user=staff.director)
+        assert round.tables.filter(match__revision=1).count() == tables
+    split = {
+        tables: inserts(Match, tables) + inserts(MatchPlayer, tables * 4) for tables in (5, 50)
+    }
+    assert counts[50] - counts[5] == split[50] - split[5], (counts, split)
+    assert counts[50] <= START_BUDGET, counts
