@@ -1,7 +1,7 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
-from scoring.signals import match_changed
+from scoring.signals import match_changed, matches_changed
 from tournaments.signals import table_confirmed
 
 
@@ -14,4 +14,5 @@ class ClublifeConfig(AppConfig):
 
         # a finished match, and a tournament table once its result is confirmed, are rated
         match_changed.connect(ratings.on_match_changed, dispatch_uid="clublife-ratings")
+        matches_changed.connect(ratings.on_matches_changed, dispatch_uid="clublife-ratings")
         table_confirmed.connect(ratings.on_table_confirmed, dispatch_uid="clublife-ratings")

@@ -20,14 +20,16 @@ from __future__ import annotations
 
 import datetime
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from django.db import transaction
 from django.db.models import F, QuerySet
+from django.utils import timezone
 
+from base.rows import save_rows
 from clublife.engine import ratings as engine
 from clublife.models import Rating, RatingChange
 from clubs.models import Club, Player
@@ -237,6 +239,129 @@ def on_match_changed(
     if was_finished is False and match.status != MatchStatus.FINISHED:
         return
     rate_new_match(match)
+
+
+def on_matches_changed(
+    sender: object, matches: Sequence[Match], was_finished: Mapping[int, bool], **kwargs: Any
+) -> None:
+    """`scoring.signals.matches_changed` receiver: `on_match_changed` for a batch of matches
+    (time called on a round), in a number of queries that does not grow with them."""
+    changed = [
+        match
+        for match in matches
+        if not (was_finished.get(match.pk) is False and match.status != MatchStatus.FINISHED)
+    ]
+    if changed:
+        rate_new_matches(changed)
+
+
+@transaction.atomic
+def rate_new_matches(matches: Sequence[Match]) -> None:
+    """`rate_new_match` for each of `matches`, with the same ratings in the end, in a number of
+    queries that does not grow with them. Locks each club's row first (one club a round).
+
+    By club and game: the new counted matches, finished after every rated match, are rated on
+    top of the stored ratings one after the other in the order they finished (`finished_at`,
+    id), in memory, and written at once; if any match asks for a rebuild (a rated match changed
+    or no longer counted, a new one finished before the last rated one), the game's ratings are
+    rebuilt once, which rates every counted match in that order."""
+    rated: dict[int, dict[int, int]] = defaultdict(dict)
+    for match_id, player_id, place in RatingChange.objects.filter(
+        match__in=[match.pk for match in matches]
+    ).values_list("match_id", "player_id", "place"):
+        rated[match_id][player_id] = place
+    groups: dict[tuple[int, str], list[Match]] = defaultdict(list)
+    for match in matches:
+        if rated.get(match.pk) or match.status == MatchStatus.FINISHED:
+            groups[(match.club_id, match.game)].append(match)
+    for (club_id, game), group in sorted(groups.items()):
+        _rate_group(club_id, game, group, rated)
+
+
+def _rate_group(
+    club_id: int, game: str, group: list[Match], rated: Mapping[int, dict[int, int]]
+) -> None:
+    """`rate_new_matches` for the matches of one club and game (rated or finished)."""
+    _lock(club_id)
+    ids = [match.pk for match in group]
+    counted = set(
+        counted_matches(club=club_id, game=game).filter(pk__in=ids).values_list("pk", flat=True)
+    )
+    places: dict[int, dict[int, int]] = defaultdict(dict)
+    for match_id, player_id, place in MatchPlayer.objects.filter(match__in=ids).values_list(
+        "match_id", "player_id", "place"
+    ):
+        if place is not None:
+            places[match_id][player_id] = place
+    rebuild = any(
+        rated.get(match.pk) and (match.pk not in counted or rated[match.pk] != places[match.pk])
+        for match in group
+    )
+    new = sorted(
+        (match for match in group if match.pk in counted and not rated.get(match.pk)),
+        key=lambda match: (match.finished_at, match.pk),
+    )
+    if not rebuild and not new:
+        return
+    last = (
+        RatingChange.objects.filter(match__club=club_id, game=game)
+        .order_by("-sequence")
+        .values_list("sequence", "match__finished_at", "match_id")
+        .first()
+    )
+    if rebuild or (last is not None and (last[1], last[2]) > (new[0].finished_at, new[0].pk)):
+        ratings_recompute(club=Club.objects.get(pk=club_id), game=game)
+        return
+    _rate_many_on_top(new, places, game=game, sequence=(last[0] if last else 0) + 1)
+
+
+def _rate_many_on_top(
+    matches: Sequence[Match], places: Mapping[int, dict[int, int]], *, game: str, sequence: int
+) -> None:
+    """`_rate_on_top` for `matches` in order, from number `sequence` on: each rated on the
+    ratings the ones before left, in memory; the changes and ratings written at once."""
+    players = {player for match in matches for player in places[match.pk]}
+    stored = {
+        rating.player_id: rating
+        for rating in Rating.objects.filter(player_id__in=players, game=game)
+    }
+    existing = set(stored)
+    changes: list[RatingChange] = []
+    for number, match in enumerate(matches, start=sequence):
+        before = {
+            player_id: engine.Rating(mu=stored[player_id].mu, sigma=stored[player_id].sigma)
+            for player_id in places[match.pk]
+            if player_id in stored
+        }
+        after = engine.rate_match(before, places[match.pk])
+        for player_id, rating in after.items():
+            changes.append(
+                RatingChange(
+                    player_id=player_id,
+                    game=game,
+                    match=match,
+                    sequence=number,
+                    place=places[match.pk][player_id],
+                    mu_before=before.get(player_id, engine.Rating()).mu,
+                    sigma_before=before.get(player_id, engine.Rating()).sigma,
+                    mu=rating.mu,
+                    sigma=rating.sigma,
+                )
+            )
+            row = stored.get(player_id)
+            if row is None:
+                stored[player_id] = Rating(
+                    player_id=player_id, game=game, mu=rating.mu, sigma=rating.sigma, matches=1
+                )
+            else:
+                row.mu, row.sigma, row.matches = rating.mu, rating.sigma, row.matches + 1
+    RatingChange.objects.bulk_create(changes)
+    Rating.objects.bulk_create(row for player, row in stored.items() if player not in existing)
+    now = timezone.now()
+    updated = [row for player, row in stored.items() if player in existing]
+    for row in updated:
+        row.updated_at = now
+    save_rows(Rating, updated, ["mu", "sigma", "matches", "updated_at"])
 
 
 def on_table_confirmed(sender: object, table: Table, **kwargs: Any) -> None:

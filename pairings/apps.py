@@ -12,7 +12,7 @@ class PairingsConfig(AppConfig):
     def ready(self) -> None:
         from pairings import exports, printing, projector, serializers, services
         from pairings.formats import GIN_FORMATS
-        from scoring.signals import match_changed
+        from scoring.signals import match_changed, matches_changed
         from tournaments import formats
         from tournaments.api.results import STANDINGS_SERIALIZERS
         from tournaments.exports import STANDINGS_WRITERS
@@ -36,4 +36,5 @@ class PairingsConfig(AppConfig):
         SLIDE_MAKERS.update(pairing=projector.pairing_slides, bracket=projector.bracket_slides)
         # a bracket moves on when one of its matches changes and when a result is confirmed
         match_changed.connect(services.on_match_changed, dispatch_uid="pairings")
+        matches_changed.connect(services.on_matches_changed, dispatch_uid="pairings")
         table_confirmed.connect(services.on_table_confirmed, dispatch_uid="pairings")

@@ -26,6 +26,12 @@ class Game(models.TextChoices):
     GIN = "gin", _("Gin Rummy")
 
 
+def is_played(game: str) -> bool:
+    """Whether a match of `game` may be stored: the engine may score a game the application does
+    not play yet (Burraco, until its pages land), whose presets no form, API or service takes."""
+    return game in Game.values
+
+
 class MatchStatus(models.TextChoices):
     IN_PROGRESS = "in_progress", _("In progress")
     FINISHED = "finished", _("Finished")

@@ -20,6 +20,7 @@ from __future__ import annotations
 import secrets
 import unicodedata
 from base64 import urlsafe_b64encode
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING
@@ -111,6 +112,47 @@ def code_issue(*, match: Match, user: Actor) -> TableCode:
     locked = Match.objects.select_for_update().get(pk=match.pk)
     current = TableCode.objects.filter(match=locked, is_current=True).first()
     return current or _create(locked, user)
+
+
+@transaction.atomic
+def codes_issue(*, matches: Sequence[Match], user: Actor) -> dict[int, TableCode]:
+    """`code_issue` for many matches at once (a round's tables), in a number of queries that
+    does not grow with them: each match's current code by its id, made now for those without
+    one. Locks the match rows first, in id order."""
+    ids = sorted(match.pk for match in matches)
+    list(
+        Match.objects.select_for_update()
+        .filter(pk__in=ids)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    current = {
+        code.match_id: code for code in TableCode.objects.filter(match_id__in=ids, is_current=True)
+    }
+    missing = [pk for pk in ids if pk not in current]
+    if missing:
+        current.update(_create_many(missing, user))
+    return current
+
+
+def _create_many(match_ids: Sequence[int], user: Actor) -> dict[int, TableCode]:
+    """A new current code for each match, in one INSERT (drawn again, all of them, in the rare
+    case one was taken already)."""
+    author = user if user is not None and user.is_authenticated else None
+    for _attempt in range(10):
+        codes: set[str] = set()
+        while len(codes) < len(match_ids):
+            codes.add(new_code())
+        try:
+            with transaction.atomic():
+                made = TableCode.objects.bulk_create(
+                    TableCode(match_id=match_id, code=code, created_by=author)
+                    for match_id, code in zip(match_ids, sorted(codes), strict=True)
+                )
+        except IntegrityError:  # a code drawn that another match holds (one in 887 million)
+            continue
+        return {code.match_id: code for code in made}
+    raise MatchError(_("No free table code was found: try again."), field="code")
 
 
 @transaction.atomic

@@ -5,13 +5,25 @@ decides what happens next."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.utils.translation import gettext_lazy as _
 
+from base.rows import save_rows
+from clubs.models import Player
 from scoring import services as scoring
 from scoring import table_codes
 from scoring.models import Match
 from tournaments.errors import TournamentActionError
-from tournaments.models import Entry, EntryStatus, Round, RoundStatus, Table, Tournament
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    Round,
+    RoundStatus,
+    Table,
+    TableSeat,
+    Tournament,
+)
 
 
 def table_counts(tournament: Tournament, table: Table) -> bool:
@@ -72,22 +84,37 @@ def close_previous(tournament: Tournament) -> Round | None:
 def table_match_start(*, tournament: Tournament, table: Table, user) -> Match:
     """Start the scoring match of a table, its players in seat order (call inside a
     transaction that holds the tournament lock)."""
-    players = [seat.entry.player for seat in table.seats.all().order_by("seat")]
+    return tables_match_start(tournament=tournament, tables=[table], user=user)[0]
+
+
+def tables_match_start(*, tournament: Tournament, tables: Sequence[Table], user) -> list[Match]:
+    """Start the scoring match of each table, its players in seat order (seat 1 deals first),
+    with its table code; the matches in the tables' order (call inside a transaction that
+    holds the tournament lock). In a number of queries that does not grow with the tables: the
+    seats in one query, the matches by `scoring.matches_start`, the tables in one UPDATE, the
+    codes by `table_codes.codes_issue`."""
+    players: dict[int, list[Player]] = {table.pk: [] for table in tables}
+    for seat in (
+        TableSeat.objects.filter(table__in=[table.pk for table in tables])
+        .select_related("entry__player")
+        .order_by("table_id", "seat")
+    ):
+        players[seat.table_id].append(seat.entry.player)
     try:
-        match = scoring.match_start(
+        matches = scoring.matches_start(
             club=tournament.club,
             user=user,
             preset=tournament.preset,
-            players=players,
+            # the number alone: every page and printable says "Table %(label)s" around it, in
+            # the reader's language ("Table Table 1" before)
+            tables=[(players[table.pk], str(table.number)) for table in tables],
             options=tournament.rules,
-            # the number alone: every page and printable says "Table %(label)s" around it, in the
-            # reader's language ("Table Table 1" before)
-            table_label=str(table.number),
         )
     except scoring.MatchError as error:
         raise TournamentActionError(error.message, field=error.field) from error
-    table.match = match
-    table.save(update_fields=["match"])
+    for table, match in zip(tables, matches, strict=True):
+        table.match = match
+    save_rows(Table, tables, ["match"])
     # tournaments use table codes always: the round kit prints each table's beside its QR code
-    table_codes.code_issue(match=match, user=user)
-    return match
+    table_codes.codes_issue(matches=matches, user=user)
+    return matches

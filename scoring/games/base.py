@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from scoring.engine import DEFAULT_PRESET, PRESETS, preset_game, preset_names
 from scoring.engine.rules import Options, RuleSet
-from scoring.models import Game
+from scoring.models import Game, is_played
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -181,7 +181,7 @@ def game_presets() -> list[str]:
     """The presets of every game the application plays (`Game`'s values), in the engine's order:
     the engine may know a game the application does not play yet (Burraco, until its pages and
     its value in `Game` land), and no form, serializer or schema offers that game's presets."""
-    return [name for name in PRESETS if preset_game(name) in Game.values]
+    return [name for name in PRESETS if is_played(preset_game(name))]
 
 
 def all_games() -> list[GameKind]:

@@ -34,6 +34,7 @@ from scoring.services.events import (
     hand_correct,
     hand_record,
     match_call_time,
+    matches_call_time,
     rebased,
     rebased_over,
 )
@@ -41,6 +42,7 @@ from scoring.services.matches import (
     guest_player,
     lock_match,
     match_start,
+    matches_start,
     refuse_if_closed,
 )
 from scoring.services.players import (
@@ -95,6 +97,8 @@ __all__ = [
     "match_call_time",
     "match_document",
     "match_start",
+    "matches_call_time",
+    "matches_start",
     "player_reenter",
     "player_stays_out",
     "player_withdraw",

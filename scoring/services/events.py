@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from typing import cast
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.actors import Actor
 from clubs.models import User
-from scoring.cache import refresh_cache
+from scoring.cache import Refresh, refresh_cache, refresh_caches
 from scoring.engine import EngineError, hand_numbers
 from scoring.engine.document import EventData, check_new_event
 from scoring.models import (
@@ -23,6 +24,7 @@ from scoring.models import (
     EventVersion,
     Match,
     MatchEvent,
+    MatchPlayer,
 )
 from scoring.services.errors import MatchChange, MatchError, MatchMovedOn
 from scoring.services.matches import lock_match, refuse_if_closed
@@ -30,6 +32,7 @@ from scoring.services.replay import (
     CurrentEvent,
     Replay,
     current_events,
+    current_events_by_match,
     hands_of,
     in_force,
     replay_current,
@@ -282,6 +285,48 @@ def match_call_time(*, match: Match, user: Actor, idempotency_key: str | None = 
         match=match, user=user, data={"type": "time_call"}, idempotency_key=idempotency_key
     )
     return event
+
+
+@transaction.atomic
+def matches_call_time(*, matches: Sequence[Match], user: Actor) -> list[MatchEvent]:
+    """`match_call_time` for many matches at once (time called on a round): each one ends now,
+    its players ranked by their current totals. Locks the match rows first, in id order.
+
+    The same events, versions, caches and revisions as calling time on each, in a number of
+    queries that does not grow with the matches: their rows, seats and current events are read
+    in one query each, every match is replayed with its time call before anything is written,
+    the events and versions are written with `bulk_create`, and the caches with
+    `scoring.cache.refresh_caches` (one `matches_changed` for them all). A refusal (a closed
+    match, a match with no room for the call) raises `MatchError` and writes nothing."""
+    ids = sorted(match.pk for match in matches)
+    locked = list(Match.objects.select_for_update().filter(pk__in=ids).order_by("pk"))
+    seats: dict[int, list[MatchPlayer]] = {pk: [] for pk in ids}
+    for seat in MatchPlayer.objects.filter(match_id__in=ids).order_by("match_id", "seat"):
+        seats[seat.match_id].append(seat)
+    events = current_events_by_match(Match.objects.filter(pk__in=ids))
+    recorder = _user_or_none(user)
+    data: EventData = {"type": "time_call"}
+    called: list[tuple[MatchEvent, dict[str, User | int | None]]] = []
+    refreshes: list[Refresh] = []
+    for match in locked:
+        refuse_if_closed(match)
+        existing = events.get(match.pk, [])
+        number = (existing[-1].number if existing else 0) + 1
+        kind = _event_kind(data, number)
+        author = version_author(user, match)
+        replayed = replay_events(match, seats[match.pk], [*in_force(existing), (number, data)])
+        event = MatchEvent(match=match, number=number, kind=kind, created_by=recorder)
+        called.append((event, author))
+        refreshes.append(Refresh(match, seats[match.pk], replayed.state, replayed.hand_count))
+    created = MatchEvent.objects.bulk_create(event for event, _author in called)
+    EventVersion.objects.bulk_create(
+        EventVersion(
+            event=event, version=1, data=dict(data), revision=event.match.revision + 1, **author
+        )
+        for event, (_event, author) in zip(created, called, strict=True)
+    )
+    refresh_caches(refreshes, finished_at=timezone.now())
+    return created
 
 
 def _new_version(

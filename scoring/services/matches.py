@@ -12,16 +12,18 @@ from django.utils.translation import gettext_lazy as _
 from clubs import validators
 from clubs.actors import Actor
 from clubs.models import Club, Player
-from scoring.cache import refresh_cache
-from scoring.engine import EngineError, RuleSet, rules_for
+from scoring.cache import apply_replay, refresh_cache
+from scoring.engine import PRESETS, EngineError, RuleSet, preset_game, rules_for
 from scoring.engine.names import table_label as stored_table_label
 from scoring.engine.rules import Options
 from scoring.models import (
     Match,
     MatchPlayer,
+    is_played,
 )
 from scoring.services.errors import MatchError
 from scoring.services.replay import replay_match
+from scoring.signals import matches_changed
 
 
 def guest_player(*, club: Club, name: str) -> Player:
@@ -61,16 +63,8 @@ def match_start(
     rule set is stored, so changing a preset later never changes this match; a table's label as
     its number ("Tavolo 3" is "3": `presenters.table_name`). `start_key`: the start form's key
     (`selectors.match_started_with` finds the match a form sent again had started)."""
-    try:
-        rules: RuleSet = rules_for(preset, options or {})
-    except EngineError as error:
-        raise MatchError.from_engine(error) from error
-    if any(player.club_id != club.pk for player in players):
-        raise MatchError(_("Every player must belong to this club."), field="players")
-    if len({player.pk for player in players}) != len(players):
-        raise MatchError(_("A player cannot sit at the table twice."), field="players")
-    if not 1 <= first_dealer_seat <= len(players):
-        raise MatchError(_("The first dealer must be one of the players."), field="first_dealer")
+    rules = _rules(preset, options)
+    _check_seats(club, players, first_dealer_seat)
 
     match = Match.objects.create(
         club=club,
@@ -89,6 +83,74 @@ def match_start(
     started = replay_match(match, seats, [])
     refresh_cache(match, seats, started.state, started.hand_count)
     return match
+
+
+def _rules(preset: str, options: Options | None) -> RuleSet:
+    if preset in PRESETS and not is_played(preset_game(preset)):
+        played = [name for name in PRESETS if is_played(preset_game(name))]
+        raise MatchError(
+            _("Unknown preset %(preset)s; the presets are: %(presets)s.")
+            % {"preset": preset, "presets": ", ".join(played)},
+            field="preset",
+        )
+    try:
+        return rules_for(preset, options or {})
+    except EngineError as error:
+        raise MatchError.from_engine(error) from error
+
+
+def _check_seats(club: Club, players: Sequence[Player], first_dealer_seat: int) -> None:
+    if any(player.club_id != club.pk for player in players):
+        raise MatchError(_("Every player must belong to this club."), field="players")
+    if len({player.pk for player in players}) != len(players):
+        raise MatchError(_("A player cannot sit at the table twice."), field="players")
+    if not 1 <= first_dealer_seat <= len(players):
+        raise MatchError(_("The first dealer must be one of the players."), field="first_dealer")
+
+
+@transaction.atomic
+def matches_start(
+    *,
+    club: Club,
+    user: Actor,
+    preset: str,
+    tables: Sequence[tuple[Sequence[Player], str]],
+    options: Options | None = None,
+) -> list[Match]:
+    """`match_start` for many tables at once (a round of a tournament): for each table, its
+    players in seat order (the first deals first) and its label; the matches in that order.
+
+    The same matches, seats and caches as starting them one by one, in a number of queries that
+    does not grow with the tables: the matches are written with their cache already set (the
+    replay of no event, made before the write), then every seat, in two `bulk_create`s; one
+    `matches_changed` for them all. A refusal names no table and creates nothing."""
+    rules = _rules(preset, options)
+    author = user if user and user.is_authenticated else None
+    started: list[tuple[Match, list[MatchPlayer]]] = []
+    for players, label in tables:
+        _check_seats(club, players, 1)
+        match = Match(
+            club=club,
+            game=rules.game,
+            preset=preset,
+            rules=rules.to_dict(),
+            table_label=stored_table_label(label),
+            first_dealer_seat=1,
+            started_by=author,
+        )
+        seats = [
+            MatchPlayer(match=match, player=player, seat=number, name=player.name)
+            for number, player in enumerate(players, start=1)
+        ]
+        replayed = replay_match(match, seats, [])
+        apply_replay(match, seats, replayed.state, replayed.hand_count)
+        started.append((match, seats))
+    matches = Match.objects.bulk_create(match for match, _seats in started)
+    MatchPlayer.objects.bulk_create(seat for _match, seats in started for seat in seats)
+    matches_changed.send(
+        sender=Match, matches=matches, was_finished={match.pk: False for match in matches}
+    )
+    return matches
 
 
 def lock_match(match: Match) -> tuple[Match, list[MatchPlayer]]:

@@ -40,7 +40,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.rounds import close_previous, table_match_start
+from tournaments.rounds import close_previous, tables_match_start
 from tournaments.services.apart import apart_groups
 from tournaments.signals import table_confirmed
 
@@ -395,7 +395,9 @@ def table_swap(
 @transaction.atomic
 def round_start(*, round: Round, user: Actor) -> Round:
     """Start the round: every table gets its scoring match (the tournament's rule set, players
-    in seat order, seat 1 deals first) and the round clock starts."""
+    in seat order, seat 1 deals first) and its table code, and the round clock starts. Locks
+    the tournament row first. In a number of queries that does not grow with the tables
+    (`tournaments.rounds.tables_match_start`; issue 27)."""
     tournament = locked(round.tournament)
     refuse_if_finished(tournament)
     round = Round.objects.get(pk=round.pk)
@@ -414,8 +416,9 @@ def round_start(*, round: Round, user: Actor) -> Round:
             % {"names": ", ".join(dropped)},
             field="round",
         )
-    for table in round.tables.order_by("number").prefetch_related("seats__entry__player"):
-        table_match_start(tournament=tournament, table=table, user=user)
+    tables_match_start(
+        tournament=tournament, tables=list(round.tables.order_by("number")), user=user
+    )
     now = timezone.now()
     round.status = RoundStatus.RUNNING
     round.clock_started_at = now
@@ -461,15 +464,16 @@ def round_clock_resume(*, round: Round, user: Actor) -> Round:
 @transaction.atomic
 def round_call_time(*, round: Round, user: Actor) -> int:
     """Time: every unfinished match of the round ends now, ranked by its current totals
-    (RULES.md section 4). Returns how many matches were ended."""
+    (RULES.md section 4). Returns how many matches were ended. Locks the tournament row first,
+    then the matches, then the round. In a number of queries that does not grow with the
+    tables (`scoring.services.matches_call_time`; issue 27)."""
     locked(round.tournament)
     # The matches before the round, in id order: a hand holds its match and then waits for the
     # bracket's round lock, so taking the round first and a match after could deadlock.
-    list(
+    matches = list(
         Match.objects.select_for_update(of=("self",))
         .filter(tournament_table__round=round, status=MatchStatus.IN_PROGRESS)
         .order_by("pk")
-        .values_list("pk", flat=True)
     )
     round = _running(round)
     now = timezone.now()
@@ -478,15 +482,11 @@ def round_call_time(*, round: Round, user: Actor) -> int:
         round.clock_paused_at = None
     round.time_called_at = now
     round.save(update_fields=["time_called_at", "clock_paused_at", "clock_paused_seconds"])
-    ended = 0
-    for table in round.tables.filter(match__status=MatchStatus.IN_PROGRESS).select_related("match"):
-        assert table.match is not None  # filtered on its match's status
-        try:
-            scoring.match_call_time(match=table.match, user=user)
-        except scoring.MatchError as error:
-            raise TournamentActionError(error.message, field="round") from error
-        ended += 1
-    return ended
+    try:
+        ended = scoring.matches_call_time(matches=matches, user=user)
+    except scoring.MatchError as error:
+        raise TournamentActionError(error.message, field="round") from error
+    return len(ended)
 
 
 # Play-offs and the end ---------------------------------------------------------------------------
