@@ -53,6 +53,10 @@ class GameKind:
     counts_knocks: ClassVar[bool] = False
     # The standings so far lead with the highest total (Gin's points), not the lowest.
     high_total_leads: ClassVar[bool] = False
+    # The templates of the hand's fields (in the entry form) and of the lines on the scoreboard
+    # (a game scored by lines of players: Burraco's NS and EO; "": none).
+    entry_template: ClassVar[str] = "scoring/_entry_fields.html"
+    lines_template: ClassVar[str] = ""
 
     # What it is ------------------------------------------------------------------------------
 
