@@ -9,7 +9,7 @@ class ScoringConfig(AppConfig):
     def ready(self) -> None:
         from clubs import pages
         from scoring import club_pages
-        from scoring.games import gin, ramino, scala40  # noqa: F401  (each registers its game)
+        from scoring.games import burraco, gin, ramino, scala40  # noqa: F401  (each registers its game)
 
         pages.add_home_section(club_pages.home_matches)
         pages.add_club_section(club_pages.club_matches)

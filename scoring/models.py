@@ -24,11 +24,12 @@ class Game(models.TextChoices):
     SCALA40 = "scala40", _("Scala 40")
     RAMINO = "ramino", _("Ramino")
     GIN = "gin", _("Gin Rummy")
+    BURRACO = "burraco", _("Burraco")
 
 
 def is_played(game: str) -> bool:
     """Whether a match of `game` may be stored: the engine may score a game the application does
-    not play yet (Burraco, until its pages land), whose presets no form, API or service takes."""
+    not play yet, whose presets no form, API or service takes."""
     return game in Game.values
 
 

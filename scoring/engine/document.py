@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal, NotRequired, TypedDict, TypeGuard
+from typing import Literal, NotRequired, TypedDict, TypeGuard, cast
 
 from .burraco_document import BurracoHandData, dump_burraco_hand, parse_burraco_hand
 from .cards import JOKER, count_points, parse_card
@@ -148,6 +148,8 @@ def hand_event(entry: AnyHandEntry) -> HandEventData:
         return {**entry, "type": "hand"}
     if is_gin_hand(entry):
         return {**entry, "type": "hand"}
+    if "lines" in entry:  # a Burraco hand (`burraco_document`): its lines, not its players
+        return cast("HandEventData", {**entry, "type": "hand"})
     raise TypeError(f"not a hand: {entry!r}")
 
 

@@ -102,7 +102,13 @@ class GameKind:
         self, match: Match, detail: MatchDetail, names: Sequence[str]
     ) -> dict[str, object]:
         """What the match page shows of this game only (see `scoring.match_page`)."""
-        return {"gin_margin": "", "gin_games": [], "gin_final_lines": []}
+        return {
+            "gin_margin": "",
+            "gin_games": [],
+            "gin_final_lines": [],
+            "lines": [],  # a game scored by lines (`lines_template`): the lines side by side
+            "line_winner": "",  # the line that won, when no single player did
+        }
 
     # Words -----------------------------------------------------------------------------------
 

@@ -2,9 +2,9 @@
 gives each line its base (bonuses less penalties) and its carte (cards melded less cards in
 hand); the first line to the target wins.
 
-The hand form is `burraco_form`; the words are here. The class is registered when `Game` plays
-Burraco (issue 28, step 3); until then `BURRACO` answers everything directly, so its parts are
-tested without the value in `Game`.
+The hand form is `burraco_form`, the score slip `scoring.printing.report_burraco`; the words and
+the page's lines are here. No tournament plays Burraco yet (issue 29): it is neither seated at
+tables nor played in pairs, so every tournament format refuses its presets.
 """
 
 from __future__ import annotations
@@ -19,20 +19,20 @@ from scoring.engine.burraco import LINES, BurracoState, LineScore, score_hand
 from scoring.engine.burraco_document import parse_burraco_hand
 from scoring.engine.events import BurracoHand
 from scoring.engine.rules import BurracoRules, Options
-from scoring.games.base import GameKind
+from scoring.games.base import GameKind, register
 from scoring.games.burraco_form import (
     BURRACO_TYPES,
     OTHER_ENDS,
     BurracoHandForm,
     line_label,
 )
+from scoring.printing.report_burraco import burraco_grid, burraco_table
 from scoring.rule_words import choice_label
 
 
 class Burraco(GameKind):
     value = BurracoRules.game
     rules_class = BurracoRules
-    played_in_pairs = True
     high_total_leads = True
     entry_template = "scoring/_burraco_entry_fields.html"
     lines_template = "scoring/_burraco_lines.html"
@@ -74,7 +74,12 @@ class Burraco(GameKind):
         return changes
 
     def page_context(self, match, detail, names: Sequence[str]) -> dict[str, object]:
-        return {**super().page_context(match, detail, names), "lines": lines_board(detail.state)}
+        lines = lines_board(detail.state)
+        return {
+            **super().page_context(match, detail, names),
+            "lines": lines,
+            "line_winner": next((str(line["label"]) for line in lines if line["won"]), ""),
+        }
 
     def rules_summary(self, rules: Options) -> list[str]:
         items = [_goal(rules)]
@@ -97,8 +102,14 @@ class Burraco(GameKind):
         turno = rules.get("hands_per_turno")
         return int(str(turno)) if turno is not None else 8
 
+    def sheet_grid(self, rules: Options, names: Sequence[str], dealer: str):
+        return burraco_grid(names, dealer)
 
-BURRACO = Burraco()
+    def report_table(self, match, detail, names, parsed, notes, *, show_authors: bool):
+        return burraco_table(match, detail, names, parsed, notes, show_authors=show_authors)
+
+
+BURRACO = register(Burraco())
 
 
 # Words -------------------------------------------------------------------------------------------

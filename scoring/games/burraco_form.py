@@ -176,9 +176,10 @@ class BurracoHandForm(EntryForm):
                     "pozzetto_penalty": (
                         self[f"pozzetto_penalty_{line}"] if self.asks_penalty else None
                     ),
-                    "pozzetto_unplayed": self[f"pozzetto_unplayed_{line}"],
-                    "melded": self[f"melded_{line}"],
-                    "in_hand": self[f"in_hand_{line}"],
+                    # the card values, the ones of every hand first
+                    "values": [
+                        self[f"{key}_{line}"] for key in ("melded", "in_hand", "pozzetto_unplayed")
+                    ],
                     "preview": self.preview.get(line) if self.preview else None,
                 }
             )

@@ -39,6 +39,7 @@ ALLOWED_DIRS = ("scoring/games/", "scoring/engine/", "tournaments/engine/", "pai
 GAME_PARTS = {
     Path("scoring/printing/report_gin.py"): "scoring/games/gin.py",
     Path("scoring/printing/report_penalty.py"): "scoring/games/penalty.py",
+    Path("scoring/printing/report_burraco.py"): "scoring/games/burraco.py",
 }
 # The engines' game-specific types: a game's hand and rule set.
 ENGINE_GAME_TYPES = {
@@ -157,9 +158,11 @@ def _modules() -> list[Path]:
 
 # Games the engine scores (their rule sets, presets, the preview and the match document) that the
 # application does not play yet: no `Game` value, no registry class, and no form, serializer or
-# schema offers their presets (`game_presets`). Burraco (issue 28): its phone page, hand form,
-# printables and club life come with its registration.
-ENGINE_ONLY = {"burraco"}
+# schema offers their presets (`game_presets`). None since Burraco's registration (issue 28).
+ENGINE_ONLY: set[str] = set()
+# Games no tournament format plays yet: neither seated at tables nor played in pairs (Burraco's
+# tournaments are issue 29).
+NO_TOURNAMENT = {"burraco"}
 
 
 def test_every_game_has_its_class():
@@ -170,8 +173,11 @@ def test_every_game_has_its_class():
         assert kind.value == value == kind.rules_class.game
         assert kind.label == str(Game(value).label)
         assert kind.default_preset in kind.presets()
-        # a tournament plays each game one way: at tables, or in pairs
-        assert kind.seated_at_tables != kind.played_in_pairs
+        # a tournament plays each game one way: at tables, or in pairs (or not yet)
+        if value in NO_TOURNAMENT:
+            assert not kind.seated_at_tables and not kind.played_in_pairs
+        else:
+            assert kind.seated_at_tables != kind.played_in_pairs
     # every preset belongs to one game, and each game lists its own
     offered = sorted(name for kind in games.all_games() for name in kind.presets())
     assert offered == sorted(games.game_presets())
@@ -181,12 +187,10 @@ def test_every_game_has_its_class():
     )
 
 
-def test_a_game_the_application_does_not_play_offers_no_preset():
-    """Control: the engine's Burraco presets exist, and none is offered."""
-    engine_only = [name for name in PRESETS if preset_game(name) in ENGINE_ONLY]
-    assert engine_only == ["burraco", "burraco-internazionale", "burraco-1v1"]
-    assert not set(engine_only) & set(games.game_presets())
-    assert not ENGINE_ONLY & set(Game.values)
+def test_every_game_the_engine_scores_is_played_with_its_presets():
+    """Burraco's presets are offered since its registration (issue 28)."""
+    assert {"burraco", "burraco-internazionale", "burraco-1v1"} <= set(games.game_presets())
+    assert set(Game.values) == set(RULE_SETS)
 
 
 def test_game_of_and_game_named_ask_the_registry():
@@ -248,7 +252,7 @@ def test_the_registry_lists_the_games_as_the_model_stores_them():
         kind.label for kind in games.all_games()
     ]
     with pytest.raises(ValueError):
-        games.game_label("burraco")
+        games.game_label("briscola")
 
 
 @pytest.mark.parametrize(
