@@ -1,0 +1,45 @@
+"""A Burraco hand on a phone (issue 28): the hand form's chips, steppers and card values, the
+pozzetto answered per line; the two lines' totals on the scoreboard are the engine's (B1 of
+BURRACO.md section 7, hand 1: NS 770, EO 150)."""
+
+import pytest
+from playwright.sync_api import expect
+
+from clubs.models import Role
+from tests.factories import ClubFactory, member, start_match
+
+from .steps import log_in
+
+
+def line_total(page, line):
+    return page.locator(f'.line-score[data-line="{line}"] .total')
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_burraco_hand_entered_on_a_phone(phone, live_server):
+    club = ClubFactory(name="Circolo del Tallone")
+    member(club, Role.SCOREKEEPER, username="sara")
+    match = start_match(club=club, preset="burraco", table_label="5")
+    log_in(phone, live_server, "sara")
+    phone.goto(live_server.url + match.get_absolute_url())
+    expect(line_total(phone, "NS")).to_have_text("0")
+    phone.get_by_role("group", name="How did the hand end?").get_by_label(
+        "NS closed", exact=True
+    ).check()
+    ns = phone.get_by_role("group", name="NS (Anna, Carla)")
+    eo = phone.get_by_role("group", name="EO (Bruno, Dario)")
+    ns.get_by_label("Puliti", exact=True).fill("1")
+    ns.get_by_label("Sporchi", exact=True).fill("1")
+    ns.get_by_role("group", name="Pozzetto taken?").get_by_label("Yes").check()
+    ns.get_by_label("Cards on the table").fill("385")
+    ns.get_by_label("Cards in hand").fill("15")
+    eo.get_by_label("Sporchi", exact=True).fill("1")
+    eo.get_by_role("group", name="Pozzetto taken?").get_by_label("Yes").check()
+    eo.get_by_label("Pozzetto unplayed").fill("110")
+    eo.get_by_label("Cards on the table").fill("240")
+    eo.get_by_label("Cards in hand").fill("80")
+    phone.get_by_role("button", name="Record the hand").click()
+    expect(phone.get_by_text("Hand 1 recorded.")).to_be_visible()
+    expect(line_total(phone, "NS")).to_have_text("770")
+    expect(line_total(phone, "EO")).to_have_text("150")
+    expect(phone.locator('.line-score[data-line="EO"] .badge.dealer')).to_be_visible()
