@@ -68,9 +68,9 @@ def test_who_may_import_and_export(world, api):
     assert copy.is_finished and copy.winner.name == "Anna"
 
 
-def test_a_burraco_document_is_refused_until_the_site_plays_burraco(world, api):
-    """The engine scores Burraco (the preview replays it), but no Burraco match can be stored
-    before its pages exist: the import names the game, and stores nothing."""
+def test_a_burraco_document_imports_with_its_lines_totals(world, api):
+    """Since the site plays Burraco (issue 28), its match document is stored as the others:
+    each player's total is their line's."""
     burraco = {
         "preset": "burraco",
         "players": ["Anna", "Bruno", "Carla", "Dario"],
@@ -85,10 +85,9 @@ def test_a_burraco_document_is_refused_until_the_site_plays_burraco(world, api):
             }
         ],
     }
-    before = Match.objects.count()
     response = api("director").post(IMPORT.format("aurora"), [SHEET, burraco])
-    assert response.status_code == 400, response.content
-    errors = response.json()["errors"]
-    assert [(e["document"], e["event"], e["field"]) for e in errors] == [(1, None, "game")]
-    assert errors[0]["message"] == "Burraco cannot be stored on this site yet: preview it instead."
-    assert Match.objects.count() == before
+    assert response.status_code == 201, response.content
+    stored = Match.objects.get(pk=response.json()["matches"][1])
+    assert stored.game == "burraco"
+    totals = {seat.name: seat.total for seat in stored.seats.all()}
+    assert totals == {"Anna": 200, "Carla": 200, "Bruno": 30, "Dario": 30}  # 100 + 100; 40 - 10

@@ -126,7 +126,7 @@ def test_an_outsider_cannot_create_a_season_in_a_public_club(api, world):
     [
         ({"ends_on": "2025-08-31"}, "ends_on", "cannot end (2025-08-31) before it starts"),
         ({"starts_on": "settembre"}, "starts_on", "Date has wrong format"),
-        ({"games": ["burraco"]}, "games", "burraco is not a game"),
+        ({"games": ["briscola"]}, "games", "briscola is not a game"),
         ({"placement_points": {"4": [10, 6, 3]}}, "placement_points", "needs 4 placement points"),
         ({"placement_points": {"3": [1, 2, 3]}}, "placement_points", "must not grow"),
         ({"placement_points": {"3": ["a", 2, 1]}}, "placement_points", "must be numbers"),

@@ -276,7 +276,7 @@ def test_the_season_counts_club_nights_tournament_tables_or_both(example):
             "cannot end (2025-08-31) before it starts (2025-09-01)",
         ),
         ({"starts_on": "1 settembre"}, "starts_on", "Enter a date"),
-        ({"games": ["scala40", "burraco"]}, "games", "burraco is not a game"),
+        ({"games": ["scala40", "briscola"]}, "games", "briscola is not a game"),
         ({"games": "scala40"}, "games", "are a list"),
         (
             {"counts_club_matches": False, "counts_tournaments": False},

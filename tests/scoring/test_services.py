@@ -190,9 +190,9 @@ def test_a_bad_option_is_refused_naming_it(options, field):
 def test_an_unknown_preset_is_refused():
     club = ClubFactory()
     players = [PlayerFactory(club=club) for _ in range(3)]
-    error = refused(services.match_start, club=club, user=None, preset="burraco", players=players)
+    error = refused(services.match_start, club=club, user=None, preset="briscola", players=players)
     assert error.field == "preset"
-    assert "burraco" in error.message
+    assert "briscola" in error.message
     assert not Match.objects.exists()
 
 
