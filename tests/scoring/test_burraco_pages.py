@@ -101,6 +101,13 @@ def test_the_winning_line_places_both_its_players_first(client, club, scorer):
     assert places == {"Anna": 1, "Carla": 1, "Bruno": 2, "Dario": 2}
     page = client.get(match.get_absolute_url()).content.decode()
     assert "NS (Anna, Carla) wins" in page
+    # the finished match is rated (each player on their own for now) and the pages show it
+    anna = match.seats.get(name="Anna").player
+    for url in (
+        reverse("clublife:ratings", args=[club.slug]),
+        reverse("clublife:player-profile", args=[club.slug, anna.pk]),
+    ):
+        assert client.get(url).status_code == 200, url
 
 
 @pytest.mark.django_db
