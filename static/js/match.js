@@ -119,4 +119,17 @@
       next.focus();
     }
   });
+
+  // A stepper's − and + (Burraco's burraci by type): one tap changes the count by one, never
+  // below 0; without the script the number is typed.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("button[data-step]") : null;
+    var input = button && button.parentNode.querySelector("input.stepper");
+    if (!input) {
+      return;
+    }
+    var value = (parseInt(input.value, 10) || 0) + parseInt(button.dataset.step, 10);
+    input.value = String(Math.max(0, value));
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
 })();
