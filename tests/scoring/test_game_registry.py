@@ -370,3 +370,21 @@ def test_control_the_check_lets_registry_calls_pass():
         "start('scala40', PLAYERS)\n"  # a preset's name, not a comparison
     )
     assert game_namings(snippet) == []
+
+
+def test_no_tournament_format_takes_a_game_no_tournament_plays_yet():
+    """Burraco's tournaments are issue 29: every format refuses its presets, and takes the others'
+    (control: each game is taken by some format)."""
+    from base.errors import ServiceError
+    from tournaments.formats import FORMATS
+
+    assert FORMATS
+    for value in Game.values:
+        taken = []
+        for name, kind in FORMATS.items():
+            try:
+                kind.check_game(value)
+            except ServiceError:
+                continue
+            taken.append(name)
+        assert (taken == []) == (value in NO_TOURNAMENT), (value, taken)
