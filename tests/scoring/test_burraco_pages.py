@@ -15,6 +15,7 @@ from clubs.models import Role
 from scoring.models import Match, MatchStatus
 from tests.clients import log_in
 from tests.factories import ClubFactory, PlayerFactory, member
+from tests.pdf.conftest import Pdf
 
 from .test_burraco_game import B1_POSTS
 from .test_views import rules_post, start_data, start_url
@@ -131,6 +132,18 @@ def test_the_score_slip_and_the_report_print(client, club, scorer):
     match = start(client, club)
     for data in B1_POSTS:
         post_hand(client, match, data)
-    for name in ("match-pdf:sheet", "match-pdf:report"):
-        response = client.get(reverse(name, args=[match.pk]))
-        assert response.status_code == 200, name
+    sheet = client.get(reverse("match-pdf:sheet", args=[match.pk]))
+    assert sheet.status_code == 200
+    words = Pdf.of(b"".join(sheet.streaming_content)).words()
+    assert "NS · Anna, Carla" in words and "EO · Bruno, Dario" in words
+    report = client.get(reverse("match-pdf:report", args=[match.pk]))
+    assert report.status_code == 200
+    text = Pdf.of(b"".join(report.streaming_content)).words()
+    # each hand's base, carte and total per line, then the totals: every figure of B1
+    for figures in (
+        "400 370 770 -10 160 150",
+        "-100 -70 -170 450 400 850",
+        "300 415 715 0 -40 -40",
+        "600 715 1315 440 520 960",
+    ):
+        assert figures in text, figures
