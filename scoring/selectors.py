@@ -12,6 +12,7 @@ from django.utils.translation import gettext
 from clubs.models import Club, Player
 from scoring.engine import EngineError, MatchState, Snapshot, Status, hand_numbers, rules_for
 from scoring.engine.names import table_label as stored_table_label
+from scoring.engine.progress import state as engine_state
 from scoring.models import (
     EventKind,
     EventVersion,
@@ -19,9 +20,11 @@ from scoring.models import (
     MatchEvent,
     MatchPlayer,
     MatchQuerySet,
+    MatchStateCache,
     TableJoin,
 )
 from scoring.services import Recorded, Replay, replay_match
+from scoring.services.state import cached_progress, snapshot_of
 
 
 @dataclass(frozen=True)
@@ -57,19 +60,52 @@ class EventRow:
 
 
 @dataclass(frozen=True)
+class Counts:
+    """What a detail of the latest events only (`latest_match_detail`) knows of the others."""
+
+    events: int  # the last event's number
+    hands: int  # hands recorded, voided ones included
+    void_hands: int
+    picked: tuple[tuple[int, int, bool], ...]  # every hand: (hand, event number, void)
+
+
+@dataclass(frozen=True)
 class MatchDetail:
+    """The match, its seats, its replayed state and its events' rows: all of them
+    (`match_detail`), or the latest only (`latest_match_detail`: `counts` says the rest, and
+    the state has no history)."""
+
     match: Match
     seats: tuple[MatchPlayer, ...]
     replay: Replay
     rows: tuple[EventRow, ...] = field(default=())
+    counts: Counts | None = None
 
     @property
     def state(self) -> MatchState:
         return self.replay.state
 
     @property
+    def event_count(self) -> int:
+        """The events recorded, voided ones included."""
+        return self.counts.events if self.counts is not None else len(self.rows)
+
+    @property
+    def picked_hands(self) -> tuple[tuple[int, int, bool], ...]:
+        """Every hand, oldest first: (hand number, event number, void)."""
+        if self.counts is not None:
+            return self.counts.picked
+        return tuple(
+            (row.hand_number, row.number, row.is_void)
+            for row in self.rows
+            if row.hand_number is not None
+        )
+
+    @property
     def hands_recorded(self) -> int:
         """The hands recorded, voided ones included: the number of the last hand."""
+        if self.counts is not None:
+            return self.counts.hands
         return max((row.hand_number or 0 for row in self.rows), default=0)
 
     @property
@@ -79,6 +115,8 @@ class MatchDetail:
 
     @property
     def void_hands(self) -> int:
+        if self.counts is not None:
+            return self.counts.void_hands
         return sum(1 for row in self.rows if row.hand_number and row.is_void)
 
     @property
@@ -102,17 +140,15 @@ class MatchDetail:
 
 
 def recorded_event_row(recorded: Recorded) -> EventRow:
-    """The row of an event `services.event_record_replayed` has just recorded, from the service's
-    own replay: the same row `match_detail` would give, without reading again."""
-    replayed = recorded.replay
-    # A new event (the only kind this is asked for) comes with its version and the replay.
-    assert replayed is not None and recorded.version is not None
-    snapshots = dict(zip(replayed.event_numbers, replayed.state.history, strict=True))
+    """The row of an event `services.event_record_replayed` has just recorded, from the state
+    the write produced: the same row `match_detail` would give, without reading again."""
+    # A new event (the only kind this is asked for) comes with its version and its snapshot.
+    assert recorded.version is not None
     return EventRow(
         event=recorded.event,
         current=recorded.version,
         versions=(recorded.version,),
-        snapshot=snapshots.get(recorded.event.number),
+        snapshot=recorded.snapshot,
         hand_number=recorded.hand_number,
     )
 
@@ -123,18 +159,7 @@ def match_detail(match: Match) -> MatchDetail:
     A fixed number of queries whatever the length of the match.
     """
     seats = tuple(match.seats.select_related("player").order_by("seat"))
-    events = list(
-        match.events.order_by("number")
-        .select_related("created_by")
-        .prefetch_related(
-            Prefetch(
-                "versions",
-                queryset=EventVersion.objects.select_related(
-                    "created_by", "table_join__code", "table_join__seat"
-                ).order_by("version"),
-            )
-        )
-    )
+    events = _events_with_versions(match)
     currents = []
     for event in events:
         versions = list(event.versions.all())
@@ -155,6 +180,63 @@ def match_detail(match: Match) -> MatchDetail:
         for event, current, hand in zip(events, currents, hands, strict=True)
     )
     return MatchDetail(match=match, seats=seats, replay=replayed, rows=rows)
+
+
+def latest_match_detail(match: Match, latest: int) -> MatchDetail:
+    """The match as its page shows it: its seats, its state and the rows of its `latest` events,
+    read from the state that follows the events (`services.state`), not replayed: a fixed
+    number of queries and a cost that does not grow with the match. A match whose cache does
+    not follow it is `match_detail` (all of it, replayed)."""
+    cache = MatchStateCache.objects.filter(match=match, revision=match.revision).first()
+    seats = tuple(match.seats.select_related("player").order_by("seat"))
+    progress = cached_progress(match, seats, cache) if cache is not None else None
+    if cache is None or progress is None:
+        return match_detail(match)
+    picked = (
+        EventVersion.objects.filter(event__match=match, is_current=True, event__kind="hand")
+        .order_by("event__number")
+        .values_list("event__number", "is_void")
+    )
+    counts = Counts(
+        events=cache.events,
+        hands=cache.hands,
+        void_hands=cache.void_hands,
+        picked=tuple((hand, number, void) for hand, (number, void) in enumerate(picked, 1)),
+    )
+    hand_of = {number: hand for hand, number, _void in counts.picked}
+    events = _events_with_versions(match, number__gt=cache.events - latest)
+    rows = []
+    for event in events:
+        current = next(version for version in event.versions.all() if version.is_current)
+        current.event = event
+        rows.append(
+            EventRow(
+                event=event,
+                current=current,
+                versions=tuple(event.versions.all()),
+                snapshot=snapshot_of(event.result) if not current.is_void else None,
+                hand_number=hand_of.get(event.number),
+            )
+        )
+    replayed = Replay(state=engine_state(progress), event_numbers=(), hand_count=match.hand_count)
+    return MatchDetail(match=match, seats=seats, replay=replayed, rows=tuple(rows), counts=counts)
+
+
+def _events_with_versions(match: Match, **filters: Any) -> list[MatchEvent]:
+    """The match's events (`filters`), in order, with their versions and their authors."""
+    return list(
+        match.events.filter(**filters)
+        .order_by("number")
+        .select_related("created_by")
+        .prefetch_related(
+            Prefetch(
+                "versions",
+                queryset=EventVersion.objects.select_related(
+                    "created_by", "table_join__code", "table_join__seat"
+                ).order_by("version"),
+            )
+        )
+    )
 
 
 def hand_number(event: MatchEvent) -> int | None:

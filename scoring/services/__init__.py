@@ -41,6 +41,7 @@ from scoring.services.matches import (
     guest_player,
     lock_match,
     match_start,
+    match_state_rebuild,
     refuse_if_closed,
 )
 from scoring.services.players import (
@@ -95,6 +96,7 @@ __all__ = [
     "match_call_time",
     "match_document",
     "match_start",
+    "match_state_rebuild",
     "player_reenter",
     "player_stays_out",
     "player_withdraw",
