@@ -66,7 +66,7 @@ class Counts:
     events: int  # the last event's number
     hands: int  # hands recorded, voided ones included
     void_hands: int
-    picked: tuple[tuple[int, int, bool], ...]  # every hand: (hand, event number, void)
+    picked: tuple[tuple[int, int, bool], ...]  # the latest hands: (hand, event number, void)
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,8 @@ class MatchDetail:
 
     @property
     def picked_hands(self) -> tuple[tuple[int, int, bool], ...]:
-        """Every hand, oldest first: (hand number, event number, void)."""
+        """Every hand (the latest ones only when the detail has the latest events only), oldest
+        first: (hand number, event number, void)."""
         if self.counts is not None:
             return self.counts.picked
         return tuple(
@@ -182,11 +183,12 @@ def match_detail(match: Match) -> MatchDetail:
     return MatchDetail(match=match, seats=seats, replay=replayed, rows=rows)
 
 
-def latest_match_detail(match: Match, latest: int) -> MatchDetail:
-    """The match as its page shows it: its seats, its state and the rows of its `latest` events,
-    read from the state that follows the events (`services.state`), not replayed: a fixed
-    number of queries and a cost that does not grow with the match. A match whose cache does
-    not follow it is `match_detail` (all of it, replayed)."""
+def latest_match_detail(match: Match, latest: int, hands: int) -> MatchDetail:
+    """The match as its page shows it: its seats, its state, the rows of its `latest` events
+    and its `hands` latest hands (the hand picker), read from the state that follows the events
+    (`services.state`), not replayed: a fixed number of queries and a cost that does not grow
+    with the match. A match whose cache does not follow it is `match_detail` (all of it,
+    replayed)."""
     cache = MatchStateCache.objects.filter(match=match, revision=match.revision).first()
     seats = tuple(match.seats.select_related("player").order_by("seat"))
     progress = cached_progress(match, seats, cache) if cache is not None else None
@@ -194,17 +196,19 @@ def latest_match_detail(match: Match, latest: int) -> MatchDetail:
         return match_detail(match)
     picked = (
         EventVersion.objects.filter(event__match=match, is_current=True, event__kind="hand")
-        .order_by("event__number")
-        .values_list("event__number", "is_void")
+        .order_by("-event__number")
+        .values_list("event__number", "is_void")[: max(hands, latest)]
     )
+    # hands are numbered 1, 2, 3... voided ones included: the latest is hand `cache.hands`
+    newest = [(cache.hands - back, number, void) for back, (number, void) in enumerate(picked)]
     counts = Counts(
         events=cache.events,
         hands=cache.hands,
         void_hands=cache.void_hands,
-        picked=tuple((hand, number, void) for hand, (number, void) in enumerate(picked, 1)),
+        picked=tuple(reversed(newest)),
     )
     hand_of = {number: hand for hand, number, _void in counts.picked}
-    events = _events_with_versions(match, number__gt=cache.events - latest)
+    events = _events_with_versions(match, number__gt=max(cache.events - latest, 0))
     rows = []
     for event in events:
         current = next(version for version in event.versions.all() if version.is_current)
@@ -220,6 +224,40 @@ def latest_match_detail(match: Match, latest: int) -> MatchDetail:
         )
     replayed = Replay(state=engine_state(progress), event_numbers=(), hand_count=match.hand_count)
     return MatchDetail(match=match, seats=seats, replay=replayed, rows=tuple(rows), counts=counts)
+
+
+def detail_after_write(
+    detail: MatchDetail, recorded: Recorded, latest: int, join: TableJoin | None = None
+) -> MatchDetail | None:
+    """The match after the new event `recorded`, from `detail` (`latest_match_detail`, read
+    before the write) and the state the write produced: no read of the match again. `detail`'s
+    match (the request's) takes the match row as the write left it (revision, totals' cache...);
+    `join`: the phone that wrote it, if one did (the request's viewer's, already read). None
+    when something else was written between the two (the caller reads the match again)."""
+    written = recorded.match
+    if written is None or recorded.state is None or written.revision != detail.match.revision + 1:
+        return None
+    version = recorded.version
+    if version is not None and join is not None and version.table_join_id == join.pk:
+        version.table_join = join  # the author's words, without reading the phone again
+    match = detail.match
+    for column in Match._meta.concrete_fields:
+        setattr(match, column.attname, getattr(written, column.attname))
+    match._state.fields_cache.pop("winner", None)
+    match._state.fields_cache.pop("state_cache", None)
+    row = recorded_event_row(recorded)
+    picked = detail.picked_hands
+    if row.hand_number is not None:
+        picked = (*picked, (row.hand_number, row.number, False))
+    counts = Counts(
+        events=row.number,
+        hands=detail.hands_recorded + (1 if row.hand_number is not None else 0),
+        void_hands=detail.void_hands,
+        picked=picked,
+    )
+    replayed = Replay(state=recorded.state, event_numbers=(), hand_count=match.hand_count)
+    rows = (*detail.rows, row)[-latest:]
+    return MatchDetail(match=match, seats=detail.seats, replay=replayed, rows=rows, counts=counts)
 
 
 def _events_with_versions(match: Match, **filters: Any) -> list[MatchEvent]:

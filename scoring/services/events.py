@@ -61,6 +61,7 @@ class Recorded:
     revision: int | None = None
     hand_number: int | None = None
     void_hands: int = 0
+    match: Match | None = None  # a new event's: the match row as the write left it
 
 
 def event_record(
@@ -120,7 +121,7 @@ def _record(
     it is replayed from its events instead, and its cache written again."""
     match, seats = lock_match(match)
     if key:
-        existing = MatchEvent.objects.filter(match=match, idempotency_key=key).first()
+        existing = MatchEvent.objects.filter(match=match, idempotency_key=key).order_by().first()
         if existing is not None:
             return Recorded(event=existing, created=False, hand_number=_hand_number(existing))
     # a retry of an event already recorded (above) changes nothing, so it is answered even now
@@ -157,6 +158,7 @@ def _record(
         revision=match.revision,
         hand_number=hand_number,
         void_hands=cache.void_hands,
+        match=match,
     )
 
 
@@ -192,6 +194,7 @@ def _record_replayed(
         revision=match.revision,
         hand_number=hand_number,
         void_hands=void_hands,
+        match=match,
     )
 
 

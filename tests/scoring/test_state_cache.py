@@ -7,28 +7,43 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from dataclasses import replace
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from clubs.models import Role
 from scoring import services
 from scoring.engine import progress as engine
 from scoring.engine.document import MatchDocument, dump_document
 from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer, MatchStateCache
+from scoring.selectors import detail_after_write, latest_match_detail
 from scoring.services import MatchError
 from scoring.services.replay import current_events
 from scoring.services.state import cached_progress
-from tests.factories import ClubFactory, PlayerFactory, start_match
+from tests.clients import log_in
+from tests.factories import ClubFactory, PlayerFactory, member, start_match
 from tests.properties import examples
+from tests.scoring.test_in_place import IN_PLACE
+from tests.scoring.test_views import hand_data
 
 from .engine.gin_strategies import PLAYERS as GIN_PLAYERS
 from .engine.gin_strategies import gin_matches
 from .engine.penalty_strategies import penalty_matches
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_messages")]
+
+# The phone's hand: the session, the user, the match, who looks; the latest rows and the kept
+# state; the write (lock with the cache, event, version, seats, match, cache); the answer's
+# parts (who may see authors, the table code...). Measured; what matters is that it is the same
+# at every length.
+PHONE_HAND_QUERIES = 23
 
 PRESET_OF = {"scala40": "scala40", "ramino": "ramino", "gin": "gin"}
 PROPERTY = settings(
@@ -206,3 +221,92 @@ def test_rebuild_match_states_writes_every_cache_again_from_the_events(capsys):
 def test_rebuild_match_states_names_a_match_that_does_not_exist():
     with pytest.raises(CommandError, match="There is no match 999999"):
         call_command("rebuild_match_states", "--match", "999999")
+
+
+def test_the_page_after_a_hand_is_built_from_the_write_as_a_new_read_shows_it():
+    """`detail_after_write`: the detail read before the hand, and the state the hand's write
+    produced, give what reading the match after the hand gives: the rows shown, the hands,
+    the state, the match row."""
+    match = start_match(options={"elimination_at": 151})
+    names = ("Anna", "Bruno", "Carla", "Dario")
+    for number in range(11):
+        closer = names[number % 4]
+        others = {name: number % 7 for name in names if name != closer}
+        services.event_record(match=match, user=None, data=hand(closer, **others))
+    third = MatchEvent.objects.get(match=match, number=3)
+    services.event_void(event=third, user=None, reason="twice", expected_version=1)
+    before = latest_match_detail(Match.objects.get(pk=match.pk), 5, 10)
+    recorded = services.event_record_replayed(
+        match=match, user=None, data=hand("Bruno", Anna=30, Carla=2, Dario=9)
+    )
+    after = detail_after_write(before, recorded, 5)
+    read = latest_match_detail(Match.objects.get(pk=match.pk), 5, 10)
+    assert after is not None
+    assert after.state == read.state
+    assert after.state.player("Anna").total == read.state.player("Anna").total > 30
+    assert [(r.number, r.hand_number, r.snapshot) for r in after.rows] == [
+        (r.number, r.hand_number, r.snapshot) for r in read.rows
+    ]
+    assert [r.number for r in after.rows] == [8, 9, 10, 11, 12]
+    assert after.picked_hands[-10:] == read.picked_hands[-10:]
+    assert (after.hands_recorded, after.void_hands, after.event_count) == (12, 1, 12)
+    assert (after.match.revision, after.match.hand_count) == (read.match.revision, 11)
+
+
+def test_a_write_between_the_read_and_the_hand_makes_the_page_read_again():
+    match = start_match(options={"elimination_at": 151})
+    before = latest_match_detail(Match.objects.get(pk=match.pk), 5, 10)
+    services.event_record(match=match, user=None, data=hand("Anna", Bruno=1, Carla=1, Dario=1))
+    recorded = services.event_record_replayed(
+        match=match, user=None, data=hand("Bruno", Anna=1, Carla=1, Dario=1)
+    )
+    assert detail_after_write(before, recorded, 5) is None
+
+
+def phone_hand_cost(client, match, hand_number: int) -> tuple[int, list[str], str]:
+    """The queries of a hand sent from the match page's script (HX-Request), those that read
+    the match's events, and the answer."""
+    names = [seat.name for seat in match.seats.order_by("seat")]
+    closer = names[hand_number % len(names)]
+    data = hand_data(match, closer, {name: 1 for name in names if name != closer})
+    data["based_on"] = str(Match.objects.get(pk=match.pk).revision)
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(reverse("scoring:hand", args=[match.pk]), data, **IN_PLACE)
+    assert response["X-Tallone-Answer"] == "recorded"
+    sql = [query["sql"] for query in captured.captured_queries]
+    # the event's idempotency key is looked up (the page's check, the service's), not the events
+    events = [q for q in sql if 'FROM "scoring_matchevent"' in q and '_key" = ' not in q]
+    return len(sql), events, response.content.decode()
+
+
+@pytest.mark.parametrize("hands", [3, 30])
+def test_the_phones_hand_costs_the_same_queries_whatever_the_matchs_length(client, hands):
+    """The hand from the page's script reads the latest events once (the rows it shows), applies
+    the hand to the kept state and answers from it: the same queries at 3 and at 30 hands."""
+    club = ClubFactory()
+    log_in(client, member(club, Role.SCOREKEEPER))
+    match = start_match(club=club, preset="scala40-club", options={"elimination_at": 10000})
+    for number in range(hands):
+        phone_hand_cost(client, match, number)
+    count, events, answer = phone_hand_cost(client, match, hands)
+    assert f"Hand {hands + 1} recorded." in " ".join(answer.split())
+    assert len(events) == 1 and '"number" > ' in events[0]  # the rows shown, not all events
+    assert count == PHONE_HAND_QUERIES, count
+
+
+def test_the_hand_picker_lists_the_latest_ten_hands_and_leads_to_the_history_for_older(client):
+    club = ClubFactory()
+    log_in(client, member(club, Role.SCOREKEEPER))
+    match = start_match(club=club, preset="scala40-club", options={"elimination_at": 10000})
+    for number in range(12):
+        phone_hand_cost(client, match, number)
+    page = client.get(match.get_absolute_url()).content.decode()
+    picker = page.split('<nav class="hand-numbers"', 1)[1].split("</nav>", 1)[0]
+    assert re.findall(r'<a class="button small" href="[^"]+">(\d+)</a>', picker) == [
+        str(hand) for hand in range(12, 2, -1)
+    ]
+    history = reverse("scoring:history", args=[match.pk])
+    assert f'<a href="{history}">2 older hands: the whole history</a>' in page
+    # the whole history has every hand's correction
+    full = client.get(history).content.decode()
+    assert all(reverse("scoring:correct", args=[match.pk, n]) in full for n in range(1, 13))
