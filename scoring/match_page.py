@@ -43,13 +43,14 @@ from scoring.presenters import (
 from scoring.rule_words import chart_threshold, preset_label, rules_summary
 from scoring.selectors import EventRow, MatchDetail, latest_match_detail, match_detail
 from scoring.services import MatchChange, changes_since, rebased
+from scoring.services.state import LATEST_HANDS_KEPT
 from scoring.table_access import MatchViewer
 
 # The match page shows the latest events only, so that neither it nor the answer to a hand grows
 # with the match; the whole history, with the chart, is its own page.
 HISTORY_SHOWN = 5
 # The hand picker lists the latest hands; an older one is corrected from the whole history.
-PICKER_SHOWN = 10
+PICKER_SHOWN = LATEST_HANDS_KEPT
 # The changes another phone made that a conflict notice lists (the latest; older ones are counted).
 CONFLICT_CHANGES_SHOWN = 4
 

@@ -345,6 +345,11 @@ class MatchStateCache(models.Model):
         _("hands"), help_text=_("Hands recorded, voided ones included: the last hand's number.")
     )
     void_hands = models.PositiveIntegerField(_("void hands"), default=0)
+    latest_hands = models.JSONField(
+        _("latest hands"),
+        default=list,
+        help_text=_("The latest hands, oldest first, as [event number, void]."),
+    )
     data = models.JSONField(_("state"))
 
     class Meta:

@@ -20,11 +20,10 @@ from scoring.models import (
     MatchEvent,
     MatchPlayer,
     MatchQuerySet,
-    MatchStateCache,
     TableJoin,
 )
 from scoring.services import Recorded, Replay, replay_match
-from scoring.services.state import cached_progress, snapshot_of
+from scoring.services.state import cached_progress, fresh_cache, snapshot_of
 
 
 @dataclass(frozen=True)
@@ -66,7 +65,13 @@ class Counts:
     events: int  # the last event's number
     hands: int  # hands recorded, voided ones included
     void_hands: int
-    picked: tuple[tuple[int, int, bool], ...]  # the latest hands: (hand, event number, void)
+    newest_hands: tuple[tuple[int, bool], ...]  # the latest hands, newest first: (event, void)
+
+    @property
+    def picked(self) -> tuple[tuple[int, int, bool], ...]:
+        """The latest hands, oldest first: (hand, event number, void)."""
+        newest = [(self.hands - back, n, void) for back, (n, void) in enumerate(self.newest_hands)]
+        return tuple(reversed(newest))
 
 
 @dataclass(frozen=True)
@@ -186,40 +191,35 @@ def match_detail(match: Match) -> MatchDetail:
 def latest_match_detail(match: Match, latest: int, hands: int) -> MatchDetail:
     """The match as its page shows it: its seats, its state, the rows of its `latest` events
     and its `hands` latest hands (the hand picker), read from the state that follows the events
-    (`services.state`), not replayed: a fixed number of queries and a cost that does not grow
-    with the match. A match whose cache does not follow it is `match_detail` (all of it,
-    replayed)."""
-    cache = MatchStateCache.objects.filter(match=match, revision=match.revision).first()
+    (`services.state`; the cache row comes with the match when it was read with it), not
+    replayed: a fixed number of queries and a cost that does not grow with the match. A match
+    whose cache does not follow it is `match_detail` (all of it, replayed)."""
+    cache = fresh_cache(match)  # read with the match (`views.access`), or one query
     seats = tuple(match.seats.select_related("player").order_by("seat"))
     progress = cached_progress(match, seats, cache) if cache is not None else None
     if cache is None or progress is None:
         return match_detail(match)
-    picked = (
-        EventVersion.objects.filter(event__match=match, is_current=True, event__kind="hand")
-        .order_by("-event__number")
-        .values_list("event__number", "is_void")[: max(hands, latest)]
-    )
-    # hands are numbered 1, 2, 3... voided ones included: the latest is hand `cache.hands`
-    newest = [(cache.hands - back, number, void) for back, (number, void) in enumerate(picked)]
-    counts = Counts(
-        events=cache.events,
-        hands=cache.hands,
-        void_hands=cache.void_hands,
-        picked=tuple(reversed(newest)),
-    )
-    hand_of = {number: hand for hand, number, _void in counts.picked}
+    newest_hands = tuple((number, void) for number, void in reversed(cache.latest_hands))
+    counts = Counts(cache.events, cache.hands, cache.void_hands, newest_hands[:hands])
     events = _events_with_versions(match, number__gt=max(cache.events - latest, 0))
+    # hands are numbered 1, 2, 3..., voided ones included, and the rows are the latest events:
+    # the last hand among them is hand `cache.hands`
+    later_hands = sum(1 for event in events if event.kind == EventKind.HAND)
     rows = []
     for event in events:
         current = next(version for version in event.versions.all() if version.is_current)
         current.event = event
+        hand_number = None
+        if event.kind == EventKind.HAND:
+            hand_number = cache.hands - later_hands + 1
+            later_hands -= 1
         rows.append(
             EventRow(
                 event=event,
                 current=current,
                 versions=tuple(event.versions.all()),
                 snapshot=snapshot_of(event.result) if not current.is_void else None,
-                hand_number=hand_of.get(event.number),
+                hand_number=hand_number,
             )
         )
     replayed = Replay(state=engine_state(progress), event_numbers=(), hand_count=match.hand_count)
@@ -246,14 +246,14 @@ def detail_after_write(
     match._state.fields_cache.pop("winner", None)
     match._state.fields_cache.pop("state_cache", None)
     row = recorded_event_row(recorded)
-    picked = detail.picked_hands
+    newest = [(number, void) for _hand, number, void in reversed(detail.picked_hands)]
     if row.hand_number is not None:
-        picked = (*picked, (row.hand_number, row.number, False))
+        newest.insert(0, (row.number, False))
     counts = Counts(
         events=row.number,
         hands=detail.hands_recorded + (1 if row.hand_number is not None else 0),
         void_hands=detail.void_hands,
-        picked=picked,
+        newest_hands=tuple(newest),
     )
     replayed = Replay(state=recorded.state, event_numbers=(), hand_count=match.hand_count)
     rows = (*detail.rows, row)[-latest:]

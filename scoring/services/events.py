@@ -38,6 +38,7 @@ from scoring.services.replay import (
 )
 from scoring.services.state import (
     apply_new,
+    cache_row,
     cached_progress,
     fresh_cache,
     write_cache,
@@ -131,7 +132,7 @@ def _record(
     cache = fresh_cache(match)
     progress = cached_progress(match, seats, cache) if cache is not None else None
     if cache is None or progress is None:
-        return _record_replayed(match, seats, user, data, key, cache is not None)
+        return _record_replayed(match, seats, user, data, key, cache_row(match) is not None)
     number = cache.events + 1
     kind = _event_kind(data, number)
     author = version_author(user, match)  # asked first; then the engine before anything is written
@@ -147,6 +148,7 @@ def _record(
         events=number,
         hands=cache.hands + (1 if kind == EventKind.HAND else 0),
         void_hands=cache.void_hands,
+        latest_hands=[*cache.latest_hands, *([[number, False]] if hand_number else [])],
         exists=True,
     )
     return Recorded(

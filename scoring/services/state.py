@@ -24,16 +24,24 @@ from scoring.models import EventKind, Match, MatchEvent, MatchPlayer, MatchState
 from scoring.services.errors import MatchError
 from scoring.services.replay import CurrentEvent, Replay
 
+# The latest hands the cache keeps (event number, void), for the match page's hand picker.
+LATEST_HANDS_KEPT = 10
+
 
 def fresh_cache(match: Match) -> MatchStateCache | None:
     """The match's state cache when it follows the match as it stands (its revision); None when
     it is missing or behind (the match is replayed from its events then). No query when the
     match was read with it (`lock_match`), else one."""
-    try:
-        cache: MatchStateCache | None = match.state_cache
-    except MatchStateCache.DoesNotExist:
-        cache = None
+    cache = cache_row(match)
     return cache if cache is not None and cache.revision == match.revision else None
+
+
+def cache_row(match: Match) -> MatchStateCache | None:
+    """The match's state cache row, whatever revision it follows (None: it has none)."""
+    try:
+        return match.state_cache
+    except MatchStateCache.DoesNotExist:
+        return None
 
 
 def engine_rules(match: Match) -> RuleSet:
@@ -84,6 +92,7 @@ def write_cache(
     events: int,
     hands: int,
     void_hands: int,
+    latest_hands: list[list[Any]],
     exists: bool,
 ) -> None:
     """Store the engine's live state after the match's latest event (`events`: its number), at
@@ -93,11 +102,13 @@ def write_cache(
         "events": events,
         "hands": hands,
         "void_hands": void_hands,
+        "latest_hands": latest_hands[-LATEST_HANDS_KEPT:],
         "data": engine_progress.to_cache(progress),
     }
-    if exists and MatchStateCache.objects.filter(match=match).update(**values):
-        return
-    MatchStateCache.objects.update_or_create(match=match, defaults=values)
+    if exists is False:  # a new match: one INSERT
+        MatchStateCache.objects.create(match=match, **values)
+    elif not MatchStateCache.objects.filter(match=match).update(**values):
+        MatchStateCache.objects.update_or_create(match=match, defaults=values)
 
 
 def write_replayed(
@@ -124,6 +135,7 @@ def write_replayed(
         events=events[-1].number if events else 0,
         hands=kinds.count(EventKind.HAND),
         void_hands=sum(1 for e in events if e.is_void and e.kind == EventKind.HAND),
+        latest_hands=[[e.number, e.is_void] for e in events if e.kind == EventKind.HAND],
         exists=MatchStateCache.objects.filter(match=match).exists() if exists is None else exists,
     )
 

@@ -26,7 +26,7 @@ from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer, MatchSt
 from scoring.selectors import detail_after_write, latest_match_detail
 from scoring.services import MatchError
 from scoring.services.replay import current_events
-from scoring.services.state import cached_progress
+from scoring.services.state import LATEST_HANDS_KEPT, cached_progress
 from tests.clients import log_in
 from tests.factories import ClubFactory, PlayerFactory, member, start_match
 from tests.properties import examples
@@ -43,7 +43,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english_messages")
 # state; the write (lock with the cache, event, version, seats, match, cache); the answer's
 # parts (who may see authors, the table code...). Measured; what matters is that it is the same
 # at every length.
-PHONE_HAND_QUERIES = 23
+PHONE_HAND_QUERIES = 21
 
 PRESET_OF = {"scala40": "scala40", "ramino": "ramino", "gin": "gin"}
 PROPERTY = settings(
@@ -84,6 +84,8 @@ def assert_follows_a_replay(match: Match) -> None:
     assert cache.events == (events[-1].number if events else 0)
     assert cache.hands == sum(1 for event in events if event.kind == "hand")
     assert cache.void_hands == sum(1 for e in events if e.kind == "hand" and e.is_void)
+    hands = [[e.number, e.is_void] for e in events if e.kind == "hand"]
+    assert cache.latest_hands == hands[-LATEST_HANDS_KEPT:]
     assert replayed.progress is not None
     assert cache.data == json.loads(json.dumps(engine.to_cache(replayed.progress)))
     # the live state the cache holds gives the state the replay gives
