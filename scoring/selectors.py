@@ -202,12 +202,14 @@ def latest_match_detail(match: Match, latest: int, hands: int) -> MatchDetail:
     newest_hands = tuple((number, void) for number, void in reversed(cache.latest_hands))
     counts = Counts(cache.events, cache.hands, cache.void_hands, newest_hands[:hands])
     events = _events_with_versions(match, number__gt=max(cache.events - latest, 0))
+    if any(event.result is None for event in events if not _current(event).is_void):
+        return match_detail(match)  # a snapshot not written (never expected): replay it all
     # hands are numbered 1, 2, 3..., voided ones included, and the rows are the latest events:
     # the last hand among them is hand `cache.hands`
     later_hands = sum(1 for event in events if event.kind == EventKind.HAND)
     rows = []
     for event in events:
-        current = next(version for version in event.versions.all() if version.is_current)
+        current = _current(event)
         current.event = event
         hand_number = None
         if event.kind == EventKind.HAND:
@@ -258,6 +260,11 @@ def detail_after_write(
     replayed = Replay(state=recorded.state, event_numbers=(), hand_count=match.hand_count)
     rows = (*detail.rows, row)[-latest:]
     return MatchDetail(match=match, seats=detail.seats, replay=replayed, rows=rows, counts=counts)
+
+
+def _current(event: MatchEvent) -> EventVersion:
+    """The event's current version, among its versions read with it."""
+    return next(version for version in event.versions.all() if version.is_current)
 
 
 def _events_with_versions(match: Match, **filters: Any) -> list[MatchEvent]:

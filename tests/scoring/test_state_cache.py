@@ -312,3 +312,13 @@ def test_the_hand_picker_lists_the_latest_ten_hands_and_leads_to_the_history_for
     # the whole history has every hand's correction
     full = client.get(history).content.decode()
     assert all(reverse("scoring:correct", args=[match.pk, n]) in full for n in range(1, 13))
+
+
+def test_a_page_whose_rows_lack_their_snapshot_replays_the_match():
+    match = start_match(options={"elimination_at": 151})
+    services.event_record(match=match, user=None, data=hand("Anna", Bruno=10, Carla=5, Dario=7))
+    MatchEvent.objects.filter(match=match).update(result=None)
+    detail = latest_match_detail(Match.objects.get(pk=match.pk), 5, 10)
+    assert detail.counts is None  # the whole match, replayed
+    assert detail.rows[0].snapshot is not None
+    assert detail.rows[0].snapshot.totals["Bruno"] == 10
