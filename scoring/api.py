@@ -207,8 +207,8 @@ def record(
         # instead of reading and replaying the whole match again.
         context = authors_context(request, match)
         row = recorded_event_row(recorded)
-        assert recorded.replay is not None and recorded.revision is not None  # a new event's
-        state = recorded.replay.state
+        assert recorded.state is not None and recorded.revision is not None  # a new event's
+        state = recorded.state
         return event_answer(row, state, recorded.revision, created=True, context=context)
     return event_response(request, match.pk, recorded.event.number)
 
@@ -224,8 +224,10 @@ def event_response(request, match_pk: int, number: int) -> Response:
 def event_answer(row, state, revision: int, *, created: bool, context: dict) -> Response:
     """The answer to a change: the event as it is now, and the match's new state."""
     event = EventSerializer(row, context=context).data
+    written = state.to_dict()
+    del written["history"]  # one GET away (the match's state); an answer of constant size
     return Response(
-        {"event": event, "state": state.to_dict(), "revision": revision},
+        {"event": event, "state": written, "revision": revision},
         status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
     )
 

@@ -42,13 +42,16 @@ from scoring.presenters import (
     status_label,
 )
 from scoring.rule_words import chart_threshold, preset_label, rules_summary
-from scoring.selectors import EventRow, MatchDetail, match_detail
+from scoring.selectors import EventRow, MatchDetail, latest_match_detail, match_detail
 from scoring.services import MatchChange, changes_since, rebased
+from scoring.services.state import LATEST_HANDS_KEPT
 from scoring.table_access import MatchViewer
 
 # The match page shows the latest events only, so that neither it nor the answer to a hand grows
 # with the match; the whole history, with the chart, is its own page.
 HISTORY_SHOWN = 5
+# The hand picker lists the latest hands; an older one is corrected from the whole history.
+PICKER_SHOWN = LATEST_HANDS_KEPT
 # The changes another phone made that a conflict notice lists (the latest; older ones are counted).
 CONFLICT_CHANGES_SHOWN = 4
 
@@ -124,14 +127,17 @@ class GinGameView:
     finished: bool
 
 
-def _history(detail: MatchDetail, *, show_authors: bool) -> list[HistoryRow]:
-    """Every event, newest first, with all its versions and what it changed. Who made each
-    version is left out (empty) unless `show_authors`: the club's members only."""
+def _history(
+    detail: MatchDetail, *, show_authors: bool, latest: int | None = None
+) -> list[HistoryRow]:
+    """Every event (or the `latest` ones), newest first, with all its versions and what it
+    changed. Who made each version is left out (empty) unless `show_authors`: the club's
+    members only."""
     match = detail.match
     names = [seat.name for seat in detail.seats]
     rows = []
     games = len(detail.state.games)
-    for row in detail.rows:
+    for row in detail.rows if latest is None else detail.rows[-latest:]:
         kind = row.event.kind
         end_line = ""
         if row.snapshot is not None and row.snapshot.game_ends:
@@ -483,7 +489,7 @@ def match_context(
     and the revision the form was made at (`seen`) with the match's: what changed since. Who
     looks is `viewer` (`table_access.viewer_of`), asked nothing again."""
     match = viewer.match
-    detail = detail or match_detail(match)
+    detail = detail or latest_match_detail(match, HISTORY_SHOWN, PICKER_SHOWN)
     state = detail.state
     scorer = viewer.may_score
     show_authors = can_see_authors(viewer.user, match.club)  # the role read once, cached
@@ -499,7 +505,7 @@ def match_context(
         entry_open=entry_open,
         typed=typed,
     )
-    history = _history(detail, show_authors=show_authors)
+    history = _history(detail, show_authors=show_authors, latest=HISTORY_SHOWN)
     place = pages.place_of(viewer)
     code = code_panel(viewer, place, finished=state.finished)
     # A phone that may confirm the result sees the confirmation first and the corrections one
@@ -513,9 +519,10 @@ def match_context(
         **_board_context(match, detail),
         "offers": reentry_offers(detail) if scorer and not closed else [],
         "reentry_fee": _money(match.rules.get("reentry_fee")),
-        "history": history[:HISTORY_SHOWN],
-        "history_hidden": max(len(history) - HISTORY_SHOWN, 0),
+        "history": history,
+        "history_hidden": max(detail.event_count - HISTORY_SHOWN, 0),
         "correctable_hands": _correctable_hands(detail) if scorer and not closed else [],
+        "older_hands": max(detail.hands_recorded - PICKER_SHOWN, 0),
         "show_authors": show_authors,
         "can_score": scorer and not closed and not confirming,  # the history's Correct, Void
         "confirming": confirming,
@@ -638,13 +645,13 @@ class PickedHand:
 
 
 def _correctable_hands(detail: MatchDetail) -> list[PickedHand]:
-    """Every hand, newest first: the hand picker of the match page ("correct hand N" in two taps,
-    whatever the length of the match). A voided hand is listed too, marked void: its number is
-    not skipped without a trace."""
+    """The latest `PICKER_SHOWN` hands, newest first: the hand picker of the match page
+    ("correct hand N" in two taps; an older hand from the whole history, so that neither the
+    page nor the answer to a hand grows with the match). A voided hand is listed too, marked
+    void: its number is not skipped without a trace."""
     return [
-        PickedHand(hand=row.hand_number, event=row.number, is_void=row.is_void)
-        for row in reversed(detail.rows)
-        if row.hand_number is not None
+        PickedHand(hand=hand, event=number, is_void=is_void)
+        for hand, number, is_void in reversed(detail.picked_hands[-PICKER_SHOWN:])
     ]
 
 

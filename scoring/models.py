@@ -256,6 +256,9 @@ class MatchEvent(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     created_at = models.DateTimeField(_("recorded"), auto_now_add=True)
+    # Cache of the replay, beside `MatchStateCache`: the engine's snapshot right after this event
+    # as the match stands (`engine.progress.snapshot_data`), None while void or not yet written.
+    result = models.JSONField(_("result"), null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("event")
@@ -326,6 +329,42 @@ class EventVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} v{self.version}"
+
+
+class MatchStateCache(models.Model):
+    """The engine's live state after the match's latest event (`scoring.engine.progress`): a
+    cache beside the events, never the truth. Written by the services in the transaction that
+    writes an event, with the match row locked: a new event is applied to it, a correction or a
+    void replays the match from its events and writes it again. It follows the match's
+    `revision` it was written at; one that does not follow the match's revision is not read
+    (the match is replayed instead). `rebuild_match_states` writes it again from the events."""
+
+    match = models.OneToOneField(
+        Match,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="state_cache",
+        verbose_name=_("match"),
+    )
+    revision = models.PositiveIntegerField(_("revision"))
+    events = models.PositiveIntegerField(_("events"), help_text=_("The last event's number."))
+    hands = models.PositiveIntegerField(
+        _("hands"), help_text=_("Hands recorded, voided ones included: the last hand's number.")
+    )
+    void_hands = models.PositiveIntegerField(_("void hands"), default=0)
+    latest_hands = models.JSONField(
+        _("latest hands"),
+        default=list,
+        help_text=_("The latest hands, oldest first, as [event number, void]."),
+    )
+    data = models.JSONField(_("state"))
+
+    class Meta:
+        verbose_name = _("match state cache")
+        verbose_name_plural = _("match state caches")
+
+    def __str__(self) -> str:
+        return f"{self.match_id} @ {self.revision}"
 
 
 # Table codes: a phone without an account enters one match ------------------------------------

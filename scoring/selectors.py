@@ -11,6 +11,7 @@ from django.utils.translation import gettext
 from clubs.models import Club, Player
 from scoring.engine import EngineError, MatchState, Snapshot, Status, hand_numbers, rules_for
 from scoring.engine.names import table_label as stored_table_label
+from scoring.engine.progress import state as engine_state
 from scoring.engine.rules import Options
 from scoring.models import (
     EventKind,
@@ -22,6 +23,7 @@ from scoring.models import (
     TableJoin,
 )
 from scoring.services import Recorded, Replay, replay_match
+from scoring.services.state import cached_progress, fresh_cache, snapshot_of
 
 
 @dataclass(frozen=True)
@@ -57,19 +59,59 @@ class EventRow:
 
 
 @dataclass(frozen=True)
+class Counts:
+    """What a detail of the latest events only (`latest_match_detail`) knows of the others."""
+
+    events: int  # the last event's number
+    hands: int  # hands recorded, voided ones included
+    void_hands: int
+    newest_hands: tuple[tuple[int, bool], ...]  # the latest hands, newest first: (event, void)
+
+    @property
+    def picked(self) -> tuple[tuple[int, int, bool], ...]:
+        """The latest hands, oldest first: (hand, event number, void)."""
+        newest = [(self.hands - back, n, void) for back, (n, void) in enumerate(self.newest_hands)]
+        return tuple(reversed(newest))
+
+
+@dataclass(frozen=True)
 class MatchDetail:
+    """The match, its seats, its replayed state and its events' rows: all of them
+    (`match_detail`), or the latest only (`latest_match_detail`: `counts` says the rest, and
+    the state has no history)."""
+
     match: Match
     seats: tuple[MatchPlayer, ...]
     replay: Replay
     rows: tuple[EventRow, ...] = field(default=())
+    counts: Counts | None = None
 
     @property
     def state(self) -> MatchState:
         return self.replay.state
 
     @property
+    def event_count(self) -> int:
+        """The events recorded, voided ones included."""
+        return self.counts.events if self.counts is not None else len(self.rows)
+
+    @property
+    def picked_hands(self) -> tuple[tuple[int, int, bool], ...]:
+        """Every hand (the latest ones only when the detail has the latest events only), oldest
+        first: (hand number, event number, void)."""
+        if self.counts is not None:
+            return self.counts.picked
+        return tuple(
+            (row.hand_number, row.number, row.is_void)
+            for row in self.rows
+            if row.hand_number is not None
+        )
+
+    @property
     def hands_recorded(self) -> int:
         """The hands recorded, voided ones included: the number of the last hand."""
+        if self.counts is not None:
+            return self.counts.hands
         return max((row.hand_number or 0 for row in self.rows), default=0)
 
     @property
@@ -79,6 +121,8 @@ class MatchDetail:
 
     @property
     def void_hands(self) -> int:
+        if self.counts is not None:
+            return self.counts.void_hands
         return sum(1 for row in self.rows if row.hand_number and row.is_void)
 
     @property
@@ -102,17 +146,15 @@ class MatchDetail:
 
 
 def recorded_event_row(recorded: Recorded) -> EventRow:
-    """The row of an event `services.event_record_replayed` has just recorded, from the service's
-    own replay: the same row `match_detail` would give, without reading again."""
-    replayed = recorded.replay
-    # A new event (the only kind this is asked for) comes with its version and the replay.
-    assert replayed is not None and recorded.version is not None
-    snapshots = dict(zip(replayed.event_numbers, replayed.state.history, strict=True))
+    """The row of an event `services.event_record_replayed` has just recorded, from the state
+    the write produced: the same row `match_detail` would give, without reading again."""
+    # A new event (the only kind this is asked for) comes with its version and its snapshot.
+    assert recorded.version is not None
     return EventRow(
         event=recorded.event,
         current=recorded.version,
         versions=(recorded.version,),
-        snapshot=snapshots.get(recorded.event.number),
+        snapshot=recorded.snapshot,
         hand_number=recorded.hand_number,
     )
 
@@ -123,18 +165,7 @@ def match_detail(match: Match) -> MatchDetail:
     A fixed number of queries whatever the length of the match.
     """
     seats = tuple(match.seats.select_related("player").order_by("seat"))
-    events = list(
-        match.events.order_by("number")
-        .select_related("created_by")
-        .prefetch_related(
-            Prefetch(
-                "versions",
-                queryset=EventVersion.objects.select_related(
-                    "created_by", "table_join__code", "table_join__seat"
-                ).order_by("version"),
-            )
-        )
-    )
+    events = _events_with_versions(match)
     currents = []
     for event in events:
         versions = list(event.versions.all())
@@ -155,6 +186,102 @@ def match_detail(match: Match) -> MatchDetail:
         for event, current, hand in zip(events, currents, hands, strict=True)
     )
     return MatchDetail(match=match, seats=seats, replay=replayed, rows=rows)
+
+
+def latest_match_detail(match: Match, latest: int, hands: int) -> MatchDetail:
+    """The match as its page shows it: its seats, its state, the rows of its `latest` events
+    and its `hands` latest hands (the hand picker), read from the state that follows the events
+    (`services.state`; the cache row comes with the match when it was read with it), not
+    replayed: a fixed number of queries and a cost that does not grow with the match. A match
+    whose cache does not follow it is `match_detail` (all of it, replayed)."""
+    cache = fresh_cache(match)  # read with the match (`views.access`), or one query
+    seats = tuple(match.seats.select_related("player").order_by("seat"))
+    progress = cached_progress(match, seats, cache) if cache is not None else None
+    if cache is None or progress is None:
+        return match_detail(match)
+    newest_hands = tuple((number, void) for number, void in reversed(cache.latest_hands))
+    counts = Counts(cache.events, cache.hands, cache.void_hands, newest_hands[:hands])
+    events = _events_with_versions(match, number__gt=max(cache.events - latest, 0))
+    if any(event.result is None for event in events if not _current(event).is_void):
+        return match_detail(match)  # a snapshot not written (never expected): replay it all
+    # hands are numbered 1, 2, 3..., voided ones included, and the rows are the latest events:
+    # the last hand among them is hand `cache.hands`
+    later_hands = sum(1 for event in events if event.kind == EventKind.HAND)
+    rows = []
+    for event in events:
+        current = _current(event)
+        current.event = event
+        hand_number = None
+        if event.kind == EventKind.HAND:
+            hand_number = cache.hands - later_hands + 1
+            later_hands -= 1
+        rows.append(
+            EventRow(
+                event=event,
+                current=current,
+                versions=tuple(event.versions.all()),
+                snapshot=snapshot_of(event.result) if not current.is_void else None,
+                hand_number=hand_number,
+            )
+        )
+    replayed = Replay(state=engine_state(progress), event_numbers=(), hand_count=match.hand_count)
+    return MatchDetail(match=match, seats=seats, replay=replayed, rows=tuple(rows), counts=counts)
+
+
+def detail_after_write(
+    detail: MatchDetail, recorded: Recorded, latest: int, join: TableJoin | None = None
+) -> MatchDetail | None:
+    """The match after the new event `recorded`, from `detail` (`latest_match_detail`, read
+    before the write) and the state the write produced: no read of the match again. `detail`'s
+    match (the request's) takes the match row as the write left it (revision, totals' cache...);
+    `join`: the phone that wrote it, if one did (the request's viewer's, already read). None
+    when something else was written between the two (the caller reads the match again)."""
+    written = recorded.match
+    if written is None or recorded.state is None or written.revision != detail.match.revision + 1:
+        return None
+    version = recorded.version
+    if version is not None and join is not None and version.table_join_id == join.pk:
+        version.table_join = join  # the author's words, without reading the phone again
+    match = detail.match
+    for column in Match._meta.concrete_fields:
+        setattr(match, column.attname, getattr(written, column.attname))
+    match._state.fields_cache.pop("winner", None)
+    match._state.fields_cache.pop("state_cache", None)
+    row = recorded_event_row(recorded)
+    newest = [(number, void) for _hand, number, void in reversed(detail.picked_hands)]
+    if row.hand_number is not None:
+        newest.insert(0, (row.number, False))
+    counts = Counts(
+        events=row.number,
+        hands=detail.hands_recorded + (1 if row.hand_number is not None else 0),
+        void_hands=detail.void_hands,
+        newest_hands=tuple(newest),
+    )
+    replayed = Replay(state=recorded.state, event_numbers=(), hand_count=match.hand_count)
+    rows = (*detail.rows, row)[-latest:]
+    return MatchDetail(match=match, seats=detail.seats, replay=replayed, rows=rows, counts=counts)
+
+
+def _current(event: MatchEvent) -> EventVersion:
+    """The event's current version, among its versions read with it."""
+    return next(version for version in event.versions.all() if version.is_current)
+
+
+def _events_with_versions(match: Match, **filters: object) -> list[MatchEvent]:
+    """The match's events (`filters`), in order, with their versions and their authors."""
+    return list(
+        match.events.filter(**filters)
+        .order_by("number")
+        .select_related("created_by")
+        .prefetch_related(
+            Prefetch(
+                "versions",
+                queryset=EventVersion.objects.select_related(
+                    "created_by", "table_join__code", "table_join__seat"
+                ).order_by("version"),
+            )
+        )
+    )
 
 
 def hand_number(event: MatchEvent) -> int | None:

@@ -589,11 +589,20 @@ class EventSerializer(serializers.Serializer):
         return row.snapshot.to_dict() if row.snapshot is not None else None
 
 
+class WrittenStateSerializer(MatchStateSerializer):
+    """The match's state after a change, without the history (one GET away: the match's
+    `state`, or its events): the answer to a write keeps the same size whatever the match's
+    length."""
+
+    history = None  # type: ignore[assignment]  # DRF: None drops the inherited field
+
+
 class EventResultSerializer(serializers.Serializer):
-    """The answer to a change: the event as it is now, and the match's new state."""
+    """The answer to a change: the event as it is now, and the match's new state (totals,
+    statuses, whose deal, the pot; not the state after every event)."""
 
     event = EventSerializer()
-    state = MatchStateSerializer()
+    state = WrittenStateSerializer()
     revision = serializers.IntegerField(help_text=_("The match's revision after the change."))
 
 

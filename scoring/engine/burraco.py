@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from .burraco_hands import ENDS, LINES, LineScore, score_hand
 from .errors import EngineError, InternalError
@@ -152,7 +152,7 @@ def seat_lines(players: Sequence[str]) -> dict[str, tuple[str, ...]]:
 # --- The match ----------------------------------------------------------------------------------
 
 
-class _Match:
+class BurracoMatch:
     """Applies events one by one and records a snapshot after each."""
 
     def __init__(self, rules: BurracoRules, players: tuple[str, ...], first_dealer: str) -> None:
@@ -268,6 +268,36 @@ class _Match:
             )
         )
 
+    # -- the live state, for a cache (`scoring.engine.progress`) -------------------------------
+
+    def to_cache(self) -> dict[str, Any]:
+        """The live state `apply` reads, as JSON-ready data: no history (constant size)."""
+        return {
+            "totals": dict(self.totals),
+            "bases": dict(self.bases),
+            "cartes": dict(self.cartes),
+            "hands": self.hands,
+            "dealer": self.dealer,
+            "finished": self.finished,
+            "ended_by": str(self.ended_by) if self.ended_by is not None else None,
+            "winning_line": self.winning_line,
+            "withdrawn": self.withdrawn,
+        }
+
+    def load_cache(self, data: Mapping[str, Any]) -> None:
+        """Take the live state `to_cache` gave (of a match with the same rules and players).
+        (`data` is JSON read back from the database, in the shape `to_cache` wrote: Any.)"""
+        self.totals = {name: int(data["totals"][name]) for name in LINES}
+        self.bases = {name: int(data["bases"][name]) for name in LINES}
+        self.cartes = {name: int(data["cartes"][name]) for name in LINES}
+        self.hands = int(data["hands"])
+        self.dealer = data["dealer"]
+        self.finished = bool(data["finished"])
+        self.ended_by = EndedBy(data["ended_by"]) if data["ended_by"] is not None else None
+        self.winning_line = data["winning_line"]
+        self.withdrawn = data["withdrawn"]
+        self.history = []
+
     def _line_places(self) -> dict[str, int | None]:
         if not self.finished:
             return dict.fromkeys(LINES)
@@ -331,7 +361,7 @@ def replay(
             field="players",
             params={"count": rules.players, "length": len(players)},
         )
-    match = _Match(rules, tuple(players), first_dealer)
+    match = BurracoMatch(rules, tuple(players), first_dealer)
     for index, event in enumerate(events):
         match.apply(index, event)
     return match.state()

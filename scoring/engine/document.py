@@ -32,7 +32,7 @@ Game rules (who is in play, limits of points, what a preset allows) are checked 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, NotRequired, TypedDict, TypeGuard, cast
 
@@ -211,6 +211,14 @@ def parse_document(data: object) -> MatchDocument:
         events=events,
         first_dealer=first_dealer,
     )
+
+
+def parse_event(
+    index: int, data: object, game: str, rules: RuleSet, players: Sequence[str]
+) -> Event:
+    """One event of the match document (the event at `index` of a match of `game`, `rules` and
+    `players`), checked as `parse_document` checks it: `EngineError` at `index` otherwise."""
+    return _event(index, data, _Context(game=game, rules=rules, players=frozenset(players)))
 
 
 def check_import_size(data: object) -> None:

@@ -20,9 +20,9 @@ Words used below:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from typing import overload
+from typing import Any, overload
 
 from .errors import EngineError, InternalError
 from .errors import gettext_noop as _
@@ -173,7 +173,7 @@ class _Game:
 # --- The match ------------------------------------------------------------------------------
 
 
-class _Match:
+class GinMatch:
     """Applies events one by one and records a snapshot after each.
 
     Gin has exactly two players, so the hot paths name them (`first`, `second`) instead of
@@ -377,6 +377,47 @@ class _Match:
             )
         )
 
+    # -- the live state, for a cache (`scoring.engine.progress`) -------------------------------
+
+    def to_cache(self) -> dict[str, Any]:
+        """The live state `apply` reads, as JSON-ready data (no history: one to three games)."""
+        return {
+            "games": [_game_data(game) for game in self.games],
+            "hands_won": dict(self.hands_won),
+            "dealer": self.dealer,
+            "finished": self.finished,
+            "winner": self.winner,
+            "ended_by": str(self.ended_by) if self.ended_by is not None else None,
+            "withdrawn": self.withdrawn,
+            "totals": dict(self.totals),
+            "ended": sorted(self.ended),
+        }
+
+    def load_cache(self, data: Mapping[str, Any]) -> None:
+        """Take the live state `to_cache` gave (of a match with the same rules and players)."""
+        for game, game_data in zip(self.games, data["games"], strict=True):
+            game.scores = {name: int(game_data["scores"][name]) for name in self.players}
+            game.boxes = {name: int(game_data["boxes"][name]) for name in self.players}
+            game.scored = set(game_data["scored"])
+            final = game_data["final"]
+            game.final = (
+                None
+                if final is None
+                else {name: GinScoreParts(**final[name]) for name in self.players}
+            )
+            game.winner = game_data["winner"]
+            game.net = game_data["net"]
+            game._frozen = None
+        self.hands_won = {name: int(data["hands_won"][name]) for name in self.players}
+        self.dealer = data["dealer"]
+        self.finished = bool(data["finished"])
+        self.winner = data["winner"]
+        self.ended_by = EndedBy(data["ended_by"]) if data["ended_by"] is not None else None
+        self.withdrawn = data["withdrawn"]
+        self.totals = {name: int(data["totals"][name]) for name in self.players}
+        self.ended = set(data["ended"])
+        self.history = []
+
     def _places(self) -> dict[str, int | None]:
         if not self.finished:
             return dict.fromkeys(self.players)
@@ -431,6 +472,31 @@ class _Match:
         )
 
 
+def _game_data(game: _Game) -> dict[str, Any]:
+    final = game.final
+    return {
+        "number": game.number,
+        "scores": dict(game.scores),
+        "boxes": dict(game.boxes),
+        "scored": sorted(game.scored),
+        "final": None if final is None else {name: parts_data(p) for name, p in final.items()},
+        "winner": game.winner,
+        "net": game.net,
+    }
+
+
+def parts_data(parts: GinScoreParts) -> dict[str, Any]:
+    """A final score's parts as JSON-ready data (`GinScoreParts(**data)` gives them back)."""
+    return {
+        "points": parts.points,
+        "boxes": parts.boxes,
+        "box_value": parts.box_value,
+        "game_bonus": parts.game_bonus,
+        "shutout": parts.shutout,
+        "doubled": parts.doubled,
+    }
+
+
 def replay(
     rules: GinRules, players: Sequence[str], events: Sequence[Event], *, first_dealer: str
 ) -> MatchState:
@@ -440,7 +506,7 @@ def replay(
     Deterministic: the same arguments always give the same state.
     """
     first, second = players
-    match = _Match(rules, (first, second), first_dealer)
+    match = GinMatch(rules, (first, second), first_dealer)
     for index, event in enumerate(events):
         match.apply(index, event)
     return match.state()

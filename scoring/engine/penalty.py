@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from .errors import EngineError, InternalError
 from .errors import gettext_noop as _
@@ -113,13 +114,13 @@ def replay_penalty(
     `players` (seat order) and `first_dealer` are already validated by `replay.validate_players`.
     Raises `EngineError` located at the first event the rules refuse.
     """
-    match = _Match(rules, players, first_dealer, game)
+    match = PenaltyMatch(rules, players, first_dealer, game)
     for index, event in enumerate(events):
         match.apply(index, event)
     return match.state()
 
 
-class _Match:
+class PenaltyMatch:
     """The running state of one replay; `apply` mutates it one event at a time."""
 
     def __init__(
@@ -450,6 +451,55 @@ class _Match:
     def _require_in_play(self, index: int, field: str, name: object) -> None:
         if self._status(index, field, name) is not IN_PLAY:
             raise EngineError(NOT_IN_PLAY, event=index, field=field, params={"player": name})
+
+    # -- the live state, for a cache (`scoring.engine.progress`) -------------------------------
+
+    def to_cache(self) -> dict[str, Any]:
+        """The live state `apply` reads, as JSON-ready data: no history, so its size does not
+        grow with the match (the ledger holds at most one fee per re-entry)."""
+        return {
+            "totals": dict(self.totals),
+            "statuses": {name: str(status) for name, status in self.statuses.items()},
+            "reentries": dict(self.reentries),
+            "in_play": list(self.in_play),
+            "left_at": dict(self.left_at),
+            "window": self.window,
+            "window_score": self.window_score,
+            "window_survivors": self.window_survivors,
+            "pending": list(self.pending),
+            "declined": sorted(self.declined),
+            "last_dealer": self.last_dealer,
+            "dealer": self.dealer,
+            "ended_by": str(self.ended_by) if self.ended_by is not None else None,
+            "winner": self.winner,
+            "ledger": [
+                [str(entry.kind), entry.player, str(entry.amount), entry.event]
+                for entry in self.ledger
+            ],
+        }
+
+    def load_cache(self, data: Mapping[str, Any]) -> None:
+        """Take the live state `to_cache` gave (of a match with the same rules and players).
+        (`data` is JSON read back from the database, in the shape `to_cache` wrote: Any.)"""
+        self.totals = {name: int(data["totals"][name]) for name in self.players}
+        self.statuses = {name: Status(data["statuses"][name]) for name in self.players}
+        self.reentries = {name: int(data["reentries"][name]) for name in self.players}
+        self.in_play = list(data["in_play"])
+        self.left_at = {name: int(index) for name, index in data["left_at"].items()}
+        self.window = data["window"]
+        self.window_score = int(data["window_score"])
+        self.window_survivors = int(data["window_survivors"])
+        self.pending = list(data["pending"])
+        self.declined = set(data["declined"])
+        self.last_dealer = data["last_dealer"]
+        self.dealer = data["dealer"]
+        self.ended_by = EndedBy(data["ended_by"]) if data["ended_by"] is not None else None
+        self.winner = data["winner"]
+        self.ledger = [
+            LedgerEntry(LedgerKind(kind), player, Decimal(amount), event)
+            for kind, player, amount, event in data["ledger"]
+        ]
+        self.history = []
 
     # -- result --------------------------------------------------------------------------------
 

@@ -42,6 +42,7 @@ from scoring.services.matches import (
     guest_player,
     lock_match,
     match_start,
+    match_state_rebuild,
     matches_start,
     refuse_if_closed,
 )
@@ -97,6 +98,7 @@ __all__ = [
     "match_call_time",
     "match_document",
     "match_start",
+    "match_state_rebuild",
     "matches_call_time",
     "matches_start",
     "player_reenter",

@@ -17,8 +17,9 @@ from django.utils.translation import gettext_lazy as _
 from clubs.actors import Actor
 from clubs.models import User
 from scoring.cache import Refresh, refresh_cache, refresh_caches
-from scoring.engine import EngineError, hand_numbers
+from scoring.engine import EngineError, MatchState, Snapshot, hand_numbers
 from scoring.engine.document import EventData, check_new_event
+from scoring.engine.progress import snapshot_data
 from scoring.models import (
     EventKind,
     EventVersion,
@@ -30,7 +31,6 @@ from scoring.services.errors import MatchChange, MatchError, MatchMovedOn
 from scoring.services.matches import lock_match, refuse_if_closed
 from scoring.services.replay import (
     CurrentEvent,
-    Replay,
     current_events,
     current_events_by_match,
     hands_of,
@@ -38,21 +38,33 @@ from scoring.services.replay import (
     replay_current,
     replay_events,
 )
+from scoring.services.state import (
+    apply_new,
+    cache_row,
+    cached_progress,
+    fresh_cache,
+    write_cache,
+    write_replayed,
+)
 from scoring.table_access import version_author
 
 
 @dataclass(frozen=True)
 class Recorded:
-    """What `event_record_replayed` did. A new event comes with its version, the replay of the
-    match with it and the match's new revision, for an answer that shows them without reading
-    the match again; an event found by its idempotency key comes alone (`created` False)."""
+    """What `event_record_replayed` did. A new event comes with its version, the match's state
+    after it, its snapshot and the match's new revision, for an answer that shows them without
+    reading the match again; an event found by its idempotency key comes alone (`created`
+    False)."""
 
     event: MatchEvent
     created: bool
     version: EventVersion | None = None
-    replay: Replay | None = None
+    state: MatchState | None = None
+    snapshot: Snapshot | None = None
     revision: int | None = None
     hand_number: int | None = None
+    void_hands: int = 0
+    match: Match | None = None  # a new event's: the match row as the write left it
 
 
 def event_record(
@@ -107,32 +119,106 @@ def _record(
     key: str | None,
     based_on: int | None,
 ) -> Recorded:
-    idempotency_key = key
+    """A new event costs one event, whatever the match's length: the match row (locked), its
+    seats, the state cache (`services.state`), the writes. A match whose cache does not follow
+    it is replayed from its events instead, and its cache written again."""
     match, seats = lock_match(match)
-    # one current version per event: also the keys already used and the last number, in one query
-    events = current_events(match)
-    if idempotency_key:
-        for existing in events:
-            if existing.idempotency_key == idempotency_key:
-                event = MatchEvent.objects.get(match=match, number=existing.number)
-                hand = hands_of(events)[existing.number]
-                return Recorded(event=event, created=False, hand_number=hand)
+    if key:
+        existing = MatchEvent.objects.filter(match=match, idempotency_key=key).order_by().first()
+        if existing is not None:
+            return Recorded(event=existing, created=False, hand_number=_hand_number(existing))
     # a retry of an event already recorded (above) changes nothing, so it is answered even now
     refuse_if_closed(match)
     if based_on is not None and based_on != match.revision:
-        raise MatchMovedOn(revision=match.revision, changes=changes_since(match, based_on, events))
+        raise MatchMovedOn(revision=match.revision, changes=changes_since(match, based_on))
+    cache = fresh_cache(match)
+    progress = cached_progress(match, seats, cache) if cache is not None else None
+    if cache is None or progress is None:
+        return _record_replayed(match, seats, user, data, key, cache_row(match) is not None)
+    number = cache.events + 1
+    kind = _event_kind(data, number)
+    author = version_author(user, match)  # asked first; then the engine before anything is written
+    # the engine reads `data` here, which refuses any other shape before a write
+    state, snapshot = apply_new(match, progress, number, cast(EventData, data))
+    hand_number = cache.hands + 1 if kind == EventKind.HAND else None
+    event, version = _write_event(match, user, data, key, author, number, kind, snapshot)
+    in_force_hands = match.hand_count + (1 if kind == EventKind.HAND else 0)
+    refresh_cache(match, seats, state, in_force_hands)
+    write_cache(
+        match,
+        progress,
+        events=number,
+        hands=cache.hands + (1 if kind == EventKind.HAND else 0),
+        void_hands=cache.void_hands,
+        latest_hands=[*cache.latest_hands, *([[number, False]] if hand_number else [])],
+        exists=True,
+    )
+    return Recorded(
+        event=event,
+        created=True,
+        version=version,
+        state=state,
+        snapshot=snapshot,
+        revision=match.revision,
+        hand_number=hand_number,
+        void_hands=cache.void_hands,
+        match=match,
+    )
+
+
+def _record_replayed(
+    match: Match,
+    seats: list[MatchPlayer],
+    user: Actor,
+    data: Mapping[str, object],
+    key: str | None,
+    cache_exists: bool,
+) -> Recorded:
+    """`_record` for a match without a state cache that follows it: replay it all, with the
+    new event, and write the cache and every event's snapshot."""
+    events = current_events(match)
     number = (events[-1].number if events else 0) + 1
     kind = _event_kind(data, number)
     hand_number = hand_numbers([*(e.kind for e in events), kind])[-1]
     author = version_author(user, match)  # asked first; then a replay before anything is written
     # the engine reads `data` in this replay, which refuses any other shape before a write
     replayed = replay_events(match, seats, [*in_force(events), (number, cast(EventData, data))])
+    snapshot = replayed.state.history[-1]
+    event, version = _write_event(match, user, data, key, author, number, kind, snapshot)
+    refresh_cache(match, seats, replayed.state, replayed.hand_count)
+    written = [*events, CurrentEvent(number, key or "", cast(EventData, data), False, kind)]
+    write_replayed(match, replayed, written, exists=cache_exists)
+    void_hands = sum(1 for e in events if e.is_void and e.kind == EventKind.HAND)
+    return Recorded(
+        event=event,
+        created=True,
+        version=version,
+        state=replayed.state,
+        snapshot=snapshot,
+        revision=match.revision,
+        hand_number=hand_number,
+        void_hands=void_hands,
+        match=match,
+    )
+
+
+def _write_event(
+    match: Match,
+    user: Actor,
+    data: Mapping[str, object],
+    key: str | None,
+    author: dict[str, User | int | None],
+    number: int,
+    kind: str,
+    snapshot: Snapshot,
+) -> tuple[MatchEvent, EventVersion]:
     event = MatchEvent.objects.create(
         match=match,
         number=number,
         kind=kind,
-        idempotency_key=idempotency_key or "",
+        idempotency_key=key or "",
         created_by=_user_or_none(user),
+        result=snapshot_data(snapshot),
     )
     version = EventVersion.objects.create(
         event=event,
@@ -142,15 +228,16 @@ def _record(
         **author,
     )
     version.event = event
-    refresh_cache(match, seats, replayed.state, replayed.hand_count)
-    return Recorded(
-        event=event,
-        created=True,
-        version=version,
-        replay=replayed,
-        revision=match.revision,
-        hand_number=hand_number,
-    )
+    return event, version
+
+
+def _hand_number(event: MatchEvent) -> int | None:
+    """The number of hand `event` as players count it (one query); None for another event."""
+    if event.kind != EventKind.HAND:
+        return None
+    return MatchEvent.objects.filter(
+        match_id=event.match_id, kind=EventKind.HAND, number__lte=event.number
+    ).count()
 
 
 def changes_since(
@@ -232,6 +319,7 @@ def events_import(
     if not events:
         return []
     existing = current_events(match)
+    fresh_cache_before = fresh_cache(match) is not None
     first = (existing[-1].number if existing else 0) + 1
     added: list[tuple[int, EventData]] = []
     for number, data in enumerate(events, start=first):
@@ -250,14 +338,12 @@ def events_import(
         for step, (event, (_number, data)) in enumerate(zip(created, added, strict=True), start=1)
     )
     # one revision per event, as recorded one by one
-    refresh_cache(
-        match,
-        seats,
-        replayed.state,
-        replayed.hand_count,
-        finished_at=finished_at,
-        changes=len(added),
-    )
+    state, hands = replayed.state, replayed.hand_count
+    refresh_cache(match, seats, state, hands, finished_at=finished_at, changes=len(added))
+    # the events before these are as they were (their snapshots too, if the cache follows)
+    since = first if fresh_cache_before else 1
+    written = [*existing, *(CurrentEvent(n, "", d, False, d["type"]) for n, d in added)]
+    write_replayed(match, replayed, written, since=since)
     return created
 
 
@@ -340,6 +426,7 @@ def _new_version(
 ) -> EventVersion:
     """Supersede the event's current version by a new one, and replay. Locks the match row."""
     match, seats = lock_match(event.match)
+    cache_followed = fresh_cache(match) is not None
     refuse_if_closed(match, event=event.number)
     current = EventVersion.objects.get(event=event, is_current=True)
     if current.version != expected_version:
@@ -375,6 +462,10 @@ def _new_version(
         **author,
     )
     refresh_cache(match, seats, replayed.state, replayed.hand_count)
+    # the events before this one are as they were (when the cache followed the match, their
+    # snapshots are written already); from it on, their snapshots may change
+    since = event.number if cache_followed else 1
+    write_replayed(match, replayed, list(events.values()), since=since)
     return version
 
 

@@ -22,7 +22,8 @@ from scoring.models import (
     is_played,
 )
 from scoring.services.errors import MatchError
-from scoring.services.replay import replay_match
+from scoring.services.replay import current_events, replay_current, replay_match
+from scoring.services.state import write_replayed
 from scoring.signals import matches_changed
 
 
@@ -82,6 +83,7 @@ def match_start(
     )
     started = replay_match(match, seats, [])
     refresh_cache(match, seats, started.state, started.hand_count)
+    write_replayed(match, started, [], exists=False)
     return match
 
 
@@ -154,8 +156,11 @@ def matches_start(
 
 
 def lock_match(match: Match) -> tuple[Match, list[MatchPlayer]]:
-    """Lock the match row (until the transaction ends) and load its seats."""
-    locked = Match.objects.select_for_update().get(pk=match.pk)
+    """Lock the match row (until the transaction ends) and load its seats; its state cache
+    (`services.state`) comes with the match row, read in the same query."""
+    locked = (
+        Match.objects.select_for_update(of=("self",)).select_related("state_cache").get(pk=match.pk)
+    )
     seats = list(MatchPlayer.objects.filter(match=locked).order_by("seat"))
     return locked, seats
 
@@ -167,3 +172,18 @@ def refuse_if_closed(match: Match, *, event: int | None = None) -> None:
     is seen, and a match is closed (by a higher app) only while its row is locked."""
     if match.is_closed:
         raise MatchError(match.closed_message, field="match", event=event)
+
+
+@transaction.atomic
+def match_state_rebuild(match: Match) -> bool:
+    """Write the match's state cache and every event's snapshot again from its events (a replay
+    from the start; `services.state`). Locks the match row first. False, writing nothing, when
+    the engine refuses its events (a match stored before a rule changed)."""
+    match, seats = lock_match(match)
+    events = current_events(match)
+    try:
+        replayed = replay_current(match, seats, events)
+    except MatchError:
+        return False
+    write_replayed(match, replayed, events)
+    return True

@@ -17,7 +17,6 @@ from scoring.models import (
 from scoring.services.errors import MatchError
 from scoring.services.events import event_record
 from scoring.services.matches import lock_match, refuse_if_closed
-from scoring.services.replay import current_events, in_force, replay_events
 
 WAITS = _(  # the refusals of a withdrawal and a stays-out (on the seat)
     '%(player)s is waiting for the re-entry: to stay out, tap "%(player)s stays out" on the '
@@ -60,11 +59,11 @@ def _withdrawal(
     """Record the withdrawal of `seat`, a player whose status must be `of` now (a view of an
     older revision is told what changed first, by `event_record`). Locks the match row first."""
     locked, seats = lock_match(match)
-    events = current_events(locked)
-    repeated = bool(key) and any(event.idempotency_key == key for event in events)
+    repeated = bool(key) and MatchEvent.objects.filter(match=locked, idempotency_key=key).exists()
     if not repeated and based_on in (None, locked.revision):
         refuse_if_closed(locked)
-        status = replay_events(locked, seats, in_force(events)).state.player(seat.name).status
+        # the seat's status as the replay left it: the cache written with the latest event
+        status = next(held.status for held in seats if held.pk == seat.pk)
         if status != of:
             waits = status == Status.ELIMINATED
             refusal = NOT_WAITING if of == Status.ELIMINATED else WAITS if waits else NOT_IN_PLAY

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from django.db.models import QuerySet
 
 from scoring.engine import EngineError, MatchState, hand_numbers
+from scoring.engine import progress as engine_progress
 from scoring.engine.document import DocumentData, EventData, parse_document
-from scoring.engine.replay import replay
+from scoring.engine.progress import Progress
 from scoring.models import (
     EventVersion,
     Match,
@@ -29,6 +30,8 @@ class Replay:
     state: MatchState
     event_numbers: tuple[int, ...]
     hand_count: int
+    # the engine's live state after the last event, for the state cache (`services.state`)
+    progress: Progress | None = field(default=None, compare=False, repr=False)
 
 
 def current_versions(match: Match) -> list[EventVersion]:
@@ -129,14 +132,15 @@ def replay_events(
     document, numbers = _document(match, seats, events)
     try:
         parsed = parse_document(document)
-        state = replay(
-            parsed.rules, parsed.players, parsed.events, first_dealer=parsed.first_dealer
-        )
+        # `replay`, one event at a time, keeping the live state for the cache
+        progress = engine_progress.start(parsed.rules, parsed.players, parsed.first_dealer)
+        history = tuple([engine_progress.advance(progress, event) for event in parsed.events])
+        state = replace(engine_progress.state(progress), history=history)
     except EngineError as error:
         number = numbers[error.event] if error.event is not None else None
         raise MatchError.from_engine(error, event=number) from error
     hand_count = sum(1 for event in document["events"] if event.get("type") == "hand")
-    return Replay(state=state, event_numbers=numbers, hand_count=hand_count)
+    return Replay(state=state, event_numbers=numbers, hand_count=hand_count, progress=progress)
 
 
 def replay_current(

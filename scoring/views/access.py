@@ -32,10 +32,16 @@ def visible_match(request: HttpRequest, pk: int) -> Match:
 
 def visible_viewer(request: HttpRequest, pk: int) -> MatchViewer:
     """`visible_match`, as who the request is at it (`table_access.MatchViewer`)."""
-    visible = Match.objects.for_user(request.user).select_related("club").filter(pk=pk).first()
+    # the match's state cache comes with it: the page reads its state from it (`selectors`)
+    visible = (
+        Match.objects.for_user(request.user)
+        .select_related("club", "state_cache")
+        .filter(pk=pk)
+        .first()
+    )
     if visible is not None:
         return table_access.viewer_of(request, visible)
-    match = get_object_or_404(Match.objects.select_related("club"), pk=pk)
+    match = get_object_or_404(Match.objects.select_related("club", "state_cache"), pk=pk)
     viewer = table_access.viewer_of(request, match)
     if not viewer.may_see:
         raise Http404

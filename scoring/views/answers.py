@@ -61,12 +61,13 @@ def answer(
     form (the refused one, with what was typed and why, or a fresh one) and messages in one
     answer, with no redirect. `outcome` is "recorded" (also when it was already recorded),
     "refused" or "conflict" (another phone changed the match first). `hand`: the number of the
-    hand event just recorded, which the answer's live region says with the new totals."""
+    hand event just recorded, which the answer's live region says with the new totals. `detail`:
+    the match as the page shows it now (after a write, `selectors.detail_after_write`: built
+    from the state the write produced); without it, the match is read again."""
     if not request.htmx:
         return back_to(match)
-    if outcome == "recorded":
+    if outcome == "recorded" and detail is None:
         match.refresh_from_db()
-        detail = None
     context = match_context(table_access.viewer_of(request, match), detail, form=form)
     context["said_hand"] = said_hand(context["history"], hand)
     response = render(request, "scoring/_answer.html", context, status=ANSWER_STATUS[outcome])

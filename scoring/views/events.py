@@ -23,6 +23,8 @@ from scoring.forms import (
 )
 from scoring.games import game_of
 from scoring.match_page import (
+    HISTORY_SHOWN,
+    PICKER_SHOWN,
     hand_form,
     in_play_seats,
     match_context,
@@ -39,6 +41,8 @@ from scoring.presenters import (
 from scoring.selectors import (
     EventRow,
     MatchDetail,
+    detail_after_write,
+    latest_match_detail,
     match_detail,
 )
 from scoring.table_access import MatchViewer
@@ -54,7 +58,7 @@ from scoring.views.writes import match_write
 
 @match_write()
 def hand_record(request: PageRequest, match: Match, viewer: MatchViewer) -> HttpResponse:
-    detail = match_detail(match)
+    detail = latest_match_detail(match, HISTORY_SHOWN, PICKER_SHOWN)
     if detail.state.finished:
         messages.error(request, gettext("The match is over."))
         return refused_answer(request, match)
@@ -71,12 +75,15 @@ def hand_record(request: PageRequest, match: Match, viewer: MatchViewer) -> Http
                 idempotency_key=form.cleaned_data["idempotency_key"],
                 based_on=_based_on(request, match, form),
             )
+            after = None
             if recorded.created:
                 number = recorded.hand_number
                 messages.success(request, gettext("Hand %(number)s recorded.") % {"number": number})
+                # the answer from the state the write produced, without reading the match again
+                after = detail_after_write(detail, recorded, HISTORY_SHOWN, viewer.join)
             else:
                 recorded_again(request, recorded.event, number=recorded.hand_number)
-            return answer(request, match, "recorded", hand=recorded.event.number)
+            return answer(request, match, "recorded", detail=after, hand=recorded.event.number)
     form.fresh_key()
     if request.htmx:
         outcome = "conflict" if form.conflict else "refused"
@@ -105,7 +112,7 @@ def _seat(detail: MatchDetail, number: int):
 @match_write()
 def reentry(request: PageRequest, match: Match, viewer: MatchViewer) -> HttpResponse:
     """An eliminated player re-enters (one tap on the offer the match page shows)."""
-    detail = match_detail(match)
+    detail = latest_match_detail(match, HISTORY_SHOWN, PICKER_SHOWN)
     form = SeatEventForm(request.POST, seats=[(seat.seat, seat.name) for seat in detail.seats])
     offered = {offer.seat for offer in reentry_offers(detail)}
     based_on = _based_on(request, match, form) if form.is_valid() else None
@@ -133,7 +140,7 @@ def stays_out(request: PageRequest, match: Match, viewer: MatchViewer) -> HttpRe
     """An eliminated player declines the re-entry (the offer the match page shows asks first and
     posts `confirm=1`; nothing is recorded without it): the withdrawal of that player alone,
     refused when they are not eliminated any more."""
-    detail = match_detail(match)
+    detail = latest_match_detail(match, HISTORY_SHOWN, PICKER_SHOWN)
     form = SeatEventForm(request.POST, seats=[(seat.seat, seat.name) for seat in detail.seats])
     if not form.is_valid():
         messages.error(request, gettext("Choose the player."))
@@ -158,7 +165,7 @@ def stays_out(request: PageRequest, match: Match, viewer: MatchViewer) -> HttpRe
 def withdraw(request: PageRequest, match: Match, viewer: MatchViewer) -> HttpResponse:
     """A player leaves the match (or an eliminated player declines the re-entry): confirm first.
     The offer after a bust has its own "stays out" (`stays_out`), for that player only."""
-    detail = match_detail(match)
+    detail = latest_match_detail(match, HISTORY_SHOWN, PICKER_SHOWN)
     seats = [(seat.seat, seat.name) for seat in detail.seats]
     # Only a player in play withdraws, and never the last one; a player a hand has just
     # eliminated declines the re-entry with "stays out" (`stays_out`).

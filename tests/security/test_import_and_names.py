@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 
 from clubs.models import Player, Role
 from scoring import services as scoring
-from scoring.engine.replay import replay as engine_replay
+from scoring.engine import progress as engine_progress
 from scoring.models import Match
 from tests.errors import top_fields
 from tests.factories import ClubFactory, member
@@ -135,19 +135,28 @@ def test_f2_seasons_and_tournaments_refuse_dates_out_of_range(club, director):
 
 def test_f7_an_import_of_1500_hands_replays_the_match_once(club, director):
     """F7: every imported event replayed the whole match (1,600 hands: 62 s on PostgreSQL).
-    Now the events are replayed once, whatever their number: counted, never timed."""
-    calls: list[int] = []
-    real = engine_replay
+    Now the events are replayed once, whatever their number: counted, never timed. (A replay is
+    the engine's progress started once and advanced over every event.)"""
+    starts: list[int] = []
+    advanced: list[int] = []
+    real_start, real_advance = engine_progress.start, engine_progress.advance
 
-    def counting(rules, players, events, **kwargs):
-        calls.append(len(events))
-        return real(rules, players, events, **kwargs)
+    def counting_start(*args, **kwargs):
+        starts.append(1)
+        return real_start(*args, **kwargs)
 
-    with mock.patch("scoring.services.replay.replay", counting):
+    def counting_advance(progress, event):
+        advanced.append(1)
+        return real_advance(progress, event)
+
+    with (
+        mock.patch.object(engine_progress, "start", counting_start),
+        mock.patch.object(engine_progress, "advance", counting_advance),
+    ):
         response = post_json(api(director), IMPORT.format("sala"), long_sheet(1500))
     assert response.status_code == 201, response.content
     # the start of the match (no event) and then the whole match, once
-    assert sum(calls) == 1501 and len(calls) <= 2
+    assert len(advanced) == 1501 and len(starts) <= 2
     match = Match.objects.get()
     assert match.hand_count == 1500 and match.events.count() == 1501 and match.is_finished
 

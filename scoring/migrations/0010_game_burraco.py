@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('clubs', '0007_club_table_codes'),
-        ('scoring', '0008_table_join_seat'),
+        ('scoring', '0009_state_cache'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
