@@ -91,7 +91,7 @@ def test_the_schema_documents_the_ratings_and_the_profile(schema):
     ratings = schema["paths"]["/api/v1/clubs/{slug}/ratings/"]["get"]
     assert {"200", "400", "404"} <= set(ratings["responses"])
     (game,) = [p for p in ratings["parameters"] if p["name"] == "game"]
-    assert set(game["schema"]["enum"]) == {"scala40", "ramino", "gin"}
+    assert set(game["schema"]["enum"]) == {"scala40", "ramino", "gin", "burraco"}
     profile = schema["paths"]["/api/v1/clubs/{slug}/players/{id}/profile/"]["get"]
     assert {"200", "404"} <= set(profile["responses"])
     ref = profile["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]

@@ -208,7 +208,8 @@ def test_a_hand_in_words_gives_each_line_base_carte_and_total():
         "NS: base 400, carte 370, total 770.",
         "EO: base -10, carte 160, total 150.",
     ]
-    tallone, _scores = BURRACO.describe_hand(b1_data(2), RULES)
+    with translation.override("en"):
+        tallone, _scores = BURRACO.describe_hand(b1_data(2), RULES)
     assert tallone[0] == "Tallone (stock used up)."
 
 
