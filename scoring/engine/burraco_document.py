@@ -22,7 +22,7 @@ Parsing is strict (an unknown key or a value of the wrong type is refused, `fiel
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 from .burraco_hands import BURRACO_COUNTS, CARD_VALUES, ENDS, LINES
 from .cards import count_points
@@ -65,7 +65,7 @@ class BurracoHandData(TypedDict):
     lines: dict[str, BurracoLineData]
 
 
-def parse_burraco_hand(index: int, data: Mapping[str, Any]) -> BurracoHand:
+def parse_burraco_hand(index: int, data: Mapping[str, object]) -> BurracoHand:
     """The Burraco hand of the event `index` of a document, or `EngineError` (event `index`)."""
     _refuse_unknown_keys(index, data, HAND_KEYS, field=None)
     end = data.get("end")
@@ -104,7 +104,7 @@ def parse_burraco_hand(index: int, data: Mapping[str, Any]) -> BurracoHand:
     )
 
 
-def _line(index: int, name: str, data: Any) -> BurracoLine:
+def _line(index: int, name: str, data: object) -> BurracoLine:
     path = f"lines.{name}"
     if not isinstance(data, Mapping):
         raise EngineError(
@@ -140,7 +140,7 @@ def _line(index: int, name: str, data: Any) -> BurracoLine:
     )
 
 
-def _card_values(index: int, name: str, data: Mapping[str, Any]) -> dict[str, int]:
+def _card_values(index: int, name: str, data: Mapping[str, object]) -> dict[str, int]:
     """`melded`, `in_hand` and `pozzetto_unplayed`, as numbers or counted from `cards`."""
     path = f"lines.{name}"
     cards = data.get("cards", {})
@@ -174,7 +174,7 @@ def _card_values(index: int, name: str, data: Mapping[str, Any]) -> dict[str, in
     return values
 
 
-def _counted(index: int, field: str, cards: Any) -> int:
+def _counted(index: int, field: str, cards: object) -> int:
     if not isinstance(cards, str):
         raise EngineError(_("Write the cards as text, e.g. 8h Kd JK."), event=index, field=field)
     try:
@@ -183,7 +183,7 @@ def _counted(index: int, field: str, cards: Any) -> int:
         raise error.at_event(index) from None
 
 
-def _flag(index: int, name: str, data: Mapping[str, Any], key: str) -> bool:
+def _flag(index: int, name: str, data: Mapping[str, object], key: str) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
         raise EngineError(
@@ -195,7 +195,7 @@ def _flag(index: int, name: str, data: Mapping[str, Any], key: str) -> bool:
     return value
 
 
-def _number(index: int, name: str, value: Any, key: str) -> int:
+def _number(index: int, name: str, value: object, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise EngineError(
             _("%(line)s: %(key)s must be a whole number."),
@@ -207,7 +207,7 @@ def _number(index: int, name: str, value: Any, key: str) -> int:
 
 
 def _refuse_unknown_keys(
-    index: int, data: Mapping[str, Any], allowed: tuple[str, ...], *, field: str | None
+    index: int, data: Mapping[str, object], allowed: tuple[str, ...], *, field: str | None
 ) -> None:
     for key in data:
         if key not in allowed:

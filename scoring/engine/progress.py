@@ -34,16 +34,20 @@ from .state import GinGame, GinGameEnd, GinScoreParts, MatchState, Snapshot, Sta
 CACHE_FORMAT = 1  # a cache of another format is not read (the match is replayed instead)
 
 
+# The engines' match objects: each applies one event at a time and keeps its live state.
+EngineMatch = PenaltyMatch | GinMatch | BurracoMatch
+
+
 class Progress:
     """A match part-way through its events: `applied` events in force so far."""
 
     __slots__ = ("_match", "applied", "players", "rules")
 
-    def __init__(self, rules: RuleSet, players: tuple[str, ...], match: Any) -> None:
+    def __init__(self, rules: RuleSet, players: tuple[str, ...], match: EngineMatch) -> None:
         self.rules = rules
         self.players = players
         self.applied = 0  # the index the next event gets
-        self._match: PenaltyMatch | GinMatch | BurracoMatch = match
+        self._match = match
 
 
 def start(rules: RuleSet, players: Sequence[str], first_dealer: str | None = None) -> Progress:
@@ -51,7 +55,7 @@ def start(rules: RuleSet, players: Sequence[str], first_dealer: str | None = Non
     names = tuple(players)
     validate_players(rules, names, first_dealer)
     dealer = first_dealer if first_dealer is not None else names[0]
-    match: PenaltyMatch | GinMatch | BurracoMatch
+    match: EngineMatch
     if isinstance(rules, Scala40Rules):
         match = PenaltyMatch(rules, names, dealer, SCALA40)
     elif isinstance(rules, RaminoRules):
