@@ -54,7 +54,7 @@ def fingerprint() -> list:
                 )
             ],
         )
-        for match in Match.objects.order_by("table_label")
+        for match in Match.objects.order_by("table_label", "pk")  # pk: the order they were made
     ]
 
 

@@ -31,7 +31,6 @@ from pairings import services as pairing_services
 from scoring import services as scoring
 from scoring.models import EventVersion, Match, MatchEvent, MatchPlayer, MatchStatus
 from scoring.services import events as scoring_events
-from scoring.services import players as scoring_players
 from tests import failure_helpers
 from tests.api.conftest import api_token
 from tests.concurrency import run_together
@@ -334,13 +333,14 @@ def hold_the_match_row(monkeypatch, match: Match) -> tuple[Callable[[], None], C
     called `other()` is waiting on a lock; `other()` itself waits until the hand holds the row.
     Answers (holder, other), each to be called by its thread before its service. `other(service)`
     also runs the service, and the hand goes on when it has returned without waiting at all."""
-    original = scoring.replay_events
+    original = scoring_events.version_author
     mine = threading.local()
     holding = threading.Event()
     other_pid: list[int] = []
     other_returned = threading.Event()
 
-    def replay(locked, seats, events):
+    def author(user, locked):
+        # asked by every new event once its match row is locked, before anything is written
         if getattr(mine, "holder", False) and locked.pk == match.pk and not holding.is_set():
             holding.set()
             for _attempt in range(3000):  # until the other one waits (a few ms), 30 s at most
@@ -349,11 +349,9 @@ def hold_the_match_row(monkeypatch, match: Match) -> tuple[Callable[[], None], C
                 threading.Event().wait(0.01)
             else:
                 raise AssertionError("the other service never waited for a lock")
-        return original(locked, seats, events)
+        return original(user, locked)
 
-    # every service module that replays a match calls its own imported name: patch each of them
-    for module in (scoring_events, scoring_players):
-        monkeypatch.setattr(module, "replay_events", replay)
+    monkeypatch.setattr(scoring_events, "version_author", author)
 
     def holder() -> None:
         mine.holder = True

@@ -116,7 +116,7 @@ def test_a_hand_corrected_through_the_form(client, club, scorer):
     match = start(client, club)
     post_hand(client, match, B1_POSTS[0])
     event = match.events.get()
-    url = reverse("scoring:correct", args=[match.pk, event.pk])
+    url = reverse("scoring:correct", args=[match.pk, event.number])
     page = client.get(url).content.decode()
     assert 'name="melded_NS"' in page and 'value="385"' in page
     data = {**B1_POSTS[0], "melded_NS": "395", "expected_version": "1", "reason": "typo"}
