@@ -50,8 +50,11 @@ def member(club, role=Role.SCOREKEEPER, username=None):
     return user
 
 
-def start_match(club=None, preset="scala40", names=("Anna", "Bruno", "Carla", "Dario"), **kwargs):
-    """A match of `preset` for new players called `names`, started through the service."""
+def start_match(
+    club=None, preset="scala40", names=("Anna", "Bruno", "Carla", "Dario"), players=None, **kwargs
+):
+    """A match of `preset` for new players called `names` (or for `players`, made already: a
+    match started again for them), started through the service."""
     club = club or ClubFactory()
-    players = [PlayerFactory(club=club, name=name) for name in names]
+    players = players or [PlayerFactory(club=club, name=name) for name in names]
     return services.match_start(club=club, user=None, preset=preset, players=players, **kwargs)

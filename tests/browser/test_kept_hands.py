@@ -60,8 +60,10 @@ def kept_by_anna(browser, live_server):
     # Playwright's offline emulation does not always hold the service worker's own fetch: the
     # hand's request can wait in it, outlive the page and land (as Anna's) once the network is
     # back. The premise here is a hand kept and not recorded, so such a run starts again.
+    players = None  # the same players when the run starts again (their names are unique)
     for _attempt in range(3):
-        match = start_match(club=club, preset="scala40-club")
+        match = start_match(club=club, preset="scala40-club", players=players)
+        players = [seat.player for seat in match.seats.order_by("seat")]
         context = phone_context(browser)
         log_in(context, live_server, anna)
         page = watched(context.new_page())
