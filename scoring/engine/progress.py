@@ -140,24 +140,22 @@ def snapshot_data(snapshot: Snapshot) -> dict[str, Any]:
 
 def snapshot_from_data(data: Mapping[str, Any]) -> Snapshot:
     """The snapshot `snapshot_data` gave."""
+    common: dict[str, Any] = {
+        "event": data["event"],
+        "totals": dict(data["totals"]),
+        "charges": dict(data["charges"]),
+        "statuses": {name: Status(status) for name, status in data["statuses"].items()},
+        "eliminated": tuple(data["eliminated"]),
+        "dealer": data["dealer"],
+    }
     if "line_totals" in data:  # Burraco's: the lines' scores beside the players'
         return BurracoSnapshot(
-            event=data["event"],
-            totals=dict(data["totals"]),
-            charges=dict(data["charges"]),
-            statuses={name: Status(status) for name, status in data["statuses"].items()},
-            eliminated=tuple(data["eliminated"]),
-            dealer=data["dealer"],
+            **common,
             lines={name: LineScore(**score) for name, score in data["lines"].items()},
             line_totals=dict(data["line_totals"]),
         )
     return Snapshot(
-        event=data["event"],
-        totals=dict(data["totals"]),
-        charges=dict(data["charges"]),
-        statuses={name: Status(status) for name, status in data["statuses"].items()},
-        eliminated=tuple(data["eliminated"]),
-        dealer=data["dealer"],
+        **common,
         games=tuple(_gin_game(game) for game in data.get("games", ())),
         game_ends=tuple(
             GinGameEnd(
