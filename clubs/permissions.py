@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db.models import OuterRef, Q, QuerySet, Subquery
-from django.shortcuts import get_object_or_404
+from django.http import Http404
 
 from clubs.models import Club, Membership, Role
 
@@ -56,11 +56,20 @@ def get_with_role_or_404(queryset: QuerySet, user, **lookup):
 
     Like `role_in`'s own cache, the role lives on the user object, which authentication builds
     anew for every request; the membership services clear it when they change a role."""
-    if user is None or not user.is_authenticated:
-        return get_object_or_404(queryset, **lookup)
-    roles = Membership.objects.filter(club=OuterRef("club"), user=user).values("role")
-    row = get_object_or_404(queryset.annotate(viewer_role=Subquery(roles[:1])), **lookup)
-    remember_role(user, row.club_id, row.viewer_role)
+    row = first_with_role(queryset, user, **lookup)
+    if row is None:
+        raise Http404(f"No {queryset.model._meta.object_name} matches the given query.")
+    return row
+
+
+def first_with_role(queryset: QuerySet, user, **lookup):
+    """`get_with_role_or_404` answering None instead of Http404."""
+    if user is not None and user.is_authenticated:
+        roles = Membership.objects.filter(club=OuterRef("club"), user=user).values("role")
+        queryset = queryset.annotate(viewer_role=Subquery(roles[:1]))
+    row = queryset.filter(**lookup).first()
+    if row is not None and user is not None and user.is_authenticated:
+        remember_role(user, row.club_id, row.viewer_role)
     return row
 
 

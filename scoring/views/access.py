@@ -7,14 +7,12 @@ takes no change)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
-
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
+from clubs import permissions
 from clubs.requests import PageRequest
 from scoring import table_access
 from scoring.models import Match
@@ -33,12 +31,9 @@ def visible_match(request: HttpRequest, pk: int) -> Match:
 def visible_viewer(request: HttpRequest, pk: int) -> MatchViewer:
     """`visible_match`, as who the request is at it (`table_access.MatchViewer`)."""
     # the match's state cache comes with it: the page reads its state from it (`selectors`)
-    visible = (
-        Match.objects.for_user(request.user)
-        .select_related("club", "state_cache")
-        .filter(pk=pk)
-        .first()
-    )
+    # the user's role in the club comes in the same query (`clubs.permissions`)
+    matches = Match.objects.for_user(request.user).select_related("club", "state_cache")
+    visible = permissions.first_with_role(matches, request.user, pk=pk)
     if visible is not None:
         return table_access.viewer_of(request, visible)
     match = get_object_or_404(Match.objects.select_related("club", "state_cache"), pk=pk)
@@ -52,7 +47,11 @@ def scoring_match(request: HttpRequest, pk: int) -> MatchViewer:
     """Who records on the match if the request may record its events (the user, or the phone
     of a table code: `MatchViewer.actor`): 404 outside the club and without a code of the
     match, 403 without the role or with a code that is read-only now."""
-    viewer = visible_viewer(request, pk)
+    return may_score(visible_viewer(request, pk))
+
+
+def may_score(viewer: MatchViewer) -> MatchViewer:
+    """`scoring_match` for a viewer already read: the same viewer, or 403 / 404."""
     if viewer.may_score:
         return viewer
     if viewer.may_see:
@@ -62,24 +61,19 @@ def scoring_match(request: HttpRequest, pk: int) -> MatchViewer:
     raise PermissionDenied
 
 
-def released_phone_told(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def released_phone_told(request: PageRequest, viewer: MatchViewer) -> HttpResponse | None:
     """A phone whose seat was released, sending from the match page, is told so in place (who
     released it, the way back to its seat: `table_access.released_words`), with the page as a
-    follower sees it, and 403: not "logged out", which the script says of a bare 403."""
-
-    @wraps(view)
-    def wrapper(request: PageRequest, pk: int, *args: object, **kwargs: object) -> HttpResponse:
-        viewer = visible_viewer(request, pk)
-        join, match = viewer.released, viewer.match
-        if join is None or viewer.may_score:
-            return view(request, pk, *args, **kwargs)
-        messages.error(request, table_access.released_words(join, match))
-        response = answer(request, match, "refused")
-        if request.htmx:
-            response.status_code = 403  # the outcome header still says "refused", in place
-        return response
-
-    return wrapper
+    follower sees it, and 403: not "logged out", which the script says of a bare 403. None for
+    everyone else."""
+    join, match = viewer.released, viewer.match
+    if join is None or viewer.may_score:
+        return None
+    messages.error(request, table_access.released_words(join, match))
+    response = answer(request, match, "refused")
+    if request.htmx:
+        response.status_code = 403  # the outcome header still says "refused", in place
+    return response
 
 
 def match_closed(request: HttpRequest, match: Match) -> bool:

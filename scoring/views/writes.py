@@ -24,7 +24,7 @@ from clubs.actors import TableActor
 from clubs.requests import PageRequest
 from scoring import table_access
 from scoring.models import Match
-from scoring.views.access import match_closed, released_phone_told, scoring_match
+from scoring.views.access import match_closed, may_score, released_phone_told, visible_viewer
 from scoring.views.answers import already_recorded, answer, back_to, refused_answer
 
 WriteView = Callable[..., HttpResponse]
@@ -54,7 +54,11 @@ def match_write(
     def decorate(view: WriteView) -> Callable[..., HttpResponse]:
         @wraps(view)
         def write(request: PageRequest, pk: int, *args: object, **kwargs: object) -> HttpResponse:
-            viewer = scoring_match(request, pk)
+            # who the request is at the match, read once for the released seat and the role
+            viewer = visible_viewer(request, pk)
+            if page_script and (told := released_phone_told(request, viewer)) is not None:
+                return told
+            viewer = may_score(viewer)
             match = viewer.match
             if not table_phones and isinstance(viewer.actor, TableActor):
                 raise PermissionDenied
@@ -65,8 +69,7 @@ def match_write(
                 return _after(request, match, page_script, "refused")
             return view(request, match, viewer, *args, **kwargs)
 
-        guarded = released_phone_told(write) if page_script else write
-        return table_access.login_or_code_required(require_http_methods(list(methods))(guarded))
+        return table_access.login_or_code_required(require_http_methods(list(methods))(write))
 
     return decorate
 
