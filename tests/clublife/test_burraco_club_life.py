@@ -28,6 +28,7 @@ from clublife.ratings import ratings_recompute
 from clubs.models import Role
 from scoring import services as scoring
 from scoring.models import Match
+from tests.clublife.test_profile import get_page, section, stats
 from tests.factories import ClubFactory, PlayerFactory, member
 from tests.scoring.engine.burraco_helpers import B1_DOCUMENT_HANDS
 
@@ -113,13 +114,6 @@ def stored(club):
         rating.player.name: rating
         for rating in Rating.objects.filter(game="burraco").select_related("player")
     }
-
-
-def get_page(client, address):
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    response = client.get(address)
-    assert response.status_code == 200
-    return response.content.decode()
 
 
 # Ratings ------------------------------------------------------------------------------------------
@@ -219,19 +213,6 @@ def test_a_season_counts_a_line_as_a_table_of_two_and_its_win_for_both_partners(
 
 
 # Statistics and the profile ----------------------------------------------------------------------
-
-
-def section(page: str, game: str) -> str:
-    start = page.index(f'id="game-{game}"')
-    end = page.find('<section class="cl-', start)
-    return page[start : end if end != -1 else len(page)]
-
-
-def stats(html: str) -> dict[str, str]:
-    return {
-        name: re.sub(r"<[^>]+>", " ", value).split()[0]
-        for name, value in re.findall(r'<dd data-stat="(\w+)">(.*?)</dd>', html, re.S)
-    }
 
 
 def records(html: str, kind: str) -> dict[str, list[str]]:
