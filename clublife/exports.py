@@ -100,14 +100,19 @@ def _statistics_heading(places: int) -> list[str]:
         gettext("Share of gins"),
         gettext("Share of undercuts"),
         gettext("Deadwood per hand"),
+        gettext("Line points"),
+        gettext("Line points per hand"),
     ]
 
 
 def _statistics_row(
     player: Player, label: str, game: str, stats: PlayerStatistics, places: int
 ) -> list:
-    """A player's numbers at a game: the penalty games' columns empty for Gin, Gin's for them."""
-    gin = game_named(game).counts_knocks
+    """A player's numbers at a game: the penalty games' columns empty for Gin and for a game of
+    line points (Burraco), each game's own columns empty for the others."""
+    kind = game_named(game)
+    gin, lines = kind.counts_knocks, kind.counts_line_points
+    penalty = not (gin or lines)
     return [
         player.name,
         gettext("yes") if player.is_guest else gettext("no"),
@@ -118,12 +123,12 @@ def _statistics_row(
         spreadsheet_number(stats.win_share),
         *(stats.places.get(place, 0) for place in range(1, places + 1)),
         stats.hands,
-        "" if gin else stats.points_taken,
-        "" if gin else spreadsheet_number(stats.average_points),
-        "" if gin else stats.closes,
-        "" if gin else stats.in_hand,
-        "" if gin else stats.busts,
-        "" if gin else stats.reentries,
+        stats.points_taken if penalty else "",
+        spreadsheet_number(stats.average_points) if penalty else "",
+        stats.closes if penalty else "",
+        stats.in_hand if penalty else "",
+        stats.busts if penalty else "",
+        stats.reentries if penalty else "",
         stats.gins if gin else "",
         stats.knocks if gin else "",
         stats.undercuts if gin else "",
@@ -131,4 +136,6 @@ def _statistics_row(
         spreadsheet_number(stats.gin_share) if gin else "",
         spreadsheet_number(stats.undercut_share) if gin else "",
         spreadsheet_number(stats.average_deadwood) if gin else "",
+        stats.line_points if lines else "",
+        spreadsheet_number(stats.average_line_points) if lines else "",
     ]

@@ -82,15 +82,36 @@ def counted_matches(
     return matches.order_by("finished_at", "pk")
 
 
-def _places(matches: QuerySet[Match]) -> dict[int, dict[int, int]]:
-    """Each match's places by player id (one query)."""
-    places: dict[int, dict[int, int]] = defaultdict(dict)
-    for match_id, player_id, place in MatchPlayer.objects.filter(
-        match__in=matches.values("pk")
-    ).values_list("match_id", "player_id", "place"):
-        if place is not None:
-            places[match_id][player_id] = place
-    return places
+def _results(matches: QuerySet[Match] | Sequence[int]) -> dict[int, engine.RatedMatch[int, int]]:
+    """Each match's result to rate, by match id: its places by player id and, for a game played
+    by teams (the registry's `GameKind.teams`: Burraco's lines), its teams from the seats in
+    order. One query."""
+    if isinstance(matches, QuerySet):
+        seats_of = MatchPlayer.objects.filter(match__in=matches.values("pk"))
+    else:
+        seats_of = MatchPlayer.objects.filter(match__in=list(matches))
+    seated: dict[int, list[tuple[int, int | None]]] = defaultdict(list)
+    games: dict[int, str] = {}
+    for match_id, game, player_id, place in seats_of.order_by("match_id", "seat").values_list(
+        "match_id", "match__game", "player_id", "place"
+    ):
+        seated[match_id].append((player_id, place))
+        games[match_id] = game
+    results = {}
+    for match_id, seats in seated.items():
+        places = {player: place for player, place in seats if place is not None}
+        teams = game_named(games[match_id]).teams([player for player, _place in seats])
+        if teams is not None and len(places) != len(seats):
+            teams = None  # not finished: nothing to rate by teams
+        results[match_id] = engine.RatedMatch(key=match_id, places=places, teams=teams)
+    return results
+
+
+def _result(
+    results: Mapping[int, engine.RatedMatch[int, int]], match_id: int
+) -> engine.RatedMatch[int, int]:
+    """A match's result from `_results` (a match without seats: no places)."""
+    return results.get(match_id) or engine.RatedMatch(key=match_id, places={})
 
 
 # Services ----------------------------------------------------------------------------------------
@@ -115,12 +136,11 @@ def ratings_recompute(*, club: Club, game: str | None = None) -> int:
 def _rebuild(club: Club, game: str) -> int:
     matches = counted_matches(club=club, game=game)
     order = list(matches.values_list("pk", flat=True))
-    places = _places(matches)
+    results = _results(matches)
+    places = {match_id: _result(results, match_id).places for match_id in order}
     RatingChange.objects.filter(match__club=club, game=game).delete()
     Rating.objects.filter(player__club=club, game=game).delete()
-    result = engine.rate_matches(
-        engine.RatedMatch(key=match_id, places=places.get(match_id, {})) for match_id in order
-    )
+    result = engine.rate_matches(_result(results, match_id) for match_id in order)
     sequence = {match_id: number for number, match_id in enumerate(order, start=1)}
     RatingChange.objects.bulk_create(
         RatingChange(
@@ -167,13 +187,8 @@ def rate_new_match(match: Match) -> str:
             ratings_recompute(club=club, game=match.game)
             return RECOMPUTED
         return UNCHANGED
-    places = {
-        player_id: place
-        for player_id, place in MatchPlayer.objects.filter(match=match).values_list(
-            "player_id", "place"
-        )
-        if place is not None
-    }
+    result = _result(_results([match.pk]), match.pk)
+    places = dict(result.places)
     if rated:
         if rated == places:
             return UNCHANGED
@@ -188,13 +203,14 @@ def rate_new_match(match: Match) -> str:
     if last is not None and (last[1], last[2]) > (match.finished_at, match.pk):
         ratings_recompute(club=club, game=match.game)
         return RECOMPUTED
-    _rate_on_top(match, places, sequence=(last[0] if last else 0) + 1)
+    _rate_on_top(match, result, sequence=(last[0] if last else 0) + 1)
     return RATED
 
 
-def _rate_on_top(match: Match, places: dict[int, int], *, sequence: int) -> None:
+def _rate_on_top(match: Match, result: engine.RatedMatch[int, int], *, sequence: int) -> None:
     """Rate `match` on top of its players' stored ratings: its changes as number `sequence` of
     the game, each player's rating one match more (a first rating for a player without one)."""
+    places = result.places
     stored = {
         rating.player_id: rating
         for rating in Rating.objects.filter(player_id__in=list(places), game=match.game)
@@ -203,7 +219,7 @@ def _rate_on_top(match: Match, places: dict[int, int], *, sequence: int) -> None
         player_id: engine.Rating(mu=rating.mu, sigma=rating.sigma)
         for player_id, rating in stored.items()
     }
-    after = engine.rate_match(before, places)
+    after = engine.rate_match(before, places, result.teams)
     RatingChange.objects.bulk_create(
         RatingChange(
             player_id=player_id,
@@ -287,12 +303,8 @@ def _rate_group(
     counted = set(
         counted_matches(club=club_id, game=game).filter(pk__in=ids).values_list("pk", flat=True)
     )
-    places: dict[int, dict[int, int]] = defaultdict(dict)
-    for match_id, player_id, place in MatchPlayer.objects.filter(match__in=ids).values_list(
-        "match_id", "player_id", "place"
-    ):
-        if place is not None:
-            places[match_id][player_id] = place
+    results = _results(ids)
+    places = {match_id: _result(results, match_id).places for match_id in ids}
     rebuild = any(
         rated.get(match.pk) and (match.pk not in counted or rated[match.pk] != places[match.pk])
         for match in group
@@ -312,14 +324,19 @@ def _rate_group(
     if rebuild or (last is not None and (last[1], last[2]) > (new[0].finished_at, new[0].pk)):
         ratings_recompute(club=Club.objects.get(pk=club_id), game=game)
         return
-    _rate_many_on_top(new, places, game=game, sequence=(last[0] if last else 0) + 1)
+    _rate_many_on_top(new, results, game=game, sequence=(last[0] if last else 0) + 1)
 
 
 def _rate_many_on_top(
-    matches: Sequence[Match], places: Mapping[int, dict[int, int]], *, game: str, sequence: int
+    matches: Sequence[Match],
+    results: Mapping[int, engine.RatedMatch[int, int]],
+    *,
+    game: str,
+    sequence: int,
 ) -> None:
     """`_rate_on_top` for `matches` in order, from number `sequence` on: each rated on the
     ratings the ones before left, in memory; the changes and ratings written at once."""
+    places = {match.pk: _result(results, match.pk).places for match in matches}
     players = {player for match in matches for player in places[match.pk]}
     stored = {
         rating.player_id: rating
@@ -333,7 +350,7 @@ def _rate_many_on_top(
             for player_id in places[match.pk]
             if player_id in stored
         }
-        after = engine.rate_match(before, places[match.pk])
+        after = engine.rate_match(before, places[match.pk], _result(results, match.pk).teams)
         for player_id, rating in after.items():
             changes.append(
                 RatingChange(
@@ -446,6 +463,16 @@ class HeadToHead:
         return self.matches - self.ahead - self.behind
 
 
+@dataclass
+class Partnership:
+    """The player's record with one partner at a game played in pairs (Burraco's lines): the
+    matches they played on the same line, and how many of them that line won."""
+
+    partner: Player
+    matches: int = 0
+    wins: int = 0
+
+
 @dataclass(frozen=True)
 class RatingPoint:
     """The player's rating after one rated match."""
@@ -469,8 +496,9 @@ class GameProfile:
     statistics: PlayerStatistics
     rating: Rating | None = None
     head_to_head: list[HeadToHead] = field(default_factory=list)
+    partners: list[Partnership] = field(default_factory=list)
     history: list[RatingPoint] = field(default_factory=list)
-    largest_table: int = 2
+    largest_table: int = 2  # players at a table (teams, for a game played by teams)
 
     @property
     def label(self) -> str:
@@ -482,7 +510,8 @@ class GameProfile:
 
     @property
     def places(self) -> list[tuple[int, int]]:
-        """(place, finished matches) for every place from 1 to the largest table played."""
+        """(place, finished matches) for every place from 1 to the largest table played (a
+        game played by teams: to the number of teams)."""
         last = max([self.largest_table, *self.statistics.places])
         return [(place, self.statistics.places.get(place, 0)) for place in range(1, last + 1)]
 
@@ -508,43 +537,79 @@ class PlayerProfile:
 def player_profile(player: Player) -> PlayerProfile:
     """What the player's profile shows, from the matches that count (finished, and confirmed
     where a tournament asks for it): per game, the statistics of every match replayed from its
-    events, the places, the head-to-head record against each opponent and the rating history;
-    and the most recent matches. Five queries, whatever the number of matches."""
+    events, the places, the head-to-head record against each opponent, the partners of a game
+    played by teams, and the rating history; and the most recent matches. Five queries,
+    whatever the number of matches."""
     mine = MatchPlayer.objects.filter(player=player).values("match_id")
     matches_qs = counted_matches(club=player.club_id).filter(pk__in=mine)
     matches = list(matches_qs)
     seats_of, versions_of = _seats_and_events(matches_qs)
     ratings = {rating.game: rating for rating in Rating.objects.filter(player=player)}
     histories = _rating_histories(player)
-    profiles: dict[str, GameProfile] = {}
-    opponents: dict[str, dict[int, HeadToHead]] = defaultdict(dict)
+    profiles: dict[str, _Records] = {}
     recent: list[RecentMatch] = []
     for match in matches:
         seats = seats_of[match.pk]
         seat = next(each for each in seats if each.player_id == player.pk)
-        profile = profiles.get(match.game)
-        if profile is None:
-            profile = profiles[match.game] = GameProfile(
-                game=match.game, statistics=PlayerStatistics(game=match.game)
+        records = profiles.get(match.game)
+        if records is None:
+            records = profiles[match.game] = _Records(
+                GameProfile(game=match.game, statistics=PlayerStatistics(game=match.game))
             )
-        profile.largest_table = max(profile.largest_table, len(seats))
-        profile.statistics.add(_line(match, seats, versions_of[match.pk], seat.name))
-        _count_opponents(opponents[match.game], seat, seats)
+        records.add(match, seat, seats, _line(match, seats, versions_of[match.pk], seat.name))
         recent.append(RecentMatch(match=match, seat=seat, seats=tuple(seats)))
     games = []
     for game in game_values():
         if game not in profiles and game not in ratings:
             continue
-        profile = profiles.get(game) or GameProfile(game=game, statistics=PlayerStatistics(game))
+        records = profiles.get(game) or _Records(GameProfile(game, PlayerStatistics(game)))
+        profile = records.finished()
         profile.rating = ratings.get(game)
         profile.history = histories[game]
-        profile.head_to_head = sorted(
-            opponents[game].values(),
-            key=lambda record: (-record.matches, record.opponent.name.casefold()),
-        )
         games.append(profile)
     latest = sorted(recent, key=lambda row: (row.match.finished_at, row.match.pk), reverse=True)
     return PlayerProfile(player=player, games=tuple(games), recent=tuple(latest[:RECENT_MATCHES]))
+
+
+@dataclass
+class _Records:
+    """A game's profile as the player's matches add up: statistics, opponents and partners."""
+
+    profile: GameProfile
+    opponents: dict[int, HeadToHead] = field(default_factory=dict)
+    partners: dict[int, Partnership] = field(default_factory=dict)
+
+    def add(
+        self, match: Match, seat: MatchPlayer, seats: Sequence[MatchPlayer], line: MatchLine
+    ) -> None:
+        """One match more: its line, its table's size, every opponent (the players of the other
+        teams, in a game played by teams) and every partner (the player's team)."""
+        teams = game_named(match.game).teams(seats)
+        team = next((each for each in teams or () if seat in each), (seat,))
+        profile = self.profile
+        profile.largest_table = max(profile.largest_table, len(teams or seats))
+        profile.statistics.add(line)
+        _count_opponents(self.opponents, seat, [each for each in seats if each not in team])
+        for partner in team:
+            if partner.player_id == seat.player_id:
+                continue
+            record = self.partners.get(partner.player_id)
+            if record is None:
+                record = self.partners[partner.player_id] = Partnership(partner=partner.player)
+            record.matches += 1
+            record.wins += line.won
+
+    def finished(self) -> GameProfile:
+        """The profile with its records in order: most matches together first, then by name."""
+        self.profile.head_to_head = sorted(
+            self.opponents.values(),
+            key=lambda record: (-record.matches, record.opponent.name.casefold()),
+        )
+        self.profile.partners = sorted(
+            self.partners.values(),
+            key=lambda record: (-record.matches, -record.wins, record.partner.name.casefold()),
+        )
+        return self.profile
 
 
 def _seats_and_events(

@@ -5,7 +5,9 @@ games it names (none named: every game), from club nights and/or tournament tabl
 table counts only once its result counts in the tournament (finished and, when the tournament
 asks for it, confirmed at the match's current revision). Each counted match gives its players
 season places (`tournaments.engine.season.season_places`: with `first_entry_only`, a player who
-re-entered is placed where their first entry ended) and placement points by table size.
+re-entered is placed where their first entry ended) and placement points by table size. A
+match played by teams (the registry's `GameKind.teams`: Burraco's lines) is a table of its
+teams: each line earns its place's points and both its players take them, and its win.
 
 Services check what a season may be and refuse with `TournamentActionError` naming the field;
 they do not check who asks (views and the API ask `clubs.permissions.can_direct`).
@@ -14,7 +16,7 @@ they do not check who asks (views and the API ask `clubs.permissions.can_direct`
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -30,12 +32,18 @@ from clublife.models import Season
 from clubs.actors import Actor
 from clubs.models import Club, Player
 from clubs.permissions import is_member
-from scoring.games import game_values
+from scoring.games import game_named, game_values
 from scoring.models import EventVersion, Match, MatchPlayer
 from scoring.services import replay_match
 from tournaments.engine.errors import TournamentError
 from tournaments.engine.placement import DEFAULT_SCALE, PlacementScale
-from tournaments.engine.season import season_places, season_standings
+from tournaments.engine.season import (
+    SeasonMatch,
+    TeamPlaces,
+    season_award,
+    season_places,
+    season_standings,
+)
 from tournaments.models import Tournament
 from tournaments.services import TournamentActionError, checked_day, checked_name
 
@@ -342,24 +350,38 @@ def season_standings_view(season: Season, *, user: Actor = None) -> SeasonView:
     versions_of = _versions_to_replay(season, matches, seats_of)
     scale = scale_of(season)
     players: dict[int, Player] = {}
-    all_places: list[dict[int, int]] = []
+    all_places: list[SeasonMatch[int]] = []
     counted: list[CountedMatch] = []
     for match in matches:
         seats = seats_of[match.pk]
         # a match without re-entries keeps its places as they are
         places = _places(match, seats)
-        if match.pk in versions_of:
-            exits = _first_exits(match, seats, versions_of[match.pk])
-            by_player = season_places(places, {seat.player_id: exits[seat.name] for seat in seats})
-        else:
-            by_player = places
-        all_places.append(by_player)
+        season_match = _season_match(match, seats, places, versions_of.get(match.pk))
+        by_player = season_match.players() if isinstance(season_match, TeamPlaces) else season_match
+        all_places.append(season_match)
         for seat in seats:
             players[seat.player_id] = seat.player
-        counted.append(
-            _counted_match(match, seats, places, by_player, scale.award(by_player), member=member)
-        )
+        points = season_award(season_match, scale)
+        counted.append(_counted_match(match, seats, places, by_player, points, member=member))
     return SeasonView(season=season, rows=_rows(all_places, scale, players), matches=counted)
+
+
+def _season_match(
+    match: Match,
+    seats: Sequence[MatchPlayer],
+    places: dict[int, int],
+    versions: Sequence[EventVersion] | None,
+) -> SeasonMatch[int]:
+    """What one match gives the season: its teams' places (a game played by teams), or each
+    player's season place (`versions`, the events of a match replayed for its re-entries)."""
+    teams = game_named(match.game).teams([seat.player_id for seat in seats])
+    if teams is not None:
+        # each team ranks as one: the match stores its lines' places (1 and 2; 1 and 1 if equal)
+        return TeamPlaces(teams=teams, places=tuple(places[team[0]] for team in teams))
+    if versions is None:
+        return places
+    exits = _first_exits(match, seats, versions)
+    return season_places(places, {seat.player_id: exits[seat.name] for seat in seats})
 
 
 def _seats_of(matches: Sequence[Match]) -> dict[int, list[MatchPlayer]]:
@@ -398,7 +420,7 @@ def _counted_match(
     match: Match,
     seats: Sequence[MatchPlayer],
     places: dict[int, int],
-    by_player: dict[int, int],
+    by_player: Mapping[int, int],
     points: dict[int, Fraction],
     *,
     member: bool,
@@ -429,7 +451,7 @@ def _counted_match(
 
 
 def _rows(
-    all_places: list[dict[int, int]], scale: PlacementScale, players: dict[int, Player]
+    all_places: list[SeasonMatch[int]], scale: PlacementScale, players: dict[int, Player]
 ) -> list[SeasonStandingRow]:
     rows = [
         SeasonStandingRow(

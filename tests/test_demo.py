@@ -19,7 +19,15 @@ from tournaments.models import Tournament
 pytestmark = pytest.mark.django_db
 
 LOGIN = re.compile(r"^\s+(\S+) / (\S+)\s+\(", re.MULTILINE)
-PRESETS = {"scala40", "scala40-club", "ramino", "gin-standard", "gin-oklahoma", "gin-hollywood"}
+PRESETS = {
+    "scala40",
+    "scala40-club",
+    "ramino",
+    "gin-standard",
+    "gin-oklahoma",
+    "gin-hollywood",
+    "burraco",
+}
 
 
 def demo(*args) -> str:
@@ -104,6 +112,34 @@ def test_demo_plays_every_game_through_the_services():
     assert Match.objects.filter(seats__player__is_guest=True).exists()
 
 
+def test_demo_plays_burraco_in_pairs_two_finished_and_one_in_progress():
+    demo()
+
+    burraco = list(Match.objects.filter(preset="burraco").order_by("pk"))
+    assert [(match.table_label, match.status) for match in burraco] == [
+        ("8", MatchStatus.FINISHED),
+        ("9", MatchStatus.FINISHED),
+        ("10", MatchStatus.IN_PROGRESS),
+    ]
+    for match in burraco:
+        seats = list(match.seats.order_by("seat"))
+        assert len(seats) == 4
+        # partners share their line's total: NS seats 1 and 3, EO seats 2 and 4
+        assert seats[0].total == seats[2].total and seats[1].total == seats[3].total
+        if match.status == MatchStatus.FINISHED:
+            assert match.winner is None  # a line won: both its players are placed first
+            winners = {seat.name for seat in seats if seat.place == 1}
+            assert winners in ({seats[0].name, seats[2].name}, {seats[1].name, seats[3].name})
+            assert max(seat.total for seat in seats) >= 2005
+    corrected = EventVersion.objects.get(event__match=burraco[0], version=2)
+    assert not corrected.is_void and corrected.reason.startswith("NS aveva")
+    # rated through the pair: the players of the two finished matches
+    rated = Rating.objects.filter(game="burraco")
+    assert rated.count() == 7  # Anna Ferri played both
+    anna = rated.get(player__name="Anna Ferri")
+    assert anna.matches == 2
+
+
 def test_demo_is_deterministic():
     demo()
     first = fingerprint()
@@ -156,6 +192,9 @@ def test_demo_rates_its_players_and_opens_a_season_that_counts_its_matches():
     assert len(standings.rows) >= 4 and standings.rows[0].points > 0
     assert Rating.objects.filter(game="scala40").count() >= 4
     assert Rating.objects.filter(game="gin").exists()
+    # the finished Burraco matches count: their lines' players are in the standings
+    counted = {counted.match.preset for counted in standings.matches}
+    assert "burraco" in counted
 
 
 CODE = re.compile(r"type the table code (\w+)$", re.MULTILINE)

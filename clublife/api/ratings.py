@@ -84,6 +84,12 @@ class HeadToHeadSerializer(serializers.Serializer):
     level = serializers.IntegerField(help_text="Times finished level (a shared place).")
 
 
+class PartnerSerializer(serializers.Serializer):
+    partner = RatedPlayerSerializer()
+    matches = serializers.IntegerField(help_text="Matches played on the same line.")
+    wins = serializers.IntegerField(help_text="Matches that line won.")
+
+
 def _number(value) -> float | None:
     return None if value is None else round(float(value), 4)
 
@@ -118,7 +124,17 @@ class GameProfileSerializer(serializers.Serializer):
         help_text="Percent of the opponent's knocks undercut."
     )
     average_deadwood = serializers.SerializerMethodField()
+    line_points = serializers.IntegerField(
+        source="statistics.line_points",
+        help_text="The points of the player's line over the hands played (Burraco).",
+    )
+    average_line_points = serializers.SerializerMethodField(
+        help_text="The points of the player's line per hand played (Burraco)."
+    )
     head_to_head = HeadToHeadSerializer(many=True)
+    partners = PartnerSerializer(
+        many=True, help_text="The partners of a game played in pairs (Burraco's lines)."
+    )
     rating_history = RatingPointSerializer(many=True, source="history")
 
     @extend_schema_field(PlaceCountSerializer(many=True))
@@ -138,6 +154,9 @@ class GameProfileSerializer(serializers.Serializer):
 
     def get_average_deadwood(self, game) -> float | None:
         return _number(game.statistics.average_deadwood)
+
+    def get_average_line_points(self, game) -> float | None:
+        return _number(game.statistics.average_line_points)
 
 
 class RecentMatchSerializer(serializers.Serializer):

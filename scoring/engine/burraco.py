@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import Any, TypedDict, TypeVar
 
 from .burraco_hands import ENDS, LINES, LineScore, score_hand
 from .errors import EngineError, InternalError
@@ -48,6 +48,9 @@ __all__ = [
     "score_hand",
     "seat_lines",
 ]
+
+
+Seated = TypeVar("Seated")
 
 
 # --- What a replay answers ----------------------------------------------------------------------
@@ -142,8 +145,9 @@ class BurracoState(MatchState):
         }
 
 
-def seat_lines(players: Sequence[str]) -> dict[str, tuple[str, ...]]:
-    """The players of each line, from the players in seat order (4, or 2 for 1 v 1)."""
+def seat_lines(players: Sequence[Seated]) -> dict[str, tuple[Seated, ...]]:
+    """The players of each line, from the players in seat order (4, or 2 for 1 v 1): names, or
+    whatever the caller seats (club life gives player ids)."""
     if len(players) == 2:
         return {"NS": (players[0],), "EO": (players[1],)}
     return {"NS": (players[0], players[2]), "EO": (players[1], players[3])}

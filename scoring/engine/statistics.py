@@ -12,6 +12,8 @@ What is counted, per player:
 - Gin: hands played (dead hands included), gins (gin and big gin, as the knocker), knocks,
   undercuts given (as the defender) and suffered (as the knocker), and the deadwood left in the
   hands that were not dead.
+- Burraco: hands played and the points of the player's line (each hand's total, base plus
+  carte, summed: the line's final total). A win is the player's line's: both partners win.
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .burraco import BurracoState
 from .document import MatchDocument
-from .events import GinHand, Hand
+from .events import BurracoHand, GinHand, Hand
 from .gin import score_hand
 from .rules import GinRules
 from .state import MatchState
@@ -48,6 +51,7 @@ class MatchLine:
     knocks_faced: int = 0  # the opponent's knocks (not gins)
     deadwood: int = 0
     deadwood_hands: int = 0
+    line_points: int = 0  # Burraco: the points of the player's line
 
 
 def match_lines(document: MatchDocument, state: MatchState) -> dict[str, MatchLine]:
@@ -68,6 +72,10 @@ def match_lines(document: MatchDocument, state: MatchState) -> dict[str, MatchLi
                 counts[event.closer]["in_hand"] += 1
         elif isinstance(event, GinHand):
             _add_gin_hand(document, event, counts)
+        elif isinstance(event, BurracoHand):
+            for name in document.players:
+                counts[name]["hands"] += 1
+                counts[name]["line_points"] += snapshot.charges.get(name, 0)
     lines = {}
     for player in state.players:
         line = counts[player.name]
@@ -75,11 +83,20 @@ def match_lines(document: MatchDocument, state: MatchState) -> dict[str, MatchLi
             game=state.game,
             finished=state.finished,
             place=player.place if state.finished else None,
-            won=state.finished and state.winner == player.name,
+            won=state.finished and player.name in _winners(state),
             reentries=player.reentries,
             **{key: line[key] for key in line},
         )
     return lines
+
+
+def _winners(state: MatchState) -> tuple[str, ...]:
+    """Who won a finished match: its winner, or every player of the winning line (Burraco)."""
+    if isinstance(state, BurracoState):
+        if state.winning_line is None:
+            return ()
+        return state.line(state.winning_line).players
+    return (state.winner,) if state.winner is not None else ()
 
 
 def _add_gin_hand(document: MatchDocument, hand: GinHand, counts: dict[str, Counter[str]]) -> None:
@@ -128,6 +145,7 @@ class PlayerStatistics:
     knocks_faced: int = 0
     deadwood: int = 0
     deadwood_hands: int = 0
+    line_points: int = 0
 
     def add(self, line: MatchLine) -> None:
         self.matches += 1
@@ -150,6 +168,7 @@ class PlayerStatistics:
             "knocks_faced",
             "deadwood",
             "deadwood_hands",
+            "line_points",
         ):
             setattr(self, name, getattr(self, name) + getattr(line, name))
 
@@ -157,6 +176,11 @@ class PlayerStatistics:
     def average_points(self) -> Fraction | None:
         """Points taken per hand played (Scala 40, Ramino)."""
         return Fraction(self.points_taken, self.hands) if self.hands else None
+
+    @property
+    def average_line_points(self) -> Fraction | None:
+        """The points of the player's line per hand played (Burraco)."""
+        return Fraction(self.line_points, self.hands) if self.hands else None
 
     @property
     def gin_share(self) -> Fraction | None:

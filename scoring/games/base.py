@@ -15,7 +15,7 @@ points add up and a player is out at a threshold.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from scoring.engine import DEFAULT_PRESET, PRESETS, preset_game, preset_names
 from scoring.engine.rules import Options, RuleSet
@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from scoring.engine.document import AnyHandEntry
     from scoring.models import Match
     from scoring.selectors import MatchDetail
+
+Seated = TypeVar("Seated")
 
 
 class GameKind:
@@ -51,6 +53,8 @@ class GameKind:
     played_in_pairs: ClassVar[bool] = False
     # Its statistics count gins, knocks and undercuts (not points, closes and busts).
     counts_knocks: ClassVar[bool] = False
+    # Its statistics count the points of the player's line (Burraco), not points taken and closes.
+    counts_line_points: ClassVar[bool] = False
     # The standings so far lead with the highest total (Gin's points), not the lowest.
     high_total_leads: ClassVar[bool] = False
     # The templates of the hand's fields (in the entry form) and of the lines on the scoreboard
@@ -70,6 +74,12 @@ class GameKind:
 
     def presets(self) -> list[str]:
         return preset_names(self.value)
+
+    def teams(self, seated: Sequence[Seated]) -> tuple[tuple[Seated, ...], ...] | None:
+        """Who plays together, from a match's players in seat order (names or ids): None when
+        every player plays alone; a game of pairs, its teams (each team shares a place). Club
+        life rates, places and counts partners by them."""
+        return None
 
     # The match page --------------------------------------------------------------------------
 

@@ -15,11 +15,11 @@ from typing import Any
 from django.utils.translation import gettext, pgettext
 
 from scoring.engine import EngineError, Event
-from scoring.engine.burraco import LINES, BurracoState, LineScore, score_hand
+from scoring.engine.burraco import LINES, BurracoState, LineScore, score_hand, seat_lines
 from scoring.engine.burraco_document import parse_burraco_hand
 from scoring.engine.events import BurracoHand
 from scoring.engine.rules import BurracoRules, Options
-from scoring.games.base import GameKind, register
+from scoring.games.base import GameKind, Seated, register
 from scoring.games.burraco_form import (
     BURRACO_TYPES,
     OTHER_ENDS,
@@ -34,8 +34,13 @@ class Burraco(GameKind):
     value = BurracoRules.game
     rules_class = BurracoRules
     high_total_leads = True
+    counts_line_points = True
     entry_template = "scoring/_burraco_entry_fields.html"
     lines_template = "scoring/_burraco_lines.html"
+
+    def teams(self, seated: Sequence[Seated]) -> tuple[tuple[Seated, ...], ...] | None:
+        """The two lines: NS (seats 1 and 3) and EO (2 and 4); 1 v 1, one player each."""
+        return tuple(seat_lines(seated).values())
 
     def hand_form(self, rules: Options, seats: Sequence[tuple[int, str]], *args, **kwargs):
         return BurracoHandForm(*args, game=self.value, rules=rules, seats=seats, **kwargs)

@@ -102,7 +102,7 @@ def test_the_winning_line_places_both_its_players_first(client, club, scorer):
     assert places == {"Anna": 1, "Carla": 1, "Bruno": 2, "Dario": 2}
     page = client.get(match.get_absolute_url()).content.decode()
     assert "NS (Anna, Carla) wins" in page
-    # the finished match is rated (each player on their own for now) and the pages show it
+    # the finished match is rated (each player through their pair) and the pages show it
     anna = match.seats.get(name="Anna").player
     for url in (
         reverse("clublife:ratings", args=[club.slug]),

@@ -25,11 +25,15 @@ re-entered moves (down, to where their first entry ended), and the players they 
 3. matches played, FEWER first: the same points from fewer matches is the better season;
 4. players equal on all three share a place (shown by id; that order means nothing).
 Each row also says the player's best season place. Points are exact `Fraction`s.
+
+A match played by teams (`TeamPlaces`: two lines of two players) is a table of its teams: each
+team earns the points of its place at a table of that many teams, and every player of the team
+takes them, the win (a team first alone) and the place; `season_award` gives any match's points.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, TypeVar
@@ -75,6 +79,42 @@ def season_places(
 
 
 @dataclass(frozen=True)
+class TeamPlaces(Generic[Key]):
+    """The season places of a match played by teams: each team's players and its place (1 best,
+    equal teams share the 1, 2, 2, 4 way); a team's players share its place and points."""
+
+    teams: tuple[tuple[Key, ...], ...]
+    places: tuple[int, ...]  # one per team
+
+    def players(self) -> dict[Key, int]:
+        """Each player's place: their team's."""
+        return {
+            player: place
+            for team, place in zip(self.teams, self.places, strict=True)
+            for player in team
+        }
+
+
+SeasonMatch = Mapping[Key, int] | TeamPlaces[Key]
+
+
+def _units(match: SeasonMatch[Key]) -> Sequence[tuple[tuple[Key, ...], int]]:
+    """Who is placed together in one match and where: its teams, or each player alone."""
+    if isinstance(match, TeamPlaces):
+        return list(zip(match.teams, match.places, strict=True))
+    return [((player,), place) for player, place in match.items()]
+
+
+def season_award(
+    match: SeasonMatch[Key], scale: PlacementScale = DEFAULT_SCALE
+) -> dict[Key, Fraction]:
+    """The placement points each player of one match earns (a team's players, its team's)."""
+    units = _units(match)
+    awarded = scale.award({index: place for index, (_team, place) in enumerate(units)})
+    return {player: awarded[index] for index, (team, _place) in enumerate(units) for player in team}
+
+
+@dataclass(frozen=True)
 class SeasonRow(Generic[Key]):
     """One player's line of the season standings (`player` is the id the matches gave)."""
 
@@ -88,26 +128,29 @@ class SeasonRow(Generic[Key]):
 
 
 def season_standings(
-    matches: Iterable[Mapping[Key, int]], scale: PlacementScale = DEFAULT_SCALE
+    matches: Iterable[SeasonMatch[Key]], scale: PlacementScale = DEFAULT_SCALE
 ) -> list[SeasonRow[Key]]:
     """The standings of a season from the season places of each of its matches.
 
     Each item of `matches` maps the players of one match to their season places (as
-    `season_places` gives them); the table size is the number of players in it. Rows come best
-    first; players sharing a place come in `display_key` order of their ids.
+    `season_places` gives them; the table size is the number of players in it), or is the
+    `TeamPlaces` of a match played by teams (the table size is its number of teams). Rows come
+    best first; players sharing a place come in `display_key` order of their ids.
     """
     points: dict[Key, Fraction] = {}
     played: dict[Key, int] = {}
     wins: dict[Key, int] = {}
     best: dict[Key, int] = {}
-    for places in matches:
-        awarded = scale.award(places)
-        firsts = sum(1 for place in places.values() if place == 1)
-        for player, place in places.items():
-            points[player] = points.get(player, Fraction(0)) + awarded[player]
-            played[player] = played.get(player, 0) + 1
-            wins[player] = wins.get(player, 0) + (1 if place == 1 and firsts == 1 else 0)
-            best[player] = min(best.get(player, place), place)
+    for match in matches:
+        units = _units(match)
+        awarded = season_award(match, scale)
+        firsts = sum(1 for _team, place in units if place == 1)
+        for team, place in units:
+            for player in team:
+                points[player] = points.get(player, Fraction(0)) + awarded[player]
+                played[player] = played.get(player, 0) + 1
+                wins[player] = wins.get(player, 0) + (1 if place == 1 and firsts == 1 else 0)
+                best[player] = min(best.get(player, place), place)
     keys = {player: (-points[player], -wins[player], played[player]) for player in points}
     ranked = _ranked(keys)
     counts: dict[int, int] = {}

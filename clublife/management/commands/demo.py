@@ -2,9 +2,10 @@
 table tournament.
 
 Every match is played through the scoring services, as a scorekeeper would: hands, a bust and a
-re-entry, a correction, a void, a time call. The tournament is run through the tournament
-services, as a director would: 12 players checked in, rounds 1 and 2 played, time called and
-confirmed, round 3 seated. A seeded random generator makes every run give the same data.
+re-entry, a correction, a void, a time call; Burraco's pairs (two matches to 2005 with different
+partners, one with a corrected hand, and one in progress). The tournament is run through the
+tournament services, as a director would: 12 players checked in, rounds 1 and 2 played, time
+called and confirmed, round 3 seated. A seeded random generator makes every run give the same data.
 `--if-empty` (used by `make run`) does nothing when the database already has users.
 """
 
@@ -285,6 +286,16 @@ class Command(BaseCommand):
         self.play_gin(match, hands=7)
         matches.append(match)
 
+        # Burraco, two lines of two: NS is seats 1 and 3, EO seats 2 and 4
+        for table, names, until_end in (
+            ("8", PLAYERS[0:4], True),  # Anna and Carla against Bruno and Dario
+            ("9", (PLAYERS[0], PLAYERS[4], PLAYERS[5], PLAYERS[6]), True),  # Anna with Franco
+            ("10", (PLAYERS[2], PLAYERS[8], PLAYERS[3], PLAYERS[9]), False),  # in progress
+        ):
+            match = self.start("burraco", table, names)
+            self.play_burraco(match, until_end=until_end, typo_at=2 if table == "8" else None)
+            matches.append(match)
+
         return [self.refreshed(match) for match in matches]
 
     # The tournament ------------------------------------------------------------------------------
@@ -480,6 +491,57 @@ class Command(BaseCommand):
             deadwood={knocker: deadwood, defender: defender_deadwood},
         )
         return data
+
+    def play_burraco(
+        self, match: Match, *, until_end: bool, typo_at: int | None = None, hands: int = 2
+    ) -> None:
+        """Play Burraco hands to the target (or `hands` of them); hand `typo_at` is typed with
+        10 too many in NS's hand and corrected by the director."""
+        for number in range(1, MAX_HANDS + 1):
+            if self.refreshed(match).is_finished or (number > hands and not until_end):
+                return
+            data = self.burraco_hand()
+            if number == typo_at:
+                ns = data["lines"]["NS"]
+                typo = {
+                    **data,
+                    "lines": {**data["lines"], "NS": {**ns, "in_hand": ns["in_hand"] + 10}},
+                }
+                event, _created = services.hand_record(
+                    match=match, user=self.scorekeeper, data=typo
+                )
+                services.hand_correct(
+                    event=event,
+                    user=self.director,
+                    data=data,
+                    expected_version=1,
+                    reason=f"NS aveva {ns['in_hand']} in mano, non {ns['in_hand'] + 10}.",
+                )
+            else:
+                services.hand_record(match=match, user=self.scorekeeper, data=data)
+        raise CommandError(f"The demo match {match} did not end in {MAX_HANDS} hands.")
+
+    def burraco_hand(self) -> dict:
+        """A Burraco hand as the phone sends it (BURRACO.md section 1): a line closes (with a
+        pulito and its pozzetto) or the tallone runs out; values in steps of 5, melded at least
+        35 a burraco, at most 1000 on the table and in hand."""
+        rng = self.rng
+        end = rng.choices(["NS", "EO", "tallone"], [4, 4, 2])[0]
+        lines = {}
+        for line in ("NS", "EO"):
+            closed = line == end
+            puliti = rng.randint(1, 2) if closed else rng.randint(0, 1)
+            sporchi = rng.randint(0, 1)
+            taken = closed or rng.random() < 0.85
+            lines[line] = {
+                "closed": closed,
+                "puliti": puliti,
+                "sporchi": sporchi,
+                "pozzetto_taken": taken,
+                "melded": 5 * rng.randint(max(8, 7 * (puliti + sporchi)), 80),
+                "in_hand": 0 if closed else 5 * rng.randint(0, 20),
+            }
+        return {"end": "tallone" if end == "tallone" else "closing", "lines": lines}
 
     # Reading back --------------------------------------------------------------------------------
 

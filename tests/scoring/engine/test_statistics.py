@@ -5,6 +5,7 @@ from fractions import Fraction
 from scoring.engine.document import parse_document
 from scoring.engine.replay import replay
 from scoring.engine.statistics import PlayerStatistics, match_lines
+from tests.scoring.engine.burraco_helpers import B1_DOCUMENT_HANDS
 
 
 def lines_of(document):
@@ -85,3 +86,38 @@ def test_a_gin_match_counts_gins_knocks_undercuts_and_deadwood():
     assert stats.undercut_share == Fraction(1, 1)
     assert stats.average_deadwood == Fraction(7, 3)
     assert not anna.finished and anna.place is None
+
+
+def burraco(events, target=1005):
+    return {
+        "game": "burraco",
+        "preset": "burraco",
+        "rules": {"target": target},
+        "players": ["Anna", "Bruno", "Carla", "Dario"],
+        "events": events,
+    }
+
+
+def test_a_burraco_line_s_win_and_points_count_for_both_partners():
+    lines = lines_of(burraco(B1_DOCUMENT_HANDS))  # B1: NS 1315 (770, -170, 715), EO 960
+    for name in ("Anna", "Carla"):
+        line = lines[name]
+        assert (line.won, line.place, line.hands, line.line_points) == (True, 1, 3, 1315)
+    for name in ("Bruno", "Dario"):
+        line = lines[name]
+        assert (line.won, line.place, line.hands, line.line_points) == (False, 2, 3, 960)
+    assert lines["Anna"].points_taken == 0 and lines["Anna"].closes == 0
+    stats = PlayerStatistics(game="burraco")
+    stats.add(lines["Anna"])
+    stats.add(lines_of(burraco(B1_DOCUMENT_HANDS[:1], target=2005))["Anna"])  # in progress
+    assert (stats.matches, stats.finished, stats.wins, stats.hands) == (2, 1, 1, 4)
+    assert stats.average_line_points == Fraction(1315 + 770, 4)
+
+
+def test_level_burraco_lines_at_time_are_no_one_s_win():
+    level = {"sporchi": 1, "pozzetto_taken": True, "melded": 200, "in_hand": 20}
+    hand = {"type": "hand", "end": "tallone", "lines": {"NS": level, "EO": level}}
+    lines = lines_of(burraco([hand, {"type": "time_call"}]))
+    assert {line.place for line in lines.values()} == {1}
+    assert not any(line.won for line in lines.values())
+    assert {line.line_points for line in lines.values()} == {280}

@@ -11,7 +11,13 @@ from hypothesis import strategies as st
 
 from tournaments.engine.errors import TournamentError
 from tournaments.engine.placement import DEFAULT_SCALE, PlacementScale, check_places
-from tournaments.engine.season import SeasonRow, season_places, season_standings
+from tournaments.engine.season import (
+    SeasonRow,
+    TeamPlaces,
+    season_award,
+    season_places,
+    season_standings,
+)
 
 # The hand-computed example ------------------------------------------------------------------------
 # Three club nights. `first_exits` is the index of the event that ended a player's first entry
@@ -240,3 +246,57 @@ def test_rows_are_ranked_by_points_then_wins_then_fewer_matches(season):
         assert row.shared == (key.count(key[index]) > 1)
         assert 1 <= row.best_place <= 6
         assert row.wins <= row.matches
+
+
+# Matches played by teams (two lines of two) ------------------------------------------------------
+
+
+def test_a_pair_match_is_a_table_of_two_lines_whose_players_share_points_and_the_win():
+    won = TeamPlaces(teams=(("Anna", "Carla"), ("Bruno", "Dario")), places=(1, 2))
+    level = TeamPlaces(teams=(("Anna", "Bruno"), ("Carla", "Dario")), places=(1, 1))
+    assert season_award(won) == {
+        "Anna": Fraction(7),
+        "Carla": Fraction(7),
+        "Bruno": Fraction(1),
+        "Dario": Fraction(1),
+    }
+    assert set(season_award(level).values()) == {Fraction(4)}  # (7 + 1) / 2
+    rows = {row.player: row for row in season_standings([won, level, NIGHT_1])}
+    # Anna: 7 + 4 + 7 (first of four on night 1); Carla: 7 + 4 + 3
+    assert (rows["Anna"].points, rows["Anna"].wins, rows["Anna"].matches) == (18, 2, 3)
+    assert (rows["Carla"].points, rows["Carla"].wins, rows["Carla"].best_place) == (14, 1, 1)
+    # a level pair match is no win, and its shared first place is the best place
+    assert (rows["Dario"].points, rows["Dario"].wins, rows["Dario"].best_place) == (6, 0, 1)
+    assert rows["Anna"].place == 1
+
+
+@st.composite
+def a_pair_match(draw, pool=tuple("ABCDEFGH")):
+    seats = draw(st.permutations(pool))[:4]
+    places = draw(st.sampled_from([(1, 2), (2, 1), (1, 1)]))
+    return TeamPlaces(teams=((seats[0], seats[2]), (seats[1], seats[3])), places=places)
+
+
+@given(st.lists(st.one_of(a_pair_match(), a_match().map(lambda match: match[0])), max_size=8))
+def test_a_pair_match_hands_out_the_points_of_a_table_of_two_to_each_partner(season):
+    rows = season_standings(season)
+    expected = Fraction(0)
+    for match in season:
+        if isinstance(match, TeamPlaces):
+            expected += 2 * sum(DEFAULT_SCALE.table_points(2))
+        else:
+            expected += sum(DEFAULT_SCALE.table_points(len(match)))
+    assert sum((row.points for row in rows), Fraction(0)) == expected
+    for match in season:
+        if isinstance(match, TeamPlaces):
+            awarded = season_award(match)
+            for team in match.teams:
+                assert awarded[team[0]] == awarded[team[1]]
+
+
+@given(a_match())
+def test_teams_of_one_are_the_players_alone(match):
+    places, _exits = match
+    alone = TeamPlaces(teams=tuple((player,) for player in places), places=tuple(places.values()))
+    assert season_award(alone) == season_award(places) == DEFAULT_SCALE.award(places)
+    assert season_standings([alone]) == season_standings([places])
