@@ -33,7 +33,7 @@ from ..brackets import PlayerId, check_players
 from ..errors import InternalError
 from .movements import Table, TurnoSeating
 
-SEARCH_BUDGET = 200_000
+SEARCH_BUDGET = 50_000  # pairings tried by one step of `modificato` before the next step
 
 
 class Variant(StrEnum):
@@ -121,21 +121,37 @@ class _Search:
         return True
 
     def pair(self, ranked: list[PlayerId]) -> list[tuple[PlayerId, PlayerId]] | None:
-        """`ranked` (even in number) paired from the top, or None if the rule allows no way."""
-        if not ranked:
-            return []
-        top = ranked[0]
-        for index in range(1, len(ranked)):
-            other = ranked[index]
-            if not self.allowed(top, other):
+        """`ranked` (even in number) paired from the top, or None if the rule allows no way.
+
+        Iterative (a field of any size): `chosen` is the stack of pairings made, as indexes; on a
+        dead end the last one is undone and its top pair tries the next partner down."""
+        count = len(ranked)
+        used = [False] * count
+        chosen: list[tuple[int, int]] = []
+        top, after = 0, 0  # the best pair left; its partner is searched below index `after`
+        while top < count:
+            partner = next(
+                (
+                    j
+                    for j in range(after + 1, count)
+                    if not used[j] and self.allowed(ranked[top], ranked[j])
+                ),
+                None,
+            )
+            if partner is None:
+                if not chosen:
+                    return None
+                top, after = chosen.pop()
+                used[top] = used[after] = False
                 continue
             self.steps += 1
             if self.steps > SEARCH_BUDGET:
                 raise _OutOfBudget
-            rest = self.pair(ranked[1:index] + ranked[index + 1 :])
-            if rest is not None:
-                return [(top, other), *rest]
-        return None
+            used[top] = used[partner] = True
+            chosen.append((top, partner))
+            top = next((k for k in range(top + 1, count) if not used[k]), count)
+            after = top
+        return [(ranked[a], ranked[b]) for a, b in chosen]
 
 
 def _bye_order(ranked: Sequence[PlayerId], history: _History) -> list[PlayerId | None]:
