@@ -45,7 +45,10 @@ REPEAT = _(
     "North-South pairs in turno %(turno)s, before the last Mitchell turno (%(turni)s). "
     "Skips without a repeat: %(choices)s."
 )
-NO_SKIP = _("none")
+REPEAT_ANY_SKIP = _(
+    "With %(tables)s tables every skip brings a pair back to the same opponents within "
+    "%(turni)s Mitchell turni: play fewer Mitchell turni (at most %(most)s)."
+)
 FOUR_PLAYERS = _("An individual turno needs at least 4 players (present: %(count)s).")
 
 SEARCH_BUDGET = 20_000  # steps of the individual regrouping's backtracking before it allows repeats
@@ -104,6 +107,17 @@ def check_mitchell_skip(tables: int, skip: int, turni: int) -> None:
         raise TournamentError(BAD_TURNI, field="turni", params={"turni": turni})
     if repeat_after(tables, skip) < turni:
         choices = [k for k in range(1, tables) if repeat_after(tables, k) >= turni]
+        if not choices:
+            raise TournamentError(
+                REPEAT_ANY_SKIP,
+                field="mitchell_skip",
+                params={
+                    "tables": tables,
+                    "turni": turni,
+                    "most": tables,
+                    "turno": repeat_after(tables, skip) + 1,
+                },
+            )
         raise TournamentError(
             REPEAT,
             field="mitchell_skip",
@@ -112,7 +126,7 @@ def check_mitchell_skip(tables: int, skip: int, turni: int) -> None:
                 "skip": skip,
                 "turno": repeat_after(tables, skip) + 1,
                 "turni": turni,
-                "choices": ", ".join(map(str, choices)) or NO_SKIP,
+                "choices": ", ".join(map(str, choices)),
             },
         )
 

@@ -39,8 +39,8 @@ LATE_PENALTY = 100
 BAD_TOTAL = _(
     "The turno total of %(line)s must be a whole number in steps of 5 (given: %(total)s)."
 )
-BAD_VP = _("%(name)s must be a number of victory points from 0 to 20 (given: %(value)s).")
-BAD_MP = _("%(name)s must be a whole number of points in steps of 5 (given: %(value)s).")
+BAD_VP = _("Victory points must be a whole number from 0 to 20 (given: %(value)s).")
+BAD_MP = _("Match points must be a whole number in steps of 5 (given: %(value)s).")
 NO_MP_FOR_BYE = _("No band of the %(hands)s-hand table gives %(vp)s VP: set the bye's MP.")
 NEEDS_ABANDONED_MP = _("Set the MP of %(line)s, which abandoned the turno.")
 BAD_MINUTES = _("Minutes late must be a whole number of at least 0 (given: %(value)s).")
@@ -86,13 +86,13 @@ class TurnoRules:
 
 def _check_vp(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= TOTAL_VP:
-        raise TournamentError(BAD_VP, field=name, params={"name": name, "value": value})
+        raise TournamentError(BAD_VP, field=name, params={"value": value})
     return value
 
 
 def _check_mp(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value % STEP:
-        raise TournamentError(BAD_MP, field=name, params={"name": name, "value": value})
+        raise TournamentError(BAD_MP, field=name, params={"value": value})
     return value
 
 

@@ -193,3 +193,12 @@ def test_four_players_repeat_a_partner_only_when_nothing_else_is_possible():
         previous.append(result.seating)
     fourth = individual_turno(field, 4, previous)
     assert fourth.repeats == (frozenset({"G01", "G02"}), frozenset({"G03", "G04"}))
+
+
+def test_no_skip_works_when_the_mitchell_turni_outnumber_the_tables():
+    with pytest.raises(TournamentError) as refused:
+        check_mitchell_skip(4, 1, 5)
+    assert refused.value.message == (
+        "With 4 tables every skip brings a pair back to the same opponents within 5 Mitchell "
+        "turni: play fewer Mitchell turni (at most 4)."
+    )
