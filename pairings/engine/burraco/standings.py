@@ -15,8 +15,9 @@ and MP) and the director's adjustments, then orders them by `tie_breaks` (defaul
 Each key applies only within the groups the keys before it left tied, so the chain is read as
 printed. Every row says which key set it below the row above when both were tied on the first
 key (`settled_by`); entries equal on every key share a place (1, 2, 2, 4), listed by id.
-A row counts the turni in which its entry abandoned (`abandoned`): it must never gain a place or
-a prize by it; the engine says so and the director decides.
+A row counts the turni in which its entry abandoned (`abandoned`) and, of those, the turni in
+which the abandonment's VP were more than its hands gave it (`gained_by_abandoning`): it must
+never gain a place or a prize by leaving; the engine says so and the director decides.
 """
 
 from __future__ import annotations
@@ -69,6 +70,7 @@ class _Record:
     played: int = 0
     byes: int = 0
     abandoned: int = 0
+    gained: int = 0
     against: defaultdict[PlayerId, int] = field(default_factory=lambda: defaultdict(int))
 
 
@@ -85,6 +87,7 @@ class StandingRow:
     played: int  # turni at a table (abandoned ones too); byes apart
     byes: int
     abandoned: int
+    gained_by_abandoning: int  # of those, turni that gave it more VP than its hands
     settled_by: TieBreak | None
     shared: bool
 
@@ -123,6 +126,7 @@ def _tally(
                 record.byes += score.how == How.BYE
                 record.played += score.how != How.BYE
                 record.abandoned += score.how == How.ABANDONED
+                record.gained += score.gained
                 for opponent in score.opponent or ():
                     record.against[opponent] += score.vp
     for adjustment in adjustments:
@@ -225,6 +229,7 @@ def _rows(
                 played=record.played,
                 byes=record.byes,
                 abandoned=record.abandoned,
+                gained_by_abandoning=record.gained,
                 settled_by=chain[level] if level and index == 0 else None,
                 shared=index > 0,
             )

@@ -140,7 +140,9 @@ class TableResult:
 @dataclass(frozen=True)
 class LineScore:
     """What a line earned in the turno: VP, MP (signed), its own turno total (`points`: 0 for a
-    bye and a forfeit), its opponent (None for a bye) and how."""
+    bye and a forfeit), its opponent (None for a bye) and how. `gained` marks a line that
+    abandoned with more VP than the hands it played gave it: the director must see that it
+    gains no place or prize by leaving."""
 
     line: Line
     vp: int
@@ -149,6 +151,7 @@ class LineScore:
     how: How
     opponent: Line | None = None
     table: int | None = None
+    gained: bool = False
 
 
 @dataclass(frozen=True)
@@ -237,7 +240,8 @@ def _abandoned(rules: TurnoRules, result: TableResult) -> tuple[LineScore, LineS
     leaving_mp = _check_mp("abandoned_mp", result.abandoned_mp)
     staying = Side.EO if leaving == Side.NS else Side.NS
     played = totals[staying] - totals[leaving]
-    hands_vp = lookup(rules.table, abs(played))[0 if played >= 0 else 1]
+    ahead, behind = lookup(rules.table, abs(played))
+    hands_vp, leaving_hands_vp = (ahead, behind) if played >= 0 else (behind, ahead)
     vp, mp = (hands_vp, played) if hands_vp > rules.rest_vp else (rules.rest_vp, rules.rest_mp)
     left = LineScore(left_line, vp, mp, totals[staying], How.REST, leaving_line, result.table)
     gone = LineScore(
@@ -248,5 +252,6 @@ def _abandoned(rules: TurnoRules, result: TableResult) -> tuple[LineScore, LineS
         How.ABANDONED,
         left_line,
         result.table,
+        gained=leaving_hands_vp < rules.abandon_vp,
     )
     return (gone, left) if leaving == Side.NS else (left, gone)

@@ -14,7 +14,7 @@ teams), and `check_vp_table` refuses, naming the band (1 is the first) and the f
   ended the 16-VP band at 820 and began the next at 830 gave an 825-point winner 0 VP);
 - `open_band`: a band other than the last without an end, or a last band with one;
 - `decreasing`: a winner's VP below the band before;
-- `empty`: no band at all.
+- `empty`: no band at all; `hands`: a hand count that is not a whole number from 1 up.
 
 `lookup(table, difference)` answers `(winner VP, loser VP)`; every difference of 0 and above in
 steps of 5 falls in exactly one band of a checked table.
@@ -52,6 +52,7 @@ DECREASING = _(
     "(%(before)s)."
 )
 EMPTY = _("A VP table needs at least one band.")
+BAD_HANDS = _("A VP table is for a number of hands from 1 up (given: %(hands)s).")
 BAD_DIFFERENCE = _(
     "%(difference)s is not a difference of points: a whole number >= 0 in steps of 5."
 )
@@ -182,6 +183,10 @@ def _check_follows(number: int, band: Band, previous: Band) -> None:
 
 def check_vp_table(hands: int, bands: Iterable[Band]) -> VpTable:
     """The table for turni of `hands` hands, once every rule of the module docstring holds."""
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
+        raise VpTableError(
+            BAD_HANDS, code="hands", band=None, field="hands", params={"hands": hands}
+        )
     bands = tuple(bands)
     if not bands:
         raise VpTableError(EMPTY, code="empty", band=None, field="bands")

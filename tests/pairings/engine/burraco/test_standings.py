@@ -6,14 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pairings.engine.burraco.standings import Adjustment, TieBreak, burraco_standings
-from pairings.engine.burraco.turno import (
-    How,
-    LineScore,
-    TableResult,
-    TurnoScore,
-    score_turno,
-    turno_rules,
-)
+from pairings.engine.burraco.turno import Side, TableResult, score_turno, turno_rules
 from pairings.engine.errors import TournamentError
 
 RULES = turno_rules(3)
@@ -133,10 +126,14 @@ def test_individual_players_are_credited_with_their_lines_scores():
     assert standings.rows[1].shared and standings.rows[1].place == 1
 
 
-def test_an_abandoning_pair_is_counted():
-    score = TurnoScore(1, (LineScore(("A",), 6, -355, 0, How.ABANDONED, ("B",), 1),))
-    standings = burraco_standings(["A", "B"], [score])
-    assert standings.rows[0].abandoned == 1 and standings.rows[1].abandoned == 0
+def test_an_abandoning_pair_is_counted_and_whether_it_gained_by_it():
+    left = TableResult(1, ("A",), ("B",), 0, 1600, abandoned=(Side.NS,), abandoned_mp=-1600)
+    standings = burraco_standings(["A", "B"], [score_turno(RULES, 1, [left])])
+    # B: 20 VP from the hands (1600 > 1505) rather than the rest's 14; A: 6 VP, its hands 0
+    assert [(r.entry, r.vp, r.mp, r.abandoned, r.gained_by_abandoning) for r in standings.rows] == [
+        ("B", 20, 1600, 0, 0),
+        ("A", 6, -1600, 1, 1),
+    ]
 
 
 @pytest.mark.parametrize(

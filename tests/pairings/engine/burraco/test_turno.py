@@ -94,15 +94,24 @@ def test_over_10_minutes_late_is_a_forfeit():
 def test_abandonment_the_line_left_gets_the_rest_score_unless_the_hands_give_more():
     ns, eo = score_table(THREE, table(400, 700, abandoned=(Side.EO,), abandoned_mp=-355))
     assert (ns.vp, ns.mp, ns.how) == (14, 355, How.REST)  # behind by 300: rest 14 VP
-    assert (eo.vp, eo.mp, eo.how) == (6, -355, How.ABANDONED)
+    assert (eo.vp, eo.mp, eo.how, eo.gained) == (6, -355, How.ABANDONED, False)  # 13 by hands
     ns, eo = score_table(THREE, table(1700, 100, abandoned=(Side.EO,), abandoned_mp=0))
     assert (ns.vp, ns.mp) == (20, 1600)  # the hands played give more than 14
-    assert (eo.vp, eo.mp) == (6, 0)
+    assert (eo.vp, eo.mp, eo.gained) == (6, 0, True)  # its hands gave it 0: it gains by leaving
     ns, eo = score_table(FOUR, table(100, 300, abandoned=(Side.NS,), abandoned_mp=-705))
     assert (ns.vp, ns.mp, ns.how) == (8, -705, How.ABANDONED)
     assert (eo.vp, eo.mp, eo.how) == (14, 705, How.REST)
     both = score_table(THREE, table(100, 300, abandoned=(Side.NS, Side.EO)))
     assert [(line.vp, line.mp) for line in both] == [(0, 0), (0, 0)]
+
+
+def test_abandonment_gains_when_its_6_vp_beat_what_its_hands_gave():
+    ns, eo = score_table(THREE, table(655, 0, abandoned=(Side.EO,), abandoned_mp=-655))
+    assert (ns.vp, ns.mp) == (16, 655)  # 655: 16-4, more than the rest's 14
+    assert (eo.vp, eo.gained) == (6, True)  # 6 VP against the 4 its hands gave
+    ns, eo = score_table(THREE, table(355, 0, abandoned=(Side.EO,), abandoned_mp=-355))
+    assert (ns.vp, ns.mp) == (14, 355)  # 355: 14-6, no more than the rest's 14
+    assert (eo.vp, eo.gained) == (6, False)  # its hands gave it 6 too
 
 
 def test_abandonment_needs_the_directors_mp_and_totals_in_steps_of_5():

@@ -128,6 +128,9 @@ def test_refusals_of_the_ends_of_a_table():
     open_early = bands_of([*rows[:3], (255, None, 13), *rows[4:]])
     assert refusal(open_early) == ("open_band", 4, "bands.4.high")
     assert refusal([]) == ("empty", None, "bands")
+    with pytest.raises(VpTableError) as refused:
+        check_vp_table(0, bands_of(rows))
+    assert (refused.value.code, refused.value.field) == ("hands", "hands")
 
 
 def test_a_refusal_reads_in_words_with_its_band():
