@@ -18,9 +18,10 @@ inside a group by `grouping`: 1st + 2nd v 3rd + 4th (`first_two`, the default, [
 1st + 4th v 2nd + 3rd (`ends`). A group whose preferred pairing repeats a partner takes the
 group's next pairing; if none is fresh, the search (greedy from the top, backtracking) changes
 the groups, taking the next players down. Only when no grouping within `SEARCH_BUDGET` steps
-avoids a repeat is one allowed (`IndividualSeating.repeats`). Players beyond a multiple of 4 have
-a bye: the lowest-ranked among those with the fewest byes (no source says; a table of 3 would
-play Burraco a 3, not yet supported).
+avoids a repeat is one allowed (`IndividualSeating.repeats`): the groups are then taken in
+standings order, each paired with the fewest partners met before. Players beyond a multiple of
+4 have a bye: the lowest-ranked among those with the fewest byes (no source says; a table of 3
+would play Burraco a 3, not yet supported).
 """
 
 from __future__ import annotations
@@ -211,8 +212,11 @@ def individual_turno(
     partners = partners_of(previous)
     groups = _Regrouping(preferences, partners).search(seated)
     repeats: list[frozenset[PlayerId]] = []
-    if groups is None:  # every grouping repeats a partner: the preferred one in order
-        groups = [_paired(seated[i : i + 4], preferences[0]) for i in range(0, len(seated), 4)]
+    if groups is None:  # every grouping repeats a partner: in order, each group's least repeating
+        groups = [
+            _least_repeating(seated[i : i + 4], preferences, partners)
+            for i in range(0, len(seated), 4)
+        ]
         repeats = [
             frozenset(line) for group in groups for line in group if frozenset(line) in partners
         ]
@@ -237,6 +241,18 @@ _Group = tuple[Line, Line]
 def _paired(group: Sequence[PlayerId], pairing: tuple[tuple[int, int], ...]) -> _Group:
     (a, b), (c, d) = pairing
     return (group[a], group[b]), (group[c], group[d])
+
+
+def _least_repeating(
+    group: Sequence[PlayerId],
+    preferences: tuple[tuple[tuple[int, int], ...], ...],
+    partners: set[frozenset[PlayerId]],
+) -> _Group:
+    """The group's pairing with the fewest partners met before, the preferred one if equal."""
+    return min(
+        (_paired(group, pairing) for pairing in preferences),
+        key=lambda lines: sum(frozenset(line) in partners for line in lines),
+    )
 
 
 class _Regrouping:

@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 
 from pairings.engine.burraco.movements import (
     Grouping,
+    Table,
+    TurnoSeating,
     check_mitchell_skip,
     individual_turno,
     mitchell,
@@ -202,3 +204,18 @@ def test_no_skip_works_when_the_mitchell_turni_outnumber_the_tables():
         "With 4 tables every skip brings a pair back to the same opponents within 5 Mitchell "
         "turni: play fewer Mitchell turni (at most 4)."
     )
+
+
+def test_when_a_partner_must_repeat_the_group_takes_the_pairing_with_fewest_repeats():
+    def seating(turno, ns, eo):
+        return TurnoSeating(turno, (Table(1, ns, eo),))
+
+    previous = [
+        seating(1, ("G01", "G02"), ("G03", "G04")),
+        seating(2, ("G01", "G03"), ("G02", "G04")),
+        seating(3, ("G01", "G04"), ("G05", "G06")),  # G02 and G03 never partnered
+    ]
+    result = individual_turno(players(4), 4, previous)
+    table = result.seating.tables[0]
+    assert (table.ns, table.eo) == (("G01", "G04"), ("G02", "G03"))
+    assert result.repeats == (frozenset({"G01", "G04"}),)
