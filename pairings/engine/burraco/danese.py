@@ -31,8 +31,10 @@ from enum import StrEnum
 
 from ..brackets import PlayerId, check_players
 from ..errors import InternalError
-from .movements import Table, TurnoSeating
+from ..errors import gettext_noop as _
+from .movements import Table, TurnoSeating, choice
 
+UNKNOWN_VARIANT = _("%(value)s is not a danese; choose among: %(choices)s.")
 SEARCH_BUDGET = 50_000  # pairings tried by one step of `modificato` before the next step
 
 
@@ -128,7 +130,7 @@ class _Search:
         count = len(ranked)
         used = [False] * count
         chosen: list[tuple[int, int]] = []
-        top, after = 0, 0  # the best pair left; its partner is searched below index `after`
+        top, after = 0, 0  # the best pair left; its partner is searched after index `after`
         while top < count:
             partner = next(
                 (
@@ -191,7 +193,7 @@ def danese_turno(
     """Turno `turno` of the pairs `ranked` (standings order) after `previous`: module docstring."""
     ranked = check_players(ranked)
     history = _History(previous)
-    puro = Variant(variant) == Variant.PURO or last_turno
+    puro = choice(Variant, variant, UNKNOWN_VARIANT, "danese") == Variant.PURO or last_turno
     steps = [Step.PURO] if puro else [Step.NO_REPEAT, Step.NOT_PREVIOUS, Step.PURO]
     for step in steps:
         seated = _seat(ranked, history, step)

@@ -32,6 +32,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
+from typing import TypeVar
 
 from ..brackets import PlayerId, check_players
 from ..errors import TournamentError
@@ -50,6 +51,7 @@ REPEAT_ANY_SKIP = _(
     "With %(tables)s tables every skip brings a pair back to the same opponents within "
     "%(turni)s Mitchell turni: play fewer Mitchell turni (at most %(most)s)."
 )
+UNKNOWN_GROUPING = _("%(value)s is not a grouping of individual events; choose among: %(choices)s.")
 FOUR_PLAYERS = _("An individual turno needs at least 4 players (present: %(count)s).")
 
 SEARCH_BUDGET = 20_000  # steps of the individual regrouping's backtracking before it allows repeats
@@ -75,6 +77,20 @@ class TurnoSeating:
     def opponents(self) -> Iterator[tuple[Line, Line]]:
         for table in self.tables:
             yield table.ns, table.eo
+
+
+Option = TypeVar("Option", bound=StrEnum)
+
+
+def choice(kind: type[Option], value: Option | str, message: str, field: str) -> Option:
+    """`value` as a member of the option `kind`, refused with `message` (naming the choices)."""
+    try:
+        return kind(value)
+    except ValueError:
+        choices = ", ".join(str(member) for member in kind)
+        raise TournamentError(
+            message, field=field, params={"value": value, "choices": choices}
+        ) from None
 
 
 # --- Mitchell --------------------------------------------------------------------------------
@@ -206,7 +222,7 @@ def individual_turno(
     players = check_players(players, minimum=1)
     if len(players) < 4:
         raise TournamentError(FOUR_PLAYERS, field="players", params={"count": len(players)})
-    preferences = _PAIRINGS[Grouping(grouping)]
+    preferences = _PAIRINGS[choice(Grouping, grouping, UNKNOWN_GROUPING, "grouping")]
     byes = _individual_byes(players, previous)
     seated = [player for player in players if player not in byes]
     partners = partners_of(previous)

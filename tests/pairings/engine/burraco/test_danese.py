@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from pairings.engine.burraco.danese import Step, Variant, danese_turno
 from pairings.engine.burraco.movements import Table, TurnoSeating
+from pairings.engine.errors import TournamentError
 from tests.properties import examples
 
 
@@ -155,3 +156,10 @@ def test_ns_and_eo_alternate():
     for table in second.tables:
         if table.eo[0] in was_eo and table.ns[0] not in was_eo:
             pytest.fail(f"{table} puts the EO pair of turno 1 at EO again against an NS pair")
+
+
+def test_an_unknown_variant_is_refused():
+    with pytest.raises(TournamentError) as refused:
+        danese_turno(pairs(4), 1, variant="svizzero")
+    assert refused.value.message == "svizzero is not a danese; choose among: modificato, puro."
+    assert refused.value.field == "danese"

@@ -219,3 +219,9 @@ def test_when_a_partner_must_repeat_the_group_takes_the_pairing_with_fewest_repe
     table = result.seating.tables[0]
     assert (table.ns, table.eo) == (("G01", "G04"), ("G02", "G03"))
     assert result.repeats == (frozenset({"G01", "G04"}),)
+
+
+def test_an_unknown_grouping_is_refused():
+    with pytest.raises(TournamentError) as refused:
+        individual_turno(players(4), 1, grouping="random")
+    assert (refused.value.field, refused.value.params["choices"]) == ("grouping", "first_two, ends")
