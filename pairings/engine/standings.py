@@ -31,6 +31,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TypeVar
 
 from .brackets import (
     Bracket,
@@ -140,18 +141,27 @@ def check_tie_breaks(tie_breaks: Iterable[TieBreak | str]) -> tuple[TieBreak, ..
 
     An empty list is allowed: players equal on match points then share a place.
     """
-    chosen: list[TieBreak] = []
-    for value in tie_breaks:
+    return chosen_keys(tie_breaks, TieBreak)
+
+
+Key = TypeVar("Key", bound=StrEnum)
+
+
+def chosen_keys(values: Iterable[Key | str], kind: type[Key]) -> tuple[Key, ...]:
+    """`values` as members of the tie-break enum `kind`, in order; refuses an unknown name and
+    one listed twice (field `tie_breaks`). Shared by the pairing engines' standings."""
+    chosen: list[Key] = []
+    for value in values:
         try:
-            tie_break = TieBreak(value)
+            key = kind(value)
         except ValueError:
-            choices = ", ".join(str(choice) for choice in TieBreak)
+            choices = ", ".join(str(choice) for choice in kind)
             raise TournamentError(
                 UNKNOWN_TIE_BREAK, field="tie_breaks", params={"value": value, "choices": choices}
             ) from None
-        if tie_break in chosen:
+        if key in chosen:
             raise TournamentError(REPEATED_TIE_BREAK, field="tie_breaks", params={"value": value})
-        chosen.append(tie_break)
+        chosen.append(key)
     return tuple(chosen)
 
 
