@@ -57,6 +57,10 @@ class GameKind:
     # (a game scored by lines of players: Burraco's NS and EO; "": none).
     entry_template: ClassVar[str] = "scoring/_entry_fields.html"
     lines_template: ClassVar[str] = ""
+    # Its result is countersigned by the other line (the federation codes' paper slip): a line
+    # that wrote all of it does not confirm it, and a club night's match is confirmed too
+    # (`scoring.countersign`).
+    countersigned_by_lines: ClassVar[bool] = False
 
     # What it is ------------------------------------------------------------------------------
 
@@ -70,6 +74,11 @@ class GameKind:
 
     def presets(self) -> list[str]:
         return preset_names(self.value)
+
+    def line_of_seat(self, seat: int, players: int) -> str | None:
+        """The line (pair) the player of `seat` plays in, of a match of `players` seats; None
+        for a game of single players."""
+        return None
 
     # The match page --------------------------------------------------------------------------
 

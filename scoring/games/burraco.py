@@ -36,6 +36,11 @@ class Burraco(GameKind):
     high_total_leads = True
     entry_template = "scoring/_burraco_entry_fields.html"
     lines_template = "scoring/_burraco_lines.html"
+    countersigned_by_lines = True
+
+    def line_of_seat(self, seat: int, players: int) -> str | None:
+        """NS: seats 1 and 3 (seat 1 alone in a 1 v 1); EO: seats 2 and 4."""
+        return LINES[(seat - 1) % 2] if players in (2, 4) and 1 <= seat <= players else None
 
     def hand_form(self, rules: Options, seats: Sequence[tuple[int, str]], *args, **kwargs):
         return BurracoHandForm(*args, game=self.value, rules=rules, seats=seats, **kwargs)
