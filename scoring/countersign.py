@@ -153,8 +153,8 @@ def line_refusal(match: Match, seat: int) -> ConfirmRefused | None:
     written = lines_written(match, players)
     if line is None or written != {line}:
         return None
-    others = {game.line_of_seat(number, players) for number in range(1, players + 1)}
-    other = next((name for name in sorted(others - {line, None}) if name), "")
+    lines = (game.line_of_seat(number, players) for number in range(1, players + 1))
+    other = next((name for name in lines if name is not None and name != line), "")
     return ConfirmRefused(
         _("Line %(line)s wrote the result: a player of line %(other)s confirms it.")
         % {"line": line, "other": other},

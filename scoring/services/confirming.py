@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from clubs.actors import Actor, TableActor
+from clubs.models import User
 from scoring.countersign import match_confirm_refusal, phone_join
 from scoring.models import Match
 from scoring.services.matches import lock_match
@@ -32,7 +33,7 @@ def match_confirm(*, match: Match, user: Actor) -> Match:
     if join is not None:
         name = join.seat.name if join.seat is not None else join.name
     else:
-        assert user is not None and not isinstance(user, TableActor)  # the rule asked for one
+        assert isinstance(user, User)  # the rule refused anyone else
         seat = match.seats.filter(player__user=user).values_list("name", flat=True).first()
         name = seat or user.get_full_name() or user.get_username()
     match.confirm(user=None if join is not None else user, join=join, name=name)

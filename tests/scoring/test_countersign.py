@@ -18,6 +18,7 @@ from scoring import countersign, table_codes
 from scoring.countersign import ConfirmRefused
 from scoring.models import Match, TableCode
 from scoring.services.confirming import match_confirm
+from scoring.table_access import viewer_of
 from tests.factories import ClubFactory, member, start_match
 from tests.pdf.conftest import Pdf
 
@@ -84,8 +85,6 @@ def post_hand(client: Client, match: Match, data: dict[str, str]) -> None:
 
 def the_actor(client: Client, match: Match):
     """Who the phone is at the match, as the services receive it."""
-    from scoring.table_access import viewer_of  # noqa: PLC0415  (a request of the test client)
-
     request = client.get(match.get_absolute_url()).wsgi_request
     return viewer_of(request, Match.objects.get(pk=match.pk)).phone
 
