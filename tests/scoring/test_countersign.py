@@ -106,8 +106,9 @@ def test_the_line_that_wrote_the_result_does_not_confirm_it_and_the_other_line_d
     refusal = countersign.match_confirm_refusal(match, the_actor(carla, match))
     assert refusal is not None and refusal.why == "line"
     assert str(refusal.message) == "Line NS wrote the result: a player of line EO confirms it."
+    partner = the_actor(carla, match)  # a request: the page's language is the phone's
     with translation.override("it"):
-        words = countersign.match_confirm_refusal(match, the_actor(carla, match)).message
+        words = countersign.match_confirm_refusal(match, partner).message
     assert words == "La linea NS ha scritto il risultato: conferma un giocatore della linea EO."
     writer = countersign.match_confirm_refusal(match, the_actor(anna, match))
     assert writer is not None and writer.why == "wrote"
