@@ -227,7 +227,8 @@ def club_place(viewer: MatchViewer) -> MatchPlace | None:
     if table_access.in_tournament(match) or not game_of(match).countersigned_by_lines:
         return None
     refusal = None
-    if match.is_finished and not match.is_closed:
+    confirmed = match.is_countersigned  # nothing left to confirm (until the match changes)
+    if match.is_finished and not match.is_closed and not confirmed:
         actor = viewer.phone or viewer.user
         refusal = match_confirm_refusal(match, actor, join=viewer.join)
     return MatchPlace(
@@ -235,11 +236,11 @@ def club_place(viewer: MatchViewer) -> MatchPlace | None:
         reopen_url="",
         confirm_url=reverse("scoring:confirm", args=[match.pk]),
         dispute_url="",
-        confirmed=match.is_countersigned,
+        confirmed=confirmed,
         disputed=False,
         confirm_refused="unfinished"
         if not match.is_finished or match.is_closed
-        else ("" if refusal is None else refusal.why),
+        else ("confirmed" if confirmed else "" if refusal is None else refusal.why),
         confirm_words=str(refusal.message) if refusal is not None else "",
         director_confirms=True,
     )
