@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from clubs.models import Role
-from scoring import countersign, table_codes
+from scoring import countersign, services, table_codes
 from scoring.countersign import ConfirmRefused
 from scoring.models import Match, TableCode
 from scoring.services.confirming import match_confirm
@@ -238,7 +238,7 @@ def test_the_api_confirms_for_the_other_line_and_refuses_the_writers_line(match)
 
 def test_the_api_refuses_a_stranger_a_visitor_and_an_unfinished_match(match, club):
     visitor = phone()
-    assert api_confirm(visitor, match).status_code in (401, 403)
+    assert api_confirm(visitor, match).status_code == 401
     stranger = phone()
     stranger.force_login(member(ClubFactory(), Role.DIRECTOR))
     assert api_confirm(stranger, match).status_code == 404
@@ -249,3 +249,50 @@ def test_the_api_refuses_a_stranger_a_visitor_and_an_unfinished_match(match, clu
     viewer = phone()
     viewer.force_login(member(club, Role.MEMBER))
     assert api_confirm(viewer, match).status_code == 403
+
+
+# Who the API lets confirm a club night's Burraco result a scorekeeper entered from their account
+# (no seat's player): the permission matrix's columns, in its style.
+NS_WINS = {
+    "type": "hand",
+    "end": "closing",
+    "lines": {
+        "NS": {"closed": True, "puliti": 4, "pozzetto_taken": True, "melded": 900, "in_hand": 0},
+        "EO": {"pozzetto_taken": False, "melded": 0, "in_hand": 100},
+    },
+}
+# fmt: off
+#   role          answer
+MATRIX = [
+    ("owner",       200),  # directs the club
+    ("director",    200),
+    ("scorekeeper", 403),  # entered the result
+    ("member",      403),  # neither a director nor a player of the match
+    ("outsider",    404),  # another club's: the match does not exist for them
+    ("anonymous",   401),  # no account, no table code: a token is asked for
+]
+# fmt: on
+
+
+@pytest.mark.parametrize(("role", "expected"), MATRIX, ids=[row[0] for row in MATRIX])
+def test_the_api_s_permissions_on_a_result_a_scorekeeper_entered(club, role, expected):
+    match = start_match(club=club, preset="burraco")
+    scorekeeper = member(club, Role.SCOREKEEPER)
+    services.event_record(match=match, user=scorekeeper, data=NS_WINS)
+    services.event_record(match=match, user=scorekeeper, data=NS_WINS)
+    match.refresh_from_db()
+    assert match.is_finished
+    client = phone()
+    users = {
+        "owner": lambda: member(club, Role.OWNER),
+        "director": lambda: member(club, Role.DIRECTOR),
+        "scorekeeper": lambda: scorekeeper,
+        "member": lambda: member(club, Role.MEMBER),
+        "outsider": lambda: member(ClubFactory(), Role.OWNER),
+    }
+    if role in users:
+        client.force_login(users[role]())
+    answer = api_confirm(client, match)
+    assert answer.status_code == expected, answer.content
+    match.refresh_from_db()
+    assert match.is_countersigned == (expected == 200)
