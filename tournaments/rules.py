@@ -24,7 +24,7 @@ from tournaments.models import Entry, EntryStatus, Table, Tournament
 
 class ConfirmRefused(TournamentActionError):
     """A refused confirmation, with why in a word (`why`) for the pages that say it their way:
-    "login", "role", "code", "follower", "disputed", "wrote", "unfinished"."""
+    "login", "role", "code", "follower", "disputed", "wrote", "line", "unfinished"."""
 
     def __init__(self, message, *, why: str, status: int | None = 403, field: str = "user"):
         self.why = why
