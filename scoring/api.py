@@ -20,7 +20,7 @@ from drf_spectacular.utils import (
     OpenApiParameter,
     extend_schema,
 )
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import SAFE_METHODS, AllowAny, BasePermission
@@ -52,6 +52,7 @@ from scoring.serializers import (
     MatchStateSerializer,
     PlayerEventSerializer,
 )
+from scoring.services.confirming import match_confirm
 from scoring.services.starting import match_open
 
 
@@ -527,3 +528,69 @@ class TimeCallView(ApiView):
         body = validated(IdempotentSerializer, request)
         key = idempotency_key(request, body.get("idempotency_key"))
         return record(request, match, {"type": "time_call"}, key)
+
+
+class MatchConfirmationSerializer(serializers.ModelSerializer):
+    """A club night's countersignature as the match stands now (a game countersigned by lines)."""
+
+    confirmed = serializers.BooleanField(
+        source="is_countersigned",
+        read_only=True,
+        help_text=gettext_lazy("The result is confirmed as the match stands now (its revision)."),
+    )
+    confirmed_by = serializers.SerializerMethodField(
+        help_text=gettext_lazy(
+            "Who confirmed it (the player, or the director's name); null until then."
+        )
+    )
+
+    class Meta:
+        model = Match
+        fields = ["id", "revision", "confirmed", "confirmed_by", "confirmed_at"]
+        read_only_fields = fields
+
+    def get_confirmed_by(self, match) -> str | None:
+        return match.confirmed_name if match.is_countersigned else None
+
+
+class MatchConfirmView(ActionView):
+    """Countersign a club night's finished result, for a game whose result the other line
+    confirms (Burraco): a phone holding a seat through the table code, a logged-in player of the
+    match, or a director of the club; never whoever entered part of the result, nor a player of
+    the only line that wrote it (403 with the reason). A tournament's table is confirmed through
+    its tournament (400)."""
+
+    serializer_class = MatchConfirmationSerializer
+    permission_classes = [TablePhoneOrAuthenticated]
+    operation_id = "matches_confirm"
+    summary = "Confirm a club night's result (a player of the other line, or a director)"
+    examples = (
+        OpenApiExample(
+            "A phone of the line that wrote the result",
+            response_only=True,
+            status_codes=["403"],
+            value={
+                "detail": "Line NS wrote the result: a player of line EO confirms it.",
+                "errors": [
+                    {
+                        "field": "user",
+                        "event": None,
+                        "document": None,
+                        "message": "Line NS wrote the result: a player of line EO confirms it.",
+                    }
+                ],
+            },
+        ),
+    )
+
+    def target(self, request, pk):
+        match = visible_match(request, pk)
+        viewer = table_access.viewer_of(request, match)
+        return match, viewer.phone or viewer.user
+
+    def act(self, target, data):
+        match, who = target
+        return match_confirm(match=match, user=who)
+
+    def answer(self, target, result) -> Response:
+        return Response(MatchConfirmationSerializer(result).data)

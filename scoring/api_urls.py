@@ -24,6 +24,7 @@ urlpatterns = [
     path("matches/<int:pk>/reentry/", api.ReentryView.as_view(), name="api-match-reentry"),
     path("matches/<int:pk>/withdraw/", api.WithdrawView.as_view(), name="api-match-withdraw"),
     path("matches/<int:pk>/time-call/", api.TimeCallView.as_view(), name="api-match-time-call"),
+    path("matches/<int:pk>/confirm/", api.MatchConfirmView.as_view(), name="api-match-confirm"),
     path(
         "matches/<int:pk>/sheet.pdf",
         pdf_views.SheetPdfView.as_view(),

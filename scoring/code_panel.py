@@ -40,6 +40,8 @@ class CodePanel:
     seats: tuple[TableJoin, ...] = ()
     released: str = ""  # the phone's seat was released: who did it and the way back (HTML)
     confirm_refused: str = "unfinished"  # why not, from the place's one rule ("" : may confirm)
+    confirm_words: str = ""  # and in words, when the place says them (the other line confirms)
+    director_confirm_url: str | None = None  # a club night's: its director confirms here too
 
     @property
     def may_confirm(self) -> bool:
@@ -62,6 +64,7 @@ def code_panel(
     if code is None:
         return None
     at_table = place is not None and finished and not match.is_closed and not director
+    director_here = place is not None and place.director_confirms and finished and director
     join = viewer.join if phone is not None else None
     follower = join is not None and not join.holds_seat
     return CodePanel(
@@ -81,6 +84,10 @@ def code_panel(
         if join is not None and viewer.released is not None
         else "",
         confirm_refused=place.confirm_refused if at_table and place is not None else "unfinished",
+        confirm_words=place.confirm_words if at_table and place is not None else "",
+        director_confirm_url=place.confirm_url
+        if director_here and place is not None and place.confirm_refused == ""
+        else None,
     )
 
 

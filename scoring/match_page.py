@@ -32,6 +32,7 @@ from scoring.page_script import POLL_SECONDS, client_config, typist
 from scoring.pages import MatchPlace
 from scoring.presenters import (
     busted_label,
+    countersigned_line,
     describe_change,
     describe_event,
     end_reason,
@@ -545,6 +546,7 @@ def _place_context(
         "table_code": code,
         "tournament": place.link if place is not None else None,
         "closed_message": match.closed_message,
+        "countersigned": countersigned_line(match),  # a club night's, by the other line
         "reopen_url": _reopen_url(viewer, place) if match.is_closed else None,
     }
 
@@ -669,6 +671,7 @@ def history_context(viewer: MatchViewer) -> dict[str, object]:
         "can_score": scorer,
         "chart": _chart(match, detail),
         "full_history": True,
+        "countersigned": countersigned_line(match),
     }
 
 

@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
@@ -143,6 +144,33 @@ class Match(models.Model):
         _("closed because"), max_length=24, choices=ClosedReason.choices, blank=True, default=""
     )
     closed_at = models.DateTimeField(_("closed on"), null=True, blank=True)
+    # A club night's result countersigned by the other line (a game whose kind says
+    # `countersigned_by_lines`): by a phone holding a seat (`confirmed_join`) or an account, at
+    # the match's revision; any later change needs a new confirmation. Set only by `confirm`.
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("confirmed by"),
+    )
+    confirmed_join = models.ForeignKey(
+        "TableJoin",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("confirmed at the table by"),
+    )
+    confirmed_name = models.CharField(_("confirmed by (name)"), max_length=150, blank=True)
+    confirmed_at = models.DateTimeField(_("confirmed"), null=True, blank=True)
+    confirmed_revision = models.PositiveIntegerField(
+        _("confirmed revision"),
+        null=True,
+        blank=True,
+        help_text=_("The match revision confirmed; any later change needs a new confirmation."),
+    )
 
     objects = MatchQuerySet.as_manager()
 
@@ -192,6 +220,30 @@ class Match(models.Model):
     def is_closed(self) -> bool:
         """Whether the match refuses every change (see `scoring.services`)."""
         return bool(self.closed_because)
+
+    @property
+    def is_countersigned(self) -> bool:
+        """A club night's result confirmed by the other line, as the match stands now."""
+        return self.confirmed_revision is not None and self.confirmed_revision == self.revision
+
+    def confirm(self, *, user, join, name: str) -> None:
+        """Record the countersignature of the result at the match's revision, by `user` (an
+        account) or at the table by the phone of `join`, said as `name`. The caller (a service)
+        has the match row locked and has asked `scoring.countersign.match_confirm_refusal`."""
+        self.confirmed_by = user if join is None else None
+        self.confirmed_join = join
+        self.confirmed_name = name[:150]
+        self.confirmed_at = timezone.now()
+        self.confirmed_revision = self.revision
+        self.save(
+            update_fields=[
+                "confirmed_by",
+                "confirmed_join",
+                "confirmed_name",
+                "confirmed_at",
+                "confirmed_revision",
+            ]
+        )
 
     @property
     def closed_message(self) -> str:

@@ -43,6 +43,8 @@ class MatchPlace:
     # The provider's one rule of who may confirm, asked for this viewer: "" when they may, else
     # why not in a word ("wrote": they decided part of the result; "unfinished", "disputed"...).
     confirm_refused: str = "unfinished"
+    confirm_words: str = ""  # the refusal in the viewer's words ("" : none, or not said here)
+    director_confirms: bool = False  # a director confirms on the match page (a club night's)
 
 
 PlaceProvider = Callable[["MatchViewer"], MatchPlace | None]

@@ -558,3 +558,28 @@ def gin_end_line(ends: Sequence[GinGameEnd], names: Sequence[str], *, games: int
         else:
             lines.append(gettext("End of the game: %(bonuses)s") % {"bonuses": bonuses})
     return " · ".join(lines)
+
+
+def countersigned_line(match: Match) -> str:
+    """Who confirmed a club night's result and when, as the match page, the history and the
+    report say it ("Result confirmed by Bruno at 21:40."); "" while it is not confirmed as the
+    match stands now."""
+    if not match.is_countersigned or match.confirmed_at is None:
+        return ""
+    return gettext("Result confirmed by %(name)s at %(time)s.") % {
+        "name": match.confirmed_name,
+        "time": time_format(localtime(match.confirmed_at), "H:i"),
+    }
+
+
+def countersigned_slip(match: Match) -> str:
+    """The filled score slip's countersignature ("Confirmed by Bruno on 12/11/2026 at 21:40");
+    "" while the result is not confirmed as the match stands now."""
+    if not match.is_countersigned or match.confirmed_at is None:
+        return ""
+    when = localtime(match.confirmed_at)
+    return gettext("Confirmed by %(name)s on %(date)s at %(time)s") % {
+        "name": match.confirmed_name,
+        "date": when.strftime("%d/%m/%Y"),
+        "time": time_format(when, "H:i"),
+    }

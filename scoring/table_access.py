@@ -14,10 +14,13 @@ that holds a seat:
 |------------------------------------------------------|----------------------------|
 | in progress                                          | see it, enter its events   |
 | finished, not confirmed yet (a tournament table)     | see it, correct, confirm   |
-| finished, a club night, less than GRACE ago          | see it, correct            |
+| finished, a club night, less than GRACE ago          | see it, correct, confirm*  |
 | finished and confirmed, or a club night's after GRACE | see it, read-only         |
 | any, when a director allowed a correction until T    | enter corrections until T  |
 | closed (its tournament is finished)                  | see it, read-only          |
+
+(*) A club night's match of a game countersigned by lines (`scoring.countersign`), confirmed
+by the other line after GRACE too; once confirmed, the phones read it only.
 
 A follower (or a phone whose seat the director released) may only see the match. Nothing else
 of the club: no other match, no player list, no tournament page. A code that is wrong, revoked or
@@ -157,6 +160,8 @@ def code_access(join: TableJoin | None, match: Match, now: datetime.datetime | N
     table = getattr(match, "tournament_table", None)
     if table is not None:
         return READ if table.is_confirmed_for(match) else WRITE
+    if match.is_countersigned:  # a club night's result confirmed by the other line
+        return READ
     if match.finished_at is not None and now < match.finished_at + GRACE:
         return WRITE
     return READ

@@ -26,6 +26,7 @@ urlpatterns = [
         name="seat-release",
     ),
     path("<int:pk>/code/correction/", codes.code_correction, name="code-correction"),
+    path("<int:pk>/confirm/", codes.match_confirm, name="confirm"),
     path("new/<slug:slug>/", start.match_start, name="start"),
     path("new/<slug:slug>/rules/", start.rule_options, name="rule-options"),
     path("<int:pk>/", match.match_page, name="match"),

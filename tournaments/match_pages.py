@@ -27,6 +27,7 @@ def table_place(viewer: MatchViewer) -> MatchPlace | None:
     pk = table.round.tournament_id
     visible = Tournament.objects.for_user(viewer.user).filter(pk=pk)
     shown = visible.values_list("name", flat=True).first()
+    refused, words = _confirm_refused(viewer, table)
     return MatchPlace(
         link=EventLink(
             name=shown,
@@ -41,17 +42,22 @@ def table_place(viewer: MatchViewer) -> MatchPlace | None:
         confirmed=table.is_confirmed_for(match),
         disputed=table.disputed_at is not None,
         event=event_line(table.round, shown) if shown is not None else "",
-        confirm_refused=_confirm_refused(viewer, table),
+        confirm_refused=refused,
+        confirm_words=words,
     )
 
 
-def _confirm_refused(viewer: MatchViewer, table: Table) -> str:
+def _confirm_refused(viewer: MatchViewer, table: Table) -> tuple[str, str]:
     """Why this viewer (the phone of a table code, else the user) may not confirm the result,
-    in a word, or "" when they may: the service's own rule (`rules.confirm_refusal`), asked
+    in a word ("" when they may) and, when the other line confirms, in the rule's words ("" for
+    any other refusal): the service's own rule (`rules.confirm_refusal`), asked
     only once there is a result to confirm."""
     match = viewer.match
     if not match.is_finished or match.is_closed:
-        return "unfinished"
+        return "unfinished", ""
     actor = viewer.phone or viewer.user
     refusal = rules.confirm_refusal(table, actor, join=viewer.join)
-    return "" if refusal is None else refusal.why
+    if refusal is None:
+        return "", ""
+    words = refusal.message if refusal.why == "line" else ""
+    return refusal.why, words

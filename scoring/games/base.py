@@ -61,6 +61,10 @@ class GameKind:
     # (a game scored by lines of players: Burraco's NS and EO; "": none).
     entry_template: ClassVar[str] = "scoring/_entry_fields.html"
     lines_template: ClassVar[str] = ""
+    # Its result is countersigned by the other line (the federation codes' paper slip): a line
+    # that wrote all of it does not confirm it, and a club night's match is confirmed too
+    # (`scoring.countersign`).
+    countersigned_by_lines: ClassVar[bool] = False
 
     # What it is ------------------------------------------------------------------------------
 
@@ -79,6 +83,11 @@ class GameKind:
         """Who plays together, from a match's players in seat order (names or ids): None when
         every player plays alone; a game of pairs, its teams (each team shares a place). Club
         life rates, places and counts partners by them."""
+        return None
+
+    def line_of_seat(self, seat: int, players: int) -> str | None:
+        """The line (pair) the player of `seat` plays in, of a match of `players` seats; None
+        for a game of single players."""
         return None
 
     # The match page --------------------------------------------------------------------------

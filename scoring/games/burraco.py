@@ -37,6 +37,11 @@ class Burraco(GameKind):
     counts_line_points = True
     entry_template = "scoring/_burraco_entry_fields.html"
     lines_template = "scoring/_burraco_lines.html"
+    countersigned_by_lines = True
+
+    def line_of_seat(self, seat: int, players: int) -> str | None:
+        """NS: seats 1 and 3 (seat 1 alone in a 1 v 1); EO: seats 2 and 4."""
+        return LINES[(seat - 1) % 2] if players in (2, 4) and 1 <= seat <= players else None
 
     def teams(self, seated: Sequence[Seated]) -> tuple[tuple[Seated, ...], ...] | None:
         """The two lines: NS (seats 1 and 3) and EO (2 and 4); 1 v 1, one player each."""

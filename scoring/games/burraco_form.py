@@ -157,9 +157,18 @@ class BurracoHandForm(EntryForm):
         )
 
     @property
+    def stops_play(self) -> bool:
+        """The hand as typed ended with play stopped (time, stallo, the arbiter): the only ends
+        where the scorer says whether a line pays the pozzetto penalty (BURRACO.md section 1)."""
+        return self["end"].value() in STOPS
+
+    @property
     def line_rows(self) -> list[dict[str, Any]]:
-        """Each line's fields, for the template: NS first."""
+        """Each line's fields, for the template: NS first. The pozzetto penalty's question is
+        there only when the rules leave it to the scorer, and shown only when play was stopped
+        (`stops`: the ends that show it, for the page's script)."""
         rows = []
+        stops = " ".join(sorted(STOPS))
         for line in LINES:
             players = self.lines[line]
             rows.append(
@@ -176,6 +185,8 @@ class BurracoHandForm(EntryForm):
                     "pozzetto_penalty": (
                         self[f"pozzetto_penalty_{line}"] if self.asks_penalty else None
                     ),
+                    "penalty_shown": self.stops_play,
+                    "stops": stops,
                     # the card values, the ones of every hand first
                     "values": [
                         self[f"{key}_{line}"] for key in ("melded", "in_hand", "pozzetto_unplayed")

@@ -45,6 +45,7 @@ from scoring.engine.document import parse_document
 from scoring.games import game_of
 from scoring.models import Match
 from scoring.presenters import (
+    countersigned_slip,
     describe_changes,
     games_won_line,
     money,
@@ -294,6 +295,7 @@ def match_report(
             ),
             "chart": _report_chart(match, detail, names, box),
             "times": _times_line(match),
+            "countersigned": countersigned_slip(match),  # a club night's, by the other line
         }
     )
     html = render_to_string("pdf/match_report.html", context)

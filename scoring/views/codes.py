@@ -26,6 +26,8 @@ from clubs.permissions import can_direct
 from config.auth import client_address
 from scoring import table_access, table_codes
 from scoring.models import Match
+from scoring.services import confirming
+from scoring.views.access import visible_viewer
 
 FOLLOW = "follow"  # the join page's choice of no seat: a follower, read-only
 
@@ -252,3 +254,15 @@ def seat_release(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     if url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
         return redirect(back)
     return redirect(match.get_absolute_url() + "#table-code")
+
+
+@require_POST
+@table_access.login_or_code_required
+def match_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    """Countersign a club night's result from the match page: a phone holding a seat of the
+    other line, a logged-in player of it, or a director (`services.confirming.match_confirm`)."""
+    viewer = visible_viewer(request, pk)
+    with as_message(request):
+        confirming.match_confirm(match=viewer.match, user=viewer.phone or viewer.user)
+        messages.success(request, gettext("Thank you: the result is confirmed."))
+    return redirect(viewer.match.get_absolute_url() + "#table-code")

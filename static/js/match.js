@@ -36,6 +36,16 @@
         points.readOnly = false;
       }
     });
+    // Burraco: whether a line pays the pozzetto penalty is asked only when play was stopped
+    // (the ends its box lists); hidden, it is not sent (the server ignores it anyway).
+    var end = checkedValue(form, "end");
+    form.querySelectorAll(".pozzetto-penalty[data-stops]").forEach(function (box) {
+      var shown = box.dataset.stops.split(" ").indexOf(end) !== -1;
+      box.hidden = !shown;
+      box.querySelectorAll("input").forEach(function (input) {
+        input.disabled = !shown;
+      });
+    });
     var result = checkedValue(form, "result");
     if (form.querySelector('input[name="result"]')) {
       form.dataset.result = result;

@@ -261,3 +261,21 @@ def test_the_page_shows_the_two_lines_side_by_side_and_who_deals():
         ("EO (Bruno, Dario)", 150, True),
     ]
     assert lines_board(MatchState.__new__(MatchState)) == []
+
+
+def test_the_penalty_question_shows_only_when_play_was_stopped_and_counts_only_then():
+    """Issue 28: "Pays the pozzetto penalty?" is asked for time, stallo and the arbiter's end,
+    and hidden (and ignored by the server) for a closing and the tallone."""
+    tallone = dict(B1_POSTS[2], pozzetto_penalty_EO="no")  # EO did not take it: -100 stands
+    entered = form(tallone)
+    assert entered.is_valid(), entered.errors
+    assert not entered.stops_play
+    assert all(not row["penalty_shown"] for row in entered.line_rows)
+    assert "pozzetto_penalty" not in entered.to_data()["lines"]["EO"]
+    assert entered.preview["EO"].total == -40  # the automatic penalty, whatever was posted
+    for end in ("time_out", "stallo", "arbitral"):
+        stopped = form(dict(B1_POSTS[2], end=end, pozzetto_penalty_EO="no"))
+        assert stopped.is_valid(), stopped.errors
+        assert all(row["penalty_shown"] for row in stopped.line_rows)
+        assert stopped.to_data()["lines"]["EO"]["pozzetto_penalty"] is False
+    assert form().stops_play is False  # a new hand: nothing chosen yet, the question hidden

@@ -147,3 +147,18 @@ def test_the_score_slip_and_the_report_print(client, club, scorer):
         "600 715 1315 440 520 960",
     ):
         assert figures in text, figures
+
+
+@pytest.mark.django_db
+def test_the_penalty_question_is_hidden_until_play_is_stopped(client, club, scorer):
+    match = start(client, club)
+    page = client.get(match.get_absolute_url()).content.decode()
+    boxes = re.findall(r'<div class="pozzetto-penalty" data-stops="([^"]+)"( hidden)?>', page)
+    assert boxes == [("arbitral stallo time_out", " hidden")] * 2
+    # a time call forgotten: the refusal shows the question, beside the line that must answer
+    response = post_hand(client, match, dict(B1_POSTS[2], end="time_out"))
+    content = response.content.decode()
+    assert response.status_code == 200
+    boxes = re.findall(r'<div class="pozzetto-penalty" data-stops="([^"]+)"( hidden)?>', content)
+    assert boxes == [("arbitral stallo time_out", "")] * 2
+    assert 'id="group-pozzetto_penalty_EO"' in content

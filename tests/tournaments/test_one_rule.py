@@ -21,6 +21,8 @@ from tournaments.models import Table
 ROOT = Path(settings.BASE_DIR)
 APPS = ("clubs", "scoring", "tournaments", "pairings", "clublife", "config")
 MODEL = "tournaments/models.py"
+# A club night's countersignature is set only by `Match.confirm` (the same field names).
+MODELS = {MODEL, "scoring/models.py"}
 
 # What only the rules read: a page that reads them is deciding for itself.
 RULE_FACTS = {
@@ -44,6 +46,9 @@ RULES = {
     "counted_match_q": MODEL,
     "wrote_result": "scoring/table_access.py",
     "writing": "scoring/table_access.py",
+    "confirmer_refusal": "scoring/countersign.py",  # who confirms a table's or a match's result
+    "line_refusal": "scoring/countersign.py",  # not the line that wrote it all (Burraco)
+    "match_confirm_refusal": "scoring/countersign.py",  # a club night's countersignature
 }
 
 
@@ -112,7 +117,7 @@ def result_fields_set(tree: ast.AST) -> set[str]:
 def violations(relative: str, source: str) -> list[str]:
     tree = parsed(source)
     found = []
-    if relative != MODEL:
+    if relative not in MODELS:
         found += [f"{relative} sets Table.{name}" for name in sorted(result_fields_set(tree))]
     if is_page(relative):
         for name in sorted(names_read(tree) & RULE_FACTS):
