@@ -529,10 +529,21 @@ def match_context(
         "confirming": confirming,
         **_place_context(viewer, place, code),
         **entry,
-        "poll": not state.finished,
+        # a finished result that waits for its confirmation keeps the page asking, so every
+        # phone of the table sees it confirmed (`views.match.match_live`, `confirmed=0`)
+        "poll": not state.finished or awaits_confirmation(match, place),
+        "awaits_confirmation": state.finished and awaits_confirmation(match, place),
         "poll_seconds": POLL_SECONDS,
         "client": client_config(match, typist=typist(viewer), may_record=scorer and not closed),
     }
+
+
+def awaits_confirmation(match: Match, place: MatchPlace | None) -> bool:
+    """The match's result is one to confirm (a tournament table's, a club night's countersigned
+    game's) and nobody has confirmed it as it stands."""
+    if place is None or match.is_closed:
+        return False
+    return bool(place.confirm_url) and not place.confirmed
 
 
 def _place_context(

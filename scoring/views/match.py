@@ -19,10 +19,12 @@ from scoring import services
 from scoring.engine import EngineError
 from scoring.engine.cards import count_points
 from scoring.match_page import (
+    awaits_confirmation,
     history_context,
     match_context,
 )
 from scoring.page_script import ENTRY_ACTIONS
+from scoring.pages import place_of
 from scoring.views.access import visible_match, visible_viewer
 from scoring.views.answers import back_to
 
@@ -67,7 +69,13 @@ def match_live(request: HttpRequest, pk: int) -> HttpResponse:
     # a form made at an older revision (a kept draft, an entry put back to edit) is told what
     # changed since, even when the scores are current, once
     untold = seen is not None and seen < match.revision and request.GET.get("told") != "1"
-    if request.GET.get("revision") == str(match.revision) and not seat_released and not untold:
+    # a finished result waiting for its confirmation: confirming changes no score, but every
+    # phone's page must say it is confirmed (the entry area holds the confirmation)
+    confirmed_now = request.GET.get("confirmed") == "0" and not awaits_confirmation(
+        match, place_of(viewer)
+    )
+    unchanged = request.GET.get("revision") == str(match.revision) and not confirmed_now
+    if unchanged and not seat_released and not untold:
         return HttpResponse(status=204)
     if fresh_entry:
         context = match_context(viewer)
@@ -80,7 +88,7 @@ def match_live(request: HttpRequest, pk: int) -> HttpResponse:
             with_form=False,
             typed=QueryDict(typed) if typed is not None else None,
         )
-    context["fresh_entry"] = fresh_entry
+    context["fresh_entry"] = fresh_entry or confirmed_now
     response = render(request, "scoring/_live.html", context)
     response["X-Tallone-Revision"] = str(match.revision)
     return response

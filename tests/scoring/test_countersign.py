@@ -166,6 +166,25 @@ def test_the_match_page_offers_the_confirmation_to_the_other_line_only(match):
     assert refused.status_code == 403
 
 
+def test_every_phone_of_the_table_sees_the_confirmation_without_reloading(match):
+    """A finished result waiting for its confirmation keeps the page asking: the other phones'
+    poll says nothing new until the other line confirms, then brings the entry area with it."""
+    anna, _carla, bruno = finished_by_ns(match)
+    page = anna.get(match.get_absolute_url()).content.decode()
+    poll = page.split('hx-get="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
+    assert "confirmed=0" in poll  # the page asks while the result waits
+    assert anna.get(poll).status_code == 204  # nothing new: not confirmed yet
+    assert bruno.post(reverse("scoring:confirm", args=[match.pk])).status_code == 302
+    answer = anna.get(poll)
+    assert answer.status_code == 200
+    body = answer.content.decode()
+    assert "The result is confirmed." in body and 'id="entry-area" hx-swap-oob="true"' in body
+    # the confirmed page asks no more
+    page = anna.get(match.get_absolute_url()).content.decode()
+    assert 'id="scoreboard"' in page and "confirmed=0" not in page
+    assert 'hx-trigger="every' not in page
+
+
 def test_a_correction_after_the_confirmation_needs_a_new_one(match, club):
     _anna, _carla, bruno = finished_by_ns(match)
     bruno.post(reverse("scoring:confirm", args=[match.pk]))
