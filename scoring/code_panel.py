@@ -61,25 +61,27 @@ def code_panel(
     if not director and phone is None and not _plays_here(viewer):
         return None
     code = TableCode.objects.filter(match=match, is_current=True).first()
-    if code is None:
+    if code is None and (place is None or not finished):
+        # without a code (a club night's, table codes off) the panel is only the confirmation
+        # of a result to confirm, for the director and the match's logged-in players
         return None
     at_table = place is not None and finished and not match.is_closed and not director
     director_here = place is not None and place.director_confirms and finished and director
     join = viewer.join if phone is not None else None
     follower = join is not None and not join.holds_seat
     return CodePanel(
-        code=code.code,
+        code=code.code if code is not None else "",
         is_director=director,
         phone_name=phone.name if phone else "",
         read_only=phone is not None and not isinstance(viewer.actor, TableActor),
-        correction_until=code.correction_until,
+        correction_until=code.correction_until if code is not None else None,
         confirm_url=place.confirm_url if at_table and place is not None else None,
         dispute_url=place.dispute_url if at_table and place is not None else None,
         confirmed=place is not None and place.confirmed,
         disputed=place is not None and place.disputed,
         wrote_part=at_table and place is not None and place.confirm_refused == "wrote",
         follower=follower,
-        seats=_held_seats(code) if director else (),
+        seats=_held_seats(code) if director and code is not None else (),
         released=table_access.released_words(join, match)
         if join is not None and viewer.released is not None
         else "",

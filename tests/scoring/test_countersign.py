@@ -19,7 +19,7 @@ from scoring.countersign import ConfirmRefused
 from scoring.models import Match, TableCode
 from scoring.services.confirming import match_confirm
 from scoring.table_access import viewer_of
-from tests.factories import ClubFactory, member, start_match
+from tests.factories import ClubFactory, PlayerFactory, member, start_match
 from tests.pdf.conftest import Pdf
 
 pytestmark = pytest.mark.django_db
@@ -205,6 +205,42 @@ def test_the_director_confirms_on_the_match_page(match, club, client):
     client.post(reverse("scoring:confirm", args=[match.pk]))
     match.refresh_from_db()
     assert match.is_countersigned and match.confirmed_by == director
+
+
+def test_without_table_codes_the_director_and_the_other_lines_player_confirm_on_the_page():
+    """A club night without table codes (the clubs' default): a scorekeeper enters the hands
+    on their account; the page still offers the confirmation to the director and to a
+    logged-in player of the line that did not write, and refuses the scorekeeper who wrote."""
+    club = ClubFactory(name="Circolo senza codici")
+    assert not club.table_codes
+    bruno_account = member(club, Role.MEMBER, username="bruno")
+    players = [PlayerFactory(club=club, name=name) for name in ("Anna", "Bruno", "Carla", "Dario")]
+    players[1].user = bruno_account
+    players[1].save()
+    match = start_match(club=club, preset="burraco", players=players)
+    scorekeeper = Client()
+    scorekeeper.force_login(member(club, Role.SCOREKEEPER))
+    scorekeeper.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    post_hand(scorekeeper, match, BIG_NS)
+    post_hand(scorekeeper, match, BIG_NS)
+    match.refresh_from_db()
+    assert match.is_finished and not TableCode.objects.filter(match=match).exists()
+    page = scorekeeper.get(match.get_absolute_url()).content.decode()
+    assert 'id="confirm-at-table"' not in page and 'id="director-confirm"' not in page
+    director = Client()
+    director.force_login(member(club, Role.DIRECTOR))
+    director.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    page = director.get(match.get_absolute_url()).content.decode()
+    assert 'id="director-confirm"' in page and "The result's confirmation" in page
+    assert "New code" not in page  # no code to renew: the confirmation only
+    bruno = Client()
+    bruno.force_login(bruno_account)
+    bruno.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    page = bruno.get(match.get_absolute_url()).content.decode()
+    assert 'id="confirm-at-table"' in page and "Confirm the result" in page
+    bruno.post(reverse("scoring:confirm", args=[match.pk]))
+    match.refresh_from_db()
+    assert match.is_countersigned and match.confirmed_by == bruno_account
 
 
 def test_no_confirmation_before_the_end_nor_for_a_game_not_countersigned(club, match):
