@@ -28,7 +28,7 @@ from scoring.models import (
     MatchPlayer,
 )
 from scoring.services.errors import MatchChange, MatchError, MatchMovedOn
-from scoring.services.matches import lock_match, refuse_if_closed
+from scoring.services.matches import lock_match, lock_match_keyed, refuse_if_closed
 from scoring.services.replay import (
     CurrentEvent,
     current_events,
@@ -122,11 +122,10 @@ def _record(
     """A new event costs one event, whatever the match's length: the match row (locked), its
     seats, the state cache (`services.state`), the writes. A match whose cache does not follow
     it is replayed from its events instead, and its cache written again."""
-    match, seats = lock_match(match)
-    if key:
-        existing = MatchEvent.objects.filter(match=match, idempotency_key=key).order_by().first()
-        if existing is not None:
-            return Recorded(event=existing, created=False, hand_number=_hand_number(existing))
+    match, seats, keyed = lock_match_keyed(match, key=key)
+    if keyed is not None:  # this key recorded its event already: answer it
+        existing = MatchEvent.objects.get(pk=keyed)
+        return Recorded(event=existing, created=False, hand_number=_hand_number(existing))
     # a retry of an event already recorded (above) changes nothing, so it is answered even now
     refuse_if_closed(match)
     if based_on is not None and based_on != match.revision:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext_lazy as _
 
 from clubs import validators
@@ -18,6 +19,7 @@ from scoring.engine.names import table_label as stored_table_label
 from scoring.engine.rules import Options
 from scoring.models import (
     Match,
+    MatchEvent,
     MatchPlayer,
     is_played,
 )
@@ -158,11 +160,22 @@ def matches_start(
 def lock_match(match: Match) -> tuple[Match, list[MatchPlayer]]:
     """Lock the match row (until the transaction ends) and load its seats; its state cache
     (`services.state`) comes with the match row, read in the same query."""
-    locked = (
-        Match.objects.select_for_update(of=("self",)).select_related("state_cache").get(pk=match.pk)
-    )
-    seats = list(MatchPlayer.objects.filter(match=locked).order_by("seat"))
+    locked, seats, _keyed = lock_match_keyed(match, key=None)
     return locked, seats
+
+
+def lock_match_keyed(
+    match: Match, *, key: str | None
+) -> tuple[Match, list[MatchPlayer], int | None]:
+    """`lock_match`, answering also the id of the event the idempotency `key` recorded (None:
+    none yet, or no key), read in the same query as the match row."""
+    rows = Match.objects.select_for_update(of=("self",)).select_related("state_cache")
+    if key:
+        keyed = MatchEvent.objects.filter(match=OuterRef("pk"), idempotency_key=key)
+        rows = rows.annotate(keyed_event_id=Subquery(keyed.values("pk")[:1]))
+    locked = rows.get(pk=match.pk)
+    seats = list(MatchPlayer.objects.filter(match=locked).order_by("seat"))
+    return locked, seats, getattr(locked, "keyed_event_id", None)
 
 
 def refuse_if_closed(match: Match, *, event: int | None = None) -> None:
