@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 from fractions import Fraction
 
@@ -290,3 +291,67 @@ def test_the_statistics_csv_gives_the_line_points_and_leaves_the_penalty_columns
     assert carla["Line points"] == str(1315 + 960 + 280)
     assert carla["Line points per hand"] == "365.00"
     assert carla["Points taken"] == "" and carla["Hands closed"] == ""
+
+
+def documented_profile() -> dict:
+    """The example of the profile endpoint in docs/API.md."""
+    text = (settings.BASE_DIR / "docs" / "API.md").read_text()
+    section = text[text.index("## Ratings and player profiles") : text.index("## Seasons")]
+    return json.loads(re.search(r"```json\n(.*?)```", section, re.S).group(1))
+
+
+def with_ids(value, players):
+    """`value` with every player's id (`{"id", "name"}`) the id of that name in `players`."""
+    if isinstance(value, dict):
+        if set(value) == {"id", "name"}:
+            return {"id": players[value["name"]].pk, "name": value["name"]}
+        return {key: with_ids(item, players) for key, item in value.items()}
+    if isinstance(value, list):
+        return [with_ids(item, players) for item in value]
+    return value
+
+
+def shown(answer, example):
+    """The part of `answer` the abridged `example` shows: its keys, and lists item by item."""
+    if isinstance(example, dict):
+        return {key: shown(answer[key], item) for key, item in example.items()}
+    if isinstance(example, list) and len(example) == len(answer):
+        return [shown(got, item) for got, item in zip(answer, example, strict=True)]
+    return answer
+
+
+def test_the_api_s_documented_profile_example_is_what_the_api_answers(club):
+    club.played()
+    example = with_ids(documented_profile(), club.players)
+    answer = APIClient().get(
+        reverse(
+            "api-club-player-profile",
+            kwargs={"slug": club.club.slug, "pk": club.players["Anna"].pk},
+        )
+    )
+    assert answer.status_code == 200, answer.content
+    assert shown(answer.json(), example) == example
+    # what the example leaves out is there too, and a game not in pairs has no partners
+    game = answer.json()["games"][0]
+    assert len(game["rating_history"]) == 3 and len(answer.json()["recent_matches"]) == 3
+    scala = scoring.match_start(
+        club=club.club, user=None, preset="scala40", players=list(club.players.values())
+    )
+    scoring.event_record(
+        match=scala,
+        user=None,
+        data={
+            "type": "hand",
+            "closer": "Anna",
+            "points": {"Bruno": 102, "Carla": 102, "Dario": 102},
+        },
+    )
+    answer = APIClient().get(
+        reverse(
+            "api-club-player-profile",
+            kwargs={"slug": club.club.slug, "pk": club.players["Bruno"].pk},
+        )
+    )
+    scala_game = next(game for game in answer.json()["games"] if game["game"] == "scala40")
+    assert scala_game["points_taken"] == 102 and scala_game["partners"] == []
+    assert (scala_game["line_points"], scala_game["average_line_points"]) == (0, 0.0)
