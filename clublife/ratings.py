@@ -413,6 +413,11 @@ class Leaderboard:
     def label(self) -> str:
         return game_label(self.game)
 
+    @property
+    def rated_by_team(self) -> bool:
+        """Whether its players are rated through their team (a game played in pairs)."""
+        return game_named(self.game).plays_in_teams
+
 
 def leaderboards(*, club: Club, game: str | None = None) -> list[Leaderboard]:
     """The club's leaderboards, one per game (only `game` if given; otherwise the games with a

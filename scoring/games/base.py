@@ -81,6 +81,12 @@ class GameKind:
         life rates, places and counts partners by them."""
         return None
 
+    @property
+    def plays_in_teams(self) -> bool:
+        """Whether its players play in teams (a game that answers `teams`): club life rates each
+        player through their team, and the ratings page says so."""
+        return type(self).teams is not GameKind.teams
+
     # The match page --------------------------------------------------------------------------
 
     def hand_form(self, rules: Options, seats: Sequence[tuple[int, str]], *args, **kwargs):

@@ -173,6 +173,42 @@ def test_the_rating_page_shows_the_team_ratings(client, club):
         assert row.group(2) == f"{mu:.1f} ± {sigma:.1f}"
 
 
+def test_the_rating_page_says_a_game_in_pairs_is_rated_through_the_pair(client, club):
+    club.played()
+    gin = scoring.match_start(
+        club=club.club,
+        user=None,
+        preset="gin",
+        players=[club.players["Anna"], club.players["Bruno"]],
+        options={"target": 10},
+    )
+    scoring.hand_record(
+        match=gin,
+        user=None,
+        data={"result": "gin", "knocker": "Anna", "deadwood": {"Anna": 0, "Bruno": 30}},
+    )
+    english = get_page(client, club.url("ratings"))
+    sentence = (
+        "Burraco is played in pairs, so each player is rated through their pair: OpenSkill rates "
+        "the two lines as two teams (1 v 1: two teams of one), and partners go up and down "
+        "together."
+    )
+    burraco = english[english.index('id="board-burraco"') :]
+    assert sentence in burraco
+    assert english.count("is played in pairs") == 1  # Gin's board says nothing of pairs
+    assert 'id="board-gin"' in english and 'id="teams-gin"' not in english
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    italian = client.get(club.url("ratings")).content.decode()
+    assert (
+        "Burraco si gioca a coppie, quindi ogni giocatore ha il rating attraverso la sua coppia: "
+        "OpenSkill valuta le due linee come due squadre (1 contro 1: due squadre di uno), e i "
+        "compagni salgono e scendono insieme."
+    ) in italian
+    # the board of another game alone says nothing of pairs
+    only_gin = get_page(client, club.url("ratings") + "?game=gin")
+    assert 'id="board-gin"' in only_gin and "pairs" not in only_gin
+
+
 def test_one_against_one_rates_two_teams_of_one(club):
     match = club.play(("Anna", "Bruno"), B1_DOCUMENT_HANDS, preset="burraco-1v1")
     assert match.winner.name == "Anna"
