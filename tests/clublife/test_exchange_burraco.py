@@ -10,6 +10,8 @@ The hands are B1 of BURRACO.md section 7 (NS 770, 600, 1315; EO 150, 1000, 960 h
 from __future__ import annotations
 
 import copy
+import csv
+import io
 import json
 import re
 
@@ -25,7 +27,7 @@ from clubs.models import Club, Role
 from scoring import services as scoring
 from scoring.engine.document import replay_document
 from scoring.models import Match, MatchEvent, MatchStatus
-from tests.clublife.test_exchange import history, imported, seats_of
+from tests.clublife.test_exchange import SHEET, history, imported, seats_of
 from tests.clublife.test_exchange import snapshot as pages_of
 from tests.factories import ClubFactory, PlayerFactory, UserFactory, member
 from tests.scoring.engine.burraco_helpers import B1_DOCUMENT_HANDS
@@ -268,3 +270,47 @@ def test_the_api_imports_a_burraco_sheet_and_refuses_one_the_rules_refuse():
     (error,) = answer.json()["errors"]
     assert (error["event"], error["field"], error["document"]) == (1, "lines.EO.closed", None)
     assert Match.objects.count() == 1
+
+
+# The statistics CSV ------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_the_statistics_csv_gives_burraco_its_lines_and_no_scala_40_numbers(client):
+    burraco = BurracoClub()
+    burraco.play()
+    imported(burraco.club, SHEET, user=None)  # Scala 40 at four: places 1 to 4
+    client.force_login(burraco.owner)
+    response = client.get(f"/clubs/{burraco.club.slug}/statistics.csv", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    rows = {
+        (row["Player"], row["Game"]): row
+        for row in csv.DictReader(io.StringIO(response.content.decode()))
+    }
+    # Anna's finished Burraco: with Carla (NS 1315 of 3 hands, won), 1 v 1 against Bruno (1315
+    # of 3, won), her line withdrawn (EO 150 of 1, lost), at time (NS 770 of 1, won); the two
+    # matches in progress do not count
+    anna = rows["Anna", "Burraco"]
+    assert (anna["Matches"], anna["Wins"], anna["Hands"]) == ("4", "3", "8")
+    assert (anna["Line points"], anna["Line points per hand"]) == ("3550", "443.75")
+    assert (anna["Place 1"], anna["Place 2"]) == ("3", "1")
+    # two lines have no third or fourth place, and no Scala 40 or Gin number is a Burraco one
+    for column in ("Place 3", "Place 4", "Points taken", "Points per hand", "Hands closed"):
+        assert anna[column] == "", column
+    for column in ("Busts", "Re-entries", "Gins", "Knocks", "Deadwood per hand"):
+        assert anna[column] == "", column
+    bruno = rows["Bruno", "Burraco"]  # 960 + 960 + 770 (his line's, NS, won) + 150
+    assert (bruno["Wins"], bruno["Line points"], bruno["Place 2"]) == ("1", "2840", "3")
+    # Scala 40 keeps its places and numbers, and no line points
+    scala = rows["Anna", "Scala 40"]
+    assert (scala["Place 1"], scala["Place 2"], scala["Place 3"], scala["Place 4"]) == (
+        "0",
+        "1",
+        "0",
+        "0",
+    )
+    assert (scala["Points taken"], scala["Line points"], scala["Line points per hand"]) == (
+        "20",
+        "",
+        "",
+    )
