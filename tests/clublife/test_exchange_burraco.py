@@ -314,3 +314,29 @@ def test_the_statistics_csv_gives_burraco_its_lines_and_no_scala_40_numbers(clie
         "",
         "",
     )
+
+
+@pytest.mark.django_db
+def test_the_import_page_takes_a_burraco_sheet_and_says_a_refusal_in_italian(client):
+    club = ClubFactory(slug="circolo")
+    client.force_login(member(club, Role.DIRECTOR))
+    url = f"/clubs/{club.slug}/import/"
+    sheet = {
+        "preset": "burraco-1v1",
+        "rules": {"target": 1005},
+        "players": ["Anna", "Bruno"],
+        "events": B1_DOCUMENT_HANDS,
+    }
+    closed_bare = copy.deepcopy(FIRST)
+    closed_bare["lines"]["NS"]["sporchi"] = 0
+    closed_bare["lines"]["NS"]["puliti"] = 0
+    refused = client.post(
+        url, {"document": json.dumps({**sheet, "events": [closed_bare]})}, HTTP_ACCEPT_LANGUAGE="it"
+    )
+    assert refused.status_code == 400
+    assert "NS ha chiuso senza burraco." in refused.content.decode()
+    assert not Match.objects.exists()
+    response = client.post(url, {"document": json.dumps(sheet)})
+    match = Match.objects.get()
+    assert response["Location"] == match.get_absolute_url()
+    assert match.winner.name == "Anna" and lines(match) == {"NS": 1315, "EO": 960}
