@@ -25,8 +25,9 @@ from rest_framework.test import APIClient
 from clublife import exchange
 from clubs.models import Club, Role
 from scoring import services as scoring
+from scoring import table_codes
 from scoring.engine.document import replay_document
-from scoring.models import Match, MatchEvent, MatchStatus
+from scoring.models import Match, MatchEvent, MatchStatus, TableCode
 from tests.clublife.test_exchange import SHEET, history, imported, seats_of
 from tests.clublife.test_exchange import snapshot as pages_of
 from tests.factories import ClubFactory, PlayerFactory, UserFactory, member
@@ -84,6 +85,12 @@ class BurracoClub:
         self.record(matches["finished"], THIRD)
         matches["in progress"] = self.start(pairs)
         self.record(matches["in progress"], FIRST, SECOND)
+        # phones at the table: a player of each line joined by the table code
+        code = table_codes.code_issue(match=matches["in progress"], user=self.scorekeeper)
+        for seat in (1, 2):
+            table_codes.table_join(
+                code=code.code, name="", seat=seat, session_key=f"phone{seat}", address="10.0.0.1"
+            )
         matches["1 v 1"] = self.start(("Anna", "Bruno"), "burraco-1v1", target=1005)
         self.record(matches["1 v 1"], *B1_DOCUMENT_HANDS)
         matches["1 v 1 in progress"] = self.start(("Carla", "Dario"), "burraco-1v1")
@@ -179,6 +186,9 @@ def test_a_club_that_played_burraco_comes_back_from_its_archive_with_the_same_pa
     corrected = [version for version in versions if version["reason"] == "EO aveva 20 in mano"]
     assert len(corrected) == 1 and corrected[0]["data"]["lines"]["EO"]["in_hand"] == 20
     data = json.loads(json.dumps(exchange.club_export(burraco.club)))  # as a file holds it
+    joins = [row["fields"] for row in data["objects"] if row["model"] == "scoring.tablejoin"]
+    seats = matches["in progress"].seats.filter(seat__in=(1, 2)).values_list("pk", flat=True)
+    assert sorted(join["seat"] for join in joins) == sorted(seats)
     call_command("flush", interactive=False, verbosity=0)
     assert not Club.objects.exists()
 
@@ -187,6 +197,8 @@ def test_a_club_that_played_burraco_comes_back_from_its_archive_with_the_same_pa
     back = exchange.club_import(data)
     assert back.club.slug == slug and back.unknown_usernames == []
     assert history() == versions  # the corrected hand and the voided one, with who and why
+    code = TableCode.objects.get(match=matches["in progress"].pk)
+    assert sorted(code.joins.values_list("seat__seat", flat=True)) == [1, 2]
     assert json.loads(json.dumps(exchange.club_export(back.club)))["objects"] == data["objects"]
     client = Client()
     client.force_login(get_user_model().objects.get(username="titolare"))
