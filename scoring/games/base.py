@@ -205,8 +205,9 @@ def game_label(value: str) -> str:
 
 def game_presets() -> list[str]:
     """The presets of every game the application plays (`Game`'s values), in the engine's order:
-    the engine may know a game the application does not play yet (Burraco, until its pages and
-    its value in `Game` land), and no form, serializer or schema offers that game's presets."""
+    the engine may know a game the application does not play yet (as Burraco was until its
+    pages and its value in `Game` landed), and no form, serializer or schema offers that game's
+    presets, nor does an import store it (`clublife.exchange.documents`)."""
     return [name for name in PRESETS if is_played(preset_game(name))]
 
 
