@@ -109,7 +109,8 @@ def _statistics_row(
     player: Player, label: str, game: str, stats: PlayerStatistics, places: int
 ) -> list:
     """A player's numbers at a game: the penalty games' columns empty for Gin and for a game of
-    line points (Burraco), each game's own columns empty for the others."""
+    line points (Burraco), each game's own columns empty for the others, and the places beyond
+    the player's largest table at the game empty (Burraco's two lines have no third place)."""
     kind = game_named(game)
     gin, lines = kind.counts_knocks, kind.counts_line_points
     penalty = not (gin or lines)
@@ -121,7 +122,10 @@ def _statistics_row(
         stats.finished,
         stats.wins,
         spreadsheet_number(stats.win_share),
-        *(stats.places.get(place, 0) for place in range(1, places + 1)),
+        *(
+            stats.places.get(place, 0) if place <= stats.possible_places else ""
+            for place in range(1, places + 1)
+        ),
         stats.hands,
         stats.points_taken if penalty else "",
         spreadsheet_number(stats.average_points) if penalty else "",

@@ -413,6 +413,11 @@ class Leaderboard:
     def label(self) -> str:
         return game_label(self.game)
 
+    @property
+    def rated_by_team(self) -> bool:
+        """Whether its players are rated through their team (a game played in pairs)."""
+        return game_named(self.game).plays_in_teams
+
 
 def leaderboards(*, club: Club, game: str | None = None) -> list[Leaderboard]:
     """The club's leaderboards, one per game (only `game` if given; otherwise the games with a
@@ -498,7 +503,6 @@ class GameProfile:
     head_to_head: list[HeadToHead] = field(default_factory=list)
     partners: list[Partnership] = field(default_factory=list)
     history: list[RatingPoint] = field(default_factory=list)
-    largest_table: int = 2  # players at a table (teams, for a game played by teams)
 
     @property
     def label(self) -> str:
@@ -512,7 +516,7 @@ class GameProfile:
     def places(self) -> list[tuple[int, int]]:
         """(place, finished matches) for every place from 1 to the largest table played (a
         game played by teams: to the number of teams)."""
-        last = max([self.largest_table, *self.statistics.places])
+        last = max(2, self.statistics.possible_places)
         return [(place, self.statistics.places.get(place, 0)) for place in range(1, last + 1)]
 
 
@@ -582,12 +586,11 @@ class _Records:
     def add(
         self, match: Match, seat: MatchPlayer, seats: Sequence[MatchPlayer], line: MatchLine
     ) -> None:
-        """One match more: its line, its table's size, every opponent (the players of the other
-        teams, in a game played by teams) and every partner (the player's team)."""
+        """One match more: its line (with its table's size), every opponent (the players of the
+        other teams, in a game played by teams) and every partner (the player's team)."""
         teams = game_named(match.game).teams(seats)
         team = next((each for each in teams or () if seat in each), (seat,))
         profile = self.profile
-        profile.largest_table = max(profile.largest_table, len(teams or seats))
         profile.statistics.add(line)
         _count_opponents(self.opponents, seat, [each for each in seats if each not in team])
         for partner in team:

@@ -38,6 +38,7 @@ class MatchLine:
     finished: bool
     place: int | None
     won: bool
+    table: int = 2  # the places at its table: its players, or its teams (Burraco's two lines)
     hands: int = 0
     points_taken: int = 0
     closes: int = 0
@@ -84,6 +85,7 @@ def match_lines(document: MatchDocument, state: MatchState) -> dict[str, MatchLi
             finished=state.finished,
             place=player.place if state.finished else None,
             won=state.finished and player.name in _winners(state),
+            table=len(state.lines) if isinstance(state, BurracoState) else len(state.players),
             reentries=player.reentries,
             **{key: line[key] for key in line},
         )
@@ -132,6 +134,7 @@ class PlayerStatistics:
     finished: int = 0
     wins: int = 0
     places: Counter[int] = field(default_factory=Counter)  # place -> finished matches
+    largest_table: int = 0  # the most places at a table of its matches (`MatchLine.table`)
     hands: int = 0
     points_taken: int = 0
     closes: int = 0
@@ -149,6 +152,7 @@ class PlayerStatistics:
 
     def add(self, line: MatchLine) -> None:
         self.matches += 1
+        self.largest_table = max(self.largest_table, line.table)
         if line.finished:
             self.finished += 1
             if line.place is not None:
@@ -171,6 +175,12 @@ class PlayerStatistics:
             "line_points",
         ):
             setattr(self, name, getattr(self, name) + getattr(line, name))
+
+    @property
+    def possible_places(self) -> int:
+        """The places its matches could give: as many as at the largest table (a game of two
+        lines, two), or more when a place beyond it was counted."""
+        return max([self.largest_table, *self.places])
 
     @property
     def average_points(self) -> Fraction | None:

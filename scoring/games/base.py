@@ -90,6 +90,12 @@ class GameKind:
         for a game of single players."""
         return None
 
+    @property
+    def plays_in_teams(self) -> bool:
+        """Whether its players play in teams (a game that answers `teams`): club life rates each
+        player through their team, and the ratings page says so."""
+        return type(self).teams is not GameKind.teams
+
     # The match page --------------------------------------------------------------------------
 
     def hand_form(self, rules: Options, seats: Sequence[tuple[int, str]], *args, **kwargs):
@@ -208,8 +214,9 @@ def game_label(value: str) -> str:
 
 def game_presets() -> list[str]:
     """The presets of every game the application plays (`Game`'s values), in the engine's order:
-    the engine may know a game the application does not play yet (Burraco, until its pages and
-    its value in `Game` land), and no form, serializer or schema offers that game's presets."""
+    the engine may know a game the application does not play yet (as Burraco was until its
+    pages and its value in `Game` landed), and no form, serializer or schema offers that game's
+    presets, nor does an import store it (`clublife.exchange.documents`)."""
     return [name for name in PRESETS if is_played(preset_game(name))]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 from fractions import Fraction
 
@@ -172,6 +173,42 @@ def test_the_rating_page_shows_the_team_ratings(client, club):
         assert row.group(2) == f"{mu:.1f} ± {sigma:.1f}"
 
 
+def test_the_rating_page_says_a_game_in_pairs_is_rated_through_the_pair(client, club):
+    club.played()
+    gin = scoring.match_start(
+        club=club.club,
+        user=None,
+        preset="gin",
+        players=[club.players["Anna"], club.players["Bruno"]],
+        options={"target": 10},
+    )
+    scoring.hand_record(
+        match=gin,
+        user=None,
+        data={"result": "gin", "knocker": "Anna", "deadwood": {"Anna": 0, "Bruno": 30}},
+    )
+    english = get_page(client, club.url("ratings"))
+    sentence = (
+        "Burraco is played in pairs, so each player is rated through their pair: OpenSkill rates "
+        "the two lines as two teams (1 v 1: two teams of one), and partners go up and down "
+        "together."
+    )
+    burraco = english[english.index('id="board-burraco"') :]
+    assert sentence in burraco
+    assert english.count("is played in pairs") == 1  # Gin's board says nothing of pairs
+    assert 'id="board-gin"' in english and 'id="teams-gin"' not in english
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    italian = client.get(club.url("ratings")).content.decode()
+    assert (
+        "Burraco si gioca a coppie, quindi ogni giocatore ha il rating attraverso la sua coppia: "
+        "OpenSkill valuta le due linee come due squadre (1 contro 1: due squadre di uno), e i "
+        "compagni salgono e scendono insieme."
+    ) in italian
+    # the board of another game alone says nothing of pairs
+    only_gin = get_page(client, club.url("ratings") + "?game=gin")
+    assert 'id="board-gin"' in only_gin and "pairs" not in only_gin
+
+
 def test_one_against_one_rates_two_teams_of_one(club):
     match = club.play(("Anna", "Bruno"), B1_DOCUMENT_HANDS, preset="burraco-1v1")
     assert match.winner.name == "Anna"
@@ -290,3 +327,67 @@ def test_the_statistics_csv_gives_the_line_points_and_leaves_the_penalty_columns
     assert carla["Line points"] == str(1315 + 960 + 280)
     assert carla["Line points per hand"] == "365.00"
     assert carla["Points taken"] == "" and carla["Hands closed"] == ""
+
+
+def documented_profile() -> dict:
+    """The example of the profile endpoint in docs/API.md."""
+    text = (settings.BASE_DIR / "docs" / "API.md").read_text()
+    section = text[text.index("## Ratings and player profiles") : text.index("## Seasons")]
+    return json.loads(re.search(r"```json\n(.*?)```", section, re.S).group(1))
+
+
+def with_ids(value, players):
+    """`value` with every player's id (`{"id", "name"}`) the id of that name in `players`."""
+    if isinstance(value, dict):
+        if set(value) == {"id", "name"}:
+            return {"id": players[value["name"]].pk, "name": value["name"]}
+        return {key: with_ids(item, players) for key, item in value.items()}
+    if isinstance(value, list):
+        return [with_ids(item, players) for item in value]
+    return value
+
+
+def shown(answer, example):
+    """The part of `answer` the abridged `example` shows: its keys, and lists item by item."""
+    if isinstance(example, dict):
+        return {key: shown(answer[key], item) for key, item in example.items()}
+    if isinstance(example, list) and len(example) == len(answer):
+        return [shown(got, item) for got, item in zip(answer, example, strict=True)]
+    return answer
+
+
+def test_the_api_s_documented_profile_example_is_what_the_api_answers(club):
+    club.played()
+    example = with_ids(documented_profile(), club.players)
+    answer = APIClient().get(
+        reverse(
+            "api-club-player-profile",
+            kwargs={"slug": club.club.slug, "pk": club.players["Anna"].pk},
+        )
+    )
+    assert answer.status_code == 200, answer.content
+    assert shown(answer.json(), example) == example
+    # what the example leaves out is there too, and a game not in pairs has no partners
+    game = answer.json()["games"][0]
+    assert len(game["rating_history"]) == 3 and len(answer.json()["recent_matches"]) == 3
+    scala = scoring.match_start(
+        club=club.club, user=None, preset="scala40", players=list(club.players.values())
+    )
+    scoring.event_record(
+        match=scala,
+        user=None,
+        data={
+            "type": "hand",
+            "closer": "Anna",
+            "points": {"Bruno": 102, "Carla": 102, "Dario": 102},
+        },
+    )
+    answer = APIClient().get(
+        reverse(
+            "api-club-player-profile",
+            kwargs={"slug": club.club.slug, "pk": club.players["Bruno"].pk},
+        )
+    )
+    scala_game = next(game for game in answer.json()["games"] if game["game"] == "scala40")
+    assert scala_game["points_taken"] == 102 and scala_game["partners"] == []
+    assert (scala_game["line_points"], scala_game["average_line_points"]) == (0, 0.0)

@@ -112,6 +112,11 @@ def test_a_burraco_line_s_win_and_points_count_for_both_partners():
     stats.add(lines_of(burraco(B1_DOCUMENT_HANDS[:1], target=2005))["Anna"])  # in progress
     assert (stats.matches, stats.finished, stats.wins, stats.hands) == (2, 1, 1, 4)
     assert stats.average_line_points == Fraction(1315 + 770, 4)
+    # two lines: a table of two places, whatever the players at it
+    assert {line.table for line in lines.values()} == {2}
+    assert (stats.largest_table, stats.possible_places) == (2, 2)
+    stats.add(lines_of(SCALA)["Anna"])  # (no mixing in real life: only to see the largest kept)
+    assert (stats.largest_table, stats.possible_places) == (3, 3)
 
 
 def test_level_burraco_lines_at_time_are_no_one_s_win():
