@@ -527,12 +527,8 @@ def match_context(
         "show_authors": show_authors,
         "can_score": scorer and not closed and not confirming,  # the history's Correct, Void
         "confirming": confirming,
-        **_place_context(viewer, place, code),
+        **_place_context(viewer, place, code, finished=state.finished),
         **entry,
-        # a finished result that waits for its confirmation keeps the page asking, so every
-        # phone of the table sees it confirmed (`views.match.match_live`, `confirmed=0`)
-        "poll": not state.finished or awaits_confirmation(match, place),
-        "awaits_confirmation": state.finished and awaits_confirmation(match, place),
         "poll_seconds": POLL_SECONDS,
         "client": client_config(match, typist=typist(viewer), may_record=scorer and not closed),
     }
@@ -547,13 +543,18 @@ def awaits_confirmation(match: Match, place: MatchPlace | None) -> bool:
 
 
 def _place_context(
-    viewer: MatchViewer, place: MatchPlace | None, code: CodePanel | None
+    viewer: MatchViewer, place: MatchPlace | None, code: CodePanel | None, *, finished: bool
 ) -> dict[str, object]:
     """Where the match is played: its table code's panel, the tournament of a tournament table's
-    match (when the viewer may follow it), and why a closed match is closed (a director may
-    reopen it)."""
+    match (when the viewer may follow it), why a closed match is closed (a director may reopen
+    it), and whether the page keeps asking for news (`poll`)."""
     match = viewer.match
+    awaits = finished and awaits_confirmation(match, place)
     return {
+        # a finished result that waits for its confirmation keeps the page asking, so every
+        # phone of the table sees it confirmed (`views.match.match_live`, `confirmed=0`)
+        "poll": not finished or awaits,
+        "awaits_confirmation": awaits,
         "table_code": code,
         "tournament": place.link if place is not None else None,
         "closed_message": match.closed_message,
