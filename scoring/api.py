@@ -117,11 +117,15 @@ RECORDED = {
 # Helpers -----------------------------------------------------------------------------------------
 
 
-def visible_match(request, pk: int) -> Match:
+# What a match's answer shows besides the match row (its club, its winner, who started it).
+SHOWN_WITH = ("club", "winner", "started_by")
+
+
+def visible_match(request, pk: int, related: tuple[str, ...] = SHOWN_WITH) -> Match:
     """The match if the user may see it, or if this phone joined it with its current table code
     (`scoring.table_access.MatchViewer.may_see`); 404 otherwise. The user's role in its club is
-    read with it, so the checks that follow (may score, may see who scored) cost no query more."""
-    related = ("club", "winner", "started_by")
+    read with it, so the checks that follow (may score, may see who scored) cost no query more;
+    `related`, the rows read with it."""
     matches = Match.objects.for_user(request.user).select_related(*related)
     try:
         return permissions.get_with_role_or_404(matches, request.user, pk=pk)
@@ -140,8 +144,9 @@ def authors_context(request, match: Match) -> dict:
 
 def scorable_match(request, pk: int) -> Match:
     """The match if the user may see it (404) and may score at its club, or its table code lets
-    this phone write it now (403)."""
-    match = visible_match(request, pk)
+    this phone write it now (403). Its club only is read with it: a write answers from the
+    state it produced."""
+    match = visible_match(request, pk, related=("club",))
     require(table_access.viewer_of(request, match).may_score)
     return match
 
