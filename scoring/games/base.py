@@ -57,6 +57,9 @@ class GameKind:
     # (a game scored by lines of players: Burraco's NS and EO; "": none).
     entry_template: ClassVar[str] = "scoring/_entry_fields.html"
     lines_template: ClassVar[str] = ""
+    # The hand being typed, checked as it will be recorded (its preview and refusals as it is
+    # typed: `scoring.views.match.hand_preview`); "" for a game whose form has none.
+    preview_template: ClassVar[str] = ""
 
     # What it is ------------------------------------------------------------------------------
 

@@ -36,6 +36,7 @@ class Burraco(GameKind):
     high_total_leads = True
     entry_template = "scoring/_burraco_entry_fields.html"
     lines_template = "scoring/_burraco_lines.html"
+    preview_template = "scoring/_burraco_preview.html"
 
     def hand_form(self, rules: Options, seats: Sequence[tuple[int, str]], *args, **kwargs):
         return BurracoHandForm(*args, game=self.value, rules=rules, seats=seats, **kwargs)

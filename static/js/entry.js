@@ -190,7 +190,7 @@ function start(config) {
         delete input.dataset.typed;
       }
     }
-    form.querySelectorAll("output").forEach((output) => (output.textContent = ""));
+    form.querySelectorAll("output, .line-preview").forEach((output) => (output.textContent = ""));
     form.querySelectorAll(".field-error, .form-errors").forEach((error) => error.remove());
     form.querySelectorAll(".has-error").forEach((field) => field.classList.remove("has-error"));
     form.elements.idempotency_key.value = newKey();
@@ -226,6 +226,7 @@ function start(config) {
       form.elements.accept_revision.value = saved.accept || "";
     }
     formChanged(form);
+    previewSoon(form);
   }
 
   function saveDraft() {
@@ -786,6 +787,38 @@ function start(config) {
     }, 300);
   }
 
+  // The hand being typed, checked by the server as it is typed (a form with data-preview:
+  // Burraco's base, carte and total per line, and its refusals beside their fields): each part
+  // put in place by its id, the latest answer only; typing is never held up. Offline: no
+  // preview and no error.
+  let previewTimer = 0;
+  let previewAsked = 0;
+
+  function previewSoon(form) {
+    const box = form.querySelector("[data-preview]");
+    clearTimeout(previewTimer);
+    if (!box) {
+      return;
+    }
+    previewTimer = setTimeout(() => {
+      const asked = ++previewAsked;
+      const query = new URLSearchParams(fieldsOf(form));
+      query.set("idempotency_key", form.elements.idempotency_key.value);
+      const latest = () => asked === previewAsked && form.isConnected;
+      request(`${box.dataset.preview}?${query}`, {}).then(
+        ({ response, html }) => latest() && response.ok && showPreview(form, parse(html)),
+        () => latest() && form.querySelectorAll(".line-preview").forEach((line) => (line.textContent = ""))
+      );
+    }, 300);
+  }
+
+  function showPreview(form, parts) {
+    swap(parts, Array.from(parts.querySelectorAll("[id]"), (part) => part.id));
+    form.querySelectorAll(".value-field, .stepper-field").forEach((field) => {
+      field.classList.toggle("has-error", Boolean(field.querySelector(".field-errors .field-error")));
+    });
+  }
+
   // The service worker's copy of the page -----------------------------------------------------
 
   let snapshotTimer = 0;
@@ -838,6 +871,7 @@ function start(config) {
       saveDraft();
       showMine();
       compareSoon();
+      previewSoon(input.form);
     }
     if (input.matches("input[hx-get][hx-target]")) {
       countCards(input);
@@ -848,6 +882,7 @@ function start(config) {
       saveDraft();
       showMine();
       compareSoon();
+      previewSoon(event.target.form);
     }
   });
   // "It was the same hand: discard mine" (in place), "Reload the form": what was typed goes
