@@ -31,7 +31,8 @@ if (node && window.fetch && window.localStorage) {
 
 function start(config) {
   const T = config.text;
-  const kept = keeper(localStorage, `tallone.match.${config.match}.`);
+  const STORE = `tallone.match.${config.match}.`; // this match's keys in localStorage
+  const kept = keeper(localStorage, STORE);
   const { read, write, queue } = kept;
   const OWN = ["csrfmiddlewaretoken", "idempotency_key", "based_on", "accept_revision"];
   const ME = config.who || { id: "", name: "" };
@@ -265,26 +266,6 @@ function start(config) {
   }
 
   // The page's parts, from the server ----------------------------------------------------------
-
-  function parse(html) {
-    const parsed = document.createElement("template");
-    parsed.innerHTML = html;
-    return parsed.content;
-  }
-
-  function swap(parts, ids) {
-    ids.forEach((id) => {
-      const incoming = parts.getElementById(id);
-      const current = byId(id);
-      if (incoming && current && id === "match-flash") {
-        // the page's one live region stays: a screen reader says what changes inside it, and
-        // may say nothing of a region put in its place
-        current.replaceChildren(...incoming.childNodes);
-      } else if (incoming && current) {
-        current.replaceWith(incoming);
-      }
-    });
-  }
 
   // Put an answer's parts in the page (`form`: what becomes of the entry form, see partsOf).
   function apply(html, outcome, form) {
@@ -520,6 +501,7 @@ function start(config) {
       if (form.classList.contains("is-sending")) {
         return;
       }
+      clearTimeout(previewTimer); // the hand goes as it is: its answer says the rest
       const entry = entryOf(form, event.submitter);
       const first = !queue().some(mine) && !sendingKey;
       if (entry.hand) {
@@ -797,26 +779,17 @@ function start(config) {
   function previewSoon(form) {
     const box = form.querySelector("[data-preview]");
     clearTimeout(previewTimer);
-    if (!box) {
-      return;
-    }
-    previewTimer = setTimeout(() => {
+    previewTimer = box && setTimeout(() => {
       const asked = ++previewAsked;
       const query = new URLSearchParams(fieldsOf(form));
       query.set("idempotency_key", form.elements.idempotency_key.value);
       const latest = () => asked === previewAsked && form.isConnected;
+      const show = (parts) => swap(parts, Array.from(parts.querySelectorAll("[id]"), (part) => part.id));
       request(`${box.dataset.preview}?${query}`, {}).then(
-        ({ response, html }) => latest() && response.ok && showPreview(form, parse(html)),
+        ({ response, html }) => latest() && response.ok && show(parse(html)),
         () => latest() && form.querySelectorAll(".line-preview").forEach((line) => (line.textContent = ""))
       );
     }, 300);
-  }
-
-  function showPreview(form, parts) {
-    swap(parts, Array.from(parts.querySelectorAll("[id]"), (part) => part.id));
-    form.querySelectorAll(".value-field, .stepper-field").forEach((field) => {
-      field.classList.toggle("has-error", Boolean(field.querySelector(".field-errors .field-error")));
-    });
   }
 
   // The service worker's copy of the page -----------------------------------------------------
