@@ -1,6 +1,6 @@
 """The match's pages: the match itself (scoreboard, hand entry, history), its history with every
-version, the live part the page polls, the card-counting helper and the service worker that keeps
-the match pages for a phone without a network."""
+version, the live part the page polls, the card-counting helper, the preview of a hand as it is
+typed and the service worker that keeps the match pages for a phone without a network."""
 
 from __future__ import annotations
 
