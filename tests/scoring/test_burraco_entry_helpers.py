@@ -11,26 +11,15 @@ import re
 import pytest
 from django.urls import reverse
 
-from clubs.models import Role
 from scoring.models import Match
-from tests.clients import log_in
-from tests.factories import ClubFactory, PlayerFactory, member
+from tests.factories import PlayerFactory
 
 from .test_burraco_game import B1_POSTS
-from .test_burraco_pages import line_totals, post_hand, start
+from .test_burraco_pages import club, line_totals, post_hand, scorer, start
 from .test_views import start_data, start_url
 
+FIXTURES = (club, scorer)  # the club and its scorekeeper of the Burraco pages' tests
 HAND_1 = B1_POSTS[0]
-
-
-@pytest.fixture
-def club():
-    return ClubFactory(name="Circolo Tallone")
-
-
-@pytest.fixture
-def scorer(client, club):
-    return log_in(client, member(club, Role.SCOREKEEPER))
 
 
 def box(content: str, box_id: str) -> str:
