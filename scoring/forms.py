@@ -21,7 +21,8 @@ from django.utils.translation import gettext_lazy as _
 from base.errors import ServiceError
 from clubs import validators
 from clubs.models import Player
-from scoring.engine import RuleSetError, rules_for
+from scoring.engine import EngineError, RuleSetError, rules_for
+from scoring.engine.cards import count_points
 from scoring.engine.rules import (
     BOOL,
     CHOICE,
@@ -48,6 +49,33 @@ NUMERIC = {
 
 
 DEFAULT_START_PRESET = "scala40"
+
+
+def cards_field(example: str) -> forms.CharField:
+    """The card-counting helper's field: cards as text (`example`: "8h Kd JK"), counted by the
+    engine's cards module with the game's values (`counted_cards`)."""
+    return forms.CharField(
+        label=_("Cards"),
+        max_length=200,
+        required=False,
+        widget=forms.TextInput(
+            attrs={"placeholder": example, "autocomplete": "off", "spellcheck": "false"}
+        ),
+    )
+
+
+def counted_cards(form: forms.Form, game: str, rules: Options, field: str) -> int | None:
+    """The points of the cards typed in the card-counting helper's `field`, with `game`'s
+    values; None when nothing is typed, or when the engine refuses the cards (its refusal then
+    stands beside the field)."""
+    text = (form.cleaned_data.get(field) or "").strip()
+    if not text:
+        return None
+    try:
+        return count_points(game, text, ace_alone_is_one=bool(rules.get("ace_alone_is_one")))
+    except EngineError as error:
+        form.add_error(field, error.translated(gettext))
+        return None
 
 
 def preset_from(data) -> str:

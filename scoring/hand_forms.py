@@ -7,14 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django import forms
-from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
-from scoring.engine import EngineError
-from scoring.engine.cards import RANKS, count_points
+from scoring.engine.cards import RANKS
 from scoring.engine.document import Cards, GinHandEntry, HandEntry
 from scoring.engine.rules import Options
-from scoring.forms import NOT_IN_PLAY_NOW, NUMERIC, EntryForm
+from scoring.forms import NOT_IN_PLAY_NOW, NUMERIC, EntryForm, cards_field, counted_cards
 from scoring.games import game_named
 from scoring.presenters import GIN_RESULTS
 
@@ -29,13 +28,8 @@ UPCARD_SUITS = [
 
 def _count_cards(form: forms.Form, game: str, rules: Options, field: str) -> str:
     """The cards typed in `field`, checked by the engine's cards module ("" if none)."""
-    text = (form.cleaned_data.get(field) or "").strip()
-    if text:
-        try:
-            count_points(game, text, ace_alone_is_one=bool(rules.get("ace_alone_is_one")))
-        except EngineError as error:
-            form.add_error(field, error.translated(gettext))
-    return text
+    counted_cards(form, game, rules, field)
+    return (form.cleaned_data.get(field) or "").strip()
 
 
 class PenaltyHandForm(EntryForm):
@@ -84,14 +78,7 @@ class PenaltyHandForm(EntryForm):
                 self.fields[f"not_opened_{seat}"] = forms.BooleanField(
                     label=_("Not opened"), required=False
                 )
-            self.fields[f"cards_{seat}"] = forms.CharField(
-                label=_("Cards"),
-                max_length=200,
-                required=False,
-                widget=forms.TextInput(
-                    attrs={"placeholder": "8h Kd JK", "autocomplete": "off", "spellcheck": "false"}
-                ),
-            )
+            self.fields[f"cards_{seat}"] = cards_field("8h Kd JK")
 
     @property
     def player_rows(self) -> list[dict[str, object]]:
@@ -227,14 +214,7 @@ class GinHandForm(EntryForm):
                 required=False,
                 widget=forms.TextInput(attrs={**NUMERIC, "class": "points"}),
             )
-            self.fields[f"cards_{seat}"] = forms.CharField(
-                label=_("Cards"),
-                max_length=200,
-                required=False,
-                widget=forms.TextInput(
-                    attrs={"placeholder": "8h Kd 3c", "autocomplete": "off", "spellcheck": "false"}
-                ),
-            )
+            self.fields[f"cards_{seat}"] = cards_field("8h Kd 3c")
 
     def _add_upcard_fields(self) -> None:
         """Oklahoma's upcard is tapped, rank then suit; `upcard` takes it typed ("7h"), as an

@@ -34,6 +34,7 @@ urlpatterns = [
     path("<int:pk>/history/", match.match_history, name="history"),
     path("<int:pk>/hand/", events.hand_record, name="hand"),
     path("<int:pk>/cards/", match.count_cards, name="count-cards"),
+    path("<int:pk>/hand/preview/", match.hand_preview, name="hand-preview"),
     path("<int:pk>/reentry/", events.reentry, name="reentry"),
     path("<int:pk>/withdraw/", events.withdraw, name="withdraw"),
     path("<int:pk>/stays-out/", events.stays_out, name="stays-out"),

@@ -65,6 +65,9 @@ class GameKind:
     # that wrote all of it does not confirm it, and a club night's match is confirmed too
     # (`scoring.countersign`).
     countersigned_by_lines: ClassVar[bool] = False
+    # The hand being typed, checked as it will be recorded (its preview and refusals as it is
+    # typed: `scoring.views.match.hand_preview`); "" for a game whose form has none.
+    preview_template: ClassVar[str] = ""
 
     # What it is ------------------------------------------------------------------------------
 

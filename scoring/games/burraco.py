@@ -38,6 +38,7 @@ class Burraco(GameKind):
     entry_template = "scoring/_burraco_entry_fields.html"
     lines_template = "scoring/_burraco_lines.html"
     countersigned_by_lines = True
+    preview_template = "scoring/_burraco_preview.html"
 
     def line_of_seat(self, seat: int, players: int) -> str | None:
         """NS: seats 1 and 3 (seat 1 alone in a 1 v 1); EO: seats 2 and 4."""

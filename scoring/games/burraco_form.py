@@ -23,7 +23,7 @@ from scoring.engine.burraco import LINES, LineScore, score_hand, seat_lines
 from scoring.engine.burraco_document import BurracoLineData, parse_burraco_hand
 from scoring.engine.burraco_hands import STOPS
 from scoring.engine.rules import BurracoRules, Options
-from scoring.forms import NUMERIC, EntryForm
+from scoring.forms import NUMERIC, EntryForm, cards_field, counted_cards
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -48,7 +48,18 @@ BURRACO_TYPES: list[tuple[str, StrOrPromise, str | None]] = [
     ("sporchi", _("Sporchi"), None),
     ("reali", _("Reali"), "bonus_reale"),
 ]
+# The fields with a box of their own for their refusals (the others': under how it ended).
+BOXED = (
+    *(f"{key}_" for key, _label, _option in BURRACO_TYPES),
+    *("pozzetto_unplayed_", "melded_", "in_hand_", "cards_"),
+)
+OWN_FIELDS = ("idempotency_key", "based_on", "accept_revision", "expected_version", "reason")
 NUMBER = {**NUMERIC, "class": "points", "step": "5"}
+# The values of a line's cards that the card-counting helper may count (BURRACO.md section 0).
+COUNTED_VALUES: list[tuple[str, StrOrPromise]] = [
+    ("melded", _("Cards on the table")),
+    ("in_hand", _("Cards in hand")),
+]
 
 
 class BurracoHandEntry(TypedDict):
@@ -87,6 +98,8 @@ class BurracoHandForm(EntryForm):
     """A Burraco hand: how it ended and what each line did (module docstring)."""
 
     preview: dict[str, LineScore] | None = None
+    # Set once every field passed its own checks and the engine checked the hand (`clean`).
+    engine_checked = False
 
     def __init__(
         self, *args, game: str, rules: Options, seats: Sequence[tuple[int, str]], **kwargs
@@ -139,22 +152,12 @@ class BurracoHandForm(EntryForm):
             required=False,
             widget=forms.TextInput(attrs=NUMBER),
         )
-        self.fields[f"melded_{line}"] = forms.IntegerField(
-            label=_("Cards on the table"),
-            min_value=0,
-            widget=forms.TextInput(attrs=NUMBER),
-            error_messages={
-                "required": gettext("Enter the value of the cards %(line)s melded.") % said
-            },
-        )
-        self.fields[f"in_hand_{line}"] = forms.IntegerField(
-            label=_("Cards in hand"),
-            min_value=0,
-            widget=forms.TextInput(attrs=NUMBER),
-            error_messages={
-                "required": gettext("Enter the value of the cards %(line)s holds in hand.") % said
-            },
-        )
+        # the two values of every hand: a number, or the cards counted by the helper
+        for key, label in COUNTED_VALUES:
+            self.fields[f"{key}_{line}"] = forms.IntegerField(
+                label=label, min_value=0, required=False, widget=forms.TextInput(attrs=NUMBER)
+            )
+            self.fields[f"cards_{key}_{line}"] = cards_field("JK 2c As 7h")
 
     @property
     def stops_play(self) -> bool:
@@ -187,9 +190,15 @@ class BurracoHandForm(EntryForm):
                     ),
                     "penalty_shown": self.stops_play,
                     "stops": stops,
-                    # the card values, the ones of every hand first
+                    # the card values, the ones of every hand first, each with its cards
                     "values": [
-                        self[f"{key}_{line}"] for key in ("melded", "in_hand", "pozzetto_unplayed")
+                        {
+                            "field": self[f"{key}_{line}"],
+                            "cards": self[f"cards_{key}_{line}"]
+                            if f"cards_{key}_{line}" in self.fields
+                            else None,
+                        }
+                        for key in ("melded", "in_hand", "pozzetto_unplayed")
                     ],
                     "preview": self.preview.get(line) if self.preview else None,
                 }
@@ -198,8 +207,12 @@ class BurracoHandForm(EntryForm):
 
     def clean(self):
         cleaned = super().clean() or self.cleaned_data  # the same dict (Form.clean's), typed
+        for line in LINES:
+            for key, _label in COUNTED_VALUES:
+                self._count_value(line, key)
         if self.errors:
             return cleaned
+        self.engine_checked = True
         try:
             rules = BurracoRules.from_dict(self.rules)
             assert isinstance(rules, BurracoRules)  # from_dict builds its own class
@@ -207,6 +220,46 @@ class BurracoHandForm(EntryForm):
         except EngineError as error:
             self.add_engine_error(error, error.translated(gettext))
         return cleaned
+
+    def live_errors(self) -> tuple[dict[str, list[str]], list[str]]:
+        """The refusals of the hand as it is typed (the preview, `_burraco_preview.html`): by
+        the id of each line's steppers, values and cards (the box under each), and the rest
+        (how it ended, the pozzetto, the whole hand) for the box under how it ended. A field
+        left empty is not refused while the hand is typed: that waits for "Record the hand"."""
+        boxes: dict[str, list[str]] = {}
+        others: list[str] = []
+        for name in self.fields:
+            if name in OWN_FIELDS:
+                continue
+            bound = self[name]
+            shown = self.engine_checked or self.data.get(name, "") != ""
+            errors = [str(error) for error in bound.errors] if shown else []
+            if name.startswith(BOXED):
+                boxes[bound.auto_id] = errors
+            else:
+                others += errors
+        return boxes, [*others, *(str(error) for error in self.non_field_errors())]
+
+    def _count_value(self, line: str, key: str) -> None:
+        """A card value of `line` typed as a number or as cards (counted in its place); one of
+        them, not both."""
+        cleaned = self.cleaned_data
+        field, cards = f"{key}_{line}", f"cards_{key}_{line}"
+        counted = counted_cards(self, self.game, self.rules, cards)
+        if field in self.errors or cards in self.errors:
+            return
+        if cleaned.get(field) is not None and counted is not None:
+            self.add_error(cards, _("Give the points or the cards, not both."))
+        elif counted is not None:
+            cleaned[field] = counted
+        elif cleaned.get(field) is None:
+            said = {"line": line}
+            self.add_error(
+                field,
+                gettext("Enter the value of the cards %(line)s melded.") % said
+                if key == "melded"
+                else gettext("Enter the value of the cards %(line)s holds in hand.") % said,
+            )
 
     def add_engine_error(self, error: EngineError | MatchError, text: str) -> None:
         """A refusal beside the form's field for the engine's path, or at the top."""

@@ -1,6 +1,6 @@
 """The match's pages: the match itself (scoreboard, hand entry, history), its history with every
-version, the live part the page polls, the card-counting helper and the service worker that keeps
-the match pages for a phone without a network."""
+version, the live part the page polls, the card-counting helper, the preview of a hand as it is
+typed and the service worker that keeps the match pages for a phone without a network."""
 
 from __future__ import annotations
 
@@ -18,13 +18,17 @@ from django.views.decorators.http import require_safe
 from scoring import services
 from scoring.engine import EngineError
 from scoring.engine.cards import count_points
+from scoring.games import game_of
 from scoring.match_page import (
     awaits_confirmation,
+    hand_form,
     history_context,
+    in_play_seats,
     match_context,
 )
 from scoring.page_script import ENTRY_ACTIONS
 from scoring.pages import place_of
+from scoring.selectors import latest_match_detail
 from scoring.views.access import visible_match, visible_viewer
 from scoring.views.answers import back_to
 
@@ -130,3 +134,18 @@ def count_cards(request: HttpRequest, pk: int) -> HttpResponse:
         except EngineError as error:
             context["error"] = error.translated(gettext)
     return render(request, "scoring/_card_count.html", context)
+
+
+@require_safe
+def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    """The hand being typed (the entry form's fields, in the query), checked as it will be
+    recorded, nothing stored: the parts of the form that say so (the game's `preview_template`:
+    Burraco's base, carte and total per line, and its refusals beside their fields), which the
+    page's script puts in place as the hand is typed. 404 for a game without a preview."""
+    match = visible_match(request, pk)
+    template = game_of(match).preview_template
+    if not template:
+        raise Http404
+    form = hand_form(match, in_play_seats(latest_match_detail(match, 0, 0)), request.GET)
+    form.is_valid()
+    return render(request, template, {"form": form})

@@ -31,7 +31,8 @@ if (node && window.fetch && window.localStorage) {
 
 function start(config) {
   const T = config.text;
-  const kept = keeper(localStorage, `tallone.match.${config.match}.`);
+  const STORE = `tallone.match.${config.match}.`; // this match's keys in localStorage
+  const kept = keeper(localStorage, STORE);
   const { read, write, queue } = kept;
   const OWN = ["csrfmiddlewaretoken", "idempotency_key", "based_on", "accept_revision"];
   const ME = config.who || { id: "", name: "" };
@@ -190,7 +191,7 @@ function start(config) {
         delete input.dataset.typed;
       }
     }
-    form.querySelectorAll("output").forEach((output) => (output.textContent = ""));
+    form.querySelectorAll("output, .line-preview").forEach((output) => (output.textContent = ""));
     form.querySelectorAll(".field-error, .form-errors").forEach((error) => error.remove());
     form.querySelectorAll(".has-error").forEach((field) => field.classList.remove("has-error"));
     form.elements.idempotency_key.value = newKey();
@@ -226,6 +227,7 @@ function start(config) {
       form.elements.accept_revision.value = saved.accept || "";
     }
     formChanged(form);
+    previewSoon(form);
   }
 
   function saveDraft() {
@@ -264,26 +266,6 @@ function start(config) {
   }
 
   // The page's parts, from the server ----------------------------------------------------------
-
-  function parse(html) {
-    const parsed = document.createElement("template");
-    parsed.innerHTML = html;
-    return parsed.content;
-  }
-
-  function swap(parts, ids) {
-    ids.forEach((id) => {
-      const incoming = parts.getElementById(id);
-      const current = byId(id);
-      if (incoming && current && id === "match-flash") {
-        // the page's one live region stays: a screen reader says what changes inside it, and
-        // may say nothing of a region put in its place
-        current.replaceChildren(...incoming.childNodes);
-      } else if (incoming && current) {
-        current.replaceWith(incoming);
-      }
-    });
-  }
 
   // Put an answer's parts in the page (`form`: what becomes of the entry form, see partsOf).
   function apply(html, outcome, form) {
@@ -519,6 +501,7 @@ function start(config) {
       if (form.classList.contains("is-sending")) {
         return;
       }
+      clearTimeout(previewTimer); // the hand goes as it is: its answer says the rest
       const entry = entryOf(form, event.submitter);
       const first = !queue().some(mine) && !sendingKey;
       if (entry.hand) {
@@ -786,6 +769,29 @@ function start(config) {
     }, 300);
   }
 
+  // The hand being typed, checked by the server as it is typed (a form with data-preview:
+  // Burraco's base, carte and total per line, and its refusals beside their fields): each part
+  // put in place by its id, the latest answer only; typing is never held up. Offline: no
+  // preview and no error.
+  let previewTimer = 0;
+  let previewAsked = 0;
+
+  function previewSoon(form) {
+    const box = form.querySelector("[data-preview]");
+    clearTimeout(previewTimer);
+    previewTimer = box && setTimeout(() => {
+      const asked = ++previewAsked;
+      const query = new URLSearchParams(fieldsOf(form));
+      query.set("idempotency_key", form.elements.idempotency_key.value);
+      const latest = () => asked === previewAsked && form.isConnected;
+      const show = (parts) => swap(parts, Array.from(parts.querySelectorAll("[id]"), (part) => part.id));
+      request(`${box.dataset.preview}?${query}`, {}).then(
+        ({ response, html }) => latest() && response.ok && show(parse(html)),
+        () => latest() && form.querySelectorAll(".line-preview").forEach((line) => (line.textContent = ""))
+      );
+    }, 300);
+  }
+
   // The service worker's copy of the page -----------------------------------------------------
 
   let snapshotTimer = 0;
@@ -838,6 +844,7 @@ function start(config) {
       saveDraft();
       showMine();
       compareSoon();
+      previewSoon(input.form);
     }
     if (input.matches("input[hx-get][hx-target]")) {
       countCards(input);
@@ -848,6 +855,7 @@ function start(config) {
       saveDraft();
       showMine();
       compareSoon();
+      previewSoon(event.target.form);
     }
   });
   // "It was the same hand: discard mine" (in place), "Reload the form": what was typed goes
