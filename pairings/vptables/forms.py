@@ -6,6 +6,7 @@ the service's refusal beside the band it names (`VpTableForm.add_refusal`)."""
 from __future__ import annotations
 
 import re
+from dataclasses import asdict
 
 from django import forms
 from django.forms import BaseFormSet, formset_factory
@@ -50,8 +51,10 @@ class BandForm(forms.Form):
 
 
 def band_formset(data=None, table: ShownVpTable | None = None) -> BaseFormSet:
-    """The rows of `table`'s bands and a few empty ones (a new table: 12 empty rows)."""
-    initial = [] if table is None else [band.__dict__ for band in table.bands]
+    """The rows of `table`'s bands and a few empty ones (a new table: 12 empty rows). A posted
+    form is read without them: every row typed is validated, whatever it was before."""
+    shown = table is not None and data is None
+    initial = [asdict(band) for band in table.bands] if shown else []  # type: ignore[union-attr]
     extra = SPARE_ROWS if initial else NEW_TABLE_ROWS
     formset_class = formset_factory(BandForm, extra=extra)
     return formset_class(data, initial=initial, prefix="band")

@@ -62,6 +62,7 @@ def refusal(club, bands, hands=3) -> VpTableRefused:
 
 # The services' refusals ---------------------------------------------------------------------------
 
+
 def test_the_825_mp_gap_of_2014_is_refused_naming_band_8(club, english_messages):
     bands = changed(7, high=820)
     bands[7] = {**bands[7], "low": 830}  # 16 VP to 820, 17 VP from 830: 825 falls in no band
@@ -153,14 +154,14 @@ def test_a_hand_count_below_one_is_refused(club, english_messages):
 def test_every_refusal_is_worded_in_italian(club):
     with translation.override("it"):
         assert refusal(club, changed(4, winner=13, loser=8)).message == (
-            "Fascia 4: 13 + 8 PV fanno 21, non 20."
+            "Fascia 4: 13 + 8 VP fanno 21, non 20."
         )
         assert refusal(club, changed(6, winner=13, loser=7)).message == (
-            "Fascia 6: 13 PV al vincitore, meno della fascia 5 (14)."
+            "Fascia 6: 13 VP al vincitore, meno della fascia 5 (14)."
         )
 
 
-# Creating, changing, deleting ----------------------------------------------------------------------
+# Creating, changing, deleting -----------------------------------------------------------------
 
 
 def test_a_two_hand_table_is_stored_and_listed_beside_the_fibur_ones(club, english_messages):
@@ -210,4 +211,136 @@ def test_an_update_is_checked_whole_and_a_refusal_changes_nothing(club, english_
     table.refresh_from_db()
     assert (table.name, table.hands, table.bands) == ("Due bis", 3, TWO_HANDS)
     services.vp_table_delete(table=table, user=club.director)
+    assert not VpTable.objects.exists()
+
+
+# The director's pages -------------------------------------------------------------------------
+
+
+def page(name, club, table=None) -> str:
+    kwargs = {"slug": club.slug} if table is None else {"slug": club.slug, "pk": table.pk}
+    return reverse(f"vptables:{name}", kwargs=kwargs)
+
+
+def form_post(name="Due smazzate", hands=2, bands=TWO_HANDS, rows=12) -> dict[str, object]:
+    """The form as a browser sends it: every row, the blank ones empty."""
+    data: dict[str, object] = {
+        "name": name,
+        "hands": hands,
+        "band-TOTAL_FORMS": rows,
+        "band-INITIAL_FORMS": 0,
+    }
+    for index in range(rows):
+        band = bands[index] if index < len(bands) else {}
+        for key in ("low", "high", "winner", "loser"):
+            value = band.get(key)
+            data[f"band-{index}-{key}"] = "" if value is None else value
+    return data
+
+
+def band_row(html: str, number: int) -> str:
+    """The rows of band `number` on the form (its inputs and the errors below them)."""
+    found = re.search(rf'<tbody class="vp-row[^"]*" data-band="{number}">(.*?)</tbody>', html, re.S)
+    assert found, f"no band {number}"
+    return found[1]
+
+
+def test_a_director_enters_a_two_hand_table(client, club):
+    client.force_login(club.director)
+    response = client.get(page("create", club))
+    assert response.status_code == 200
+    assert response.content.decode().count("data-band=") == 12
+    response = client.post(page("create", club), form_post())
+    assert response.status_code == 302 and response["Location"] == page("list", club)
+    table = VpTable.objects.get()
+    assert (table.club, table.name, table.hands) == (club, "Due smazzate", 2)
+    assert table.bands == TWO_HANDS
+    html = client.get(page("list", club)).content.decode()
+    assert "VP table Due smazzate saved." in html
+    order = [html.index(f'data-vp-table="{name}"') for name in ("FIBur 3 hands", "FIBur 4 hands")]
+    assert order[0] < order[1] < html.index('data-vp-table="Due smazzate"')
+    assert "255 and above" in html and "1505 and above" in html
+    assert html.count("FIBur table, read-only") == 2
+
+
+def test_a_refused_table_shows_the_message_beside_its_band_and_keeps_what_was_typed(client, club):
+    client.force_login(club.director)
+    bands = [*TWO_HANDS[:2], {**TWO_HANDS[2], "low": 110}, TWO_HANDS[3]]
+    response = client.post(page("create", club), form_post(name="Con un buco", bands=bands))
+    assert response.status_code == 200
+    html = response.content.decode()
+    message = "Band 3: a difference of 105 MP is missing (the band should start at 105)."
+    assert message in band_row(html, 3)
+    assert message not in band_row(html, 2) and message not in band_row(html, 4)
+    assert 'name="band-2-low" value="110"' in band_row(html, 3)
+    assert 'aria-invalid="true"' in band_row(html, 3)
+    assert 'name="band-3-winner" value="18"' in band_row(html, 4)
+    assert 'value="Con un buco"' in html
+    assert not VpTable.objects.exists()
+
+
+def test_a_half_filled_row_asks_for_the_rest(client, club):
+    client.force_login(club.director)
+    bands = [*TWO_HANDS[:3], {"low": 255, "high": None, "winner": 18, "loser": None}]
+    html = client.post(page("create", club), form_post(bands=bands)).content.decode()
+    assert "Fill in the band&#x27;s VP loser." in band_row(html, 4)
+    assert not VpTable.objects.exists()
+
+
+def test_a_director_changes_and_deletes_a_table(client, club):
+    table = services.vp_table_create(
+        club=club, user=club.director, name="Due", hands=2, bands=TWO_HANDS
+    )
+    client.force_login(club.director)
+    html = client.get(page("edit", club, table)).content.decode()
+    assert 'name="band-3-low" value="255"' in html and 'name="band-4-low"' in html
+    fewer = {**TWO_HANDS[3], "winner": 14, "loser": 6}
+    data = form_post(name="Due", bands=[*TWO_HANDS[:3], fewer], rows=7)
+    data["band-INITIAL_FORMS"] = 4
+    html = client.post(page("edit", club, table), data).content.decode()
+    assert "Band 4: 14 VP to the winner, fewer than band 3 (15)." in band_row(html, 4)
+    data = form_post(name="Due", bands=[*TWO_HANDS[:3], {**TWO_HANDS[3], "winner": 19, "loser": 1}])
+    assert client.post(page("edit", club, table), data).status_code == 302
+    table.refresh_from_db()
+    assert table.bands[3] == {"low": 255, "high": None, "winner": 19, "loser": 1}
+    response = client.post(page("delete", club, table), follow=True)
+    assert "VP table Due deleted." in response.content.decode()
+    assert not VpTable.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("who", "expected"),
+    [("director", 200), ("owner", 200), ("scorekeeper", 403), ("member", 403), ("outsider", 404)],
+)
+def test_only_directors_enter_tables(client, club, who, expected):
+    table = services.vp_table_create(
+        club=club, user=club.director, name="Due", hands=2, bands=TWO_HANDS
+    )
+    if who == "director":
+        user = club.director
+    elif who == "outsider":
+        user = member(ClubFactory(), Role.OWNER)
+    else:
+        user = member(club, getattr(Role, who.upper()))
+    client.force_login(user)
+    assert client.get(page("create", club)).status_code == expected
+    assert client.get(page("edit", club, table)).status_code == expected
+    written = 302 if expected == 200 else expected
+    assert client.post(page("create", club), form_post(name="Altra")).status_code == written
+    assert client.post(page("delete", club, table)).status_code == written
+    listed = client.get(page("list", club))
+    assert listed.status_code == (404 if who == "outsider" else 200)
+    shows_link = f'href="{page("create", club)}"' in listed.content.decode()
+    assert shows_link is (expected == 200)
+    club_page = client.get(club.get_absolute_url()).content.decode()
+    assert (page("list", club) in club_page) is (expected == 200)
+    names = set(VpTable.objects.filter(club=club).values_list("name", flat=True))
+    assert names == ({"Altra"} if expected == 200 else {"Due"})
+
+
+def test_a_public_club_s_tables_are_read_by_everyone_written_after_login(client):
+    club = ClubFactory(is_public=True)
+    assert client.get(page("list", club)).status_code == 200
+    response = client.post(page("create", club), form_post())
+    assert response.status_code == 302 and "login" in response["Location"]
     assert not VpTable.objects.exists()
