@@ -9,6 +9,7 @@ not as rows; a club enters others (2-hand, teams) here, each checked by the engi
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club
 
@@ -27,8 +28,8 @@ class VpTable(models.Model):
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
-        verbose_name = _("VP table")
-        verbose_name_plural = _("VP tables")
+        verbose_name = pgettext_lazy("model", "VP table")
+        verbose_name_plural = pgettext_lazy("model", "VP tables")
         ordering = ["club", "hands", "name", "id"]
         constraints = [
             models.CheckConstraint(condition=Q(hands__gte=1), name="vp_table_hands_from_1"),
