@@ -48,7 +48,8 @@ class BandsField(serializers.ListField):
         except ValidationError as error:
             detail = error.detail
             assert isinstance(detail, dict)
-            raise ValidationError({index + 1: value for index, value in detail.items()}) from None
+            numbered = {str(int(index) + 1): value for index, value in detail.items()}
+            raise ValidationError(numbered) from None
 
 
 class VpTableSerializer(serializers.Serializer):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.forms import BaseFormSet, formset_factory
@@ -17,13 +18,16 @@ from clubs import validators
 from pairings.vptables.selectors import ShownVpTable
 from pairings.vptables.services import BAND_KEYS, NAME_LENGTH
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 SPARE_ROWS = 3  # empty rows below the bands, to add some
 NEW_TABLE_ROWS = 12
 BAND_FIELD = re.compile(r"^bands\.(?P<band>\d+)\.(?P<key>\w+)$")
 NUMBER = {"inputmode": "numeric", "class": "vp-number"}
 
 
-def _number(label: str, **attrs: str) -> forms.IntegerField:
+def _number(label: StrOrPromise, **attrs: str) -> forms.IntegerField:
     return forms.IntegerField(
         label=label, required=False, min_value=0, widget=forms.NumberInput({**NUMBER, **attrs})
     )

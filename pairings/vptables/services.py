@@ -21,7 +21,7 @@ from pairings.engine.burraco.vp_tables import Band, VpTableError, check_vp_table
 from pairings.models import VpTable
 from tournaments.errors import TournamentActionError
 
-NAME_LENGTH = VpTable._meta.get_field("name").max_length
+NAME_LENGTH: int = VpTable._meta.get_field("name").max_length or 120
 BAND_KEYS = ("low", "high", "winner", "loser")
 NAME_TAKEN = _("The club has a VP table called %(name)s already.")
 

@@ -89,9 +89,7 @@ def test_a_director_enters_a_two_hand_table_fixing_a_gap(phone, live_server):
 
     low.fill("105")
     phone.get_by_role("button", name="Salva la tabella").click()
-    expect(phone.locator(".messages")).to_contain_text(
-        "Tabella VP Due smazzate salvata."
-    )
+    expect(phone.locator(".messages")).to_contain_text("Tabella VP Due smazzate salvata.")
     table = VpTable.objects.get()
     assert (table.club, table.hands) == (club, 2)
     assert [(b["low"], b["high"], b["winner"], b["loser"]) for b in table.bands] == [
