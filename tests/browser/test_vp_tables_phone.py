@@ -6,32 +6,16 @@ fixes it and saves; the list shows it beside the FIBur tables. 390 px, no sidewa
 from pathlib import Path
 
 import pytest
-from django.conf import settings
-from django.test import Client
 from playwright.sync_api import expect
 
 from clubs.models import Role
 from pairings.models import VpTable
+from tests.browser.steps import log_in
 from tests.factories import ClubFactory, member
 
 SHOTS = Path("/tmp/shots-vptables")
 BANDS = [("0", "30", "10", "10"), ("35", "100", "12", "8"), ("110", "250", "15", "5")]
 LAST = ("255", "", "18", "2")
-
-
-def logged_in(page, live_server, user):
-    client = Client()
-    client.force_login(user)
-    page.context.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                "url": live_server.url,
-            },
-            {"name": settings.LANGUAGE_COOKIE_NAME, "value": "it", "url": live_server.url},
-        ]
-    )
 
 
 def shot(page, name):
@@ -55,7 +39,7 @@ def type_row(page, values) -> None:
 @pytest.mark.django_db(transaction=True)
 def test_a_director_enters_a_two_hand_table_fixing_a_gap(phone, live_server):
     club = ClubFactory(name="Circolo del Tallone", slug="tallone")
-    logged_in(phone, live_server, member(club, Role.DIRECTOR))
+    log_in(phone, live_server, member(club, Role.DIRECTOR).username, language="it")
     phone.goto(live_server.url + club.get_absolute_url())
     phone.get_by_role("link", name="Tabelle VP (Burraco)").click()
     expect(phone.get_by_role("heading", name="FIBur 3 smazzate")).to_be_visible()
