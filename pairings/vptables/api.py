@@ -28,6 +28,9 @@ from pairings.vptables.selectors import ShownVpTable
 # Serializers -------------------------------------------------------------------------------------
 
 
+MAX_BANDS = 50
+
+
 class BandSerializer(serializers.Serializer):
     low = serializers.IntegerField(help_text=_("MP from (a difference, in steps of 5)."))
     high = serializers.IntegerField(
@@ -72,7 +75,9 @@ class VpTableWriteSerializer(serializers.Serializer):
         max_length=services.NAME_LENGTH, validators=[validators.name_validator]
     )
     hands = serializers.IntegerField(min_value=1, max_value=12)
-    bands = BandsField(help_text=_("The bands in order, the first from 0, the last open."))
+    bands = BandsField(
+        max_length=MAX_BANDS, help_text=_("The bands in order, the first from 0, the last open.")
+    )
 
 
 EXAMPLE = {

@@ -114,3 +114,10 @@ def test_another_club_s_table_is_not_found_under_this_club(api, world):
     assert api("owner").get(path(world.aurora, table.pk)).status_code == 404
     assert api("owner").delete(path(world.aurora, table.pk)).status_code == 404
     assert VpTable.objects.filter(pk=table.pk).exists()
+
+
+def test_more_than_50_bands_are_refused_before_the_engine(api, world):
+    bands = [{"low": 5 * i, "high": 5 * i, "winner": 10, "loser": 10} for i in range(51)]
+    response = api("director").post(path(world.aurora), {**BODY, "bands": bands})
+    assert [e["field"] for e in errors_of(response)] == ["bands"]
+    assert not VpTable.objects.exists()

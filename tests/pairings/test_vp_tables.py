@@ -344,3 +344,12 @@ def test_a_public_club_s_tables_are_read_by_everyone_written_after_login(client)
     response = client.post(page("create", club), form_post())
     assert response.status_code == 302 and "login" in response["Location"]
     assert not VpTable.objects.exists()
+
+
+def test_a_table_without_bands_is_refused_at_the_top_of_the_form(client, club):
+    client.force_login(club.director)
+    html = client.post(page("create", club), form_post(bands=[])).content.decode()
+    assert (
+        '<div class="form-errors" role="alert"><p>A VP table needs at least one band.</p>' in html
+    )
+    assert not VpTable.objects.exists()
