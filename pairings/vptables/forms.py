@@ -25,6 +25,7 @@ SPARE_ROWS = 3  # empty rows below the bands, to add some
 NEW_TABLE_ROWS = 12
 BAND_FIELD = re.compile(r"^bands\.(?P<band>\d+)\.(?P<key>\w+)$")
 NUMBER = {"inputmode": "numeric", "class": "vp-number"}
+EMPTY_ROW = _("Band %(band)s is empty: fill it in, or leave the empty rows at the end.")
 
 
 def _number(label: StrOrPromise, **attrs: str) -> forms.IntegerField:
@@ -85,7 +86,16 @@ class VpTableForm(forms.Form):
 
     def is_valid(self) -> bool:
         valid = super().is_valid()
-        return self.bands.is_valid() and valid
+        return self.bands.is_valid() and self._no_blank_row_inside() and valid
+
+    def _no_blank_row_inside(self) -> bool:
+        """A blank row between bands would make the rows' numbers and the bands' differ."""
+        blank = [form.is_blank() for form in self.bands.forms]
+        last = max((index for index, empty in enumerate(blank) if not empty), default=-1)
+        inside = [index for index in range(last) if blank[index]]
+        for index in inside:
+            self.bands.forms[index].add_error(None, EMPTY_ROW % {"band": index + 1})
+        return not inside
 
     def band_values(self) -> list[dict]:
         """The rows typed, blank rows left out, in order (`band_rows`: their indexes)."""

@@ -353,3 +353,13 @@ def test_a_table_without_bands_is_refused_at_the_top_of_the_form(client, club):
         '<div class="form-errors" role="alert"><p>A VP table needs at least one band.</p>' in html
     )
     assert not VpTable.objects.exists()
+
+
+def test_an_empty_row_between_bands_is_refused_beside_it(client, club):
+    client.force_login(club.director)
+    bands = [TWO_HANDS[0], {}, *TWO_HANDS[1:]]
+    html = client.post(page("create", club), form_post(bands=bands)).content.decode()
+    message = "Band 2 is empty: fill it in, or leave the empty rows at the end."
+    assert message in band_row(html, 2)
+    assert 'name="band-2-low" value="35"' in band_row(html, 3)
+    assert not VpTable.objects.exists()
