@@ -4,8 +4,8 @@ club's own), and the director's form to add, change or delete one.
 Who sees them: the club's members, and everyone when the club is public (`Club.objects.for_user`);
 anything else answers 404, and so does another club's table. Adding, changing and deleting need a
 director (`clubs.permissions.can_direct`): 404 outside the club, 403 for a member without the
-role. Writes go through `pairings.vptables.services`, whose refusals come back beside the band
-they name, with what was typed.
+role; deleting asks first. Writes go through `pairings.vptables.services`, whose refusals come
+back beside the band they name, with what was typed.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_safe
 
 from base.errors import as_message, on_form
 from clubs.models import Club
@@ -100,13 +100,15 @@ def vp_table_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     )
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def vp_table_delete(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """A director deletes one of the club's tables."""
+    """A director deletes one of the club's tables, asked first (GET) then done (POST)."""
     club = _directed_club(request, slug)
     if club is None:
         return redirect_to_login(request.get_full_path())
     table = get_object_or_404(VpTable.objects.filter(club=club), pk=pk)
+    if request.method == "GET":
+        return render(request, "pairings/vp_table_delete.html", {"club": club, "table": table})
     with as_message(request):
         services.vp_table_delete(table=table, user=request.user)
         messages.success(request, gettext("VP table %(name)s deleted.") % {"name": table.name})

@@ -303,6 +303,9 @@ def test_a_director_changes_and_deletes_a_table(client, club):
     assert client.post(page("edit", club, table), data).status_code == 302
     table.refresh_from_db()
     assert table.bands[3] == {"low": 255, "high": None, "winner": 19, "loser": 1}
+    asked = client.get(page("delete", club, table)).content.decode()
+    assert "Delete the VP table Due? It cannot be undone." in asked
+    assert VpTable.objects.exists()
     response = client.post(page("delete", club, table), follow=True)
     assert "VP table Due deleted." in response.content.decode()
     assert not VpTable.objects.exists()
@@ -325,6 +328,7 @@ def test_only_directors_enter_tables(client, club, who, expected):
     client.force_login(user)
     assert client.get(page("create", club)).status_code == expected
     assert client.get(page("edit", club, table)).status_code == expected
+    assert client.get(page("delete", club, table)).status_code == expected
     written = 302 if expected == 200 else expected
     assert client.post(page("create", club), form_post(name="Altra")).status_code == written
     assert client.post(page("delete", club, table)).status_code == written
