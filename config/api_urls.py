@@ -24,6 +24,7 @@ urlpatterns = [
     path("", include("tournaments.api_urls")),
     path("", include("pairings.api_urls")),
     path("clubs/<slug:slug>/", include("clublife.api_urls")),
+    path("clubs/<slug:slug>/", include("pairings.vptables.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view loads Swagger UI's start script as a file, so the page needs no inline script.
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),

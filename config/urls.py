@@ -12,6 +12,7 @@ urlpatterns = [
     path("favicon.ico", club_views.favicon, name="favicon"),
     path("clubs/", include("clubs.urls")),
     path("clubs/<slug:slug>/", include("clublife.urls")),
+    path("clubs/<slug:slug>/vp-tables/", include("pairings.vptables.urls")),
     path("matches/", include("scoring.urls")),
     path("matches/<int:pk>/", include((scoring_urls.pdf_urlpatterns, "match-pdf"))),
     path("tournaments/", include("tournaments.urls")),

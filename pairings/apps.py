@@ -10,8 +10,10 @@ class PairingsConfig(AppConfig):
     verbose_name = _("Pairings")
 
     def ready(self) -> None:
+        from clubs import pages
         from pairings import exports, printing, projector, serializers, services
         from pairings.formats import GIN_FORMATS
+        from pairings.vptables.pages import club_vp_tables_link
         from scoring.signals import match_changed, matches_changed
         from tournaments import formats
         from tournaments.api.results import STANDINGS_SERIALIZERS
@@ -38,3 +40,5 @@ class PairingsConfig(AppConfig):
         match_changed.connect(services.on_match_changed, dispatch_uid="pairings")
         matches_changed.connect(services.on_matches_changed, dispatch_uid="pairings")
         table_confirmed.connect(services.on_table_confirmed, dispatch_uid="pairings")
+        # the club page links the club's VP tables (Burraco) for its directors
+        pages.add_club_section(club_vp_tables_link)

@@ -12,7 +12,9 @@ words, which these build on, are `tournaments.presenters`).
   conflicts the director must check (`discarded_result`, `started_by_other_players`);
 - standings: `tie_break_label` (the Gin tie-breaks, and the tournaments' for the shared ones),
   `tie_break_column` and `tie_break_value` (the standings' tie-break columns),
-  `standings_order` (the standings page's line).
+  `standings_order` (the standings page's line);
+- VP tables: `vp_refusal` (a refusal of `check_vp_table`, naming its band, in MP and VP) and
+  `default_vp_table_name` ("FIBur 3 smazzate").
 
 Nothing here reads the database or computes a score: the selectors give the numbers (the net
 points of a result included). It imports no selector, so selectors may ask it for the words they
@@ -28,6 +30,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy
 
 from pairings.engine.brackets import Section, SlotKind
+from pairings.engine.burraco import vp_tables
+from pairings.engine.burraco.vp_tables import VpTableError
 from tournaments import presenters as tournament_words
 from tournaments.models import Entry
 
@@ -288,3 +292,57 @@ def standings_order(tie_breaks: Iterable[str]) -> str:
     points, head to head."."""
     labels = ", ".join(tie_break_label(key) for key in tie_breaks)
     return gettext("Order: match points, then %(list)s.") % {"list": labels}
+
+
+# VP tables ---------------------------------------------------------------------------------------
+
+# Each refusal of the engine's `check_vp_table` (keyed by its English template) as a director
+# reads it: the band first, the points as MP and VP.
+VP_REFUSALS: dict[str, Promise] = {
+    vp_tables.FIRST_BAND: gettext_lazy(
+        "Band 1: it starts at 0 MP and gives 10-10 VP (a difference of 0 has no winner)."
+    ),
+    vp_tables.STEP_BOUND: gettext_lazy("Band %(band)s: %(value)s MP is not a multiple of 5."),
+    vp_tables.BAD_VP: gettext_lazy("Band %(band)s: %(value)s is not a number of VP from 0 to 20."),
+    vp_tables.SPLIT: gettext_lazy("Band %(band)s: %(winner)s + %(loser)s VP make %(sum)s, not 20."),
+    vp_tables.REVERSED: gettext_lazy("Band %(band)s: it ends at %(high)s MP, below %(low)s."),
+    vp_tables.GAP: gettext_lazy(
+        "Band %(band)s: the range from %(first)s to %(last)s MP is missing (the band should "
+        "start at %(expected)s)."
+    ),
+    vp_tables.OVERLAP: gettext_lazy(
+        "Band %(band)s: it starts at %(low)s MP, inside band %(previous)s (it should start at "
+        "%(expected)s)."
+    ),
+    vp_tables.OPEN_BEFORE_LAST: gettext_lazy(
+        "Band %(band)s: give its end (MP to); only the last band is left open."
+    ),
+    vp_tables.LAST_CLOSED: gettext_lazy(
+        "Band %(band)s: the last band is open (leave MP to empty), so a difference above "
+        "%(high)s MP gets VP too."
+    ),
+    vp_tables.DECREASING: gettext_lazy(
+        "Band %(band)s: %(winner)s VP to the winner, fewer than band %(previous)s (%(before)s)."
+    ),
+    vp_tables.EMPTY: gettext_lazy("A VP table needs at least one band."),
+    vp_tables.BAD_HANDS: gettext_lazy("The hands per turno are a whole number from 1 up."),
+}
+VP_GAP_ONE = gettext_lazy(
+    "Band %(band)s: a difference of %(first)s MP is missing (the band should start at "
+    "%(expected)s)."
+)
+
+
+def vp_refusal(error: VpTableError) -> str:
+    """A refusal of a VP table in the user's language, naming its band."""
+    template = VP_REFUSALS.get(error.message_template)
+    if template is None:
+        return error.translated(gettext)
+    if error.message_template == vp_tables.GAP and error.params["first"] == error.params["last"]:
+        template = VP_GAP_ONE
+    return str(template) % error.params
+
+
+def default_vp_table_name(hands: int) -> str:
+    """The name a club sees for a table the engine ships: "FIBur 3 smazzate"."""
+    return gettext("FIBur %(hands)s hands") % {"hands": hands}

@@ -27,6 +27,8 @@ from clublife import seasons
 from clublife.models import Season
 from clubs.models import Club, Membership, Player, Role
 from pairings import services as pairing_services
+from pairings.models import VpTable
+from pairings.vptables import services as vp_services
 from scoring import services as scoring
 from scoring.models import Match, MatchStatus, TableCode
 from tests.factories import UserFactory
@@ -62,6 +64,7 @@ class Side:
     gin_entry: Entry
     apart_group: KeepApart  # a keep-apart group of the table tournament
     season: Season
+    vp_table: VpTable
     guest: GuestCheckIn  # a guest waiting for approval at the table tournament's check-in
     markers: list[str] = field(default_factory=list)  # strings only this club's pages show
 
@@ -171,6 +174,16 @@ def build_side(
         starts_on=today.replace(month=1, day=1),
         ends_on=today.replace(month=12, day=31),
     )
+    vp_table = vp_services.vp_table_create(
+        club=club,
+        user=director,
+        name=f"Tabella Segreta {surname}",
+        hands=2,
+        bands=[
+            {"low": 0, "high": 30, "winner": 10, "loser": 10},
+            {"low": 35, "high": None, "winner": 13, "loser": 7},
+        ],
+    )
     for obj in (table_tournament, gin_tournament, table_round, gin_round, live, finished):
         obj.refresh_from_db()
     apart_group = KeepApart.objects.create(tournament=table_tournament, name="Coppia", hard=True)
@@ -193,6 +206,7 @@ def build_side(
         gin_entry=gin_tournament.entries.order_by("pk").first(),
         apart_group=apart_group,
         season=season,
+        vp_table=vp_table,
         guest=guest,
         markers=[surname.lower(), slug, *(f"{prefix}{role}" for role in people)],
     )
@@ -251,7 +265,7 @@ def body_text(response) -> str:
 
 # Snapshots -------------------------------------------------------------------------------------
 
-SNAPSHOT_APPS = ("clubs", "scoring", "tournaments", "knox")
+SNAPSHOT_APPS = ("clubs", "scoring", "tournaments", "pairings", "knox")
 VOLATILE = {"last_login"}  # force_login writes it
 
 
@@ -356,6 +370,7 @@ def _pk_kind(name: str) -> str:
             "tournament",
         ),
         (("clublife:season-", "api-club-season"), "season"),
+        (("vptables:", "api-club-vp-table"), "vp_table"),
         (
             (
                 "clublife:player-profile",
@@ -402,6 +417,8 @@ def _variants(name: str, params: list[str], side: Side) -> list[tuple[str, dict]
     values = {}
     if kind == "season":
         values["pk"] = side.season.pk
+    elif kind == "vp_table":
+        values["pk"] = side.vp_table.pk
     elif kind == "player":
         values["pk"] = side.players[0].pk
     elif kind == "membership":
@@ -495,6 +512,7 @@ def b_footprint(scene: Scene) -> dict[str, int]:
         "tournaments": Tournament.objects.filter(club=club).count(),
         "entries": Entry.objects.filter(tournament__club=club).count(),
         "seasons": Season.objects.filter(club=club).count(),
+        "vp tables": VpTable.objects.filter(club=club).count(),
         "clubs": Club.objects.count(),
         # a match seating another club's player, an entry of another club's player
         "cross seats": MatchPlayer.objects.exclude(player=None)

@@ -97,6 +97,10 @@ CONTROL = {
     "api-tournament-entries",
     "api-club-ratings",
     "api-club-season-standings",
+    "vptables:list",
+    "vptables:edit",
+    "api-club-vp-tables",
+    "api-club-vp-table",
     "api-club-matches-export",
     "api-match-sheet-pdf",
 }

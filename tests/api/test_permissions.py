@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import pytest
 
+from pairings.vptables.services import vp_table_create
 from tests.api.conftest import ROLES
 from tests.factories import PASSWORD, UserFactory
 
@@ -26,6 +27,14 @@ from tests.factories import PASSWORD, UserFactory
 # player Bruno.
 
 HAND = {"type": "hand", "closer": "Carla", "points": {"Anna": 10, "Bruno": 20}}
+VP_TABLE = {
+    "name": "Due smazzate",
+    "hands": 2,
+    "bands": [
+        {"low": 0, "high": 30, "winner": 10, "loser": 10},
+        {"low": 35, "high": None, "winner": 13, "loser": 7},
+    ],
+}
 OPERATIONS = {
     # Open to everyone: the credentials are in the body, the preview stores nothing.
     "POST token": ("post", "/api/v1/auth/token/", {"username": "member", "password": PASSWORD}),
@@ -77,6 +86,11 @@ OPERATIONS = {
     "POST withdraw": ("post", "/api/v1/matches/{live}/withdraw/", {"player": "Bruno"}),
     "POST time-call": ("post", "/api/v1/matches/{live}/time-call/", {}),
     # Piazza's finished match: readable by anyone, so refused writes are 403, not 404.
+    "GET vp-tables": ("get", "/api/v1/clubs/{club}/vp-tables/", None),
+    "POST vp-tables": ("post", "/api/v1/clubs/{club}/vp-tables/", VP_TABLE),
+    "GET vp-table": ("get", "/api/v1/clubs/{club}/vp-tables/{vptable}/", None),
+    "PATCH vp-table": ("patch", "/api/v1/clubs/{club}/vp-tables/{vptable}/", {"name": "Coppie"}),
+    "DELETE vp-table": ("delete", "/api/v1/clubs/{club}/vp-tables/{vptable}/", None),
     "GET finished": ("get", "/api/v1/matches/{finished}/", None),
     "GET finished events": ("get", "/api/v1/matches/{finished}/events/", None),
     "POST finished void": (
@@ -119,6 +133,12 @@ PRIVATE = [
     ("POST reentry",           201,  201,     201,        403,   404,     401),
     ("POST withdraw",          201,  201,     201,        403,   404,     401),
     ("POST time-call",         201,  201,     201,        403,   404,     401),
+    # VP tables: members read them, directors enter them.
+    ("GET vp-tables",          200,  200,     200,        200,   404,     404),
+    ("POST vp-tables",         201,  201,     403,        403,   404,     401),
+    ("GET vp-table",           200,  200,     200,        200,   404,     404),
+    ("PATCH vp-table",         200,  200,     403,        403,   404,     401),
+    ("DELETE vp-table",        204,  204,     403,        403,   404,     401),
 ]
 
 # The public club "piazza": anyone reads the club, its players and its finished matches.
@@ -151,6 +171,12 @@ PUBLIC = [
     ("GET finished events",    200,  200,     200,        200,   200,     200),
     ("POST finished void",     200,  200,     200,        403,   403,     401),
     ("POST finished correct",  200,  200,     200,        403,   403,     401),
+    # A public club's VP tables are read by everyone.
+    ("GET vp-tables",          200,  200,     200,        200,   200,     200),
+    ("POST vp-tables",         201,  201,     403,        403,   403,     401),
+    ("GET vp-table",           200,  200,     200,        200,   200,     200),
+    ("PATCH vp-table",         200,  200,     403,        403,   403,     401),
+    ("DELETE vp-table",        204,  204,     403,        403,   403,     401),
 ]
 # fmt: on
 
@@ -185,6 +211,9 @@ def call(world, api, role, club, operation):
         "player": world.player(club, "Bruno").pk,
         "live": world.live[club.slug].pk,
         "finished": world.finished.pk,
+        "vptable": vp_table_create(
+            club=club, user=None, name="Squadre", hands=2, bands=VP_TABLE["bands"]
+        ).pk,
     }
     client = api(role)
     path = fill(path, values)

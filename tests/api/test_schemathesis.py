@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from clublife.seasons import season_create
 from config.wsgi import application
 from pairings import services as pairing_services
+from pairings.vptables.services import vp_table_create
 from tests.api.conftest import NAMES, api_token
 from tests.errors import field_errors
 from tests.properties import examples
@@ -107,6 +108,16 @@ def build_scene(world) -> dict:
     season = season_create(
         club=club, user=owner, name="2025", starts_on="2025-01-01", ends_on="2025-12-31"
     )
+    vp_table = vp_table_create(
+        club=club,
+        user=owner,
+        name="Due smazzate",
+        hands=2,
+        bands=[
+            {"low": 0, "high": 30, "winner": 10, "loser": 10},
+            {"low": 35, "high": None, "winner": 13, "loser": 7},
+        ],
+    )
     return {
         "token": api_token(owner),
         "slug": [club.slug, world.aurora.slug],
@@ -115,6 +126,7 @@ def build_scene(world) -> dict:
         },
         "members": ["director", "scorekeeper", "member", "owner"],
         "seasons": [season.pk],
+        "vp_tables": [vp_table.pk],
         "matches": [world.live["piazza"].pk, world.finished.pk, world.live["aurora"].pk],
         "tournaments": [rounds.pk, gin.pk],
         "entries": {t.pk: list(t.entries.values_list("pk", flat=True)) for t in (rounds, gin)},
@@ -149,6 +161,8 @@ def real_path(operation_path: str, params: dict, scene: dict, draw) -> dict:
             params["id"] = draw(st.sampled_from(scene["players"][params["slug"]]))
         elif "/seasons/" in operation_path:
             params["id"] = draw(st.sampled_from(scene["seasons"]))
+        elif "/vp-tables/" in operation_path:
+            params["id"] = draw(st.sampled_from(scene["vp_tables"]))
         if "username" in params:
             params["username"] = draw(st.sampled_from(scene["members"]))
     elif operation_path.startswith("/api/v1/matches/"):
