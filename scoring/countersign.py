@@ -40,6 +40,11 @@ class ConfirmRefused(MatchError):
         super().__init__(message, field=field, status=status)
 
 
+# Why the one asking is not at the table at all (no role, no seat, a code of another table):
+# a page answers them 403, where it tells a player at the table why not.
+NOT_AT_THE_TABLE = frozenset({"login", "role", "code"})
+
+
 def disputed() -> ConfirmRefused:
     return ConfirmRefused(_("The result is disputed: the director confirms it."), why="disputed")
 
@@ -196,7 +201,11 @@ def match_confirm_refusal(
     """Why `actor` may not countersign the result of the club night's `match` now, or None when
     they may: a game countersigned by lines only, outside a tournament (whose table is
     confirmed through it), once the match is finished and not closed; who, `confirmer_refusal`.
-    Who may not hears it (403) before whether there is anything to confirm (400)."""
+    Who may not hears it (403) before whether there is anything to confirm (400): whoever is
+    not at the table at all (`NOT_AT_THE_TABLE`) first."""
+    refusal = confirmer_refusal(match, actor, join=join)
+    if refusal is not None and refusal.why in NOT_AT_THE_TABLE:
+        return refusal
     if table_access.in_tournament(match):
         return ConfirmRefused(
             _("A tournament table's result is confirmed at its table in the tournament."),
@@ -211,7 +220,6 @@ def match_confirm_refusal(
             field="match",
             status=None,
         )
-    refusal = confirmer_refusal(match, actor, join=join)
     if refusal is None and (not match.is_finished or match.is_closed):
         return ConfirmRefused(
             _("The match is not finished yet."), why="unfinished", field="match", status=None

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST
 from base.errors import as_message, on_form
 from clubs.permissions import can_direct
 from config.auth import client_address
-from scoring import table_access, table_codes
+from scoring import countersign, table_access, table_codes
 from scoring.models import Match
 from scoring.services import confirming
 from scoring.views.access import visible_viewer
@@ -262,7 +262,11 @@ def match_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     """Countersign a club night's result from the match page: a phone holding a seat of the
     other line, a logged-in player of it, or a director (`services.confirming.match_confirm`)."""
     viewer = visible_viewer(request, pk)
-    with as_message(request):
-        confirming.match_confirm(match=viewer.match, user=viewer.phone or viewer.user)
+    actor = viewer.phone or viewer.user
+    refusal = countersign.match_confirm_refusal(viewer.match, actor, join=viewer.join)
+    if refusal is not None and refusal.why in countersign.NOT_AT_THE_TABLE:
+        raise PermissionDenied  # a visitor of a public club, another club's phone: not told
+    with as_message(request):  # who is at the table hears why not, on the page
+        confirming.match_confirm(match=viewer.match, user=actor)
         messages.success(request, gettext("Thank you: the result is confirmed."))
     return redirect(viewer.match.get_absolute_url() + "#table-code")
