@@ -22,7 +22,7 @@ import re
 
 import pytest
 from django.db import transaction
-from django.test import Client, override_settings
+from django.test import Client
 from rest_framework.test import APIClient
 
 from clubs.models import Club
@@ -42,6 +42,7 @@ from tests.isolation_helpers import (
     url_targets,
     walk_patterns,
 )
+from tests.once import built_once
 from tournaments.models import Tournament
 
 # Logging in or out is not a club action; POSTing them would end the session being audited.
@@ -109,10 +110,7 @@ CONTROL = {
 @pytest.fixture(scope="module")
 def scene(django_db_setup, django_db_blocker):
     """One scene for the module, rolled back at the end; each test runs in a savepoint."""
-    fast = override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
-    with django_db_blocker.unblock(), transaction.atomic(), fast:
-        yield build_scene()
-        transaction.set_rollback(True)
+    yield from built_once(django_db_blocker, build_scene)
 
 
 @pytest.fixture(autouse=True)

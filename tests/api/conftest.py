@@ -17,8 +17,6 @@ import json
 from dataclasses import dataclass, field
 
 import pytest
-from django.db import transaction
-from django.test import override_settings
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
@@ -26,6 +24,7 @@ from clubs.models import Club, Player, Role
 from scoring import services
 from scoring.models import Match
 from tests.factories import ClubFactory, MembershipFactory, PlayerFactory, UserFactory
+from tests.once import built_once
 
 ROLES = ("owner", "director", "scorekeeper", "member", "outsider", "anonymous")
 STAFF = {
@@ -67,21 +66,7 @@ def module_world(django_db_setup, django_db_blocker):
     Each test runs in a savepoint inside it (pytest-django's `db`), rolled back after the test,
     so a test's writes never reach the next test: building it per test was 41 % of tests/api.
     """
-    fast = override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
-    with django_db_blocker.unblock():
-        outer = transaction.atomic()
-        outer.__enter__()
-        try:
-            with fast:
-                built = build_world()
-        except BaseException:
-            transaction.set_rollback(True)
-            outer.__exit__(None, None, None)
-            raise
-    yield built
-    with django_db_blocker.unblock():
-        transaction.set_rollback(True)
-        outer.__exit__(None, None, None)
+    yield from built_once(django_db_blocker, build_world)
 
 
 @pytest.fixture

@@ -20,11 +20,14 @@ from tests.browser.steps import log_in
 from tests.factories import ClubFactory, PlayerFactory, member
 from tournaments import services
 from tournaments.models import EntryStatus, Format, TableSeat
+from tournaments.views.checkin import CHECK_IN_POLL_SECONDS, GUEST_POLL_SECONDS
 
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
-PANEL_WAIT = 20_000  # ms: the console's panel refreshes every 10 s
-GUEST_WAIT = 8_000  # ms: a waiting guest's phone asks every 3 s
+PANEL_SECONDS = CHECK_IN_POLL_SECONDS  # the console's panel refreshes every 10 s
+GUEST_SECONDS = GUEST_POLL_SECONDS  # a waiting guest's phone asks every 3 s
+PANEL_WAIT = 20_000  # ms
+GUEST_WAIT = 8_000  # ms
 
 
 def seat_of(tournament, name):
@@ -62,6 +65,10 @@ def test_players_check_in_by_qr_and_find_their_seat(browser, live_server, reques
     for page in pages.values():
         page.set_default_timeout(10_000)
         page.on("console", lambda m: violations.append(m.text) if is_csp_violation(m) else None)
+    # The pages' timers (the console's panel every 10 s, the waiting guest's every 3 s) are run
+    # forward below instead of waited for.
+    desk.clock.install()
+    dario.clock.install()
     try:
         # The director opens the console, then the check-in QR code.
         log_in(desk, live_server, "dora")
@@ -86,6 +93,7 @@ def test_players_check_in_by_qr_and_find_their_seat(browser, live_server, reques
         expect(anna.locator(".messages .message")).to_have_count(0)  # said once, in the banner
 
         # The console shows her without a reload.
+        desk.clock.run_for(PANEL_SECONDS * 1000)
         expect(desk.locator('.latest-check-ins li[data-player="Anna Rossi"]')).to_be_visible(
             timeout=PANEL_WAIT
         )
@@ -120,12 +128,14 @@ def test_players_check_in_by_qr_and_find_their_seat(browser, live_server, reques
 
         # The console shows the guest by itself; the director approves him.
         guest = desk.locator('.guest-list li[data-guest="Dario Ospite"]')
+        desk.clock.run_for(PANEL_SECONDS * 1000)
         expect(guest).to_be_visible(timeout=PANEL_WAIT)
         guest.get_by_role("button", name="Approve").click()
         expect(desk.get_by_text("Dario Ospite registered and checked in.")).to_be_visible()
         expect(desk.locator(".check-in-count")).to_contain_text("3 checked in, 2 registered")
         # The guest's phone learns it without a reload, within seconds (it asks every 3 s while
         # it waits), and then stops asking.
+        dario.clock.run_for(GUEST_SECONDS * 1000)
         expect(dario.locator(".check-in-done")).to_contain_text("Dario Ospite", timeout=GUEST_WAIT)
         expect(dario.locator("#check-in")).not_to_have_attribute("hx-trigger", re.compile("."))
         # The page then is the one a reload shows: one "where do I sit?", no list of names.

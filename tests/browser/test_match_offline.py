@@ -72,22 +72,33 @@ def table(browser, live_server):
     log_in(context, live_server, scorer)
     page = watched(context.new_page())
     page.goto(live_server.url + match.get_absolute_url())
-    wait_for_the_worker(page)
+    wait_for_the_controller(page)
     yield match, page
     context.close()
     assert page.csp_violations == [], "the page broke its content security policy"
 
 
-def wait_for_the_worker(page):
-    """Until the service worker controls the page and keeps its copy (it is sent when it takes
-    control, and after every change the page shows)."""
+def wait_for_the_controller(page):
+    """Until the service worker controls the page."""
     page.evaluate(
         """() => new Promise((resolve) => {
             if (navigator.serviceWorker.controller) { resolve(); }
             navigator.serviceWorker.addEventListener("controllerchange", () => resolve());
         })"""
     )
+
+
+def wait_for_the_copy(page):
+    """Until the service worker keeps the page's copy (it is sent when the worker takes control,
+    and after every change the page shows): what a reload without a network opens. Only the
+    tests that reload offline wait for it (1.5 s each)."""
     page.wait_for_timeout(1_500)
+
+
+def wait_for_the_worker(page):
+    """Until the service worker controls the page and keeps its copy."""
+    wait_for_the_controller(page)
+    wait_for_the_copy(page)
 
 
 def type_hand(page, closer, points):
@@ -124,6 +135,7 @@ def test_a_hand_is_answered_in_place_in_one_request(table):
 
 def test_a_hand_typed_without_network_waits_survives_a_reload_and_is_recorded_once(table):
     match, page = table
+    wait_for_the_copy(page)
     context = page.context
     type_hand(page, "Anna", {"Bruno": 35, "Carla": 12, "Dario": 9})
     context.set_offline(True)
@@ -201,6 +213,9 @@ def test_two_phones_type_the_same_hand_the_second_records_it_only_when_asked(
     browser, table, live_server
 ):
     match, phone_b = table
+    # Phone B settled as before (its copy kept): without this wait, one run of this file in seven
+    # failed here, not understood yet.
+    wait_for_the_copy(phone_b)
     context_a = phone_context(browser)
     log_in(context_a, live_server, member(match.club, Role.SCOREKEEPER))
     phone_a = context_a.new_page()
@@ -250,6 +265,9 @@ def test_it_was_the_same_hand_discards_mine_in_place_and_the_next_hand_is_record
     hand: discard mine" empties the form in place (nothing kept on the phone), takes the match as
     it is now and says so; the next hand is then recorded, with no conflict."""
     match, phone_b = table
+    # Phone B settled as before (its copy kept): without this wait, one run of this file in seven
+    # failed here, not understood yet.
+    wait_for_the_copy(phone_b)
     context_a = phone_context(browser)
     log_in(context_a, live_server, member(match.club, Role.SCOREKEEPER))
     phone_a = context_a.new_page()
@@ -347,6 +365,7 @@ def test_a_kept_hand_refused_when_it_is_finally_sent_stays_with_the_reason(table
 
 def test_a_kept_hand_the_server_cannot_take_any_more_can_be_discarded(table):
     match, page = table
+    wait_for_the_copy(page)
     type_hand(page, "Anna", {"Bruno": 35, "Carla": 12, "Dario": 9})
     page.context.set_offline(True)
     page.get_by_role("button", name="Registra la mano").tap()

@@ -10,10 +10,11 @@ from playwright.sync_api import expect
 from clubs.models import Role
 from scoring import services
 from scoring.engine.document import replay_document
+from scoring.page_script import POLL_SECONDS
 from tests.factories import PASSWORD, ClubFactory, PlayerFactory, member, start_match
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario")
-POLL_WAIT = 8_000  # ms: the page polls every 3 s
+POLL_WAIT = 8_000  # ms: the page polls every 3 s (POLL_SECONDS), its clock run forward
 
 
 def speak_english(page, live_server):
@@ -117,6 +118,7 @@ def test_a_second_phone_sees_a_new_hand_without_reloading(browser, phone, live_s
     logged_in(phone, live_server, user)
     other_context = browser.new_context(viewport={"width": 390, "height": 844})
     other = other_context.new_page()
+    other.clock.install()  # its poll run forward below instead of waited for
     try:
         logged_in(other, live_server, user)
         other.goto(live_server.url + match.get_absolute_url())
@@ -127,6 +129,7 @@ def test_a_second_phone_sees_a_new_hand_without_reloading(browser, phone, live_s
         phone.goto(live_server.url + match.get_absolute_url())
         enter_hand(phone, 1, "Anna", {"Bruno": 35, "Carla": 12, "Dario": 60})
 
+        other.clock.run_for(POLL_SECONDS * 1000)
         expect(total(other, "Bruno")).to_have_text("35", timeout=POLL_WAIT)
         expect(other.locator("#event-1")).to_contain_text("Closed by Anna.")
         assert other.evaluate("window.notReloaded") is True
@@ -140,6 +143,7 @@ def test_a_second_phone_sees_a_new_hand_without_reloading(browser, phone, live_s
             user=user,
             data={"closer": "Bruno", "points": {"Anna": 1, "Carla": 1, "Dario": 50}},
         )
+        other.clock.run_for(POLL_SECONDS * 1000)
         expect(other.get_by_role("link", name="Reload the form")).to_be_visible(timeout=POLL_WAIT)
         expect(total(other, "Dario")).to_have_text("110")
         expect(typing).to_have_value("7")

@@ -118,6 +118,7 @@ def test_the_projector_shows_every_name_in_full_and_turns_its_pages(
     page.on("console", lambda m: violations.append(m.text) if is_csp_violation(m) else None)
     try:
         address = f"{live_server.url}/tournaments/{tournament.pk}/projector/"
+        page.clock.install()  # the page's timers, run forward below instead of waited for
         page.goto(f"{address}?show=standings&show=seating&show=clock&seconds={ROTATE}")
         expect(page.locator(".pj-screen.is-shown")).to_have_count(1)
         screens = page.locator(".pj-screen").count()
@@ -132,12 +133,13 @@ def test_the_projector_shows_every_name_in_full_and_turns_its_pages(
                 if where[1] == "1":  # a look at each slide, for people
                     ARTIFACTS.mkdir(exist_ok=True)
                     page.screenshot(path=str(ARTIFACTS / f"projector-{size}-{where[0]}.png"))
-            # the next screen comes by itself
+            # the next screen comes by itself, when its seconds have passed
+            page.clock.run_for(ROTATE * 1000)
             page.wait_for_function(
                 "([key, number]) => { const s = document.querySelector('.pj-screen.is-shown');"
                 " return s.dataset.key !== key || (s.dataset.page || '1') !== number; }",
                 arg=list(where),
-                timeout=ROTATE * 1000 + 5_000,
+                timeout=5_000,
             )
 
         standings = [n for (key, _), shown in seen.items() if key == "standings" for n in shown]
@@ -154,6 +156,7 @@ def test_the_projector_shows_every_name_in_full_and_turns_its_pages(
 
         # live: the director pauses the clock; at its next refresh the wall says so by itself
         services.round_clock_pause(round=second, user=staff.director)
+        page.clock.run_for(5_000)  # the wall's next refresh
         expect(page.locator('.pj-screen[data-key="clock"] .pj-clock.stopped')).to_have_count(
             1, timeout=10_000
         )

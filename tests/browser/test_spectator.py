@@ -10,10 +10,11 @@ from playwright.sync_api import expect
 
 from clubs.models import Role
 from scoring import services
+from scoring.page_script import POLL_SECONDS
 from tests.browser.conftest import PHONE, is_csp_violation
 from tests.factories import ClubFactory, member, start_match
 
-POLL_WAIT = 8_000  # ms: the page polls every 3 s
+POLL_WAIT = 8_000  # ms: the page polls every 3 s (POLL_SECONDS), its clock run forward
 SCORER = "segnapunti-vivo"
 
 
@@ -50,6 +51,7 @@ def test_a_visitor_follows_a_live_public_match_while_a_hand_is_recorded(
         viewport=PHONE, locale="it-IT", device_scale_factor=2, has_touch=True, is_mobile=True
     )
     visitor = context.new_page()
+    visitor.clock.install()  # its poll run forward below instead of waited for
     violations: list[str] = []
     visitor.on("console", lambda m: violations.append(m.text) if is_csp_violation(m) else None)
     try:
@@ -78,7 +80,8 @@ def test_a_visitor_follows_a_live_public_match_while_a_hand_is_recorded(
         expect(phone.get_by_text("Mano 2 registrata.")).to_be_visible()
         expect(total(phone, "Anna")).to_have_text("20")
 
-        # the visitor's page moves on by itself
+        # the visitor's page moves on by itself, at its next poll
+        visitor.clock.run_for(POLL_SECONDS * 1000)
         expect(total(visitor, "Anna")).to_have_text("20", timeout=POLL_WAIT)
         expect(total(visitor, "Carla")).to_have_text("42")
         expect(total(visitor, "Dario")).to_have_text("14")

@@ -43,7 +43,6 @@ import pytest
 from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection, transaction
-from django.test import override_settings
 from django.test.client import encode_multipart
 from django.urls import resolve
 from hypothesis import HealthCheck, Phase, seed, settings
@@ -57,6 +56,7 @@ from hypothesis.stateful import (
 
 from clublife.models import Season
 from scoring.models import Match
+from tests.once import built_once
 from tests.security.fuzz_helpers import (
     DEEP,
     DEPTH,
@@ -94,10 +94,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(scope="module")
 def scene(django_db_setup, django_db_blocker):
     """One scene for the module, rolled back at the end; each run of the machine in a savepoint."""
-    fast = override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
-    with django_db_blocker.unblock(), transaction.atomic(), fast:
-        yield build_fuzz_scene()
-        transaction.set_rollback(True)
+    yield from built_once(django_db_blocker, build_fuzz_scene)
 
 
 @pytest.fixture(autouse=True)

@@ -14,6 +14,7 @@ controls plant links in a page the walk reads, and prove the walk reports each w
 
 from __future__ import annotations
 
+import copy
 import re
 from urllib.parse import urlsplit
 
@@ -24,6 +25,7 @@ from django.urls import resolve, reverse
 from clublife.views import seasons as views_seasons
 from scoring import pdf_views as scoring_pdf_views
 from scoring.models import Match, TableCode
+from tests.once import built_once
 from tests.security.link_walk import Walked, url_name, walk
 from tests.security.visitor_scene import VisitorScene, build_visitor_scene
 from tournaments import pdf_views as tournaments_pdf_views
@@ -115,9 +117,17 @@ def shown_codes(walked: Walked) -> list[str]:
     ]
 
 
+@pytest.fixture(scope="module")
+def built_scene(django_db_setup, django_db_blocker):
+    """The scene built once for the module (each test's writes, the walk's forms among them, are
+    rolled back after it): building it per test was 2 s a test."""
+    yield from built_once(django_db_blocker, build_visitor_scene)
+
+
 @pytest.fixture
-def scene() -> VisitorScene:
-    return build_visitor_scene()
+def scene(built_scene, db) -> VisitorScene:
+    """The module's scene, its Python objects a fresh copy for each test."""
+    return copy.deepcopy(built_scene)
 
 
 def html_pdf(documents, *, title=None) -> bytes:

@@ -23,6 +23,7 @@ from scoring.engine.burraco import BurracoState
 from scoring.engine.burraco_hands import ENDS, STOPS, score_hand
 
 from .burraco_helpers import PLAYERS
+from .growing import Growing
 
 MAX_HANDS = 12
 
@@ -104,15 +105,13 @@ def a_hand(draw: st.DrawFn, rules: BurracoRules) -> BurracoHand:
 def burraco_matches(draw: st.DrawFn) -> BurracoMatch:
     preset, options, rules = draw(burraco_rules())
     players = PLAYERS[: rules.players]
-    events: list[Event] = []
-    state = replay(rules, players, events)
+    match = Growing(rules, players)
     for _ in range(draw(st.integers(0, MAX_HANDS))):
-        if state.finished:
+        if match.state.finished:
             break
-        events.append(draw(a_hand(rules)))
-        state = replay(rules, players, events)
-    if not state.finished and draw(st.booleans()):
-        events.append(TimeCall())
-        state = replay(rules, players, events)
+        match.add(draw(a_hand(rules)))
+    if not match.state.finished and draw(st.booleans()):
+        match.add(TimeCall())
+    state = match.full_state()
     assert isinstance(state, BurracoState)
-    return BurracoMatch(preset, options, rules, players, tuple(events), state)
+    return BurracoMatch(preset, options, rules, players, tuple(match.events), state)

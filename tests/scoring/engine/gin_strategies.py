@@ -26,6 +26,8 @@ from scoring.engine import (
     rules_for,
 )
 
+from .growing import Growing
+
 ANNA, BRUNO = PLAYERS = ("Anna", "Bruno")
 GIN_PRESETS = ("gin", "gin-standard", "gin-classic", "gin-oklahoma", "gin-hollywood")
 MAX_HANDS = 30
@@ -171,28 +173,25 @@ def gin_hands(draw: st.DrawFn, rules: GinRules) -> GinHand:
 
 @st.composite
 def gin_matches(draw: st.DrawFn, presets: Sequence[str] = GIN_PRESETS) -> GinMatch:
-    """A valid match, grown event by event from the replayed state.
+    """A valid match, grown event by event from the state so far.
 
     Up to MAX_HANDS hands, stopping when the match ends; a match still running may then get a
     withdrawal or a time call, or be left running.
     """
     match_rules = draw(gin_rules(presets))
     first_dealer = draw(st.sampled_from(PLAYERS))
-    events: list[Event] = []
-    state = replay(match_rules, PLAYERS, events, first_dealer=first_dealer)
+    match = Growing(match_rules, PLAYERS, first_dealer)
     for _ in range(draw(st.integers(0, MAX_HANDS))):
-        if state.finished:
+        if match.state.finished:
             break
-        events.append(draw(gin_hands(match_rules)))
-        state = replay(match_rules, PLAYERS, events, first_dealer=first_dealer)
-    if not state.finished:
+        match.add(draw(gin_hands(match_rules)))
+    if not match.state.finished:
         ending = draw(st.sampled_from(("running", "withdraw", "time_call")))
         if ending == "withdraw":
-            events.append(Withdraw(draw(st.sampled_from(PLAYERS))))
+            match.add(Withdraw(draw(st.sampled_from(PLAYERS))))
         elif ending == "time_call":
-            events.append(TimeCall())
-        state = replay(match_rules, PLAYERS, events, first_dealer=first_dealer)
-    return GinMatch(match_rules, first_dealer, tuple(events), state)
+            match.add(TimeCall())
+    return GinMatch(match_rules, first_dealer, tuple(match.events), match.full_state())
 
 
 def any_event() -> st.SearchStrategy[Event]:

@@ -2,7 +2,8 @@
 
 `penalty_matches()` draws a rule set (preset `scala40`, `scala40-club` or `ramino` with random
 option overrides), the players and the first dealer, then builds the events one at a time from the
-state replayed so far, so that every event it generates is accepted by `replay`.
+state so far (tests/scoring/engine/growing.py), so that every event it generates is accepted by
+`replay`.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from scoring.engine import (
     replay,
     rules_for,
 )
+
+from .growing import Growing
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
 PRESETS = ("scala40", "scala40-club", "ramino")
@@ -148,13 +151,10 @@ def penalty_matches(draw: st.DrawFn, max_events: int = 30) -> PenaltyMatch:
     rules = draw(penalty_rules())
     players = NAMES[: draw(st.integers(rules.min_players, rules.max_players))]
     first_dealer = draw(st.sampled_from(players))
-    match = PenaltyMatch(rules, players, first_dealer, ())
-    events: list[Event] = []
-    state = match.replay(())
-    while len(events) < max_events and not state.finished:
-        events.append(draw_event(draw, rules, state))
-        state = match.replay(tuple(events))
-    return PenaltyMatch(rules, players, first_dealer, tuple(events))
+    match = Growing(rules, players, first_dealer)
+    while len(match.events) < max_events and not match.state.finished:
+        match.add(draw_event(draw, rules, match.state))
+    return PenaltyMatch(rules, players, first_dealer, tuple(match.events))
 
 
 def after_the_end(players: tuple[str, ...]) -> st.SearchStrategy[Event]:

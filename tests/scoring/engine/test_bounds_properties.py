@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.engine import RuleSetError, replay, rules_for
+from scoring.engine import RuleSetError, rules_for
 from scoring.engine.presets import PRESETS
 from scoring.engine.rules import (
     BOOL,
@@ -35,6 +35,7 @@ from tests.scoring.engine.burraco_helpers import PLAYERS as BURRACO_PLAYERS
 from tests.scoring.engine.burraco_strategies import a_hand as burraco_hand
 from tests.scoring.engine.gin_strategies import PLAYERS as GIN_PLAYERS
 from tests.scoring.engine.gin_strategies import gin_hands
+from tests.scoring.engine.growing import Growing
 from tests.scoring.engine.penalty_strategies import NAMES, draw_event
 
 INT32 = (-(2**31), 2**31 - 1)
@@ -132,13 +133,11 @@ def test_any_accepted_penalty_rules_make_totals_and_a_pot_the_database_holds(dat
     rules = data.draw(extreme_rules(PENALTY_PRESETS))
     assert max_pot(rules) <= POT_MAX
     players = NAMES[: data.draw(st.integers(rules.min_players, rules.max_players))]
-    events = []
-    state = replay(rules, players, events)
-    while len(events) < 40 and not state.finished:
-        events.append(draw_event(data.draw, rules, state))
-        state = replay(rules, players, events)
-        _fits(state)
-    assert state.pot.total <= max_pot(rules)
+    match = Growing(rules, players)
+    while len(match.events) < 40 and not match.state.finished:
+        match.add(draw_event(data.draw, rules, match.state))
+        _fits(match.full_state())
+    assert match.state.pot.total <= max_pot(rules)
 
 
 @settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -146,13 +145,11 @@ def test_any_accepted_penalty_rules_make_totals_and_a_pot_the_database_holds(dat
 def test_any_accepted_gin_rules_make_scores_and_a_pot_the_database_holds(data):
     rules = data.draw(extreme_rules(GIN_PRESETS))
     assert max_pot(rules) <= POT_MAX
-    events = []
-    state = replay(rules, GIN_PLAYERS, events)
-    while len(events) < 40 and not state.finished:
-        events.append(data.draw(gin_hands(rules)))
-        state = replay(rules, GIN_PLAYERS, events)
-        _fits(state)
-    assert state.pot.total <= max_pot(rules)
+    match = Growing(rules, GIN_PLAYERS)
+    while len(match.events) < 40 and not match.state.finished:
+        match.add(data.draw(gin_hands(rules)))
+        _fits(match.full_state())
+    assert match.state.pot.total <= max_pot(rules)
 
 
 @st.composite
@@ -183,11 +180,10 @@ def extreme_burraco_rules(draw: st.DrawFn) -> BurracoRules:
 def test_any_accepted_burraco_rules_make_totals_the_database_holds(data):
     rules = data.draw(extreme_burraco_rules())
     players = BURRACO_PLAYERS[: rules.players]
-    events = []
-    state = replay(rules, players, events)
-    while len(events) < 40 and not state.finished:
-        events.append(data.draw(burraco_hand(rules)))
-        state = replay(rules, players, events)
+    match = Growing(rules, players)
+    while len(match.events) < 40 and not match.state.finished:
+        match.add(data.draw(burraco_hand(rules)))
+        state = match.full_state()
         _fits(state)
         _fits_lines(state)
 
