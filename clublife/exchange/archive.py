@@ -34,6 +34,8 @@ from base.errors import ServiceError
 from clublife.models import Rating, RatingChange, Season
 from clubs import validators
 from clubs.models import Club, Membership, Player, Role, User
+from pairings.models import VpTable
+from pairings.vptables.services import checked_bands
 from scoring import services as scoring
 from scoring.engine import MatchState
 from scoring.models import (
@@ -105,6 +107,7 @@ ARCHIVE_MODELS: tuple[tuple[type[models.Model], str], ...] = (
     (Reopening, "tournament__club"),
     (GuestCheckIn, "tournament__club"),
     (KeepApart, "tournament__club"),
+    (VpTable, "club"),
     (Season, "club"),
     (Rating, "player__club"),
     (RatingChange, "player__club"),
@@ -302,6 +305,7 @@ ARCHIVE_NAME_FIELDS: dict[type[models.Model], tuple[str, int]] = {
     MatchPlayer: ("name", validators.PLAYER_NAME_LENGTH),
     Tournament: ("name", validators.NAME_LENGTH),
     Season: ("name", validators.NAME_LENGTH),
+    VpTable: ("name", validators.NAME_LENGTH),
 }
 
 
@@ -336,6 +340,8 @@ def _check_row(item: models.Model) -> None:
             validators.clean_name(getattr(item, name[0]), max_length=name[1])
         except ValidationError as error:
             raise _damaged(item, name[0], validators.first_message(error)) from error
+    if isinstance(item, VpTable):
+        _check_vp_table(item)
     for field in item._meta.concrete_fields:
         value = getattr(item, field.attname)
         if isinstance(value, dt.datetime):
@@ -351,6 +357,20 @@ def _check_row(item: models.Model) -> None:
                 _("the date %(day)s is outside the years a club can play.")
                 % {"day": day.isoformat()},
             )
+
+
+def _check_vp_table(item: VpTable) -> None:
+    """A club's VP table as its service checks it (`pairings.vptables.services.checked_bands`):
+    a table with a gap or an overlap would give a turno the wrong VP."""
+    bands = item.bands
+    if not isinstance(bands, list) or not all(isinstance(band, dict) for band in bands):
+        raise _damaged(item, "bands", _("a VP table's bands are a list of bands."))
+    try:
+        checked_bands(item.hands, bands)
+    except ServiceError as error:
+        raise _damaged(item, "bands", error.message) from error
+    except (TypeError, ValueError) as error:  # a bound or a VP that is not a whole number
+        raise _damaged(item, "bands", _("a band's bounds and VP are whole numbers.")) from error
 
 
 def _check_matches_replay(club: Club) -> None:

@@ -804,3 +804,36 @@ def test_the_archive_carries_every_model_of_a_club_but_those_left_out_on_purpose
     }
     assert models - carried == set(LEFT_OUT)
     assert "tournaments.keepapart" in carried
+
+
+@pytest.mark.django_db
+def test_a_clubs_vp_tables_come_back_from_its_archive_and_a_table_with_a_gap_is_refused():
+    """A club's own VP tables (Burraco, issue 29) are in its archive; one whose bands the
+    engine refuses (the 2014 table's gap at 825 MP) is refused by name, nothing written."""
+    from pairings.engine.burraco.vp_tables import THREE_HANDS
+    from pairings.models import VpTable
+    from pairings.vptables.services import vp_table_create
+
+    club = ClubFactory(name="Circolo del Burraco", slug="burraco")
+    bands = [
+        {"low": b.low, "high": b.high, "winner": b.winner, "loser": b.loser}
+        for b in THREE_HANDS.bands
+    ]
+    vp_table_create(club=club, user=None, name="Sociale 3 smazzate", hands=3, bands=bands)
+    data = json.loads(json.dumps(exchange.club_export(club)))
+    assert [row["model"] for row in data["objects"]].count("pairings.vptable") == 1
+    damaged = json.loads(json.dumps(data))
+    row = next(row for row in damaged["objects"] if row["model"] == "pairings.vptable")
+    row["fields"]["bands"][7]["low"] += 20  # band 8 starts 20 MP late: a gap before it
+    club.delete()
+    with pytest.raises(ArchiveError, match=r"pairings\.vptable .* field bands: Band 8"):
+        exchange.club_import(damaged)
+    assert not Club.objects.exists() and not VpTable.objects.exists()
+    exchange.club_import(data)
+    table = VpTable.objects.get()
+    assert (table.club.slug, table.name, table.hands, table.bands) == (
+        "burraco",
+        "Sociale 3 smazzate",
+        3,
+        bands,
+    )
