@@ -64,12 +64,15 @@ serve: $(SERVER_INSTALLED)
 	DEBUG=0 $(BIN)/python manage.py check --deploy --fail-level ERROR
 	DEBUG=0 exec $(BIN)/gunicorn --config config/gunicorn.py
 
-# The page script's unit tests (tests/js/, half a second) first. Then two workers; --dist loadgroup
-# sends the xdist groups first (the fuzz net's shards, one per worker), then every other test one
-# by one to whichever worker is free. Hypothesis' `ci` profile.
+# The page script's unit tests (tests/js/, half a second) first. Then three workers on the two
+# cores: the browser tests mostly wait for Chromium and the live server, and a third worker fills
+# those waits (docs/PERFORMANCE.md: 7 min 35 s against about 9 with two, four slower again);
+# --dist loadgroup sends the xdist groups first (the fuzz net's shards, one per worker), then every
+# other test one by one to whichever worker is free. Hypothesis' `ci` profile.
+TEST_WORKERS ?= 3
 test: install
 	node --test tests/js/
-	$(BIN)/python -m pytest -n 2 --dist loadgroup
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 # The property and fuzz tests only, searching far deeper (Hypothesis' `deep` profile: 10 times each
 # property's examples; the fuzz net 60 runs of 30 steps). Minutes to an hour: not for every commit.
