@@ -45,8 +45,9 @@ class CodePanel:
 
     @property
     def may_confirm(self) -> bool:
-        """The page offers this phone the confirmation of the result (the button)."""
-        return bool(self.confirm_url) and self.confirm_refused == ""
+        """The page offers this phone the confirmation of the result (the button): not once
+        another phone or player has confirmed it as it stands."""
+        return bool(self.confirm_url) and self.confirm_refused == "" and not self.confirmed
 
 
 def code_panel(

@@ -74,10 +74,12 @@ def test_every_started_table_has_a_code(scene):
 def test_another_phone_confirms_and_the_console_says_confirmed_at_the_table_by(scene):
     staff, tournament, round = scene
     table = round.tables.select_related("match").first()
-    luca, marta = phone(), phone()
+    luca, marta, nina = phone(), phone(), phone()
     join(luca, table, "Luca")
     join(marta, table, "Marta")
+    join(nina, table, "Nina")
     win_at_once(luca, table)
+    assert 'id="confirm-at-table"' in nina.get(table.match.get_absolute_url()).content.decode()
     # the phone that entered the last hand is told who confirms, with no button to refuse it
     page = luca.get(table.match.get_absolute_url()).content.decode()
     assert "Confirm the result" not in page
@@ -93,6 +95,8 @@ def test_another_phone_confirms_and_the_console_says_confirmed_at_the_table_by(s
     table.refresh_from_db()
     assert table.confirmed_join.name == "Marta" and table.confirmed_by is None
     assert table.is_confirmed_for(table.match)
+    # confirmed once: the third phone of the table is offered no confirmation any more
+    assert 'id="confirm-at-table"' not in nina.get(table.match.get_absolute_url()).content.decode()
     # good news, said in the success style (green), not in a warning's yellow notice
     for client in (marta, luca):
         page = client.get(table.match.get_absolute_url()).content.decode()
@@ -125,10 +129,12 @@ def test_a_phones_page_at_a_finished_table_reads_its_join_once(scene):
     its name and code, is it read-only, did it write the last hand): one read of it."""
     _staff, _tournament, round = scene
     table = round.tables.select_related("match").first()
-    luca, marta = phone(), phone()
+    luca, marta, nina = phone(), phone(), phone()
     join(luca, table, "Luca")
     join(marta, table, "Marta")
+    join(nina, table, "Nina")
     win_at_once(luca, table)
+    assert 'id="confirm-at-table"' in nina.get(table.match.get_absolute_url()).content.decode()
     for client, offered in ((marta, True), (luca, False)):
         with CaptureQueriesContext(connection) as context:
             page = client.get(table.match.get_absolute_url()).content.decode()
@@ -153,10 +159,12 @@ def test_rejoining_under_another_name_is_still_the_phone_that_entered(scene):
 def test_a_dispute_flags_the_table_and_only_the_director_confirms_with_a_reason(scene):
     staff, tournament, round = scene
     table = round.tables.select_related("match").first()
-    luca, marta = phone(), phone()
+    luca, marta, nina = phone(), phone(), phone()
     join(luca, table, "Luca")
     join(marta, table, "Marta")
+    join(nina, table, "Nina")
     win_at_once(luca, table)
+    assert 'id="confirm-at-table"' in nina.get(table.match.get_absolute_url()).content.decode()
     marta.post(
         reverse("tournaments:dispute", args=[tournament.pk, table.pk]),
         {"message": "Bruno had 20, not 200"},
@@ -234,10 +242,12 @@ def test_the_round_kits_qr_codes_carry_each_tables_code_and_key(scene, rf):
 def test_the_director_lets_the_table_correct_a_confirmed_result(scene):
     staff, tournament, round = scene
     table = round.tables.select_related("match").first()
-    luca, marta = phone(), phone()
+    luca, marta, nina = phone(), phone(), phone()
     join(luca, table, "Luca")
     join(marta, table, "Marta")
+    join(nina, table, "Nina")
     win_at_once(luca, table)
+    assert 'id="confirm-at-table"' in nina.get(table.match.get_absolute_url()).content.decode()
     confirm(marta, tournament, table)
     correct = reverse("scoring:correct", args=[table.match_id, 1])
     assert luca.get(correct).status_code == 403
