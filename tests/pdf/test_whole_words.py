@@ -22,6 +22,7 @@ from scoring import services as scoring
 from tests.factories import ClubFactory, PlayerFactory, start_match
 from tests.pdf.conftest import A4_PORTRAIT, Pdf, gin_hand, hand
 from tests.pdf.test_tournament_pdfs import play_open_matches
+from tests.scoring.engine.burraco_helpers import B1_DOCUMENT_HANDS, B1_SCORES
 from tests.tournaments.helpers import Staff
 from tournaments import services
 from tournaments.models import Format
@@ -114,6 +115,14 @@ def gin(staff, preset="gin-standard"):
     return match
 
 
+def burraco(staff):
+    """B1 played by four long names (BURRACO.md §7): the filled slip shows its figures."""
+    match = start_match(club=staff.club, preset="burraco", names=LONG[:4], table_label="3")
+    for data in B1_DOCUMENT_HANDS:
+        scoring.hand_record(match=match, user=None, data=data)
+    return match
+
+
 def players(tournament, staff, names=LONG):
     for name in names:
         player = PlayerFactory(club=staff.club, name=name)
@@ -199,6 +208,11 @@ KINDS = {
         lambda s: match_url(start_match(club=s.club, preset="gin-oklahoma", names=(A, B)), "sheet"),
         2,
     ),
+    "sheet-burraco": (
+        lambda s: match_url(start_match(club=s.club, preset="burraco", names=LONG[:4]), "sheet"),
+        4,
+    ),
+    "report-burraco": (lambda s: match_url(burraco(s), "report"), 4),
     "report-scala40": (lambda s: match_url(scala40(s), "report"), 4),
     "report-scala40-6": (lambda s: match_url(scala40(s, LONG), "report"), 6),
     "report-ramino": (lambda s: match_url(ramino(s), "report"), 4),
@@ -268,6 +282,9 @@ def test_every_printable_shows_every_name_status_and_header_whole(client, grids,
     }
     assert not missing
     assert CLUB in words
+    if kind == "report-burraco":  # every figure of B1, hand by hand: base, carte, total a line
+        for figures in B1_SCORES:
+            assert " ".join(map(str, figures)) in words, figures
 
 
 def type_sizes(pdf: Pdf) -> list[tuple[str, float]]:
