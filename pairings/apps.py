@@ -3,7 +3,8 @@ from django.utils.translation import gettext_lazy as _
 
 
 class PairingsConfig(AppConfig):
-    """The Gin formats (brackets, round robin, Swiss), above tournaments: tournaments never
+    """The Gin formats (brackets, round robin, Swiss) and Burraco's (pairs, individual), above
+    tournaments: tournaments never
     imports this app; it joins it here, once the app registry is ready."""
 
     name = "pairings"
@@ -12,6 +13,7 @@ class PairingsConfig(AppConfig):
     def ready(self) -> None:
         from clubs import pages
         from pairings import exports, printing, projector, serializers, services
+        from pairings.burraco.formats import BURRACO_FORMATS
         from pairings.formats import GIN_FORMATS
         from pairings.vptables.pages import club_vp_tables_link
         from scoring.signals import match_changed, matches_changed
@@ -22,7 +24,7 @@ class PairingsConfig(AppConfig):
         from tournaments.projector import SLIDE_MAKERS
         from tournaments.signals import table_confirmed
 
-        formats.register(*GIN_FORMATS)
+        formats.register(*GIN_FORMATS, *BURRACO_FORMATS)
         # how the Gin standings are shown: the API, the CSV and the PDF of the standings
         STANDINGS_SERIALIZERS.update(
             pairing=serializers.PairingStandingsSerializer,

@@ -346,3 +346,29 @@ def vp_refusal(error: VpTableError) -> str:
 def default_vp_table_name(hands: int) -> str:
     """The name a club sees for a table the engine ships: "FIBur 3 smazzate"."""
     return gettext("FIBur %(hands)s hands") % {"hands": hands}
+
+
+BURRACO_TIE_BREAK_LABELS = {
+    "vp": gettext_lazy("victory points"),
+    "mp": gettext_lazy("match points (difference)"),
+    "points": gettext_lazy("points scored"),
+    "head_to_head": gettext_lazy("head to head"),
+    "lot": gettext_lazy("lot drawn at registration"),
+    "attendance": gettext_lazy("attendance this season"),
+    "draw": gettext_lazy("draw"),
+}
+
+
+def burraco_tie_break_label(key: str) -> str:
+    """A Burraco tie-break in words (BURRACO.md section 4)."""
+    return str(BURRACO_TIE_BREAK_LABELS.get(str(key), key))
+
+
+def burraco_order(tie_breaks: Iterable[str]) -> str:
+    """The Burraco standings' chain, printed on every standings: "Order: victory points, then
+    match points (difference)."."""
+    keys = list(tie_breaks)
+    first, rest = burraco_tie_break_label(keys[0]), [burraco_tie_break_label(k) for k in keys[1:]]
+    if not rest:
+        return gettext("Order: %(first)s.") % {"first": first}
+    return gettext("Order: %(first)s, then %(list)s.") % {"first": first, "list": ", ".join(rest)}

@@ -109,6 +109,14 @@ class TournamentFormat:
     def check_placement_points(self, scale: object) -> None:
         """Table formats check their placement points; paired formats have none."""
 
+    def rule_options(self, settings: dict[str, Any]) -> dict[str, object]:
+        """Rule options this format sets from its settings (a Burraco turno's hands); none."""
+        return {}
+
+    def time_call_ends_matches(self) -> bool:
+        """Whether calling time ends every unfinished match at once (RULES.md section 4)."""
+        return True
+
     # `clean`: the settings by name as `services.check_settings` checks them, each of its own kind
     # (`settings_table.SettingValue`) and read as such: Any.
     def checked_cut(self, clean: dict[str, Any]) -> None:

@@ -4,7 +4,7 @@ the form next to the field it names by `base.errors.on_form`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -25,6 +25,8 @@ from scoring.forms import preset_choices
 from tournaments.formats import DEFAULT_FORMAT, FORMATS, TournamentFormat
 from tournaments.models import Entry, EntryStatus, Format, SeatingMethod, Tournament
 from tournaments.settings_table import (
+    CHOICE,
+    CHOICES,
     FLAG,
     FORMAT_FLAG,
     FORMAT_GROUP,
@@ -205,6 +207,36 @@ class PayoutPercentsField(forms.CharField):
         return parts
 
 
+class ChoiceListField(forms.CharField):
+    """A list of choices typed in order, separated by commas ("mitchell, mitchell, danese"),
+    each refused beside the field when it is not one of `choices` (their words or values)."""
+
+    def __init__(self, choices: Sequence[tuple[str, object]], **kwargs: Any) -> None:
+        self.choices = tuple(choices)
+        super().__init__(**kwargs)
+
+    def prepare_value(self, value: object) -> object:
+        if isinstance(value, list | tuple):
+            return ", ".join(str(item) for item in value)
+        return value
+
+    def clean(self, value: object) -> list[str]:
+        known = {str(label).casefold(): key for key, label in self.choices}
+        known.update({key: key for key, _label in self.choices})
+        chosen = []
+        for part in _split(super().clean(value)):
+            key = known.get(part.casefold())
+            if key is None:
+                raise forms.ValidationError(
+                    _("%(value)s is not one of: %(choices)s.")
+                    % {"value": part, "choices": ", ".join(key for key, _ in self.choices)}
+                )
+            chosen.append(key)
+        if not chosen:
+            raise forms.ValidationError(_("Give at least one."))
+        return chosen
+
+
 def _bounded(row: Setting) -> dict[str, Any]:  # keyword arguments of a Django field
     """The bounds of a setting, refused in the service's words."""
     message = lazy(row.range_message, str)()
@@ -246,6 +278,10 @@ def setting_field(row: Setting) -> forms.Field:
         return forms.DecimalField(max_digits=5, decimal_places=2, **_bounded(row), **words)
     if row.kind == PERCENTS:
         return PayoutPercentsField(**words)
+    if row.kind == CHOICE:
+        return forms.ChoiceField(choices=row.choices, **words)
+    if row.kind == CHOICES:
+        return ChoiceListField(row.choices, **words)
     raise ValueError(f"{row.name}: no form field for the kind {row.kind!r}")
 
 

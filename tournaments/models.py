@@ -19,35 +19,31 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Membership, Player
 from scoring.games import game_choices
 from scoring.models import Match, MatchStatus
+from tournaments.choices import (
+    EntryStatus,
+    Format,
+    GuestStatus,
+    RoundKind,
+    RoundStatus,
+    SeatingMethod,
+    TournamentStatus,
+)
 from tournaments.engine.table_standings import DEFAULT_TIE_BREAKS
 from tournaments.settings_table import default_of
 
-
-class Format(models.TextChoices):
-    ROUNDS = "rounds", _("Rounds and final table")
-    KNOCKOUT = "knockout", _("Knockout by tables")
-    SINGLE_ELIMINATION = "single_elimination", _("Single elimination")
-    DOUBLE_ELIMINATION = "double_elimination", _("Double elimination")
-    ROUND_ROBIN = "round_robin", _("Round robin")
-    SWISS = "swiss", _("Swiss")
-
-
-class TournamentStatus(models.TextChoices):
-    REGISTRATION = "registration", _("Registration")
-    RUNNING = "running", _("Running")
-    FINISHED = "finished", pgettext_lazy("tournament", "Finished")
-
-
-class SeatingMethod(models.TextChoices):
-    RANDOM = "random", _("Random")
-    SNAKE = "snake", _("Snake by seed")
-    DANESE = "danese", _("Danese (by standings)")
-    BALANCED = "balanced", _("Balanced")
+__all__ = [  # the choices live in `tournaments.choices`; the models' users import them from here
+    "EntryStatus",
+    "Format",
+    "GuestStatus",
+    "RoundKind",
+    "RoundStatus",
+    "SeatingMethod",
+    "TournamentStatus",
+]
 
 
 def default_tie_breaks() -> list[str]:
@@ -60,6 +56,12 @@ def default_payout_percents() -> list[str]:
     percents = default_of("payout_percents")
     assert isinstance(percents, list)  # the setting's default, a fresh list
     return percents
+
+
+def default_movements() -> list[str]:
+    movements = default_of("movements")
+    assert isinstance(movements, list)  # the setting's default, a fresh list
+    return movements
 
 
 def new_check_in_key() -> str:
@@ -160,6 +162,21 @@ class Tournament(models.Model):
         _("grand final reset"), default=default_of("grand_final_reset")
     )
     cycles = models.PositiveSmallIntegerField(_("round robin cycles"), default=default_of("cycles"))
+    # Burraco (BURRACO.md section 2-3)
+    movements = models.JSONField(_("movements"), default=default_movements)
+    hands_per_turno = models.PositiveSmallIntegerField(
+        _("hands per turno"), default=default_of("hands_per_turno")
+    )
+    mitchell_skip = models.PositiveSmallIntegerField(
+        _("Mitchell skip"), default=default_of("mitchell_skip")
+    )
+    danese = models.CharField(_("danese"), max_length=12, default=default_of("danese"))
+    grouping = models.CharField(
+        _("partners in each group of four"), max_length=12, default=default_of("grouping")
+    )
+    bye_vp = models.PositiveSmallIntegerField(
+        _("victory points of a bye"), default=default_of("bye_vp")
+    )
     # Money.
     entry_fee = models.DecimalField(
         _("entry fee"), max_digits=8, decimal_places=2, default=default_of("entry_fee")
@@ -226,12 +243,6 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", kwargs={"pk": self.pk})
-
-
-class EntryStatus(models.TextChoices):
-    REGISTERED = "registered", _("Registered")
-    CHECKED_IN = "checked_in", _("Checked in")
-    DROPPED = "dropped", _("Dropped")
 
 
 class Entry(models.Model):
@@ -319,12 +330,6 @@ class KeepApart(models.Model):
         return self.name or ", ".join(entry.player.name for entry in self.entries.all())
 
 
-class GuestStatus(models.TextChoices):
-    PENDING = "pending", _("Waiting for the director")
-    APPROVED = "approved", _("Approved")
-    REFUSED = "refused", _("Refused")
-
-
 class GuestCheckIn(models.Model):
     """A guest who checked in by the tournament's QR code with a typed name: the director
     approves it (which registers and checks in the guest: `entry`) or refuses it."""
@@ -370,20 +375,6 @@ class GuestCheckIn(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-
-class RoundKind(models.TextChoices):
-    QUALIFYING = "qualifying", _("Qualifying round")
-    KNOCKOUT = "knockout", _("Knockout round")
-    FINAL = "final", _("Final table")
-    BRACKET = "bracket", _("Bracket")
-    PAIRING = "pairing", _("Pairing round")
-
-
-class RoundStatus(models.TextChoices):
-    SEATED = "seated", _("Seated")
-    RUNNING = "running", _("Running")
-    FINISHED = "finished", pgettext_lazy("round", "Finished")
 
 
 class Round(models.Model):

@@ -47,6 +47,8 @@ MONEY = "money"  # an amount, to the cent, up to `MONEY_MAX`
 PERCENT = "percent"  # a percentage, to two decimals
 PERCENTS = "percents"  # a list of percentages (the payouts)
 PLACEMENT = "placement"  # points by table size (API only)
+CHOICE = "choice"  # one of the row's `choices`
+CHOICES = "choices"  # a list of the row's `choices`, in order (one per turno)
 
 # Groups: the creation form's fieldsets, in order; `API_ONLY` settings are not on the form.
 FORMAT_GROUP = "format"
@@ -57,13 +59,15 @@ API_ONLY = "api"
 TABLE_FORMATS = ("rounds", "knockout")
 GIN_FORMATS = ("single_elimination", "double_elimination", "round_robin", "swiss")
 PAIRING_FORMATS = ("round_robin", "swiss")
+BURRACO_FORMATS = ("burraco_pairs", "burraco_individual")
 
 RANGE_MESSAGE = _("Enter a whole number from %(minimum)s to %(maximum)s.")
 MONEY_MAX_MESSAGE = _("An amount can be at most %(maximum)s.")
 TIE_BREAKS_HELP = _(
     "In order, each at most once; an unknown or repeated one is refused. Table formats choose "
     "among %(table)s; not given: %(table_default)s. Gin (Swiss, round robin) choose among "
-    "buchholz, median_buchholz, net, head_to_head; not given: all four in that order."
+    "buchholz, median_buchholz, net, head_to_head; not given: all four in that order. Burraco "
+    "chooses among vp, mp, points, head_to_head, lot, attendance, draw; not given: vp, mp."
 )
 
 
@@ -103,6 +107,7 @@ class Setting:
     optional: bool = False
     refusal: StrOrPromise | None = None
     format_defaults: Mapping[str, SettingValue] = field(default_factory=dict)
+    choices: tuple[tuple[str, StrOrPromise], ...] = ()
 
     @property
     def on_form(self) -> bool:
@@ -152,6 +157,7 @@ class _SettingInfo(TypedDict, total=False):
     optional: bool
     refusal: StrOrPromise | None
     format_defaults: Mapping[str, SettingValue]
+    choices: tuple[tuple[str, StrOrPromise], ...]
 
 
 def setting(
@@ -176,6 +182,17 @@ _GIN_TIE_BREAKS_FORM_HELP = _(
     "order."
 )
 
+MOVEMENT_CHOICES = (
+    ("mitchell", _("Mitchell")),
+    ("danese", _("Danese")),
+    ("italiana", _("All'italiana (round robin)")),
+)
+DANESE_CHOICES = (("modificato", _("Modificato")), ("puro", _("Puro")))
+GROUPING_CHOICES = (
+    ("first_two", _("1st and 2nd against 3rd and 4th")),
+    ("ends", _("1st and 4th against 2nd and 3rd")),
+)
+
 # In the creation form's order; the API takes the rows that store themselves, in this order.
 SETTINGS: tuple[Setting, ...] = (
     setting(
@@ -187,8 +204,11 @@ SETTINGS: tuple[Setting, ...] = (
         formats=("rounds",),
         label=_("Rounds"),
         help=_("Qualifying rounds before the final."),
-        api_help=_("Qualifying rounds (rounds format), Swiss rounds (0: automatic)."),
-        format_defaults={"swiss": 0},
+        api_help=_(
+            "Qualifying rounds (rounds format), Swiss rounds (0: automatic), turni of a Burraco "
+            "individual event."
+        ),
+        format_defaults={"swiss": 0, "burraco_individual": 4},
     ),
     setting(
         "final_table_size",
@@ -322,6 +342,96 @@ SETTINGS: tuple[Setting, ...] = (
         label=_("Tie-breaks after match points, in order"),
         help=_GIN_TIE_BREAKS_FORM_HELP,
     ),
+    # Burraco (BURRACO.md section 2-4): the values are checked by the Burraco formats
+    # (`pairings.burraco.formats`), with the engine's words
+    setting(
+        "movements",
+        CHOICES,
+        ("mitchell", "mitchell", "mitchell", "danese"),
+        formats=("burraco_pairs",),
+        choices=MOVEMENT_CHOICES,
+        label=_("Movements, one per turno"),
+        help=_(
+            "In order, separated by commas: mitchell, danese or italiana (round robin). Their "
+            "number is the number of turni; 3 Mitchell and 1 danese is the usual evening."
+        ),
+        api_help=_(
+            "One movement per turno, in order: mitchell, danese or italiana; their number is "
+            "the number of turni (default: mitchell, mitchell, mitchell, danese)."
+        ),
+    ),
+    setting(
+        "turni",
+        WHOLE,
+        4,
+        minimum=1,
+        maximum=20,
+        stores="rounds_planned",
+        formats=("burraco_individual",),
+        label=_("Turni"),
+        help=_("The partner changes every turno."),
+    ),
+    setting(
+        "hands_per_turno",
+        WHOLE,
+        3,
+        minimum=2,
+        maximum=4,
+        formats=BURRACO_FORMATS,
+        label=_("Hands per turno"),
+        help=_("2, 3 or 4 hands; the turno's victory points come from the VP table of that count."),
+        api_help=_("Hands per turno, 2 to 4 (default 3)."),
+    ),
+    setting(
+        "mitchell_skip",
+        WHOLE,
+        1,
+        minimum=1,
+        maximum=50,
+        formats=("burraco_pairs",),
+        label=_("Mitchell skip"),
+        help=_(
+            "Tables the East-West pairs move each Mitchell turno; refused if it brings a pair "
+            "back to the same opponents."
+        ),
+    ),
+    setting(
+        "danese",
+        CHOICE,
+        "modificato",
+        formats=("burraco_pairs",),
+        choices=DANESE_CHOICES,
+        label=_("Danese"),
+        help=_("Modificato: never the previous turno's opponents (but in the last turno)."),
+    ),
+    setting(
+        "grouping",
+        CHOICE,
+        "first_two",
+        formats=("burraco_individual",),
+        choices=GROUPING_CHOICES,
+        label=_("Partners in each group of four"),
+    ),
+    setting(
+        "bye_vp",
+        WHOLE,
+        14,
+        minimum=0,
+        maximum=20,
+        formats=BURRACO_FORMATS,
+        label=_("Victory points of a bye"),
+        help=_("A pair without opponents in a turno (odd number of pairs)."),
+    ),
+    setting(
+        "burraco_tie_breaks",
+        TIE_BREAKS,
+        None,
+        optional=True,
+        stores="tie_breaks",
+        formats=BURRACO_FORMATS,
+        label=_("Tie-breaks after victory points, in order"),
+        help=_TIE_BREAKS_FORM_HELP,
+    ),
     setting(
         "entry_fee",
         MONEY,
@@ -371,7 +481,8 @@ SETTINGS: tuple[Setting, ...] = (
         maximum=1440,
         label=_("Minutes per round"),
         help=_("The round clock; 0: no clock."),
-        api_help=_("0: no round clock."),
+        api_help=_("0: no round clock (default 60; Burraco: 35, a turno of 3 hands)."),
+        format_defaults=dict.fromkeys(BURRACO_FORMATS, 35),
     ),
     setting(
         "confirm_results",

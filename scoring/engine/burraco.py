@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypedDict, TypeVar
 
-from .burraco_hands import ENDS, LINES, LineScore, score_hand
+from .burraco_hands import ENDS, LINES, TIME_OUT, LineScore, score_hand
 from .errors import EngineError, InternalError
 from .errors import gettext_noop as _
 from .events import BurracoHand, Event, GinHand, Hand, Reentry, TimeCall, Withdraw
@@ -219,6 +219,9 @@ class BurracoMatch:
                 self._end(leader, EndedBy.TARGET)
         elif rules.hands_per_turno is not None and self.hands >= rules.hands_per_turno:
             self._end(leader, EndedBy.HANDS)
+        elif rules.hands_per_turno is not None and event.end == TIME_OUT:
+            # the time call: the hand in progress was the turno's last (BURRACO.md section 2)
+            self._end(leader, EndedBy.TIME)
         return scores
 
     def _withdraw(self, event: Withdraw) -> None:

@@ -17,7 +17,8 @@ from .events import BurracoHand, BurracoLine
 from .rules import BurracoRules
 
 LINES = ("NS", "EO")
-ENDS = ("closing", "tallone", "time_out", "stallo", "arbitral")
+TIME_OUT = "time_out"  # a hand stopped by the time call: in a turno, the last one
+ENDS = ("closing", "tallone", TIME_OUT, "stallo", "arbitral")
 # The ends where play was stopped: the pozzetto penalty follows `pozzetto_penalty_on_stop`.
 STOPS = frozenset({"time_out", "stallo", "arbitral"})
 BURRACO_COUNTS = ("puliti", "semipuliti", "sporchi", "reali")

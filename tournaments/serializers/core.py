@@ -43,6 +43,8 @@ from tournaments.models import (
     TournamentStatus,
 )
 from tournaments.settings_table import (
+    CHOICE,
+    CHOICES,
     FLAG,
     FORMAT_FLAG,
     MONEY,
@@ -200,6 +202,12 @@ def setting_field(row: Setting) -> serializers.Field:
         return serializers.DecimalField(max_digits=5, decimal_places=2, **words)
     if row.kind == PERCENTS:
         return serializers.ListField(child=ExactNumberField(), **words)
+    if row.kind == CHOICE:
+        return serializers.ChoiceField(choices=row.choices, **words)
+    if row.kind == CHOICES:
+        return serializers.ListField(
+            child=serializers.ChoiceField(choices=row.choices), min_length=1, **words
+        )
     raise ValueError(f"{row.name}: no API field for the kind {row.kind!r}")
 
 

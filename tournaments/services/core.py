@@ -213,6 +213,12 @@ def tournament_create(
     if merged["tie_breaks"] is None:
         merged["tie_breaks"] = kind.default_tie_breaks()
     clean = check_settings(merged, format=format, game=rules.game)
+    format_options = kind.rule_options(clean)
+    if format_options:
+        try:
+            rules = rules_for(preset, {**(options or {}), **format_options})
+        except EngineError as error:
+            raise TournamentActionError.from_engine(error) from error
     extra = {"starts_on": starts_on} if starts_on else {}
     return Tournament.objects.create(
         club=club,

@@ -464,10 +464,12 @@ def round_clock_resume(*, round: Round, user: Actor) -> Round:
 @transaction.atomic
 def round_call_time(*, round: Round, user: Actor) -> int:
     """Time: every unfinished match of the round ends now, ranked by its current totals
-    (RULES.md section 4). Returns how many matches were ended. Locks the tournament row first,
-    then the matches, then the round. In a number of queries that does not grow with the
-    tables (`scoring.services.matches_call_time`; issue 27)."""
-    locked(round.tournament)
+    (RULES.md section 4); in a Burraco turno each table enters its hand in progress as ended by
+    time instead, which ends its match (the format's `time_call_ends_matches`). Returns how
+    many matches were ended. Locks the tournament row first, then the matches, then the round.
+    In a number of queries that does not grow with the tables
+    (`scoring.services.matches_call_time`; issue 27)."""
+    tournament = locked(round.tournament)
     # The matches before the round, in id order: a hand holds its match and then waits for the
     # bracket's round lock, so taking the round first and a match after could deadlock.
     matches = list(
@@ -475,6 +477,8 @@ def round_call_time(*, round: Round, user: Actor) -> int:
         .filter(tournament_table__round=round, status=MatchStatus.IN_PROGRESS)
         .order_by("pk")
     )
+    if not format_of(tournament).time_call_ends_matches():
+        matches = []  # each table enters its hand in progress as ended by time
     round = _running(round)
     now = timezone.now()
     if round.clock_paused_at is not None:

@@ -1,0 +1,172 @@
+"""The Burraco formats of the registry (`tournaments.formats`; BURRACO.md section 2-4): pairs
+(Mitchell, danese, all'italiana, one movement per turno) and individual events (the partner
+changes every turno). `PairingsConfig.ready()` registers them. A turno is seated by the director
+(`pairings.burraco.services.turno_seat`), once the last one is decided.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from pairings import presenters as words
+from pairings.burraco.selectors import BurracoStandings, burraco_facts, burraco_standings
+from pairings.engine.burraco import standings as engine_standings
+from pairings.engine.burraco.danese import Variant
+from pairings.engine.burraco.movements import Grouping
+from pairings.engine.errors import TournamentError
+from scoring.games import game_named
+from tournaments.errors import TournamentActionError
+from tournaments.formats import TournamentFormat, format_of
+from tournaments.locking import locked
+from tournaments.models import Format, Round, RoundKind, RoundStatus, Tournament
+from tournaments.selectors import RankingRow, TournamentView
+from tournaments.settings_table import BY_NAME
+
+MOVEMENTS = tuple(key for key, _label in BY_NAME["movements"].choices)
+
+
+class BurracoFormat(TournamentFormat):
+    """A Burraco tournament: turni of `hands_per_turno` hands at tables of two lines, each
+    turno's difference made victory points by the turno's VP table."""
+
+    standings_kind = "burraco"
+    console_template = "pairings/burraco/_console.html"
+    standings_url_name = "pairings:burraco-standings"
+    api_links = ("burraco-standings",)
+
+    def check_game(self, game: str) -> None:
+        if not game_named(game).plays_in_teams:
+            raise TournamentActionError(
+                _("Burraco tournaments are played at Burraco: choose a Burraco preset."),
+                field="preset",
+            )
+
+    def rule_options(self, settings: dict[str, Any]) -> dict[str, object]:
+        """A turno has no target: it ends after its hands, four players at a table."""
+        return {"players": 4, "target": None, "hands_per_turno": settings["hands_per_turno"]}
+
+    def tie_break_choices(self) -> list[tuple[str, str]]:
+        return [(str(key), words.burraco_tie_break_label(key)) for key in engine_standings.TieBreak]
+
+    def default_tie_breaks(self) -> list[str]:
+        return [str(key) for key in engine_standings.DEFAULT_TIE_BREAKS]
+
+    def checked_tie_breaks(self, tie_breaks: Iterable[str]) -> list[str]:
+        try:
+            return [str(key) for key in engine_standings.check_tie_breaks(tie_breaks)]
+        except TournamentError as error:
+            raise TournamentActionError.from_engine(error) from error
+
+    def check_settings(self, clean: dict[str, Any]) -> None:
+        if clean.get("danese") not in {str(variant) for variant in Variant}:
+            raise TournamentActionError(_("The danese is modificato or puro."), field="danese")
+        if clean.get("grouping") not in {str(grouping) for grouping in Grouping}:
+            raise TournamentActionError(
+                _("Choose how the four of a group are paired."), field="grouping"
+            )
+
+    def time_call_ends_matches(self) -> bool:
+        """A Burraco time call does not end the matches: the hand in progress is entered as
+        ended by time, and it ends the turno (BURRACO.md section 2)."""
+        return False
+
+    def planned_turni(self, tournament: Tournament) -> int:
+        raise NotImplementedError
+
+    def movement(self, tournament: Tournament, number: int) -> str:
+        raise NotImplementedError
+
+    def turni_seated(self, tournament: Tournament) -> int:
+        return tournament.rounds.filter(kind=RoundKind.TURNO).count()
+
+    def all_rounds_played(self, tournament: Tournament, round: Round | None) -> bool:
+        return self.turni_seated(tournament) >= self.planned_turni(tournament)
+
+    def finish_refusal(
+        self, tournament: Tournament, view: TournamentView | None = None
+    ) -> TournamentActionError | None:
+        """Over once every turno is seated and every table of the last one is decided."""
+        facts = burraco_facts(tournament)
+        planned = self.planned_turni(tournament)
+        complete = [turno for turno in facts.turni if turno.complete]
+        if len(facts.turni) < planned or len(complete) < len(facts.turni):
+            return TournamentActionError(
+                _("Turni played so far: %(count)s of %(planned)s.")
+                % {"count": len(complete), "planned": planned},
+                field="round",
+            )
+        return None
+
+    def check_finished(self, tournament: Tournament) -> None:
+        locked(tournament)
+        refusal = self.finish_refusal(tournament)
+        if refusal is not None:
+            raise refusal
+        Round.objects.filter(tournament=tournament, status=RoundStatus.RUNNING).update(
+            status=RoundStatus.FINISHED
+        )
+
+    def standings(
+        self, tournament: Tournament, view: TournamentView | None = None
+    ) -> BurracoStandings:
+        return burraco_standings(tournament)
+
+    def final_ranking(
+        self, tournament: Tournament, view: TournamentView | None = None
+    ) -> list[RankingRow]:
+        """A row per line by place: a pair is ranked by its first player's entry (a prize is
+        the pair's), a player of an individual event by his own."""
+        standings = burraco_standings(tournament)
+        facts = standings.facts
+        return [RankingRow(row.place, facts.members(row.entry)[0], "") for row in standings.rows]
+
+
+class BurracoPairsFormat(BurracoFormat):
+    value = Format.BURRACO_PAIRS
+
+    def check_settings(self, clean: dict[str, Any]) -> None:
+        super().check_settings(clean)
+        movements = clean.get("movements")
+        if (
+            not isinstance(movements, list)
+            or not movements
+            or any(movement not in MOVEMENTS for movement in movements)
+        ):
+            raise TournamentActionError(
+                _("List one movement per turno: mitchell, danese or italiana."),
+                field="movements",
+            )
+        if len(movements) > 20:
+            raise TournamentActionError(
+                _("A Burraco tournament has at most 20 turni."), field="movements"
+            )
+
+    def planned_turni(self, tournament: Tournament) -> int:
+        return len(tournament.movements)
+
+    def movement(self, tournament: Tournament, number: int) -> str:
+        return str(tournament.movements[number - 1])
+
+
+class BurracoIndividualFormat(BurracoFormat):
+    value = Format.BURRACO_INDIVIDUAL
+
+    def planned_turni(self, tournament: Tournament) -> int:
+        return tournament.rounds_planned or 1
+
+    def movement(self, tournament: Tournament, number: int) -> str:
+        return "individual"
+
+
+BURRACO_FORMATS = (BurracoPairsFormat, BurracoIndividualFormat)
+
+
+def burraco_format_of(tournament: Tournament) -> BurracoFormat:
+    """The tournament's format, a Burraco one; refused on "format" for the others."""
+    kind = format_of(tournament)
+    if not isinstance(kind, BurracoFormat):
+        raise TournamentActionError(_("This is not a Burraco tournament."), field="format")
+    return kind

@@ -1,0 +1,436 @@
+"""Burraco tournaments: registering pairs, seating each turno, and the director's actions on a
+turno (BURRACO.md section 2-3). Each service locks the tournament row first
+(`select_for_update`), like `tournaments.services`; views and the API ask `can_direct` first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max, Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from clubs.actors import Actor
+from pairings.burraco.formats import BurracoFormat, burraco_format_of
+from pairings.burraco.selectors import (
+    BurracoFacts,
+    burraco_facts,
+    burraco_standings,
+    seating_report,
+    vp_table_report,
+)
+from pairings.engine.burraco import danese, movements
+from pairings.engine.burraco.movements import Table as EngineTable
+from pairings.engine.burraco.movements import TurnoSeating
+from pairings.engine.burraco.vp_tables import DEFAULT_VP_TABLES, VpTable, bands_of, check_vp_table
+from pairings.engine.errors import TournamentError
+from pairings.engine.round_robin import round_robin
+from pairings.models import ActionKind, Pair, TurnoAction
+from pairings.models import VpTable as ClubVpTable
+from pairings.presenters import default_vp_table_name
+from tournaments.errors import TournamentActionError
+from tournaments.locking import locked, refuse_if_finished, user_or_none
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    Round,
+    RoundKind,
+    RoundStatus,
+    Table,
+    TableSeat,
+    Tournament,
+    TournamentStatus,
+)
+from tournaments.rounds import tables_match_start
+from tournaments.services import entries_register
+
+PAIR_SEPARATOR = "/"
+
+# Pairs ---------------------------------------------------------------------------------------
+
+
+def _pairs_format(tournament: Tournament) -> None:
+    if burraco_format_of(tournament).value != "burraco_pairs":
+        raise TournamentActionError(
+            _("An individual event has no pairs: each player is entered alone."), field="pairs"
+        )
+
+
+def _next_number(tournament: Tournament) -> int:
+    return (Pair.objects.filter(tournament=tournament).aggregate(n=Max("number"))["n"] or 0) + 1
+
+
+@transaction.atomic
+def pairs_register(
+    *, tournament: Tournament, user: Actor, lines: Sequence[str], check_in: bool = False
+) -> list[Pair]:
+    """Enter pairs from lines such as "Anna Rossi / Bruno Bianchi" (a club player's name enters
+    that player, any other name a guest), numbered in this order. All or nothing: a line that
+    is not two names, a name listed twice or already entered is refused (by line), and nobody is
+    entered. With `check_in` they are here and have paid. Locks the tournament row, then enters
+    the players as `entries_register`."""
+    tournament = locked(tournament)
+    refuse_if_finished(tournament)
+    _pairs_format(tournament)
+    if tournament.rounds.exists():
+        raise TournamentActionError(
+            _("The first turno is seated: a pair can no longer join."), field="pairs"
+        )
+    names: list[str] = []
+    for number, line in enumerate((line for line in lines if line.strip()), start=1):
+        parts = [part.strip() for part in line.split(PAIR_SEPARATOR)]
+        if len(parts) != 2 or not all(parts):
+            raise TournamentActionError(
+                _('Line %(number)s ("%(line)s") is not a pair: write two names with "/" between.')
+                % {"number": number, "line": line.strip()},
+                field="pairs",
+            )
+        names += parts
+    if not names:
+        raise TournamentActionError(
+            _('Write one pair a line, such as "Anna Rossi / Bruno Bianchi".'), field="pairs"
+        )
+    try:
+        entries = entries_register(tournament=tournament, user=user, names=names, check_in=check_in)
+    except TournamentActionError as error:
+        error.field = "pairs"
+        raise
+    first_number = _next_number(tournament)
+    return [
+        Pair.objects.create(
+            tournament=tournament,
+            number=first_number + index,
+            first=entries[2 * index],
+            second=entries[2 * index + 1],
+        )
+        for index in range(len(entries) // 2)
+    ]
+
+
+@transaction.atomic
+def pair_register(*, tournament: Tournament, user: Actor, first: Entry, second: Entry) -> Pair:
+    """Make a pair of two players already entered, neither in a pair yet."""
+    tournament = locked(tournament)
+    refuse_if_finished(tournament)
+    _pairs_format(tournament)
+    if first.pk == second.pk:
+        raise TournamentActionError(_("A pair is two different players."), field="second")
+    for entry in (first, second):
+        if entry.tournament_id != tournament.pk:
+            raise TournamentActionError(_("Both players must be entered here."), field="first")
+        if Pair.objects.filter(Q(first=entry) | Q(second=entry)).exists():
+            raise TournamentActionError(
+                _("%(name)s is already in a pair.") % {"name": entry.player.name}, field="first"
+            )
+    return Pair.objects.create(
+        tournament=tournament, number=_next_number(tournament), first=first, second=second
+    )
+
+
+# Seating a turno -----------------------------------------------------------------------------
+
+
+def vp_table_for(tournament: Tournament, hands: int) -> tuple[str, VpTable]:
+    """The VP table of a turno of `hands` hands: the club's own for that count (the last
+    edited), else the one the engine ships; refused when there is none (a 2-hand turno)."""
+    own = (
+        ClubVpTable.objects.filter(club_id=tournament.club_id, hands=hands)
+        .order_by("-updated_at", "-pk")
+        .first()
+    )
+    if own is not None:
+        bands = bands_of((band["low"], band["high"], band["winner"]) for band in own.bands)
+        return own.name, check_vp_table(hands, bands)
+    if hands in DEFAULT_VP_TABLES:
+        return default_vp_table_name(hands), DEFAULT_VP_TABLES[hands]
+    raise TournamentActionError(
+        _(
+            "There is no VP table for turni of %(hands)s hands: enter one in the club's VP "
+            "tables before seating the turno."
+        )
+        % {"hands": hands},
+        field="hands_per_turno",
+    )
+
+
+def _without_absent(seating: TurnoSeating, present: set[int]) -> TurnoSeating:
+    """A movement planned ahead (Mitchell, all'italiana) with the pairs gone since: a table
+    that lost a line gives the other a bye."""
+    tables, byes = [], [bye for bye in seating.byes if bye in present]
+    for table in seating.tables:
+        ns_in, eo_in = table.ns[0] in present, table.eo[0] in present
+        if ns_in and eo_in:
+            tables.append(table)
+        elif ns_in or eo_in:
+            byes.append(table.ns[0] if ns_in else table.eo[0])
+    numbered = tuple(
+        EngineTable(number, table.ns, table.eo) for number, table in enumerate(tables, start=1)
+    )
+    return TurnoSeating(seating.turno, numbered, tuple(byes))
+
+
+def _planned_order(facts: BurracoFacts, movement: str, present: list[int]) -> list[int]:
+    """The pairs of a movement planned ahead, fixed at its first turno (kept in its report)."""
+    for turno in facts.turni:
+        if turno.movement == movement:
+            return list((turno.round.report or {}).get("order", present))
+    return present
+
+
+def _seat_pairs(
+    tournament: Tournament, kind: BurracoFormat, facts: BurracoFacts, number: int
+) -> tuple[TurnoSeating, dict[str, Any]]:
+    movement = kind.movement(tournament, number)
+    present = facts.present()
+    if len(present) < 2:
+        raise TournamentActionError(
+            _("At least 2 pairs must be checked in to seat a turno (now: %(count)s).")
+            % {"count": len(present)},
+            field="entries",
+        )
+    previous = [turno.seating for turno in facts.turni]
+    same = sum(1 for n in range(1, number) if kind.movement(tournament, n) == movement)
+    total = sum(
+        1
+        for n in range(1, kind.planned_turni(tournament) + 1)
+        if kind.movement(tournament, n) == movement
+    )
+    if movement == "mitchell":
+        order = _planned_order(facts, movement, present)
+        plan = movements.mitchell(order, total, tournament.mitchell_skip)
+        seating = plan.turni[same]
+        return _without_absent(seating, set(present)), {
+            "order": order,
+            "odd_tables": plan.odd_tables,
+        }
+    if movement == "italiana":
+        order = _planned_order(facts, movement, present)
+        schedule = round_robin(order)
+        scheduled = schedule[same % len(schedule)]
+        tables = tuple(
+            # NS and EO alternate from one turno to the next
+            EngineTable(index, (p.first,), (p.second,))
+            if same % 2 == 0
+            else EngineTable(index, (p.second,), (p.first,))
+            for index, p in enumerate(scheduled.pairings, start=1)
+        )
+        seating = TurnoSeating(number, tables, (scheduled.bye,) if scheduled.bye else ())
+        return _without_absent(seating, set(present)), {"order": order}
+    ranked = [
+        line for line in burraco_standings(tournament, facts).standings.ranked() if line in present
+    ]
+    seated = danese.danese_turno(
+        ranked,
+        number,
+        previous,
+        tournament.danese,
+        last_turno=number == kind.planned_turni(tournament),
+    )
+    return seated.seating, {
+        "step": str(seated.step),
+        "repeats": [sorted(pair) for pair in seated.repeats],
+    }
+
+
+def _seat_individual(
+    tournament: Tournament, facts: BurracoFacts, number: int
+) -> tuple[TurnoSeating, dict[str, Any]]:
+    present = facts.present()
+    if number == 1:
+        ranked = present
+    else:
+        ranked = [
+            line
+            for line in burraco_standings(tournament, facts).standings.ranked()
+            if line in present
+        ]
+    seated = movements.individual_turno(
+        ranked, number, [turno.seating for turno in facts.turni], tournament.grouping
+    )
+    return seated.seating, {"repeats": [sorted(pair) for pair in seated.repeats]}
+
+
+@transaction.atomic
+def turno_seat(*, tournament: Tournament, user: Actor) -> Round:
+    """Seat the next turno: its movement (Mitchell, danese, all'italiana, or an individual
+    regrouping) over the lines still in, once every table of the last turno is decided; each
+    table gets its seats (NS in 1 and 3, EO in 2 and 4), its Burraco match of the turno's hands
+    and its table code, and the turno's clock starts. The turno's VP table is kept in its report.
+    Locks the tournament row first."""
+    tournament = locked(tournament)
+    refuse_if_finished(tournament)
+    kind = burraco_format_of(tournament)
+    facts = burraco_facts(tournament)
+    number = len(facts.turni) + 1
+    planned = kind.planned_turni(tournament)
+    if number > planned:
+        raise TournamentActionError(
+            _("Every turno is seated (%(planned)s).") % {"planned": planned}, field="round"
+        )
+    if facts.turni and not facts.turni[-1].complete:
+        raise TournamentActionError(
+            _("Turno %(number)s is still being played: every table needs its result first.")
+            % {"number": facts.turni[-1].number},
+            field="round",
+        )
+    table_name, vp_table = vp_table_for(tournament, tournament.hands_per_turno)
+    try:
+        if facts.individual:
+            seating, extra = _seat_individual(tournament, facts, number)
+        else:
+            seating, extra = _seat_pairs(tournament, kind, facts, number)
+    except TournamentError as error:
+        raise TournamentActionError.from_engine(error) from error
+    Round.objects.filter(tournament=tournament, status=RoundStatus.RUNNING).update(
+        status=RoundStatus.FINISHED
+    )
+    round = Round.objects.create(
+        tournament=tournament,
+        number=number,
+        kind=RoundKind.TURNO,
+        status=RoundStatus.RUNNING,
+        clock_started_at=timezone.now(),
+        report={
+            "movement": kind.movement(tournament, number),
+            **seating_report(seating),
+            "vp_table": vp_table_report(table_name, vp_table),
+            **extra,
+        },
+    )
+    _open_tables(tournament, round, seating, facts, user)
+    if tournament.status == TournamentStatus.REGISTRATION:
+        tournament.status = TournamentStatus.RUNNING
+        tournament.save(update_fields=["status"])
+    return round
+
+
+def _open_tables(
+    tournament: Tournament, round: Round, seating: TurnoSeating, facts: BurracoFacts, user: Actor
+) -> None:
+    """A table per engine table, its four seats (NS 1 and 3, EO 2 and 4), its match started."""
+    if not seating.tables:
+        return
+    tables = Table.objects.bulk_create(
+        Table(round=round, number=table.table) for table in seating.tables
+    )
+
+    def players(line: tuple[int, ...]) -> list[Entry]:
+        return [entry for member in line for entry in facts.members(member)]
+
+    seats = []
+    for row, table in zip(tables, seating.tables, strict=True):
+        ns, eo = players(table.ns), players(table.eo)
+        for seat, entry in zip((1, 3, 2, 4), (*ns, *eo), strict=True):
+            seats.append(TableSeat(table=row, entry=entry, seat=seat))
+    TableSeat.objects.bulk_create(seats)
+    tables_match_start(tournament=tournament, tables=tables, user=user)
+
+
+# The director's actions on a turno -----------------------------------------------------------
+
+
+def _open_turno(round: Round) -> tuple[Tournament, Round]:
+    tournament = locked(round.tournament)
+    refuse_if_finished(tournament)
+    burraco_format_of(tournament)
+    round = Round.objects.get(pk=round.pk)
+    if tournament.rounds.filter(kind=RoundKind.TURNO, number__gt=round.number).exists():
+        raise TournamentActionError(
+            _("The next turno is seated: turno %(number)s can no longer change.")
+            % {"number": round.number},
+            field="round",
+        )
+    return tournament, round
+
+
+def _reason(reason: str) -> str:
+    reason = (reason or "").strip()
+    if not reason:
+        raise TournamentActionError(
+            _("Say why: the reason is shown on the standings."), field="reason"
+        )
+    return reason
+
+
+@transaction.atomic
+def turno_action_record(
+    *,
+    round: Round,
+    user: Actor,
+    kind: str,
+    reason: str,
+    table: Table | None = None,
+    side: str = "",
+    line: int | None = None,
+    minutes: int = 0,
+    vp: int = 0,
+    mp: int | None = None,
+) -> TurnoAction:
+    """Record a director's action on a turno (BURRACO.md section 2): a line's abandonment at a
+    table (`side`, and the MP it keeps), its lateness (`side`, `minutes`), or an adjustment of a
+    pair's or player's VP and MP (`line`). Checked by the engine through the standings it
+    changes: refused, nothing is recorded. Locks the tournament row first."""
+    tournament, round = _open_turno(round)
+    reason = _reason(reason)
+    if kind not in ActionKind.values:
+        raise TournamentActionError(
+            _("Choose abandonment, lateness or an adjustment."), field="kind"
+        )
+    if kind in (ActionKind.ABANDON, ActionKind.LATE):
+        if table is None or table.round_id != round.pk:
+            raise TournamentActionError(_("Choose a table of this turno."), field="table")
+        if side not in ("NS", "EO"):
+            raise TournamentActionError(_("Choose the line: NS or EO."), field="side")
+        if kind == ActionKind.LATE and minutes < 0:
+            raise TournamentActionError(_("Minutes late cannot be negative."), field="minutes")
+    else:
+        table = None
+        facts = burraco_facts(tournament)
+        if line not in facts.lines():
+            raise TournamentActionError(_("Choose a pair of this tournament."), field="line")
+    action = TurnoAction.objects.create(
+        round=round,
+        table=table,
+        kind=kind,
+        side=side if table is not None else "",
+        line=line if table is None else None,
+        minutes=minutes if kind == ActionKind.LATE else 0,
+        vp=vp if kind == ActionKind.ADJUST else 0,
+        mp=mp,
+        reason=reason,
+        created_by=user_or_none(user),
+    )
+    burraco_standings(tournament)  # the engine's refusal (an MP not in steps of 5...) undoes it
+    return action
+
+
+@transaction.atomic
+def turno_action_undo(*, action: TurnoAction, user: Actor) -> TurnoAction:
+    """Undo a director's action, until the next turno is seated; it stays in the history."""
+    _open_turno(action.round)
+    action = TurnoAction.objects.select_for_update().get(pk=action.pk)
+    if action.undone_at is None:
+        action.undone_at = timezone.now()
+        action.save(update_fields=["undone_at"])
+    return action
+
+
+@transaction.atomic
+def pair_withdraw(*, tournament: Tournament, user: Actor, line: int) -> list[Entry]:
+    """A pair (or a player) leaves the tournament: not seated from the next turno on; its
+    results so far stay. Locks the tournament row first."""
+    tournament = locked(tournament)
+    refuse_if_finished(tournament)
+    facts = burraco_facts(tournament)
+    if line not in facts.lines():
+        raise TournamentActionError(_("Choose a pair of this tournament."), field="line")
+    now = timezone.now()
+    members = list(facts.members(line))
+    for entry in members:
+        entry.status = EntryStatus.DROPPED
+        entry.dropped_at = now
+    Entry.objects.bulk_update(members, ["status", "dropped_at"])
+    return members
