@@ -220,7 +220,8 @@ class ChoiceListField(forms.CharField):
             return ", ".join(str(item) for item in value)
         return value
 
-    def clean(self, value: object) -> list[str]:
+    def clean(self, value: object) -> list[str] | None:
+        """The keys in order; None when left empty (the setting's default)."""
         known = {str(label).casefold(): key for key, label in self.choices}
         known.update({key: key for key, _label in self.choices})
         chosen = []
@@ -232,9 +233,7 @@ class ChoiceListField(forms.CharField):
                     % {"value": part, "choices": ", ".join(key for key, _ in self.choices)}
                 )
             chosen.append(key)
-        if not chosen:
-            raise forms.ValidationError(_("Give at least one."))
-        return chosen
+        return chosen or None
 
 
 def _bounded(row: Setting) -> dict[str, Any]:  # keyword arguments of a Django field
@@ -281,7 +280,7 @@ def setting_field(row: Setting) -> forms.Field:
     if row.kind == CHOICE:
         return forms.ChoiceField(choices=row.choices, **words)
     if row.kind == CHOICES:
-        return ChoiceListField(row.choices, **words)
+        return ChoiceListField(row.choices, required=False, **words)
     raise ValueError(f"{row.name}: no form field for the kind {row.kind!r}")
 
 

@@ -16,10 +16,10 @@ from pairings.engine.errors import TournamentError
 from pairings.models import ActionKind, Pair, TurnoAction
 from scoring.models import MatchPlayer
 from tournaments.errors import TournamentActionError
+from tournaments.formats import format_of
 from tournaments.models import (
     Entry,
     EntryStatus,
-    Format,
     Round,
     RoundKind,
     Tournament,
@@ -32,7 +32,10 @@ PlayerId = int
 
 
 def is_individual(tournament: Tournament) -> bool:
-    return tournament.format == Format.BURRACO_INDIVIDUAL
+    """Whether the tournament's lines are players whose partner changes (else pairs)."""
+    from pairings.burraco.formats import BurracoIndividualFormat  # the formats read this module
+
+    return isinstance(format_of(tournament), BurracoIndividualFormat)
 
 
 # The round's report, written when a turno is seated and read back here ---------------------------

@@ -160,9 +160,6 @@ def _modules() -> list[Path]:
 # application does not play yet: no `Game` value, no registry class, and no form, serializer or
 # schema offers their presets (`game_presets`). None since Burraco's registration (issue 28).
 ENGINE_ONLY: set[str] = set()
-# Games no tournament format plays yet: neither seated at tables nor played in pairs (Burraco's
-# tournaments are issue 29).
-NO_TOURNAMENT = {"burraco"}
 
 
 def test_every_game_has_its_class():
@@ -173,8 +170,8 @@ def test_every_game_has_its_class():
         assert kind.value == value == kind.rules_class.game
         assert kind.label == str(Game(value).label)
         assert kind.default_preset in kind.presets()
-        # a tournament plays each game one way: at tables, or in pairs (or not yet)
-        if value in NO_TOURNAMENT:
+        # a tournament plays each game one way: at tables, in pairs, or in lines of two
+        if kind.plays_in_teams:
             assert not kind.seated_at_tables and not kind.played_in_pairs
         else:
             assert kind.seated_at_tables != kind.played_in_pairs
@@ -372,19 +369,25 @@ def test_control_the_check_lets_registry_calls_pass():
     assert game_namings(snippet) == []
 
 
-def test_no_tournament_format_takes_a_game_no_tournament_plays_yet():
-    """Burraco's tournaments are issue 29: every format refuses its presets, and takes the others'
-    (control: each game is taken by some format)."""
+def test_every_game_is_played_by_the_tournament_formats_of_its_kind():
+    """Each game is taken by some formats and refused by the others: Scala 40 and Ramino by the
+    table formats, Gin by the Gin formats, Burraco by the Burraco formats alone (issue 29)."""
     from base.errors import ServiceError
     from tournaments.formats import FORMATS
 
-    assert FORMATS
-    for value in Game.values:
-        taken = []
+    def taken_by(game: str) -> set[str]:
+        taken = set()
         for name, kind in FORMATS.items():
             try:
-                kind.check_game(value)
+                kind.check_game(game)
             except ServiceError:
                 continue
-            taken.append(name)
-        assert (taken == []) == (value in NO_TOURNAMENT), (value, taken)
+            taken.add(str(name))
+        return taken
+
+    by_game = {value: taken_by(value) for value in Game.values}
+    assert all(by_game.values()), by_game
+    assert by_game["burraco"] == {"burraco_pairs", "burraco_individual"}
+    for value, taken in by_game.items():  # control: no format plays two kinds of game
+        if value != "burraco":
+            assert not taken & by_game["burraco"], (value, taken)

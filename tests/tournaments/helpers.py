@@ -29,8 +29,8 @@ def posted(row: settings_table.Setting, value) -> str | None:
         return "on" if value else None
     if row.kind == settings_table.FORMAT_FLAG:
         return {True: "yes", False: "no"}.get(value, "")
-    if row.kind == settings_table.PERCENTS:
-        return " ".join(value)
+    if row.kind in (settings_table.PERCENTS, settings_table.CHOICES):
+        return ", ".join(value)
     if row.kind == settings_table.TIE_BREAKS:
         return None  # left empty: the format's own order
     return "" if value is None else str(value)

@@ -88,7 +88,7 @@ def test_every_format_has_its_class():
         assert kind.value == value
         assert kind.label == str(Format(value).label)
         # each class answers the questions the services and pages ask
-        assert kind.standings_kind in ("table", "pairing", "bracket")
+        assert kind.standings_kind in ("table", "pairing", "bracket", "burraco")
         assert kind.home_url_name().startswith(("tournaments:", "pairings:"))
 
 

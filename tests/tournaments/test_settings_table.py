@@ -253,6 +253,22 @@ def test_each_format_has_the_settings_it_had_before_the_table():
         "double_elimination": {"grand_final_reset"},
         "round_robin": {"cycles", "gin_tie_breaks"},
         "swiss": {"swiss_rounds", "gin_tie_breaks"},
+        # issue 29
+        "burraco_pairs": {
+            "movements",
+            "hands_per_turno",
+            "mitchell_skip",
+            "danese",
+            "bye_vp",
+            "burraco_tie_breaks",
+        },
+        "burraco_individual": {
+            "turni",
+            "hands_per_turno",
+            "grouping",
+            "bye_vp",
+            "burraco_tie_breaks",
+        },
     }
     assert {value: set(kind.form_settings) for value, kind in FORMATS.items()} == before
     assert settings_table.field_of("swiss", "rounds_planned") == "swiss_rounds"

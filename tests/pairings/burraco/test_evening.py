@@ -9,12 +9,15 @@ import pytest
 from pairings.burraco import services as burraco
 from pairings.burraco.selectors import burraco_facts, burraco_standings
 from pairings.models import Pair
+from scoring import services as scoring
+from scoring.models import Match, MatchStatus
 from tests.tournaments.helpers import Staff
+from tournaments import services
 from tournaments.formats import format_of
 from tournaments.models import RoundKind, TableSeat, TournamentStatus
 from tournaments.services import TournamentActionError
 
-from .helpers import burraco_tournament, pair_lines, play_turno, seat
+from .helpers import burraco_tournament, pair_lines, play_turno, seat, tallone
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +47,7 @@ def test_a_tournament_of_pairs_is_created_with_the_turno_rules(evening):
 
 
 def test_the_first_mitchell_turno_seats_ns_pairs_and_the_lines_in_their_seats(evening):
-    staff, tournament, pairs = evening
+    staff, tournament, _pairs = evening
     round = seat(tournament, staff)
     assert round.kind == RoundKind.TURNO
     assert round.report["movement"] == "mitchell"
@@ -154,3 +157,18 @@ def test_pairs_pasted_with_a_bad_line_enter_nobody(evening):
             lines=["Anna Rossi / Bruno Bianchi", "Carla Verdi"],
         )
     assert Pair.objects.filter(tournament=tournament).count() == 12
+
+
+def test_the_time_call_leaves_each_table_to_enter_its_hand_in_progress(evening):
+    staff, tournament, _pairs = evening
+    round = seat(tournament, staff)
+    table = round.tables.get(number=1)
+    match = Match.objects.get(pk=table.match_id)
+    scoring.hand_record(match=match, user=staff.scorekeeper, data=tallone(300, 100))
+    assert services.round_call_time(round=round, user=staff.director) == 0
+    match.refresh_from_db()
+    assert match.status == MatchStatus.IN_PROGRESS  # control: a table format would end it
+    stopped = {**tallone(200, 100), "end": "time_out"}
+    scoring.hand_record(match=match, user=staff.scorekeeper, data=stopped)
+    match.refresh_from_db()
+    assert match.status == MatchStatus.FINISHED

@@ -101,6 +101,19 @@ def test_b1_as_a_turno_of_3_hands_ends_after_its_third_hand_won_by_ns():
     )
 
 
+def test_a_hand_stopped_by_the_time_call_is_the_turnos_last():
+    """BURRACO.md section 2: at the time call the hand in progress is entered as `time_out` and
+    later hands are not played; in free play a stopped hand does not end the match (control)."""
+    stopped = hand("time_out", line(300, 20, sporchi=1), line(100, 40))
+    state = play([B1_HANDS[0], stopped], target=None, hands_per_turno=3)
+    assert state.finished and state.ended_by == EndedBy.TIME
+    assert state.winning_line == "NS"
+    assert refused([B1_HANDS[0], stopped, OPENING], target=None, hands_per_turno=3).message == (
+        "The match is over."
+    )
+    assert not play([B1_HANDS[0], stopped]).finished
+
+
 def test_a_turno_with_equal_totals_is_shared():
     equal = hand("tallone", line(100, 0, sporchi=1), line(100, 0, sporchi=1))
     state = play([equal, equal], target=None, hands_per_turno=2)
