@@ -199,12 +199,14 @@ def burraco_facts(tournament: Tournament) -> BurracoFacts:
 # Scores and standings ------------------------------------------------------------------------
 
 
+def turno_rules(tournament: Tournament, table: VpTable) -> engine_turno.TurnoRules:
+    """A turno's rules: its VP table and the tournament's bye (refused by the engine when no
+    band of the table gives the bye's VP)."""
+    return engine_turno.turno_rules(table.hands, {table.hands: table}, bye_vp=tournament.bye_vp)
+
+
 def turno_rules_of(facts: BurracoFacts, turno: TurnoFacts) -> engine_turno.TurnoRules:
-    return engine_turno.turno_rules(
-        turno.vp_table.hands,
-        {turno.vp_table.hands: turno.vp_table},
-        bye_vp=facts.tournament.bye_vp,
-    )
+    return turno_rules(facts.tournament, turno.vp_table)
 
 
 def _table_result(turno: TurnoFacts, table: Table) -> engine_turno.TableResult:
@@ -236,11 +238,11 @@ def _table_result(turno: TurnoFacts, table: Table) -> engine_turno.TableResult:
 
 def turno_score(facts: BurracoFacts, turno: TurnoFacts) -> engine_turno.TurnoScore:
     """The turno's scores so far: the tables decided, and the byes."""
-    rules = turno_rules_of(facts, turno)
     results = [
         _table_result(turno, table) for table in turno.seating.tables if turno.counts(table.table)
     ]
     try:
+        rules = turno_rules_of(facts, turno)
         return engine_turno.score_turno(rules, turno.number, results, turno.seating.byes)
     except TournamentError as error:
         raise TournamentActionError.from_engine(error) from error

@@ -20,6 +20,7 @@ from pairings.burraco.selectors import (
     burraco_facts,
     burraco_standings,
     seating_report,
+    turno_rules,
     vp_table_report,
 )
 from pairings.engine.burraco import danese, movements
@@ -278,6 +279,7 @@ def turno_seat(*, tournament: Tournament, user: Actor) -> Round:
         )
     table_name, vp_table = vp_table_for(tournament, tournament.hands_per_turno)
     try:
+        turno_rules(tournament, vp_table)  # a bye must be worth VP the table gives
         if facts.individual:
             seating, extra = _seat_individual(tournament, facts, number)
         else:
