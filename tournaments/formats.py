@@ -25,6 +25,7 @@ from typing import Any
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine.rules import OptionValue
 from scoring.games import game_named
 from tournaments import selectors, settings_table
 from tournaments.engine import knockout, table_standings
@@ -109,7 +110,7 @@ class TournamentFormat:
     def check_placement_points(self, scale: object) -> None:
         """Table formats check their placement points; paired formats have none."""
 
-    def rule_options(self, settings: dict[str, Any]) -> dict[str, object]:
+    def rule_options(self, settings: dict[str, Any]) -> dict[str, OptionValue]:
         """Rule options this format sets from its settings (a Burraco turno's hands); none."""
         return {}
 

@@ -17,6 +17,7 @@ from pairings.engine.burraco import standings as engine_standings
 from pairings.engine.burraco.danese import Variant
 from pairings.engine.burraco.movements import Grouping
 from pairings.engine.errors import TournamentError
+from scoring.engine.rules import OptionValue
 from scoring.games import game_named
 from tournaments.errors import TournamentActionError
 from tournaments.formats import TournamentFormat, format_of
@@ -44,7 +45,7 @@ class BurracoFormat(TournamentFormat):
                 field="preset",
             )
 
-    def rule_options(self, settings: dict[str, Any]) -> dict[str, object]:
+    def rule_options(self, settings: dict[str, Any]) -> dict[str, OptionValue]:
         """A turno has no target: it ends after its hands, four players at a table."""
         return {"players": 4, "target": None, "hands_per_turno": settings["hands_per_turno"]}
 

@@ -8,6 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from pairings.engine.brackets import PlayerId
 from pairings.engine.burraco import standings as engine_standings
 from pairings.engine.burraco import turno as engine_turno
 from pairings.engine.burraco.movements import Line, Table, TurnoSeating
@@ -27,8 +28,6 @@ from tournaments.models import (
 from tournaments.models import (
     Table as TableRow,
 )
-
-PlayerId = int
 
 
 def is_individual(tournament: Tournament) -> bool:
@@ -161,8 +160,12 @@ class BurracoFacts:
 
 def burraco_facts(tournament: Tournament) -> BurracoFacts:
     """Entries, pairs, turni, tables, line totals and actions: seven queries."""
-    entries = {entry.pk: entry for entry in tournament.entries.select_related("player")}
-    pairs = {pair.pk: pair for pair in Pair.objects.filter(tournament=tournament)}
+    entries: dict[PlayerId, Entry] = {
+        entry.pk: entry for entry in tournament.entries.select_related("player")
+    }
+    pairs: dict[PlayerId, Pair] = {
+        pair.pk: pair for pair in Pair.objects.filter(tournament=tournament)
+    }
     for pair in pairs.values():  # the pair's name reads its players from the entries above
         pair.first = entries[pair.first_id]
         pair.second = entries[pair.second_id]
@@ -304,7 +307,7 @@ def burraco_standings(
         action
         for turno in facts.turni
         for action in turno.actions
-        if action.kind == ActionKind.ADJUST and action.line is not None
+        if action.kind == ActionKind.ADJUST
     )
     lines = facts.lines()
     chain = [str(key) for key in tournament.tie_breaks]
@@ -327,6 +330,7 @@ def burraco_standings(
             adjustments=[
                 engine_standings.Adjustment(action.line, action.vp, action.mp or 0, action.reason)
                 for action in adjusting
+                if action.line is not None
             ],
             **extra,
         )

@@ -23,6 +23,7 @@ from pairings.burraco.selectors import (
     turno_rules,
     vp_table_report,
 )
+from pairings.engine.brackets import PlayerId
 from pairings.engine.burraco import danese, movements
 from pairings.engine.burraco.movements import Table as EngineTable
 from pairings.engine.burraco.movements import TurnoSeating
@@ -157,7 +158,7 @@ def vp_table_for(tournament: Tournament, hands: int) -> tuple[str, VpTable]:
     )
 
 
-def _without_absent(seating: TurnoSeating, present: set[int]) -> TurnoSeating:
+def _without_absent(seating: TurnoSeating, present: set[PlayerId]) -> TurnoSeating:
     """A movement planned ahead (Mitchell, all'italiana) with the pairs gone since: a table
     that lost a line gives the other a bye."""
     tables, byes = [], [bye for bye in seating.byes if bye in present]
@@ -173,7 +174,7 @@ def _without_absent(seating: TurnoSeating, present: set[int]) -> TurnoSeating:
     return TurnoSeating(seating.turno, numbered, tuple(byes))
 
 
-def _planned_order(facts: BurracoFacts, movement: str, present: list[int]) -> list[int]:
+def _planned_order(facts: BurracoFacts, movement: str, present: list[PlayerId]) -> list[PlayerId]:
     """The pairs of a movement planned ahead, fixed at its first turno (kept in its report)."""
     for turno in facts.turni:
         if turno.movement == movement:
@@ -319,7 +320,7 @@ def _open_tables(
         Table(round=round, number=table.table) for table in seating.tables
     )
 
-    def players(line: tuple[int, ...]) -> list[Entry]:
+    def players(line: tuple[PlayerId, ...]) -> list[Entry]:
         return [entry for member in line for entry in facts.members(member)]
 
     seats = []
