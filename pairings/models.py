@@ -33,6 +33,11 @@ class VpTable(models.Model):
     )
     name = models.CharField(_("name"), max_length=120)
     hands = models.PositiveSmallIntegerField(_("hands per turno"))
+    for_teams = models.BooleanField(
+        _("for team matches"),
+        default=False,
+        help_text=_("A team match adds up its two tables: its differences are larger."),
+    )
     bands = models.JSONField(_("bands"), default=list)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
@@ -89,6 +94,92 @@ class Pair(models.Model):
     @property
     def entries(self) -> tuple[Entry, Entry]:
         return (self.first, self.second)
+
+
+class Team(models.Model):
+    """A team of a Burraco team tournament (BURRACO.md section 3): 4 or more players, numbered
+    in registration order, who name their two pairs before each turno (`TeamLineup`)."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="teams", verbose_name=_("tournament")
+    )
+    number = models.PositiveSmallIntegerField(_("team number"))
+    name = models.CharField(_("name"), max_length=120)
+    lot = models.PositiveIntegerField(
+        _("lot"), default=new_lot, help_text=_("Drawn at registration: the tie-break by lot.")
+    )
+    created_at = models.DateTimeField(_("registered"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = pgettext_lazy("model", "team")
+        verbose_name_plural = pgettext_lazy("model", "teams")
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="team_number_unique"),
+            models.UniqueConstraint(fields=["tournament", "name"], name="team_name_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TeamMember(models.Model):
+    """A player of a team: an entry belongs to one team at most."""
+
+    team = models.ForeignKey(
+        Team, on_delete=models.CASCADE, related_name="members", verbose_name=_("team")
+    )
+    entry = models.OneToOneField(
+        Entry, on_delete=models.CASCADE, related_name="team_member", verbose_name=_("player")
+    )
+
+    class Meta:
+        verbose_name = pgettext_lazy("model", "team member")
+        verbose_name_plural = pgettext_lazy("model", "team members")
+        ordering = ["team", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.team} ({self.entry})"
+
+
+class TeamLineup(models.Model):
+    """The two pairs a team names for turno `turno`, before it is seated: pair 1 (`first`,
+    `second`) plays North-South at the match's first table, pair 2 (`third`, `fourth`) East-West
+    at its second (`pairings.burraco.teams`)."""
+
+    team = models.ForeignKey(
+        Team, on_delete=models.CASCADE, related_name="lineups", verbose_name=_("team")
+    )
+    turno = models.PositiveSmallIntegerField(_("turno"))
+    first = models.ForeignKey(
+        Entry, on_delete=models.CASCADE, related_name="+", verbose_name=_("pair 1, first player")
+    )
+    second = models.ForeignKey(
+        Entry, on_delete=models.CASCADE, related_name="+", verbose_name=_("pair 1, partner")
+    )
+    third = models.ForeignKey(
+        Entry, on_delete=models.CASCADE, related_name="+", verbose_name=_("pair 2, first player")
+    )
+    fourth = models.ForeignKey(
+        Entry, on_delete=models.CASCADE, related_name="+", verbose_name=_("pair 2, partner")
+    )
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = pgettext_lazy("model", "team lineup")
+        verbose_name_plural = pgettext_lazy("model", "team lineups")
+        ordering = ["team", "turno"]
+        constraints = [
+            models.UniqueConstraint(fields=["team", "turno"], name="team_lineup_unique"),
+            models.CheckConstraint(condition=Q(turno__gte=1), name="team_lineup_turno_from_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} ({self.turno})"
+
+    @property
+    def pairs(self) -> tuple[tuple[Entry, Entry], tuple[Entry, Entry]]:
+        return ((self.first, self.second), (self.third, self.fourth))
 
 
 class ActionKind(models.TextChoices):

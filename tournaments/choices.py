@@ -15,6 +15,7 @@ class Format(models.TextChoices):
     SWISS = "swiss", _("Swiss")
     BURRACO_PAIRS = "burraco_pairs", _("Burraco pairs (Mitchell, danese)")
     BURRACO_INDIVIDUAL = "burraco_individual", _("Burraco individual")
+    BURRACO_TEAMS = "burraco_teams", _("Burraco teams")
 
 
 class TournamentStatus(models.TextChoices):

@@ -59,7 +59,7 @@ API_ONLY = "api"
 TABLE_FORMATS = ("rounds", "knockout")
 GIN_FORMATS = ("single_elimination", "double_elimination", "round_robin", "swiss")
 PAIRING_FORMATS = ("round_robin", "swiss")
-BURRACO_FORMATS = ("burraco_pairs", "burraco_individual")
+BURRACO_FORMATS = ("burraco_pairs", "burraco_individual", "burraco_teams")
 
 RANGE_MESSAGE = _("Enter a whole number from %(minimum)s to %(maximum)s.")
 MONEY_MAX_MESSAGE = _("An amount can be at most %(maximum)s.")
@@ -348,17 +348,20 @@ SETTINGS: tuple[Setting, ...] = (
         "movements",
         CHOICES,
         ("mitchell", "mitchell", "mitchell", "danese"),
-        formats=("burraco_pairs",),
+        formats=("burraco_pairs", "burraco_teams"),
         choices=MOVEMENT_CHOICES,
         label=_("Movements, one per turno"),
         help=_(
             "In order, separated by commas: mitchell, danese or italiana (round robin). Their "
-            "number is the number of turni; 3 Mitchell and 1 danese is the usual evening."
+            "number is the number of turni; 3 Mitchell and 1 danese is the usual evening. "
+            "Teams play danese or italiana."
         ),
         api_help=_(
             "One movement per turno, in order: mitchell, danese or italiana; their number is "
-            "the number of turni (default: mitchell, mitchell, mitchell, danese)."
+            "the number of turni (default: mitchell, mitchell, mitchell, danese). Teams: danese "
+            "or italiana (default: italiana, italiana, italiana)."
         ),
+        format_defaults={"burraco_teams": ("italiana", "italiana", "italiana")},
     ),
     setting(
         "turni",

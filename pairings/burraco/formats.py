@@ -1,18 +1,26 @@
 """The Burraco formats of the registry (`tournaments.formats`; BURRACO.md section 2-4): pairs
-(Mitchell, danese, all'italiana, one movement per turno) and individual events (the partner
-changes every turno). `PairingsConfig.ready()` registers them. A turno is seated by the director
-(`pairings.burraco.services.turno_seat`), once the last one is decided.
+(Mitchell, danese, all'italiana, one movement per turno), individual events (the partner
+changes every turno) and teams (a team match at two tables, danese or all'italiana).
+`PairingsConfig.ready()` registers them. A turno is seated by the director
+(`pairings.burraco.services.turno_seat`), once the last one is decided: the format chooses the
+turno's VP table (`turno_vp_table`), its seating (`seat_turno`) and who sits at each table
+(`table_seats`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext_lazy as _
 
 from pairings import presenters as words
-from pairings.burraco.selectors import BurracoStandings, burraco_facts, burraco_standings
+from pairings.burraco.selectors import (
+    BurracoFacts,
+    BurracoStandings,
+    burraco_facts,
+    burraco_standings,
+)
 from pairings.engine.burraco import standings as engine_standings
 from pairings.engine.burraco.danese import Variant
 from pairings.engine.burraco.movements import Grouping
@@ -22,11 +30,20 @@ from scoring.games import game_named
 from tournaments.errors import TournamentActionError
 from tournaments.formats import TournamentFormat, format_of
 from tournaments.locking import locked
-from tournaments.models import Format, Round, RoundKind, RoundStatus, Tournament
+from tournaments.models import Entry, Format, Round, RoundKind, RoundStatus, Tournament
 from tournaments.selectors import RankingRow, TournamentView
 from tournaments.settings_table import BY_NAME
 
+if TYPE_CHECKING:
+    from pairings.engine.burraco.movements import TurnoSeating
+    from pairings.engine.burraco.vp_tables import VpTable
+
 MOVEMENTS = tuple(key for key, _label in BY_NAME["movements"].choices)
+TEAM_MOVEMENTS = ("danese", "italiana")
+MAX_TURNI = 20
+
+# The seats of a turno's tables: (table number, NS entries, EO entries)
+TableSeats = list[tuple[int, list[Entry], list[Entry]]]
 
 
 class BurracoFormat(TournamentFormat):
@@ -34,6 +51,7 @@ class BurracoFormat(TournamentFormat):
     turno's difference made victory points by the turno's VP table."""
 
     standings_kind = "burraco"
+    lines = "pairs"  # what a line of the standings is: "pairs", "players" or "teams"
     console_template = "pairings/burraco/_console.html"
     standings_url_name = "pairings:burraco-standings"
     api_links = ("burraco-standings",)
@@ -80,6 +98,31 @@ class BurracoFormat(TournamentFormat):
     def movement(self, tournament: Tournament, number: int) -> str:
         raise NotImplementedError
 
+    def turno_vp_table(self, tournament: Tournament) -> tuple[str, VpTable]:
+        """The next turno's VP table and its name (refused when there is none)."""
+        from pairings.burraco.services import vp_table_for  # the services read this module
+
+        return vp_table_for(tournament, tournament.hands_per_turno)
+
+    def seat_turno(
+        self, tournament: Tournament, facts: BurracoFacts, number: int
+    ) -> tuple[TurnoSeating, dict[str, Any]]:
+        """Turno `number`'s engine seating, and what its report keeps besides."""
+        from pairings.burraco.services import _seat_pairs
+
+        return _seat_pairs(tournament, self, facts, number)
+
+    def table_seats(self, facts: BurracoFacts, seating: TurnoSeating) -> TableSeats:
+        """Who sits at each table: a line's members, NS then EO."""
+        return [
+            (
+                table.table,
+                [entry for line in table.ns for entry in facts.members(line)],
+                [entry for line in table.eo for entry in facts.members(line)],
+            )
+            for table in seating.tables
+        ]
+
     def turni_seated(self, tournament: Tournament) -> int:
         return tournament.rounds.filter(kind=RoundKind.TURNO).count()
 
@@ -118,11 +161,25 @@ class BurracoFormat(TournamentFormat):
     def final_ranking(
         self, tournament: Tournament, view: TournamentView | None = None
     ) -> list[RankingRow]:
-        """A row per line by place: a pair is ranked by its first player's entry (a prize is
-        the pair's), a player of an individual event by his own."""
+        """A row per line by place: a pair (a team) is ranked by its first player's entry (a
+        prize is the pair's, the team's), a player of an individual event by his own."""
         standings = burraco_standings(tournament)
         facts = standings.facts
         return [RankingRow(row.place, facts.members(row.entry)[0], "") for row in standings.rows]
+
+
+def check_movements(movements: object, allowed: tuple[str, ...], refusal: str) -> None:
+    """One movement per turno, each among `allowed`, 20 turni at most."""
+    if (
+        not isinstance(movements, list)
+        or not movements
+        or any(movement not in allowed for movement in movements)
+    ):
+        raise TournamentActionError(refusal, field="movements")
+    if len(movements) > MAX_TURNI:
+        raise TournamentActionError(
+            _("A Burraco tournament has at most 20 turni."), field="movements"
+        )
 
 
 class BurracoPairsFormat(BurracoFormat):
@@ -130,20 +187,11 @@ class BurracoPairsFormat(BurracoFormat):
 
     def check_settings(self, clean: dict[str, Any]) -> None:
         super().check_settings(clean)
-        movements = clean.get("movements")
-        if (
-            not isinstance(movements, list)
-            or not movements
-            or any(movement not in MOVEMENTS for movement in movements)
-        ):
-            raise TournamentActionError(
-                _("List one movement per turno: mitchell, danese or italiana."),
-                field="movements",
-            )
-        if len(movements) > 20:
-            raise TournamentActionError(
-                _("A Burraco tournament has at most 20 turni."), field="movements"
-            )
+        check_movements(
+            clean.get("movements"),
+            MOVEMENTS,
+            _("List one movement per turno: mitchell, danese or italiana."),
+        )
 
     def planned_turni(self, tournament: Tournament) -> int:
         return len(tournament.movements)
@@ -154,6 +202,7 @@ class BurracoPairsFormat(BurracoFormat):
 
 class BurracoIndividualFormat(BurracoFormat):
     value = Format.BURRACO_INDIVIDUAL
+    lines = "players"
 
     def planned_turni(self, tournament: Tournament) -> int:
         return tournament.rounds_planned or 1
@@ -161,8 +210,56 @@ class BurracoIndividualFormat(BurracoFormat):
     def movement(self, tournament: Tournament, number: int) -> str:
         return "individual"
 
+    def seat_turno(
+        self, tournament: Tournament, facts: BurracoFacts, number: int
+    ) -> tuple[TurnoSeating, dict[str, Any]]:
+        from pairings.burraco.services import _seat_individual
 
-BURRACO_FORMATS = (BurracoPairsFormat, BurracoIndividualFormat)
+        return _seat_individual(tournament, facts, number)
+
+
+class BurracoTeamsFormat(BurracoFormat):
+    """Teams of 4 or more players (BURRACO.md section 3): before each turno a team names its
+    two pairs; the engine seats teams (danese or all'italiana, a Mitchell does not fit team
+    matches), and each of its tables is a team match at two tables, scored through the club's
+    team VP table (`pairings.burraco.teams`)."""
+
+    value = Format.BURRACO_TEAMS
+    lines = "teams"
+
+    def check_settings(self, clean: dict[str, Any]) -> None:
+        super().check_settings(clean)
+        check_movements(
+            clean.get("movements"),
+            TEAM_MOVEMENTS,
+            _("List one movement per turno: danese or italiana (teams play no Mitchell)."),
+        )
+
+    def planned_turni(self, tournament: Tournament) -> int:
+        return len(tournament.movements)
+
+    def movement(self, tournament: Tournament, number: int) -> str:
+        return str(tournament.movements[number - 1])
+
+    def turno_vp_table(self, tournament: Tournament) -> tuple[str, VpTable]:
+        from pairings.burraco.services import vp_table_for
+
+        return vp_table_for(tournament, tournament.hands_per_turno, for_teams=True)
+
+    def seat_turno(
+        self, tournament: Tournament, facts: BurracoFacts, number: int
+    ) -> tuple[TurnoSeating, dict[str, Any]]:
+        from pairings.burraco.teams import teams_seat
+
+        return teams_seat(tournament, self, facts, number)
+
+    def table_seats(self, facts: BurracoFacts, seating: TurnoSeating) -> TableSeats:
+        from pairings.burraco.teams import team_table_seats
+
+        return team_table_seats(facts, seating)
+
+
+BURRACO_FORMATS = (BurracoPairsFormat, BurracoIndividualFormat, BurracoTeamsFormat)
 
 
 def burraco_format_of(tournament: Tournament) -> BurracoFormat:

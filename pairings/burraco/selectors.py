@@ -14,7 +14,7 @@ from pairings.engine.burraco import turno as engine_turno
 from pairings.engine.burraco.movements import Line, Table, TurnoSeating
 from pairings.engine.burraco.vp_tables import VpTable, bands_of, check_vp_table
 from pairings.engine.errors import TournamentError
-from pairings.models import ActionKind, Pair, TurnoAction
+from pairings.models import ActionKind, Pair, Team, TeamMember, TurnoAction
 from scoring.models import MatchPlayer
 from tournaments.errors import TournamentActionError
 from tournaments.formats import format_of
@@ -30,11 +30,15 @@ from tournaments.models import (
 )
 
 
-def is_individual(tournament: Tournament) -> bool:
-    """Whether the tournament's lines are players whose partner changes (else pairs)."""
-    from pairings.burraco.formats import BurracoIndividualFormat  # the formats read this module
+def lines_of(tournament: Tournament) -> str:
+    """What the tournament's lines are: "pairs", "players" (an individual event: the partner
+    changes) or "teams" (`pairings.burraco.formats.BurracoFormat.lines`)."""
+    return str(getattr(format_of(tournament), "lines", "pairs"))
 
-    return isinstance(format_of(tournament), BurracoIndividualFormat)
+
+def is_individual(tournament: Tournament) -> bool:
+    """Whether the tournament's lines are players whose partner changes (else pairs, teams)."""
+    return lines_of(tournament) == "players"
 
 
 # The round's report, written when a turno is seated and read back here ---------------------------
@@ -93,9 +97,22 @@ class TurnoFacts:
     def movement(self) -> str:
         return str((self.round.report or {}).get("movement", ""))
 
+    @property
+    def team_match(self) -> bool:
+        """Whether each engine table is a team match played at two tables (`physical`)."""
+        return bool((self.round.report or {}).get("team_match"))
+
+    def physical(self, number: int) -> tuple[int, ...]:
+        """The tables where the engine's table `number` is played: itself, or a team match's
+        two (2k - 1: team A's pair 1 North-South; 2k: team B's pair 2 North-South)."""
+        return (2 * number - 1, 2 * number) if self.team_match else (number,)
+
     def counts(self, number: int) -> bool:
-        """Whether table `number`'s turno is decided: its result counts, or the director
-        recorded an abandonment or a forfeit there."""
+        """Whether engine table `number`'s turno is decided: at each of its tables the result
+        counts, or the director recorded an abandonment or a forfeit there."""
+        return all(self._table_counts(table) for table in self.physical(number))
+
+    def _table_counts(self, number: int) -> bool:
         return number in self.totals or any(
             action.table_id == self.tables[number].pk and self._decides(action)
             for action in self.actions
@@ -118,48 +135,85 @@ class BurracoFacts:
     entries: dict[PlayerId, Entry]  # entry id -> entry
     pairs: dict[PlayerId, Pair]  # pair id -> pair (empty in an individual event)
     turni: list[TurnoFacts]
+    teams: dict[PlayerId, Team] = field(default_factory=dict)  # a team tournament's
+    team_members: dict[PlayerId, list[PlayerId]] = field(default_factory=dict)  # entry ids
+    kind: str = "pairs"  # `lines_of`
 
     @property
     def individual(self) -> bool:
-        return is_individual(self.tournament)
+        return self.kind == "players"
+
+    @property
+    def by_team(self) -> bool:
+        return self.kind == "teams"
 
     def lines(self) -> list[PlayerId]:
-        """The standings' entries: the pairs, or the players of an individual event, in
-        registration order."""
+        """The standings' entries: the pairs, the players of an individual event or the teams,
+        in registration order."""
         if self.individual:
             return sorted(self.entries, key=lambda pk: self.entries[pk].seed)
+        if self.by_team:
+            return sorted(self.teams, key=lambda pk: self.teams[pk].number)
         return sorted(self.pairs, key=lambda pk: self.pairs[pk].number)
 
     def members(self, line: PlayerId) -> tuple[Entry, ...]:
         if self.individual:
             return (self.entries[line],)
+        if self.by_team:
+            return tuple(self.entries[entry] for entry in self.team_members.get(line, []))
         pair = self.pairs[line]
         return (self.entries[pair.first_id], self.entries[pair.second_id])
 
     def name(self, line: PlayerId) -> str:
+        if self.by_team:
+            return self.teams[line].name
         return " / ".join(entry.player.name for entry in self.members(line))
+
+    def lot(self, line: PlayerId) -> int:
+        """The tie-break `lot`: the pair's or team's drawn lot, a player's seed."""
+        if self.individual:
+            return self.entries[line].seed
+        return (self.teams[line] if self.by_team else self.pairs[line]).lot
 
     def line_name(self, line: Line) -> str:
         return " / ".join(self.name(member) for member in line)
 
     def number(self, line: PlayerId) -> int:
-        """The pair's number (the player's seed in an individual event)."""
+        """The pair's or team's number (the player's seed in an individual event)."""
+        if self.by_team:
+            return self.teams[line].number
         return self.entries[line].seed if self.individual else self.pairs[line].number
 
     def present(self) -> list[PlayerId]:
-        """The lines still in (every member checked in), in registration order."""
-        return [
-            line
-            for line in self.lines()
-            if all(entry.status == EntryStatus.CHECKED_IN for entry in self.members(line))
-        ]
+        """The lines still in (every member checked in; a team: 4 of its players at least),
+        in registration order."""
+        return [line for line in self.lines() if self._present(line)]
+
+    def _present(self, line: PlayerId) -> bool:
+        here = [entry.status == EntryStatus.CHECKED_IN for entry in self.members(line)]
+        return sum(here) >= TEAM_PLAYERS if self.by_team else all(here)
 
     def dropped(self, line: PlayerId) -> bool:
         return any(entry.status == EntryStatus.DROPPED for entry in self.members(line))
 
 
+TEAM_PLAYERS = 4  # a team seats two pairs
+
+
+def _teams(tournament: Tournament) -> tuple[dict[PlayerId, Team], dict[PlayerId, list[PlayerId]]]:
+    """A team tournament's teams and their members' entry ids (two queries)."""
+    teams = {team.pk: team for team in Team.objects.filter(tournament=tournament)}
+    members: dict[PlayerId, list[PlayerId]] = {team: [] for team in teams}
+    for team_id, entry_id in TeamMember.objects.filter(team__in=list(teams)).values_list(
+        "team_id", "entry_id"
+    ):
+        members[team_id].append(entry_id)
+    return teams, members
+
+
 def burraco_facts(tournament: Tournament) -> BurracoFacts:
-    """Entries, pairs, turni, tables, line totals and actions: seven queries."""
+    """Entries, pairs, turni, tables, line totals and actions: seven queries (nine for teams:
+    their teams and members)."""
     entries: dict[PlayerId, Entry] = {
         entry.pk: entry for entry in tournament.entries.select_related("player")
     }
@@ -196,7 +250,9 @@ def burraco_facts(tournament: Tournament) -> BurracoFacts:
     for action in TurnoAction.objects.filter(round__in=list(by_round)).order_by("created_at", "pk"):
         turno = by_round[action.round_id]
         (turno.undone if action.undone_at else turno.actions).append(action)
-    return BurracoFacts(tournament, entries, pairs, turni)
+    kind = lines_of(tournament)
+    teams, members = _teams(tournament) if kind == "teams" else ({}, {})
+    return BurracoFacts(tournament, entries, pairs, turni, teams, members, kind)
 
 
 # Scores and standings ------------------------------------------------------------------------
@@ -212,20 +268,31 @@ def turno_rules_of(facts: BurracoFacts, turno: TurnoFacts) -> engine_turno.Turno
     return turno_rules(facts.tournament, turno.vp_table)
 
 
+def _side(side: str, flip: bool) -> engine_turno.Side:
+    if flip:
+        return engine_turno.Side.EO if side == engine_turno.Side.NS else engine_turno.Side.NS
+    return engine_turno.Side(side)
+
+
 def _table_result(turno: TurnoFacts, table: Table) -> engine_turno.TableResult:
-    row = turno.tables[table.table]
-    ns_total, eo_total = turno.totals.get(table.table) or turno.running_totals.get(
-        table.table, (0, 0)
-    )
+    """The engine's table: one table, or a team match whose lines' totals add up their two
+    tables (team A sits North-South at the first, East-West at the second), the director's
+    actions there taken as the team's."""
+    ns_total = eo_total = 0
     late, minutes, abandoned, abandoned_mp = None, 0, [], None
-    for action in turno.actions:
-        if action.table_id != row.pk:
-            continue
-        if action.kind == ActionKind.LATE:
-            late, minutes = engine_turno.Side(action.side), action.minutes
-        elif action.kind == ActionKind.ABANDON:
-            abandoned.append(engine_turno.Side(action.side))
-            abandoned_mp = action.mp if action.mp is not None else abandoned_mp
+    for index, number in enumerate(turno.physical(table.table)):
+        flip = index == 1  # a team match's second table: team B North-South
+        ns, eo = turno.totals.get(number) or turno.running_totals.get(number, (0, 0))
+        ns_total, eo_total = ns_total + (eo if flip else ns), eo_total + (ns if flip else eo)
+        row = turno.tables[number]
+        for action in turno.actions:
+            if action.table_id != row.pk:
+                continue
+            if action.kind == ActionKind.LATE:
+                late, minutes = _side(action.side, flip), action.minutes
+            elif action.kind == ActionKind.ABANDON:
+                abandoned.append(_side(action.side, flip))
+                abandoned_mp = action.mp if action.mp is not None else abandoned_mp
     return engine_turno.TableResult(
         table.table,
         table.ns,
@@ -313,11 +380,7 @@ def burraco_standings(
     chain = [str(key) for key in tournament.tie_breaks]
     extra: dict[str, Any] = {}
     if "lot" in chain:
-        extra["lots"] = (
-            {line: facts.entries[line].seed for line in lines}
-            if facts.individual
-            else {line: facts.pairs[line].lot for line in lines}
-        )
+        extra["lots"] = {line: facts.lot(line) for line in lines}
     if "draw" in chain:
         extra["draws"] = _draws(tournament, lines)
     if "attendance" in chain:

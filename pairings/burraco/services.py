@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.actors import Actor
-from pairings.burraco.formats import BurracoFormat, burraco_format_of
+from pairings.burraco.formats import BurracoFormat, TableSeats, burraco_format_of
 from pairings.burraco.selectors import (
     BurracoFacts,
     burraco_facts,
@@ -135,17 +135,30 @@ def pair_register(*, tournament: Tournament, user: Actor, first: Entry, second: 
 # Seating a turno -----------------------------------------------------------------------------
 
 
-def vp_table_for(tournament: Tournament, hands: int) -> tuple[str, VpTable]:
+def vp_table_for(
+    tournament: Tournament, hands: int, *, for_teams: bool = False
+) -> tuple[str, VpTable]:
     """The VP table of a turno of `hands` hands: the club's own for that count (the last
-    edited), else the one the engine ships; refused when there is none (a 2-hand turno)."""
+    edited), else the one the engine ships; refused when there is none (a 2-hand turno). A
+    team match's table is the club's own team table: no other is used for it, nor it for
+    pairs."""
     own = (
-        ClubVpTable.objects.filter(club_id=tournament.club_id, hands=hands)
+        ClubVpTable.objects.filter(club_id=tournament.club_id, hands=hands, for_teams=for_teams)
         .order_by("-updated_at", "-pk")
         .first()
     )
     if own is not None:
         bands = bands_of((band["low"], band["high"], band["winner"]) for band in own.bands)
         return own.name, check_vp_table(hands, bands)
+    if for_teams:
+        raise TournamentActionError(
+            _(
+                "There is no team VP table for turni of %(hands)s hands: enter one in the "
+                "club's VP tables (for team matches) before seating the turno."
+            )
+            % {"hands": hands},
+            field="hands_per_turno",
+        )
     if hands in DEFAULT_VP_TABLES:
         return default_vp_table_name(hands), DEFAULT_VP_TABLES[hands]
     raise TournamentActionError(
@@ -278,13 +291,10 @@ def turno_seat(*, tournament: Tournament, user: Actor) -> Round:
             % {"number": facts.turni[-1].number},
             field="round",
         )
-    table_name, vp_table = vp_table_for(tournament, tournament.hands_per_turno)
+    table_name, vp_table = kind.turno_vp_table(tournament)
     try:
         turno_rules(tournament, vp_table)  # a bye must be worth VP the table gives
-        if facts.individual:
-            seating, extra = _seat_individual(tournament, facts, number)
-        else:
-            seating, extra = _seat_pairs(tournament, kind, facts, number)
+        seating, extra = kind.seat_turno(tournament, facts, number)
     except TournamentError as error:
         raise TournamentActionError.from_engine(error) from error
     Round.objects.filter(tournament=tournament, status=RoundStatus.RUNNING).update(
@@ -303,29 +313,23 @@ def turno_seat(*, tournament: Tournament, user: Actor) -> Round:
             **extra,
         },
     )
-    _open_tables(tournament, round, seating, facts, user)
+    _open_tables(tournament, round, kind.table_seats(facts, seating), user)
     if tournament.status == TournamentStatus.REGISTRATION:
         tournament.status = TournamentStatus.RUNNING
         tournament.save(update_fields=["status"])
     return round
 
 
-def _open_tables(
-    tournament: Tournament, round: Round, seating: TurnoSeating, facts: BurracoFacts, user: Actor
-) -> None:
-    """A table per engine table, its four seats (NS 1 and 3, EO 2 and 4), its match started."""
-    if not seating.tables:
+def _open_tables(tournament: Tournament, round: Round, seated: TableSeats, user: Actor) -> None:
+    """A table per (number, NS, EO) of the format's `table_seats`, its four seats (NS 1 and 3,
+    EO 2 and 4), its match started."""
+    if not seated:
         return
     tables = Table.objects.bulk_create(
-        Table(round=round, number=table.table) for table in seating.tables
+        Table(round=round, number=number) for number, _ns, _eo in seated
     )
-
-    def players(line: tuple[PlayerId, ...]) -> list[Entry]:
-        return [entry for member in line for entry in facts.members(member)]
-
     seats = []
-    for row, table in zip(tables, seating.tables, strict=True):
-        ns, eo = players(table.ns), players(table.eo)
+    for row, (_number, ns, eo) in zip(tables, seated, strict=True):
         for seat, entry in zip((1, 3, 2, 4), (*ns, *eo), strict=True):
             seats.append(TableSeat(table=row, entry=entry, seat=seat))
     TableSeat.objects.bulk_create(seats)

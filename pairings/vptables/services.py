@@ -61,14 +61,23 @@ def _clean_name(club: Club, name: str, *, keep: VpTable | None = None) -> str:
 
 @transaction.atomic
 def vp_table_create(
-    *, club: Club, user: Actor, name: str, hands: int, bands: Iterable[Mapping[str, int | None]]
+    *,
+    club: Club,
+    user: Actor,
+    name: str,
+    hands: int,
+    bands: Iterable[Mapping[str, int | None]],
+    for_teams: bool = False,
 ) -> VpTable:
-    """A new VP table of `club` for turni of `hands` hands. Locks the club row first (two
-    tables of one name cannot both be created)."""
+    """A new VP table of `club` for turni of `hands` hands (`for_teams`: of team matches, which
+    add up two tables). Locks the club row first (two tables of one name cannot both be
+    created)."""
     Club.objects.select_for_update().get(pk=club.pk)
     name = _clean_name(club, name)
     stored = checked_bands(hands, bands)
-    return VpTable.objects.create(club=club, name=name, hands=hands, bands=stored)
+    return VpTable.objects.create(
+        club=club, name=name, hands=hands, bands=stored, for_teams=for_teams
+    )
 
 
 @transaction.atomic
@@ -79,15 +88,19 @@ def vp_table_update(
     name: str | None = None,
     hands: int | None = None,
     bands: Iterable[Mapping[str, int | None]] | None = None,
+    for_teams: bool | None = None,
 ) -> VpTable:
-    """Change a VP table's name, hand count or bands (None: unchanged); the whole table is
-    checked again. Locks the club row, then the table's row, first."""
+    """Change a VP table's name, hand count, bands or whether it is for team matches (None:
+    unchanged); the whole table is checked again. Locks the club row, then the table's row,
+    first."""
     Club.objects.select_for_update().get(pk=table.club_id)
     locked = VpTable.objects.select_for_update().get(pk=table.pk)
     if name is not None:
         locked.name = _clean_name(locked.club, name, keep=locked)
     if hands is not None:
         locked.hands = hands
+    if for_teams is not None:
+        locked.for_teams = for_teams
     locked.bands = checked_bands(locked.hands, locked.bands if bands is None else bands)
     locked.save()
     return locked

@@ -387,7 +387,7 @@ def test_every_game_is_played_by_the_tournament_formats_of_its_kind():
 
     by_game = {value: taken_by(value) for value in Game.values}
     assert all(by_game.values()), by_game
-    assert by_game["burraco"] == {"burraco_pairs", "burraco_individual"}
+    assert by_game["burraco"] == {"burraco_pairs", "burraco_individual", "burraco_teams"}
     for value, taken in by_game.items():  # control: no format plays two kinds of game
         if value != "burraco":
             assert not taken & by_game["burraco"], (value, taken)

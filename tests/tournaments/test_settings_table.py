@@ -269,6 +269,7 @@ def test_each_format_has_the_settings_it_had_before_the_table():
             "bye_vp",
             "burraco_tie_breaks",
         },
+        "burraco_teams": {"movements", "hands_per_turno", "bye_vp", "burraco_tie_breaks"},
     }
     assert {value: set(kind.form_settings) for value, kind in FORMATS.items()} == before
     assert settings_table.field_of("swiss", "rounds_planned") == "swiss_rounds"
