@@ -62,6 +62,9 @@ class VpTableSerializer(serializers.Serializer):
     default = serializers.BooleanField(
         source="is_default", help_text=_("A FIBur table Tallone ships: it cannot be changed.")
     )
+    for_teams = serializers.BooleanField(
+        help_text=_("A team match's table (its two tables added up); pairs never use it.")
+    )
     bands = BandSerializer(many=True)
 
     def get_id(self, table: ShownVpTable) -> int | None:
@@ -75,6 +78,10 @@ class VpTableWriteSerializer(serializers.Serializer):
         max_length=services.NAME_LENGTH, validators=[validators.name_validator]
     )
     hands = serializers.IntegerField(min_value=1, max_value=12)
+    for_teams = serializers.BooleanField(
+        required=False,
+        help_text=_("For team matches (default: no): a team tournament's turni use only these."),
+    )
     bands = BandsField(
         max_length=MAX_BANDS, help_text=_("The bands in order, the first from 0, the last open.")
     )

@@ -77,9 +77,21 @@ class VpTableForm(forms.Form):
         max_value=12,
         help_text=_("The number of hands (smazzate) of a turno this table is for."),
     )
+    for_teams = forms.BooleanField(
+        label=_("For team matches"),
+        required=False,
+        help_text=_(
+            "A team match adds up its two tables: a team tournament's turni use only such a "
+            "table, and pairs never do."
+        ),
+    )
 
     def __init__(self, data=None, *, table: ShownVpTable | None = None) -> None:
-        initial = None if table is None else {"name": table.name, "hands": table.hands}
+        initial = (
+            None
+            if table is None
+            else {"name": table.name, "hands": table.hands, "for_teams": table.for_teams}
+        )
         super().__init__(data, initial=initial)
         self.bands = band_formset(data, table)
         self.band_rows: list[int] = []

@@ -30,6 +30,7 @@ class ShownVpTable:
     hands: int
     bands: tuple[ShownBand, ...]
     table: VpTable | None
+    for_teams: bool = False  # a team match's table (`VpTable.for_teams`)
 
     @property
     def is_default(self) -> bool:
@@ -46,14 +47,15 @@ def shown_bands(bands: list[dict] | tuple[Band, ...]) -> tuple[ShownBand, ...]:
 
 
 def shown_table(table: VpTable) -> ShownVpTable:
-    return ShownVpTable(table.name, table.hands, shown_bands(table.bands), table)
+    return ShownVpTable(table.name, table.hands, shown_bands(table.bands), table, table.for_teams)
 
 
 def club_vp_tables(club: Club) -> list[ShownVpTable]:
-    """The FIBur defaults (by hand count), then the club's own tables (by hand count, name)."""
+    """The FIBur defaults (by hand count), then the club's own tables (the pairs', then the team
+    matches', by hand count, name)."""
     defaults = [
         ShownVpTable(presenters.default_vp_table_name(hands), hands, shown_bands(table.bands), None)
         for hands, table in sorted(DEFAULT_VP_TABLES.items())
     ]
-    own = VpTable.objects.filter(club=club).order_by("hands", "name", "pk")
+    own = VpTable.objects.filter(club=club).order_by("for_teams", "hands", "name", "pk")
     return defaults + [shown_table(table) for table in own]

@@ -70,6 +70,7 @@ def vp_table_create(request: HttpRequest, slug: str) -> HttpResponse:
                 name=form.cleaned_data["name"],
                 hands=form.cleaned_data["hands"],
                 bands=form.band_values(),
+                for_teams=form.cleaned_data["for_teams"],
             )
             return _saved(request, table, gettext("VP table %(name)s saved."))
     return render(request, "pairings/vp_table_form.html", {"club": club, "form": form})
@@ -93,6 +94,7 @@ def vp_table_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                 name=form.cleaned_data["name"],
                 hands=form.cleaned_data["hands"],
                 bands=form.band_values(),
+                for_teams=form.cleaned_data["for_teams"],
             )
             return _saved(request, table, gettext("VP table %(name)s saved."))
     return render(
