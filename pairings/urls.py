@@ -9,6 +9,7 @@ the director's actions, and the printables (pairings/pdf_views.py):
 from django.urls import path
 
 from pairings import pdf_views, views
+from pairings.burraco import team_views
 
 app_name = "pairings"
 
@@ -20,6 +21,10 @@ urlpatterns = [
     path("<int:pk>/draw/", views.draw, name="draw"),
     path("<int:pk>/next-round/", views.next_round, name="next-round"),
     path("<int:pk>/tables/<int:table>/fix/", views.result_fix, name="result-fix"),
+    # Burraco teams (pairings/burraco/team_views.py).
+    path("<int:pk>/teams/", team_views.teams_page, name="burraco-teams-page"),
+    path("<int:pk>/teams/paste/", team_views.teams_paste, name="burraco-teams"),
+    path("<int:pk>/teams/<int:team_id>/lineup/", team_views.team_lineup, name="burraco-lineup"),
     # The printables.
     path("<int:pk>/rounds/<int:number>/pairings.pdf", pdf_views.pairings, name="pairings-pdf"),
     path("<int:pk>/bracket.pdf", pdf_views.bracket, name="bracket-pdf"),

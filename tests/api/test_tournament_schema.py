@@ -38,6 +38,8 @@ PATHS = {
     T + "draw/": {"post"},
     T + "next-round/": {"post"},
     T + "bracket/": {"get"},
+    T + "teams/": {"get", "post"},
+    T + "teams/{team_id}/lineups/": {"post"},
 }
 # Writes whose body is empty: the path says it all.
 NO_BODY = {

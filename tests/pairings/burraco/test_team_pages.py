@@ -1,0 +1,215 @@
+"""A Burraco team tournament's teams through the pages and the API (issue 29): the director
+pastes the teams, names each team's pairs for the next turno, and sees them; refusals beside the
+field (page) or in the API's 400 shape; a club's VP table for team matches entered on its page."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from pairings.models import Team, TeamLineup, VpTable
+from tests.errors import errors_of
+from tests.tournaments.helpers import Staff
+
+from .helpers import burraco_tournament, seat
+from .test_teams import TEAM_BANDS, TEAM_LINES, team_table
+
+pytestmark = pytest.mark.django_db
+
+
+def client_of(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def club_teams():
+    staff = Staff()
+    tournament = burraco_tournament(staff, "burraco_teams")
+    return staff, tournament
+
+
+def page(client, tournament) -> str:
+    response = client.get(reverse("pairings:burraco-teams-page", args=[tournament.pk]))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def lineup_data(team: Team, turno: int, order=(0, 1, 2, 3)) -> dict:
+    members = list(team.members.order_by("pk").values_list("entry_id", flat=True))
+    prefix = f"team-{team.pk}-"
+    data = {prefix + "turno": turno}
+    for name, index in zip(("first", "second", "third", "fourth"), order, strict=True):
+        data[prefix + name] = members[index]
+    return data
+
+
+def test_the_director_pastes_teams_and_names_their_pairs_on_the_page(club_teams):
+    staff, tournament = club_teams
+    director = client_of(staff.director)
+    assert "No team yet." in page(director, tournament)
+    posted = director.post(
+        reverse("pairings:burraco-teams", args=[tournament.pk]),
+        {"teams": "\n".join(TEAM_LINES), "check_in": "on"},
+        follow=True,
+    )
+    assert posted.redirect_chain[-1][0].endswith(f"/tournaments/{tournament.pk}/teams/")
+    shown = posted.content.decode()
+    assert "4 teams entered." in shown
+    assert "1. I Fiori" in shown and "Anna Rossi, Bruno Bianchi, Carla Verdi, Dario Neri" in shown
+    assert "Pairs of I Cuori for turno 1" in shown
+
+    fiori = Team.objects.get(tournament=tournament, name="I Fiori")
+    named = director.post(
+        reverse("pairings:burraco-lineup", args=[tournament.pk, fiori.pk]),
+        lineup_data(fiori, 1, order=(0, 2, 1, 3)),
+        follow=True,
+    )
+    shown = named.content.decode()
+    assert "The pairs of I Fiori for turno 1 are named." in shown
+    assert "Turno 1: pair 1 Anna Rossi / Carla Verdi, pair 2 Bruno Bianchi / Dario Neri" in shown
+    assert "Enter teams" in page(director, tournament)  # until turno 1 is seated
+
+
+def test_a_refused_paste_and_lineup_are_shown_beside_their_field(club_teams):
+    staff, tournament = club_teams
+    director = client_of(staff.director)
+    refused = director.post(
+        reverse("pairings:burraco-teams", args=[tournament.pk]),
+        {"teams": "I Fiori: Anna Rossi, Bruno Bianchi, Carla Verdi, Dario Neri\nI Tre: A, B, C"},
+    )
+    assert refused.status_code == 200
+    shown = refused.content.decode()
+    assert "Line 2 (&quot;I Tre: A, B, C&quot;) is not a team" in shown
+    assert "I Tre: A, B, C</textarea>" in shown  # what was typed is kept
+    assert not Team.objects.filter(tournament=tournament).exists()
+
+    director.post(
+        reverse("pairings:burraco-teams", args=[tournament.pk]), {"teams": "\n".join(TEAM_LINES)}
+    )
+    fiori, _picche = Team.objects.filter(tournament=tournament).order_by("number")[:2]
+    data = lineup_data(fiori, 1)
+    data[f"team-{fiori.pk}-fourth"] = data[f"team-{fiori.pk}-first"]  # Anna twice
+    twice = director.post(reverse("pairings:burraco-lineup", args=[tournament.pk, fiori.pk]), data)
+    assert "A player plays in one pair only." in twice.content.decode()
+    assert not TeamLineup.objects.exists()
+
+
+def test_only_the_director_writes_and_another_tournament_s_team_is_not_found(club_teams):
+    staff, tournament = club_teams
+    director = client_of(staff.director)
+    director.post(
+        reverse("pairings:burraco-teams", args=[tournament.pk]), {"teams": "\n".join(TEAM_LINES)}
+    )
+    fiori = Team.objects.get(tournament=tournament, name="I Fiori")
+    scorekeeper = client_of(staff.scorekeeper)
+    assert "Anna Rossi" in page(scorekeeper, tournament)  # members read
+    url = reverse("pairings:burraco-lineup", args=[tournament.pk, fiori.pk])
+    assert scorekeeper.post(url, lineup_data(fiori, 1)).status_code == 403
+    other = burraco_tournament(staff, "burraco_teams")
+    elsewhere = reverse("pairings:burraco-lineup", args=[other.pk, fiori.pk])
+    assert director.post(elsewhere, lineup_data(fiori, 1)).status_code == 404
+    pairs = burraco_tournament(staff)
+    assert director.get(reverse("pairings:burraco-teams-page", args=[pairs.pk])).status_code == 404
+    assert not TeamLineup.objects.exists()
+
+
+def test_the_api_lists_enters_and_names_the_pairs(club_teams):
+    staff, tournament = club_teams
+    api = APIClient()
+    api.force_authenticate(staff.director)
+    base = f"/api/v1/tournaments/{tournament.pk}/teams/"
+    assert api.get(base).json() == []
+    created = api.post(base, {"teams": TEAM_LINES, "check_in": True}, format="json")
+    assert created.status_code == 201, created.content
+    body = created.json()
+    assert [(team["number"], team["name"]) for team in body] == [
+        (1, "I Fiori"),
+        (2, "Le Picche"),
+        (3, "I Quadri"),
+        (4, "I Cuori"),
+    ]
+    fiori = body[0]
+    assert [member["name"] for member in fiori["members"]][:2] == ["Anna Rossi", "Bruno Bianchi"]
+    entries = [member["entry"] for member in fiori["members"]]
+    named = api.post(
+        f"{base}{fiori['id']}/lineups/",
+        {"turno": 1, "pairs": [entries[:2], entries[2:4]]},
+        format="json",
+    )
+    assert named.status_code == 200, named.content
+    assert named.json()["lineups"] == [{"turno": 1, "pairs": [entries[:2], entries[2:4]]}]
+    picche = body[1]["members"][0]["entry"]
+    refused = api.post(
+        f"{base}{fiori['id']}/lineups/",
+        {"turno": 1, "pairs": [[entries[0], picche], entries[2:4]]},
+        format="json",
+    )
+    (error,) = errors_of(refused)
+    assert error == {
+        "field": "pairs",
+        "event": None,
+        "document": None,
+        "message": "Choose the pairs among the players of I Fiori.",
+    }
+    (line,) = errors_of(api.post(base, {"teams": ["I Tre: A, B, C"]}, format="json"))
+    assert line["field"] == "teams" and line["message"].startswith('Line 1 ("I Tre: A, B, C")')
+    anonymous = APIClient()
+    assert anonymous.get(base).status_code == 200  # a public tournament's teams
+    assert anonymous.post(base, {"teams": TEAM_LINES}, format="json").status_code == 401
+
+
+def test_a_turno_seated_closes_the_paste_and_its_pairs(club_teams):
+    staff, tournament = club_teams
+    director = client_of(staff.director)
+    director.post(
+        reverse("pairings:burraco-teams", args=[tournament.pk]),
+        {"teams": "\n".join(TEAM_LINES), "check_in": "on"},
+    )
+    team_table(staff)
+    for team in Team.objects.filter(tournament=tournament):
+        director.post(
+            reverse("pairings:burraco-lineup", args=[tournament.pk, team.pk]),
+            lineup_data(team, 1),
+        )
+    assert TeamLineup.objects.count() == 4
+    seat(tournament, staff)
+    shown = page(director, tournament)
+    assert "Enter teams" not in shown
+    assert "Pairs of I Fiori for turno 2" in shown
+    api = APIClient()
+    api.force_authenticate(staff.director)
+    fiori = Team.objects.get(tournament=tournament, name="I Fiori")
+    late = api.post(
+        f"/api/v1/tournaments/{tournament.pk}/teams/{fiori.pk}/lineups/",
+        {"turno": 1, "pairs": [[1, 2], [3, 4]]},
+        format="json",
+    )
+    assert errors_of(late)[0]["message"] == "Turno 1 is seated: its pairs can no longer change."
+
+
+def test_the_club_enters_a_vp_table_for_team_matches_on_its_page():
+    staff = Staff()
+    director = client_of(staff.director)
+    data = {"name": "Squadre", "hands": 3, "for_teams": "on"}
+    data.update({"band-TOTAL_FORMS": 6, "band-INITIAL_FORMS": 0})
+    for index, band in enumerate(TEAM_BANDS):
+        for key, value in band.items():
+            data[f"band-{index}-{key}"] = "" if value is None else value
+    saved = director.post(reverse("vptables:create", args=[staff.club.slug]), data, follow=True)
+    assert saved.status_code == 200
+    table = VpTable.objects.get(club=staff.club)
+    assert table.for_teams and table.hands == 3
+    assert "for team matches" in saved.content.decode()
+    api = APIClient()
+    api.force_authenticate(staff.director)
+    listed = api.get(f"/api/v1/clubs/{staff.club.slug}/vp-tables/").json()
+    assert [(t["default"], t["for_teams"]) for t in listed] == [
+        (True, False),
+        (True, False),
+        (False, True),
+    ]
+    assert listed[2]["name"] == "Squadre"
