@@ -34,7 +34,7 @@ from base.errors import ServiceError
 from clublife.models import Rating, RatingChange, Season
 from clubs import validators
 from clubs.models import Club, Membership, Player, Role, User
-from pairings.models import VpTable
+from pairings.models import Team, TeamLineup, TeamMember, VpTable
 from pairings.vptables.services import checked_bands
 from scoring import services as scoring
 from scoring.engine import MatchState
@@ -108,6 +108,9 @@ ARCHIVE_MODELS: tuple[tuple[type[models.Model], str], ...] = (
     (GuestCheckIn, "tournament__club"),
     (KeepApart, "tournament__club"),
     (VpTable, "club"),
+    (Team, "tournament__club"),
+    (TeamMember, "team__tournament__club"),
+    (TeamLineup, "team__tournament__club"),
     (Season, "club"),
     (Rating, "player__club"),
     (RatingChange, "player__club"),

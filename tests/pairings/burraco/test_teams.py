@@ -248,3 +248,28 @@ def test_pairs_still_play_on_the_fibur_table_beside_a_team_table():
     play_turno(round, staff, lambda table: [(300, 100)] * 3)  # +600: 15-5 on FIBur's 3 hands
     vp = sorted(row.vp for row in burraco_standings(tournament).rows)
     assert vp == [5, 5, 15, 15]
+
+
+def test_a_clubs_teams_and_their_pairs_come_back_from_its_archive(league):
+    """The club archive carries the teams, their players and the pairs they named."""
+    import json
+
+    from clublife import exchange
+
+    staff, tournament, entered = league
+    lineup = name_pairs(entered[0], staff, 1)
+    data = json.loads(json.dumps(exchange.club_export(staff.club)))
+    models = [row["model"] for row in data["objects"]]
+    assert (models.count("pairings.team"), models.count("pairings.teammember")) == (4, 16)
+    assert models.count("pairings.teamlineup") == 1
+    tournament.delete()  # then the club: its players and tournaments are protected
+    staff.club.players.all().delete()
+    staff.club.delete()
+    assert not Team.objects.exists()
+    exchange.club_import(data)
+    fiori = Team.objects.get(pk=entered[0].pk)
+    assert (fiori.name, fiori.members.count()) == ("I Fiori", 4)
+    back = fiori.lineups.get(turno=1)
+    assert [entry.player.name for pair in back.pairs for entry in pair] == [
+        entry.player.name for pair in lineup.pairs for entry in pair
+    ]
