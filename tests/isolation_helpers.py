@@ -3,7 +3,8 @@
 Two private clubs, A ("Circolo Alfa") and B ("Circolo Segreto Bxyz"), built alike through the
 services: an owner, a director and a scorekeeper; players; a club match in progress and a
 finished one (with a corrected hand); a Scala 40 table tournament with round 1 played and
-confirmed; a Gin single elimination bracket with its first match played; a season. Every name of
+confirmed; a Gin single elimination bracket with its first match played; a Burraco team
+tournament with a team and its pairs for turno 1; a season. Every name of
 B carries the marker "Bxyz", so a leak shows up as the marker in a response body.
 
 `url_targets()` walks every URL pattern of the project and fills each path parameter with one of
@@ -27,7 +28,8 @@ from clublife import seasons
 from clublife.models import Season
 from clubs.models import Club, Membership, Player, Role
 from pairings import services as pairing_services
-from pairings.models import VpTable
+from pairings.burraco import teams as team_services
+from pairings.models import Team, VpTable
 from pairings.vptables import services as vp_services
 from scoring import services as scoring
 from scoring.models import Match, MatchStatus, TableCode
@@ -66,6 +68,8 @@ class Side:
     season: Season
     vp_table: VpTable
     guest: GuestCheckIn  # a guest waiting for approval at the table tournament's check-in
+    teams_tournament: Tournament  # a Burraco team tournament, its team's pairs named
+    team: Team
     markers: list[str] = field(default_factory=list)  # strings only this club's pages show
 
 
@@ -184,6 +188,7 @@ def build_side(
             {"low": 35, "high": None, "winner": 13, "loser": 7},
         ],
     )
+    teams_tournament, team = _teams_side(club, director, players, surname)
     for obj in (table_tournament, gin_tournament, table_round, gin_round, live, finished):
         obj.refresh_from_db()
     apart_group = KeepApart.objects.create(tournament=table_tournament, name="Coppia", hard=True)
@@ -208,8 +213,30 @@ def build_side(
         season=season,
         vp_table=vp_table,
         guest=guest,
+        teams_tournament=teams_tournament,
+        team=team,
         markers=[surname.lower(), slug, *(f"{prefix}{role}" for role in people)],
     )
+
+
+def _teams_side(club: Club, director, players: list[Player], surname: str) -> tuple:
+    """A Burraco team tournament: a team of four of the club's players, its pairs for turno 1."""
+    teams_tournament = tournaments.tournament_create(
+        club=club,
+        user=director,
+        name=f"Squadre Nascoste {surname}",
+        preset="burraco",
+        format=Format.BURRACO_TEAMS,
+    )
+    names = ", ".join(player.name for player in players[:4])
+    (team,) = team_services.teams_register(
+        tournament=teams_tournament, user=director, lines=[f"Squadra {surname}: {names}"]
+    )
+    entries = list(team.members.order_by("pk").values_list("entry_id", flat=True))
+    team_services.team_lineup_set(
+        team=team, user=director, turno=1, pairs=[entries[:2], entries[2:]]
+    )
+    return teams_tournament, team
 
 
 @dataclass
@@ -413,6 +440,9 @@ def _variants(name: str, params: list[str], side: Side) -> list[tuple[str, dict]
             "group_id": side.apart_group.pk,
             "guest": side.guest.pk,
         }
+        if "team" in name or "team_id" in params:  # a team tournament's pages and API
+            teams = {"pk": side.teams_tournament.pk, "team_id": side.team.pk}
+            return [("teams tournament", teams)]
         return [("table tournament", table), ("gin tournament", gin)]
     values = {}
     if kind == "season":

@@ -82,6 +82,8 @@ CONTROL = {
     "tournaments:round-kit",
     "tournaments:standings-pdf",
     "pairings:bracket-pdf",
+    "pairings:burraco-teams-page",
+    "api-tournament-teams",
     "home",
     "clubs:list",
     "tournaments:list",
