@@ -19,9 +19,17 @@ from .test_teams import TEAM_BANDS, TEAM_LINES, team_table
 pytestmark = pytest.mark.django_db
 
 
-def client_of(user) -> Client:
-    client = Client()
+def client_of(user, language: str = "en") -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.cookies["django_language"] = language
     client.force_login(user)
+    return client
+
+
+def api_of(user=None) -> APIClient:
+    client = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    if user is not None:
+        client.force_authenticate(user)
     return client
 
 
@@ -72,6 +80,11 @@ def test_the_director_pastes_teams_and_names_their_pairs_on_the_page(club_teams)
     assert "The pairs of I Fiori for turno 1 are named." in shown
     assert "Turno 1: pair 1 Anna Rossi / Carla Verdi, pair 2 Bruno Bianchi / Dario Neri" in shown
     assert "Enter teams" in page(director, tournament)  # until turno 1 is seated
+    italian = page(client_of(staff.director, "it"), tournament)
+    assert (
+        "Turno 1: coppia 1 Anna Rossi / Carla Verdi, coppia 2 Bruno Bianchi / Dario Neri" in italian
+    )
+    assert "Coppie di I Cuori per il turno 1" in italian
 
 
 def test_a_refused_paste_and_lineup_are_shown_beside_their_field(club_teams):
@@ -119,8 +132,7 @@ def test_only_the_director_writes_and_another_tournament_s_team_is_not_found(clu
 
 def test_the_api_lists_enters_and_names_the_pairs(club_teams):
     staff, tournament = club_teams
-    api = APIClient()
-    api.force_authenticate(staff.director)
+    api = api_of(staff.director)
     base = f"/api/v1/tournaments/{tournament.pk}/teams/"
     assert api.get(base).json() == []
     created = api.post(base, {"teams": TEAM_LINES, "check_in": True}, format="json")
@@ -157,7 +169,7 @@ def test_the_api_lists_enters_and_names_the_pairs(club_teams):
     }
     (line,) = errors_of(api.post(base, {"teams": ["I Tre: A, B, C"]}, format="json"))
     assert line["field"] == "teams" and line["message"].startswith('Line 1 ("I Tre: A, B, C")')
-    anonymous = APIClient()
+    anonymous = api_of()
     assert anonymous.get(base).status_code == 200  # a public tournament's teams
     assert anonymous.post(base, {"teams": TEAM_LINES}, format="json").status_code == 401
 
@@ -180,8 +192,7 @@ def test_a_turno_seated_closes_the_paste_and_its_pairs(club_teams):
     shown = page(director, tournament)
     assert "Enter teams" not in shown
     assert "Pairs of I Fiori for turno 2" in shown
-    api = APIClient()
-    api.force_authenticate(staff.director)
+    api = api_of(staff.director)
     fiori = Team.objects.get(tournament=tournament, name="I Fiori")
     late = api.post(
         f"/api/v1/tournaments/{tournament.pk}/teams/{fiori.pk}/lineups/",
@@ -204,8 +215,7 @@ def test_the_club_enters_a_vp_table_for_team_matches_on_its_page():
     table = VpTable.objects.get(club=staff.club)
     assert table.for_teams and table.hands == 3
     assert "for team matches" in saved.content.decode()
-    api = APIClient()
-    api.force_authenticate(staff.director)
+    api = api_of(staff.director)
     listed = api.get(f"/api/v1/clubs/{staff.club.slug}/vp-tables/").json()
     assert [(t["default"], t["for_teams"]) for t in listed] == [
         (True, False),
