@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 from django.utils.translation import gettext_lazy as _
 
 from pairings import presenters as words
+from pairings.burraco import seating
+from pairings.burraco.seating import TableSeats
 from pairings.burraco.selectors import (
     BurracoFacts,
     BurracoStandings,
@@ -30,20 +32,19 @@ from scoring.games import game_named
 from tournaments.errors import TournamentActionError
 from tournaments.formats import TournamentFormat, format_of
 from tournaments.locking import locked
-from tournaments.models import Entry, Format, Round, RoundKind, RoundStatus, Tournament
+from tournaments.models import Format, Round, RoundKind, RoundStatus, Tournament
 from tournaments.selectors import RankingRow, TournamentView
 from tournaments.settings_table import BY_NAME
 
 if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
     from pairings.engine.burraco.movements import TurnoSeating
     from pairings.engine.burraco.vp_tables import VpTable
 
 MOVEMENTS = tuple(key for key, _label in BY_NAME["movements"].choices)
 TEAM_MOVEMENTS = ("danese", "italiana")
 MAX_TURNI = 20
-
-# The seats of a turno's tables: (table number, NS entries, EO entries)
-TableSeats = list[tuple[int, list[Entry], list[Entry]]]
 
 
 class BurracoFormat(TournamentFormat):
@@ -100,19 +101,15 @@ class BurracoFormat(TournamentFormat):
 
     def turno_vp_table(self, tournament: Tournament) -> tuple[str, VpTable]:
         """The next turno's VP table and its name (refused when there is none)."""
-        from pairings.burraco.services import vp_table_for  # the services read this module
-
-        return vp_table_for(tournament, tournament.hands_per_turno)
+        return seating.vp_table_for(tournament, tournament.hands_per_turno)
 
     def seat_turno(
         self, tournament: Tournament, facts: BurracoFacts, number: int
     ) -> tuple[TurnoSeating, dict[str, Any]]:
         """Turno `number`'s engine seating, and what its report keeps besides."""
-        from pairings.burraco.services import _seat_pairs
+        return seating.seat_pairs(tournament, self, facts, number)
 
-        return _seat_pairs(tournament, self, facts, number)
-
-    def table_seats(self, facts: BurracoFacts, seating: TurnoSeating) -> TableSeats:
+    def table_seats(self, facts: BurracoFacts, turno_seating: TurnoSeating) -> TableSeats:
         """Who sits at each table: a line's members, NS then EO."""
         return [
             (
@@ -120,7 +117,7 @@ class BurracoFormat(TournamentFormat):
                 [entry for line in table.ns for entry in facts.members(line)],
                 [entry for line in table.eo for entry in facts.members(line)],
             )
-            for table in seating.tables
+            for table in turno_seating.tables
         ]
 
     def turni_seated(self, tournament: Tournament) -> int:
@@ -168,7 +165,7 @@ class BurracoFormat(TournamentFormat):
         return [RankingRow(row.place, facts.members(row.entry)[0], "") for row in standings.rows]
 
 
-def check_movements(movements: object, allowed: tuple[str, ...], refusal: str) -> None:
+def check_movements(movements: object, allowed: tuple[str, ...], refusal: StrOrPromise) -> None:
     """One movement per turno, each among `allowed`, 20 turni at most."""
     if (
         not isinstance(movements, list)
@@ -213,9 +210,7 @@ class BurracoIndividualFormat(BurracoFormat):
     def seat_turno(
         self, tournament: Tournament, facts: BurracoFacts, number: int
     ) -> tuple[TurnoSeating, dict[str, Any]]:
-        from pairings.burraco.services import _seat_individual
-
-        return _seat_individual(tournament, facts, number)
+        return seating.seat_individual(tournament, facts, number)
 
 
 class BurracoTeamsFormat(BurracoFormat):
@@ -242,21 +237,15 @@ class BurracoTeamsFormat(BurracoFormat):
         return str(tournament.movements[number - 1])
 
     def turno_vp_table(self, tournament: Tournament) -> tuple[str, VpTable]:
-        from pairings.burraco.services import vp_table_for
-
-        return vp_table_for(tournament, tournament.hands_per_turno, for_teams=True)
+        return seating.vp_table_for(tournament, tournament.hands_per_turno, for_teams=True)
 
     def seat_turno(
         self, tournament: Tournament, facts: BurracoFacts, number: int
     ) -> tuple[TurnoSeating, dict[str, Any]]:
-        from pairings.burraco.teams import teams_seat
+        return seating.teams_seat(tournament, self, facts, number)
 
-        return teams_seat(tournament, self, facts, number)
-
-    def table_seats(self, facts: BurracoFacts, seating: TurnoSeating) -> TableSeats:
-        from pairings.burraco.teams import team_table_seats
-
-        return team_table_seats(facts, seating)
+    def table_seats(self, facts: BurracoFacts, turno_seating: TurnoSeating) -> TableSeats:
+        return seating.team_table_seats(facts, turno_seating)
 
 
 BURRACO_FORMATS = (BurracoPairsFormat, BurracoIndividualFormat, BurracoTeamsFormat)

@@ -202,7 +202,9 @@ TEAM_PLAYERS = 4  # a team seats two pairs
 
 def _teams(tournament: Tournament) -> tuple[dict[PlayerId, Team], dict[PlayerId, list[PlayerId]]]:
     """A team tournament's teams and their members' entry ids (two queries)."""
-    teams = {team.pk: team for team in Team.objects.filter(tournament=tournament)}
+    teams: dict[PlayerId, Team] = {
+        team.pk: team for team in Team.objects.filter(tournament=tournament)
+    }
     members: dict[PlayerId, list[PlayerId]] = {team: [] for team in teams}
     for team_id, entry_id in TeamMember.objects.filter(team__in=list(teams)).values_list(
         "team_id", "entry_id"

@@ -59,10 +59,9 @@ class TeamSerializer(serializers.Serializer):
     lineups = serializers.SerializerMethodField(help_text=_("The pairs it named, by turno."))
 
     @extend_schema_field(LineupSerializer(many=True))
-    def get_lineups(self, row: TeamRow) -> list:
-        return LineupSerializer(
-            [row.lineups[turno] for turno in sorted(row.lineups)], many=True
-        ).data
+    def get_lineups(self, row: TeamRow) -> list[dict]:
+        lineups = [row.lineups[turno] for turno in sorted(row.lineups)]
+        return list(LineupSerializer(lineups, many=True).data)
 
 
 class TeamsPasteSerializer(serializers.Serializer):

@@ -1,5 +1,5 @@
-"""Burraco team tournaments (issue 29; BURRACO.md section 3): registering teams, each team's two
-pairs before each turno, and seating a team turno.
+"""Burraco team tournaments (issue 29; BURRACO.md section 3): registering teams, and each team's
+two pairs before each turno (a team turno is seated by `pairings.burraco.seating.teams_seat`).
 
 A team of 4 or more players names its two pairs before each turno (`TeamLineup`). The engine
 seats the teams as it seats pairs (danese by the team standings, or all'italiana); each of its
@@ -14,15 +14,13 @@ locks the tournament row first (`tournaments.locking.locked`); views and the API
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from clubs.actors import Actor
-from pairings.burraco.formats import BurracoFormat, TableSeats, burraco_format_of
-from pairings.burraco.selectors import TEAM_PLAYERS, BurracoFacts
-from pairings.engine.burraco.movements import TurnoSeating
+from pairings.burraco.formats import BurracoFormat, burraco_format_of
+from pairings.burraco.selectors import TEAM_PLAYERS
 from pairings.models import Team, TeamLineup, TeamMember
 from tournaments.errors import TournamentActionError
 from tournaments.locking import locked, refuse_if_finished
@@ -181,74 +179,3 @@ def team_lineup_set(
         defaults=dict(zip(("first_id", "second_id", "third_id", "fourth_id"), chosen, strict=True)),
     )
     return lineup
-
-
-# Seating a team turno (called by `turno_seat` through the format) -----------------------------
-
-
-def _lineups(facts: BurracoFacts, turno: int) -> dict[int, TeamLineup]:
-    return {
-        lineup.team_id: lineup
-        for lineup in TeamLineup.objects.filter(team__tournament=facts.tournament, turno=turno)
-    }
-
-
-def teams_seat(
-    tournament: Tournament, kind: BurracoFormat, facts: BurracoFacts, number: int
-) -> tuple[TurnoSeating, dict[str, Any]]:
-    """Turno `number` of a team tournament: the teams present seated by the turno's movement
-    (danese or all'italiana, as pairs are), refused while a team seated has not named its pairs
-    for the turno (a team with a bye needs none)."""
-    from pairings.burraco.services import _seat_pairs  # the services read the formats
-
-    present = facts.present()
-    if len(present) < 2:
-        raise TournamentActionError(
-            _("At least 2 teams of 4 players checked in are needed (now: %(count)s).")
-            % {"count": len(present)},
-            field="entries",
-        )
-    seating, extra = _seat_pairs(tournament, kind, facts, number)
-    lineups = _lineups(facts, number)
-    missing = [
-        facts.name(line)
-        for table in seating.tables
-        for line in (*table.ns, *table.eo)
-        if line not in lineups
-    ]
-    if missing:
-        raise TournamentActionError(
-            _("Name the pairs of %(teams)s for turno %(number)s first.")
-            % {"teams": ", ".join(missing), "number": number},
-            field="lineup",
-        )
-    named = {
-        str(team): [lineup.first_id, lineup.second_id, lineup.third_id, lineup.fourth_id]
-        for team, lineup in lineups.items()
-    }
-    return seating, {**extra, "team_match": True, "lineups": named}
-
-
-def team_table_seats(facts: BurracoFacts, seating: TurnoSeating) -> TableSeats:
-    """Match k at two tables: 2k - 1, team A's pair 1 NS v team B's pair 1 EO; 2k, team B's
-    pair 2 NS v team A's pair 2 EO (A: the engine's NS team)."""
-    lineups = _lineups(facts, seating.turno)
-    entries = facts.entries
-    seats: TableSeats = []
-    for match in seating.tables:
-        a, b = lineups[match.ns[0]], lineups[match.eo[0]]
-        seats.append(
-            (
-                2 * match.table - 1,
-                [entries[a.first_id], entries[a.second_id]],
-                [entries[b.first_id], entries[b.second_id]],
-            )
-        )
-        seats.append(
-            (
-                2 * match.table,
-                [entries[b.third_id], entries[b.fourth_id]],
-                [entries[a.third_id], entries[a.fourth_id]],
-            )
-        )
-    return seats
