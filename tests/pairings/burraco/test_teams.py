@@ -273,3 +273,27 @@ def test_a_clubs_teams_and_their_pairs_come_back_from_its_archive(league):
     assert [entry.player.name for pair in back.pairs for entry in pair] == [
         entry.player.name for pair in lineup.pairs for entry in pair
     ]
+
+
+def test_a_danese_seats_the_teams_by_their_standings():
+    """Turno 2 of a danese: the two teams that won turno 1 (16 VP each) meet at match 1."""
+    staff = Staff()
+    tournament = burraco_tournament(staff, "burraco_teams", movements=["danese"] * 3)
+    entered = teams.teams_register(
+        tournament=tournament, user=staff.director, lines=TEAM_LINES, check_in=True
+    )
+    team_table(staff)
+    for team in entered:
+        name_pairs(team, staff, 1)
+    play_turno(seat(tournament, staff), staff, stronger_wins)
+    first = burraco_facts(tournament).turni[0].seating.tables
+    winners = {min(table.ns[0], table.eo[0], key=lambda pk: Team.objects.get(pk=pk).number)
+               for table in first}  # fmt: skip
+    for team in entered:
+        name_pairs(team, staff, 2)
+    round = seat(tournament, staff)
+    assert round.report["movement"] == "danese"
+    match = burraco_facts(tournament).turni[1].seating.tables[0]
+    assert {match.ns[0], match.eo[0]} == winners
+    vp = {row.entry: row.vp for row in burraco_standings(tournament).rows}
+    assert sorted(vp[team] for team in winners) == [16, 16]
