@@ -5,7 +5,8 @@ turno (BURRACO.md section 2-3). Each service locks the tournament row first
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -160,7 +161,8 @@ def vp_table_for(tournament: Tournament, hands: int) -> tuple[str, VpTable]:
 
 def _without_absent(seating: TurnoSeating, present: set[PlayerId]) -> TurnoSeating:
     """A movement planned ahead (Mitchell, all'italiana) with the pairs gone since: a table
-    that lost a line gives the other a bye."""
+    that lost a line is left empty (its number kept: NS pairs stay at their tables) and gives
+    the other line a bye."""
     tables, byes = [], [bye for bye in seating.byes if bye in present]
     for table in seating.tables:
         ns_in, eo_in = table.ns[0] in present, table.eo[0] in present
@@ -168,23 +170,90 @@ def _without_absent(seating: TurnoSeating, present: set[PlayerId]) -> TurnoSeati
             tables.append(table)
         elif ns_in or eo_in:
             byes.append(table.ns[0] if ns_in else table.eo[0])
-    numbered = tuple(
-        EngineTable(number, table.ns, table.eo) for number, table in enumerate(tables, start=1)
+    return TurnoSeating(seating.turno, tuple(tables), tuple(byes))
+
+
+@dataclass(frozen=True)
+class _Turno:
+    """What a movement needs to seat turno `number` of `planned`: the lines present (registration
+    order),
+    how many turni of the same movement came before (`same`) and how many there are (`total`),
+    and the lines a movement planned ahead fixed at its first turno (`order`)."""
+
+    tournament: Tournament
+    facts: BurracoFacts
+    number: int
+    planned: int  # the tournament's turni
+    present: list[PlayerId]
+    same: int
+    total: int
+    order: list[PlayerId]
+
+
+Seated = tuple[TurnoSeating, dict[str, Any]]
+
+
+def _mitchell(turno: _Turno) -> Seated:
+    plan = movements.mitchell(turno.order, turno.total, turno.tournament.mitchell_skip)
+    seating = _without_absent(plan.turni[turno.same], set(turno.present))
+    return seating, {"order": turno.order, "odd_tables": plan.odd_tables}
+
+
+def _italiana(turno: _Turno) -> Seated:
+    schedule = round_robin(turno.order)
+    scheduled = schedule[turno.same % len(schedule)]
+    first_ns = turno.same % 2 == 0  # NS and EO alternate from one turno to the next
+    tables = tuple(
+        EngineTable(index, *(((p.first,), (p.second,)) if first_ns else ((p.second,), (p.first,))))
+        for index, p in enumerate(scheduled.pairings, start=1)
     )
-    return TurnoSeating(seating.turno, numbered, tuple(byes))
+    byes = (scheduled.bye,) if scheduled.bye is not None else ()
+    seating = _without_absent(TurnoSeating(turno.number, tables, byes), set(turno.present))
+    return seating, {"order": turno.order}
 
 
-def _planned_order(facts: BurracoFacts, movement: str, present: list[PlayerId]) -> list[PlayerId]:
-    """The pairs of a movement planned ahead, fixed at its first turno (kept in its report)."""
-    for turno in facts.turni:
-        if turno.movement == movement:
-            return list((turno.round.report or {}).get("order", present))
-    return present
+def _ranked(turno: _Turno) -> list[PlayerId]:
+    """The lines present in standings order (registration order before any turno)."""
+    if not turno.facts.turni:
+        return turno.present
+    standings = burraco_standings(turno.tournament, turno.facts).standings
+    return [line for line in standings.ranked() if line in turno.present]
 
 
-def _seat_pairs(
-    tournament: Tournament, kind: BurracoFormat, facts: BurracoFacts, number: int
-) -> tuple[TurnoSeating, dict[str, Any]]:
+def _danese(turno: _Turno) -> Seated:
+    seated = danese.danese_turno(
+        _ranked(turno),
+        turno.number,
+        [previous.seating for previous in turno.facts.turni],
+        turno.tournament.danese,
+        last_turno=turno.number == turno.planned,
+    )
+    return seated.seating, {
+        "step": str(seated.step),
+        "repeats": [sorted(pair) for pair in seated.repeats],
+    }
+
+
+def _individual(turno: _Turno) -> Seated:
+    seated = movements.individual_turno(
+        _ranked(turno),
+        turno.number,
+        [previous.seating for previous in turno.facts.turni],
+        turno.tournament.grouping,
+    )
+    return seated.seating, {"repeats": [sorted(pair) for pair in seated.repeats]}
+
+
+# How each movement seats a turno (`BurracoFormat.movement`)
+SEATERS: dict[str, Callable[[_Turno], Seated]] = {
+    "mitchell": _mitchell,
+    "italiana": _italiana,
+    "danese": _danese,
+    "individual": _individual,
+}
+
+
+def _seat(tournament: Tournament, kind: BurracoFormat, facts: BurracoFacts, number: int) -> Seated:
     movement = kind.movement(tournament, number)
     present = facts.present()
     if len(present) < 2:
@@ -193,66 +262,27 @@ def _seat_pairs(
             % {"count": len(present)},
             field="entries",
         )
-    previous = [turno.seating for turno in facts.turni]
-    same = sum(1 for n in range(1, number) if kind.movement(tournament, n) == movement)
-    total = sum(
-        1
-        for n in range(1, kind.planned_turni(tournament) + 1)
-        if kind.movement(tournament, n) == movement
+    planned = kind.planned_turni(tournament)
+    movements_of = [kind.movement(tournament, n) for n in range(1, planned + 1)]
+    order = next(
+        (
+            list(previous.round.report.get("order", present))
+            for previous in facts.turni
+            if previous.movement == movement
+        ),
+        present,
     )
-    if movement == "mitchell":
-        order = _planned_order(facts, movement, present)
-        plan = movements.mitchell(order, total, tournament.mitchell_skip)
-        seating = plan.turni[same]
-        return _without_absent(seating, set(present)), {
-            "order": order,
-            "odd_tables": plan.odd_tables,
-        }
-    if movement == "italiana":
-        order = _planned_order(facts, movement, present)
-        schedule = round_robin(order)
-        scheduled = schedule[same % len(schedule)]
-        tables = tuple(
-            # NS and EO alternate from one turno to the next
-            EngineTable(index, (p.first,), (p.second,))
-            if same % 2 == 0
-            else EngineTable(index, (p.second,), (p.first,))
-            for index, p in enumerate(scheduled.pairings, start=1)
-        )
-        seating = TurnoSeating(number, tables, (scheduled.bye,) if scheduled.bye else ())
-        return _without_absent(seating, set(present)), {"order": order}
-    ranked = [
-        line for line in burraco_standings(tournament, facts).standings.ranked() if line in present
-    ]
-    seated = danese.danese_turno(
-        ranked,
+    turno = _Turno(
+        tournament,
+        facts,
         number,
-        previous,
-        tournament.danese,
-        last_turno=number == kind.planned_turni(tournament),
+        planned,
+        present,
+        same=movements_of[: number - 1].count(movement),
+        total=movements_of.count(movement),
+        order=order,
     )
-    return seated.seating, {
-        "step": str(seated.step),
-        "repeats": [sorted(pair) for pair in seated.repeats],
-    }
-
-
-def _seat_individual(
-    tournament: Tournament, facts: BurracoFacts, number: int
-) -> tuple[TurnoSeating, dict[str, Any]]:
-    present = facts.present()
-    if number == 1:
-        ranked = present
-    else:
-        ranked = [
-            line
-            for line in burraco_standings(tournament, facts).standings.ranked()
-            if line in present
-        ]
-    seated = movements.individual_turno(
-        ranked, number, [turno.seating for turno in facts.turni], tournament.grouping
-    )
-    return seated.seating, {"repeats": [sorted(pair) for pair in seated.repeats]}
+    return SEATERS[movement](turno)
 
 
 @transaction.atomic
@@ -281,10 +311,7 @@ def turno_seat(*, tournament: Tournament, user: Actor) -> Round:
     table_name, vp_table = vp_table_for(tournament, tournament.hands_per_turno)
     try:
         turno_rules(tournament, vp_table)  # a bye must be worth VP the table gives
-        if facts.individual:
-            seating, extra = _seat_individual(tournament, facts, number)
-        else:
-            seating, extra = _seat_pairs(tournament, kind, facts, number)
+        seating, extra = _seat(tournament, kind, facts, number)
     except TournamentError as error:
         raise TournamentActionError.from_engine(error) from error
     Round.objects.filter(tournament=tournament, status=RoundStatus.RUNNING).update(
