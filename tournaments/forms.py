@@ -310,7 +310,10 @@ class TournamentForm(SettingsFields):  # type: ignore[misc,valid-type]  # built 
     )
     preset = forms.ChoiceField(
         label=_("Game and rules"),
-        help_text=_("Scala 40 or Ramino for tables; Gin Rummy for brackets, round robin, Swiss."),
+        help_text=_(
+            "Scala 40 or Ramino for tables; Gin Rummy for brackets, round robin, Swiss; Burraco "
+            "for its pairs and individual events."
+        ),
     )
     format = forms.ChoiceField(label=_("Format"), choices=Format.choices)
 
