@@ -18,7 +18,7 @@ app's `AppConfig.ready()`: the Gin formats (brackets, round robin, Swiss) are
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -109,6 +109,9 @@ class TournamentFormat:
 
     def check_placement_points(self, scale: object) -> None:
         """Table formats check their placement points; paired formats have none."""
+
+    # the rule options `rule_options` sets: the creation page does not ask them
+    fixed_rule_options: tuple[str, ...] = ()
 
     def rule_options(self, settings: dict[str, Any]) -> dict[str, OptionValue]:
         """Rule options this format sets from its settings (a Burraco turno's hands); none."""
@@ -451,6 +454,11 @@ def format_named(value: str) -> TournamentFormat:
             field="format",
         )
     return FORMATS[value]
+
+
+def format_chosen(data: Mapping[str, object]) -> TournamentFormat:
+    """The format named by `data["format"]` (a form's data or a query), or the default one."""
+    return FORMATS.get(str(data.get("format", ""))) or FORMATS[DEFAULT_FORMAT]
 
 
 def format_of(tournament: Tournament) -> TournamentFormat:

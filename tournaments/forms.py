@@ -22,7 +22,7 @@ from django.utils.translation import pgettext_lazy
 from clubs import validators
 from clubs.models import Club, Player
 from scoring.forms import preset_choices
-from tournaments.formats import DEFAULT_FORMAT, FORMATS, TournamentFormat
+from tournaments.formats import DEFAULT_FORMAT, FORMATS, TournamentFormat, format_chosen
 from tournaments.models import Entry, EntryStatus, Format, SeatingMethod, Tournament
 from tournaments.settings_table import (
     CHOICE,
@@ -343,20 +343,22 @@ class TournamentForm(SettingsFields):  # type: ignore[misc,valid-type]  # built 
                 choices = kind.tie_break_choices()
                 field.offer(choices)
                 self.initial.setdefault(name, [key for key, _ in choices])
-        # choosing other rules reloads their options below the form
-        self.fields["preset"].widget.attrs.update(
-            {
-                "hx-get": reverse("tournaments:rule-options"),
-                "hx-trigger": "change",
-                "hx-target": "#rule-options-body",
-                "hx-sync": "this:replace",
-            }
-        )
+        # choosing other rules, or another format (which may set some options itself), reloads
+        # the rules' options below the form
+        for name, other in (("preset", "format"), ("format", "preset")):
+            self.fields[name].widget.attrs.update(
+                {
+                    "hx-get": reverse("tournaments:rule-options"),
+                    "hx-trigger": "change",
+                    "hx-target": "#rule-options-body",
+                    "hx-include": f"#id_{other}",
+                    "hx-sync": "closest form:replace",
+                }
+            )
 
     def chosen_format(self) -> TournamentFormat:
         """The format chosen (posted, or the initial one)."""
-        value = self.data.get("format") or self.initial.get("format") or DEFAULT_FORMAT
-        return FORMATS.get(value) or FORMATS[DEFAULT_FORMAT]
+        return format_chosen(self.data if self.data.get("format") else self.initial)
 
     def groups(self) -> list[SettingsGroup]:
         """The settings in fieldsets, in the table's order: the format's own (each field says

@@ -45,6 +45,8 @@ class BurracoFormat(TournamentFormat):
                 field="preset",
             )
 
+    fixed_rule_options = ("players", "target", "target_tie", "hands_per_turno")
+
     def rule_options(self, settings: dict[str, Any]) -> dict[str, OptionValue]:
         """A turno has no target: it ends after its hands, four players at a table."""
         return {"players": 4, "target": None, "hands_per_turno": settings["hands_per_turno"]}

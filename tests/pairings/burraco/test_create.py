@@ -71,3 +71,17 @@ def test_a_scala_40_preset_refused_for_burraco_and_burraco_for_tables(client, st
     assert "Table tournaments are played at Scala 40 or Ramino" in " ".join(
         response.context["form"].errors["preset"]
     )
+
+
+def test_the_rules_the_format_sets_are_not_asked(client, staff):
+    """A Burraco tournament's turno has no target and its hands are the format's setting: the
+    rules' panel leaves them out; for a club night's rules (a table format) it asks the target
+    (control)."""
+    url = reverse("tournaments:rule-options")
+    burraco = client.get(url, {"preset": "burraco", "format": "burraco_pairs"}).content.decode()
+    assert 'name="rules-bonus_pulito"' in burraco
+    assert 'name="rules-target"' not in burraco and 'name="rules-hands_per_turno"' not in burraco
+    free = client.get(url, {"preset": "burraco", "format": "rounds"}).content.decode()
+    assert 'name="rules-target"' in free
+    page = client.get(reverse("tournaments:create")).content.decode()
+    assert 'hx-include="#id_format"' in page  # the preset's reload says the format
