@@ -70,6 +70,7 @@ class TournamentFormat:
     late_check_in_waits = False  # checked in once rounds are played: plays from the next one
     resumes_last_round_on_reopen = True
     standings_kind = ""  # "table", "pairing" or "bracket": how standings are shown
+    competitor = "player"  # who is ranked: a player, or a pair of entries (Burraco pairs)
     # Pages: the panel the tournament's page includes under its own (a template name, or none),
     # the standings page, and the API links a tournament of this format has besides the common
     # ones (`api-tournament-<name>`).

@@ -129,6 +129,7 @@ class BurracoFormat(TournamentFormat):
 
 class BurracoPairsFormat(BurracoFormat):
     value = Format.BURRACO_PAIRS
+    competitor = "pair"
 
     def check_settings(self, clean: dict[str, Any]) -> None:
         super().check_settings(clean)

@@ -32,9 +32,7 @@ from tournaments.models import (
 
 def is_individual(tournament: Tournament) -> bool:
     """Whether the tournament's lines are players whose partner changes (else pairs)."""
-    from pairings.burraco.formats import BurracoIndividualFormat  # the formats read this module
-
-    return isinstance(format_of(tournament), BurracoIndividualFormat)
+    return format_of(tournament).competitor == "player"
 
 
 # The round's report, written when a turno is seated and read back here ---------------------------
