@@ -441,7 +441,7 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
     money = money_ledger(tournament, view)
     names = money.payees.names
     rows = [
-        (row, names[row.entry.pk], money.paid.get(row.entry.pk, Decimal(0)))
+        (row, money.paid.get(row.entry.pk, Decimal(0)), names[row.entry.pk])
         for row in money.ranking
     ]
     return render(
