@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 class Ledger:
     pot: payouts.Pot
     amounts: tuple[Decimal, ...]  # payout by place, 1 first
-    paid: dict[int, Decimal]  # entry id -> payout
+    paid: dict[int, Decimal]  # entry id of a ranking row (a pair: its first player) -> payout
     paying_entries: int
     reentry_fees_by_table: tuple[tuple[str, Decimal], ...]
     ranking: tuple[selectors.RankingRow, ...]  # the final ranking the payouts follow
