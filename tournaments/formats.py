@@ -18,9 +18,9 @@ app's `AppConfig.ready()`: the Gin formats (brackets, round robin, Swiss) are
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -46,6 +46,9 @@ from tournaments.models import (
 from tournaments.presenters import tie_break_label
 from tournaments.rounds import close_previous, present_entries, round_unfinished
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 
 @dataclass(frozen=True)
 class SeatingPlan:
@@ -56,6 +59,18 @@ class SeatingPlan:
     players: tuple[Entry, ...] = ()
     ranks: dict[int, int] | None = None
     finalists: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Payees:
+    """Who shares a tournament's prizes (`TournamentFormat.payees`): `count` competitors among
+    whom places are paid, and the payee of each final-ranking row by the entry id the row
+    carries, named for the ledger, its API and its PDF under `column`'s and `heading`'s words."""
+
+    count: int
+    names: dict[int, str]
+    column: StrOrPromise  # "Player", "Pair"
+    heading: StrOrPromise  # "Payouts by player", "Payouts by pair"
 
 
 class TournamentFormat:
@@ -181,6 +196,25 @@ class TournamentFormat:
         self, tournament: Tournament, view: selectors.TournamentView | None = None
     ) -> list[selectors.RankingRow]:
         raise NotImplementedError
+
+    # Money ---------------------------------------------------------------------------------
+
+    # Words shown wherever this format's prizes are set or shown (the creation form's money, the
+    # ledger and its API, the results): a legal notice, or "" for none.
+    prize_notice: StrOrPromise = ""
+
+    def payees(
+        self, tournament: Tournament, view: selectors.TournamentView, paying: Collection[int]
+    ) -> Payees:
+        """The competitors who share the prizes, from the ids of the paying entries (every
+        player's fee goes to the pot), and the name of each ranking row's payee: by default
+        every paying player, paid under his own name."""
+        return Payees(
+            count=len(paying),
+            names={pk: view.name(pk) for pk in view.entries},
+            column=_("Player"),
+            heading=_("Payouts by player"),
+        )
 
     def home_url_name(self) -> str:
         """The page a director's action on the tournament's rounds comes back to."""

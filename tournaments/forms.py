@@ -192,9 +192,20 @@ class SettingRow:
 
 
 @dataclass(frozen=True)
+class SettingNotice:
+    """Words shown with a fieldset for the formats that have them (`data-formats`, as a
+    setting's): the notice on cash prizes of a format's money (`TournamentFormat.prize_notice`)."""
+
+    text: StrOrPromise
+    formats: str
+    shown: bool
+
+
+@dataclass(frozen=True)
 class SettingsGroup:
     title: StrOrPromise
     rows: list[SettingRow]
+    notices: list[SettingNotice]
 
 
 class PayoutPercentsField(forms.CharField):
@@ -363,7 +374,8 @@ class TournamentForm(SettingsFields):  # type: ignore[misc,valid-type]  # built 
     def groups(self) -> list[SettingsGroup]:
         """The settings in fieldsets, in the table's order: the format's own (each field says
         which formats use it, and only the chosen format's are shown; the page's script
-        follows the choice), money, the rest."""
+        follows the choice), money (with the formats' notices on cash prizes, shown the same
+        way), the rest."""
         chosen = self.chosen_format().value
         return [
             SettingsGroup(
@@ -377,6 +389,7 @@ class TournamentForm(SettingsFields):  # type: ignore[misc,valid-type]  # built 
                     for row in FORM_SETTINGS
                     if row.group == group
                 ],
+                prize_notices(chosen) if group == MONEY_GROUP else [],
             )
             for group, title in GROUP_TITLES.items()
         ]
@@ -398,6 +411,20 @@ class TournamentForm(SettingsFields):  # type: ignore[misc,valid-type]  # built 
                 continue
             settings[row.name] = row.initial(chosen) if value is None else value
         return settings
+
+
+def prize_notices(chosen: str) -> list[SettingNotice]:
+    """Each notice on cash prizes with the formats that give it, shown for the chosen one."""
+    by_text: dict[str, tuple[StrOrPromise, list[str]]] = {}
+    for kind in FORMATS.values():
+        if kind.prize_notice:
+            by_text.setdefault(str(kind.prize_notice), (kind.prize_notice, []))[1].append(
+                kind.value
+            )
+    return [
+        SettingNotice(text, " ".join(formats), chosen in formats)
+        for text, formats in by_text.values()
+    ]
 
 
 class RegisterForm(forms.Form):

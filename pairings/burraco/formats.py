@@ -6,7 +6,7 @@ changes every turno). `PairingsConfig.ready()` registers them. A turno is seated
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -20,7 +20,7 @@ from pairings.engine.errors import TournamentError
 from scoring.engine.rules import OptionValue
 from scoring.games import game_named
 from tournaments.errors import TournamentActionError
-from tournaments.formats import TournamentFormat, format_of
+from tournaments.formats import Payees, TournamentFormat, format_of
 from tournaments.locking import locked
 from tournaments.models import Format, Round, RoundKind, RoundStatus, Tournament
 from tournaments.selectors import RankingRow, TournamentView
@@ -37,6 +37,12 @@ class BurracoFormat(TournamentFormat):
     console_template = "pairings/burraco/_console.html"
     standings_url_name = "pairings:burraco-standings"
     api_links = ("burraco-standings",)
+    # BURRACO.md section 5 (Fedibur's vademecum): the one place of these words.
+    prize_notice = _(
+        "Card games with cash prizes are forbidden in Italy except in championships run by "
+        "sports associations under set procedures and tax limits (Fedibur). Tallone records "
+        "prizes and does not judge their legality."
+    )
 
     def check_game(self, game: str) -> None:
         if not game_named(game).plays_in_teams:
@@ -130,6 +136,20 @@ class BurracoFormat(TournamentFormat):
 class BurracoPairsFormat(BurracoFormat):
     value = Format.BURRACO_PAIRS
     competitor = "pair"
+
+    def payees(
+        self, tournament: Tournament, view: TournamentView, paying: Collection[int]
+    ) -> Payees:
+        """A pair is one competitor: places are paid to the pairs with a paying player (each
+        player's fee goes to the pot), each prize to the pair under both names ("Anna Rossi /
+        Bruno Bianchi"), by its first player's entry as `final_ranking` ranks it."""
+        pairs = list(tournament.pairs.values_list("first_id", "second_id"))
+        return Payees(
+            count=sum(1 for first, second in pairs if first in paying or second in paying),
+            names={first: f"{view.name(first)} / {view.name(second)}" for first, second in pairs},
+            column=_("Pair"),
+            heading=_("Payouts by pair"),
+        )
 
     def check_settings(self, clean: dict[str, Any]) -> None:
         super().check_settings(clean)
