@@ -35,7 +35,8 @@ class BurracoFormat(TournamentFormat):
     standings_kind = "burraco"
     console_template = "pairings/burraco/_console.html"
     standings_url_name = "pairings:burraco-standings"
-    api_links = ("burraco-standings",)
+    # the standings are the common `api-tournament-standings` (kind "burraco"): no link of its own
+    api_links: tuple[str, ...] = ()
 
     def check_game(self, game: str) -> None:
         if not game_named(game).plays_in_teams:
