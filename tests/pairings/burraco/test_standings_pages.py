@@ -16,8 +16,10 @@ from django.urls import reverse
 from pairings.burraco import services as burraco
 from pairings.models import Pair
 from tests.pairings.test_views import client_for, text
+from tests.factories import PlayerFactory
 from tests.pdf.conftest import Pdf
 from tests.tournaments.helpers import Staff
+from tournaments import services
 from tournaments.models import Round, Table
 
 from .helpers import burraco_tournament, pair_lines, play_table, play_turno, seat
@@ -296,9 +298,59 @@ def test_an_abandonment_an_adjustment_and_a_gain_by_leaving_are_said(evening):
 
 
 def test_an_individual_event_is_ranked_per_player():
+    """8 players, turno 1 at 2 tables: D = 150 x t again. Each player is credited with his
+    line's VP and MP; the page, the API and the CSV rank players, not pairs."""
     staff = Staff()
-    tournament = burraco_tournament(staff, format="burraco_individual", rounds_planned=1)
-    assert tournament.format == "burraco_individual"
-    response = client_for().get(reverse("pairings:burraco-standings", args=[tournament.pk]))
-    assert response.status_code == 200
-    assert ORDER in text(response)
+    tournament = burraco_tournament(staff, format="burraco_individual", rounds_planned=2)
+    client = client_for()
+    address = reverse("pairings:burraco-standings", args=[tournament.pk])
+    empty = client.get(address)  # before anybody is entered: no refusal, no row
+    assert empty.status_code == 200 and "No players entered yet." in text(empty)
+    players = [f"Giocatrice {number}" for number in range(1, 9)]
+    for name in players:
+        services.entry_register(
+            tournament=tournament,
+            user=staff.director,
+            player=PlayerFactory(club=staff.club, name=name),
+            check_in=True,
+        )
+    first = seat(tournament, staff)
+    play_turno(first, staff, lambda table: [(300, 300 - 50 * table.number)] * 3)
+    data = client.get(reverse("api-tournament-standings", args=[tournament.pk])).json()
+    assert data["individual"] is True
+    rows = data["rows"]
+    assert len(rows) == 8 and all(len(row["players"]) == 1 for row in rows)
+    assert sorted(row["vp"] for row in rows) == [7, 7, 9, 9, 11, 11, 13, 13]
+    assert sorted(row["mp"] for row in rows) == [-300, -300, -150, -150, 150, 150, 300, 300]
+    # the two players of a line share VP and MP: the second of them shares the place
+    assert (rows[0]["place"], rows[1]["place"], rows[1]["shared"]) == (1, 1, True)
+    table = data["turni"][0]["tables"][1]
+    ns_players = {row["name"] for row in rows[:2]}
+    assert set(table["ns"].split(" / ")) == ns_players
+    assert (table["ns_vp"], table["eo_vp"], table["difference"]) == (13, 7, 300)
+    page = client.get(address).content.decode()
+    shown = page_rows(page)
+    assert [row[0] for row in shown] == ["1", "1= (shared)", "3", "3= (shared)"] + [
+        "5",
+        "5= (shared)",
+        "7",
+        "7= (shared)",
+    ]
+    assert [row[2] for row in shown][:2] == [rows[0]["name"], rows[1]["name"]]
+    assert ">Player<" in page and "NS line" in page
+    csv_rows = list(
+        csv.reader(
+            io.StringIO(
+                client_for(staff.director)
+                .get(
+                    reverse(
+                        "clublife:tournament-standings-csv",
+                        kwargs={"slug": staff.club.slug, "pk": tournament.pk},
+                    )
+                )
+                .content.decode()
+            )
+        )
+    )
+    assert csv_rows[0][:3] == ["Position", "Player number", "Player"]
+    assert [int(row[4]) for row in csv_rows[1:]] == [13, 13, 11, 11, 9, 9, 7, 7]
