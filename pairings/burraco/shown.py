@@ -44,7 +44,7 @@ class ShownRow:
     abandoned: int
     gained_by_abandoning: int
     settled_by: str | None
-    settled_from: str  # the line's name it was tied with, when `settled_by`
+    settled_mark: str  # "Tied with 1 Anna Rossi / Bruno Bianchi on victory points: ..."
     dropped: bool
 
     @property
@@ -58,16 +58,6 @@ class ShownRow:
     @property
     def settled_label(self) -> str:
         return words.burraco_tie_break_label(self.settled_by) if self.settled_by else ""
-
-    @property
-    def settled_mark(self) -> str:
-        """ "Tied with 3 Anna Rossi / Bruno Bianchi on VP: match points (difference)"."""
-        if not self.settled_by:
-            return ""
-        return gettext("Tied with %(line)s on VP: %(key)s settled it") % {
-            "line": self.settled_from,
-            "key": self.settled_label,
-        }
 
 
 @dataclass(frozen=True)
@@ -171,9 +161,13 @@ def _rows(standings: BurracoStandings) -> list[ShownRow]:
     for index, row in enumerate(standings.rows):
         line = int(row.entry)  # a pair's or an entry's id
         above = int(standings.rows[index - 1].entry) if index else None
-        settled_from = ""
+        mark = ""
         if row.settled_by and above is not None:
-            settled_from = f"{facts.number(above)} {facts.name(above)}"
+            mark = gettext("Tied with %(line)s on %(first)s: %(key)s settled it") % {
+                "line": f"{facts.number(above)} {facts.name(above)}",
+                "first": words.burraco_tie_break_label(standings.tie_breaks[0]),
+                "key": words.burraco_tie_break_label(row.settled_by),
+            }
         shown.append(
             ShownRow(
                 place=row.place,
@@ -190,7 +184,7 @@ def _rows(standings: BurracoStandings) -> list[ShownRow]:
                 abandoned=row.abandoned,
                 gained_by_abandoning=row.gained_by_abandoning,
                 settled_by=str(row.settled_by) if row.settled_by else None,
-                settled_from=settled_from,
+                settled_mark=mark,
                 dropped=facts.dropped(line),
             )
         )

@@ -35,8 +35,8 @@ class BurracoRowSerializer(serializers.Serializer):
     settled_by = serializers.CharField(
         allow_null=True,
         help_text=_(
-            "The key of the chain that set the row below the row above, both equal on VP; "
-            "null when VP did, or when the place is shared."
+            "The key of the chain that set the row below the row above, both equal on the "
+            "first key (VP by default); null when the first key did, or the place is shared."
         ),
     )
     withdrawn = serializers.BooleanField(source="dropped")

@@ -15,8 +15,8 @@ from django.urls import reverse
 
 from pairings.burraco import services as burraco
 from pairings.models import Pair
-from tests.pairings.test_views import client_for, text
 from tests.factories import PlayerFactory
+from tests.pairings.test_views import client_for, text
 from tests.pdf.conftest import Pdf
 from tests.tournaments.helpers import Staff
 from tournaments import services
@@ -35,6 +35,7 @@ NAMES = [
     "Pierfrancesco Castelnuovo-Tedesco",
 ]
 ORDER = "Order: victory points, then match points (difference)."
+SETTLED = "on victory points: match points (difference) settled it"
 # place, pair number, VP, MP after turni 1 and 2
 EXPECTED = [
     (1, 6, 27, 900),
@@ -115,13 +116,9 @@ def test_the_standings_page_shows_places_vp_mp_the_chain_and_the_tie_mp_settled(
     # pairs 1, 2, 7 on 21 VP: MP set 2 below 1 and 7 below 2
     assert rows[4][2] == "Anna Rossi / Bruno Bianchi"
     assert rows[5][2] == (
-        "Carla Verdi / Dario Neri Tied with 1 Anna Rossi / Bruno Bianchi on VP: match points "
-        "(difference) settled it"
+        f"Carla Verdi / Dario Neri Tied with 1 Anna Rossi / Bruno Bianchi {SETTLED}"
     )
-    assert (
-        "Tied with 2 Carla Verdi / Dario Neri on VP: match points (difference) settled it"
-        in (rows[6][2])
-    )
+    assert f"Tied with 2 Carla Verdi / Dario Neri {SETTLED}" in rows[6][2]
     assert "Tied with" not in rows[3][2]
     page = text(response)
     assert ORDER in page
@@ -206,10 +203,7 @@ def test_the_pdf_lists_every_pair_whole_with_the_chain_and_the_tie(evening):
     for pair in Pair.objects.filter(tournament=tournament):
         assert set(pair.name.split()) <= seen, pair.name
     assert "…" not in words
-    assert (
-        "2 Carla Verdi / Dario Neri: Tied with 1 Anna Rossi / Bruno Bianchi on VP: match points "
-        "(difference) settled it." in words
-    )
+    assert f"2 Carla Verdi / Dario Neri: Tied with 1 Anna Rossi / Bruno Bianchi {SETTLED}." in words
     # the wall: place, pair, VP in large type, every name whole
     wall = client_for().get(reverse("tournaments:standings-pdf", args=[tournament.pk]) + "?wall=1")
     wall_pdf = Pdf.of(b"".join(wall.streaming_content))
@@ -330,12 +324,8 @@ def test_an_individual_event_is_ranked_per_player():
     assert (table["ns_vp"], table["eo_vp"], table["difference"]) == (13, 7, 300)
     page = client.get(address).content.decode()
     shown = page_rows(page)
-    assert [row[0] for row in shown] == ["1", "1= (shared)", "3", "3= (shared)"] + [
-        "5",
-        "5= (shared)",
-        "7",
-        "7= (shared)",
-    ]
+    places = [row[0] for row in shown]
+    assert places == [f"{place}{shared}" for place in (1, 3, 5, 7) for shared in ("", "= (shared)")]
     assert [row[2] for row in shown][:2] == [rows[0]["name"], rows[1]["name"]]
     assert ">Player<" in page and "NS line" in page
     csv_rows = list(
