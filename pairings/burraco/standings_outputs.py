@@ -130,7 +130,11 @@ def _seating(shown: StandingsShown, standings: BurracoStandings) -> Slide:
         key="seating",
         title=str(SLIDE_LABELS["seating"]),
         subtitle=subtitle,
-        head=(gettext("Table"), gettext("Players") if shown.individual else gettext("Pair"), ""),
+        head=(
+            gettext("Table"),
+            gettext("Players") if shown.individual else gettext("Pair"),
+            gettext("Line"),
+        ),
         lines=tuple(lines),
         empty=gettext("No turno seated yet."),
     )
