@@ -11,6 +11,7 @@ import io
 import re
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from pairings.burraco import services as burraco
@@ -344,3 +345,27 @@ def test_an_individual_event_is_ranked_per_player():
     )
     assert csv_rows[0][:3] == ["Position", "Player number", "Player"]
     assert [int(row[4]) for row in csv_rows[1:]] == [13, 13, 11, 11, 9, 9, 7, 7]
+
+
+def test_the_standings_speak_italian(evening):
+    staff, tournament, _third = evening
+    client = Client(HTTP_ACCEPT_LANGUAGE="it")
+    client.cookies["django_language"] = "it"
+    page = text(client.get(reverse("pairings:burraco-standings", args=[tournament.pk])))
+    assert "Ordine: punti vittoria, poi scarto (MP)." in page
+    assert "Dopo 2 turni" in page
+    assert (
+        "Carla Verdi / Dario Neri Pari con 1 Anna Rossi / Bruno Bianchi in punti vittoria; "
+        "spareggio: scarto (MP)" in page
+    )
+    assert "Coppia NS" in page and "Totale EO" in page and "in corso" in page
+    client.force_login(staff.director)
+    csv_text = client.get(
+        reverse(
+            "clublife:tournament-standings-csv",
+            kwargs={"slug": staff.club.slug, "pk": tournament.pk},
+        )
+    ).content.decode()
+    assert csv_text.splitlines()[0] == (
+        "Posizione,Numero coppia,Coppia,Giocatori,VP,MP,Turni giocati"
+    )
