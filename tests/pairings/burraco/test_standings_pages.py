@@ -17,11 +17,12 @@ from django.urls import reverse
 from pairings.burraco import services as burraco
 from pairings.models import Pair
 from tests.factories import PlayerFactory
+from tests.pairings.test_services import gin_tournament
 from tests.pairings.test_views import client_for, text
 from tests.pdf.conftest import Pdf
 from tests.tournaments.helpers import Staff
 from tournaments import services
-from tournaments.models import Round, Table
+from tournaments.models import Format, Round, Table
 
 from .helpers import burraco_tournament, pair_lines, play_table, play_turno, seat
 
@@ -369,3 +370,26 @@ def test_the_standings_speak_italian(evening):
     assert csv_text.splitlines()[0] == (
         "Posizione,Numero coppia,Coppia,Giocatori,VP,MP,Turni giocati"
     )
+
+
+def test_the_page_is_for_whoever_may_follow_the_tournament():
+    staff = Staff()
+    private = burraco_tournament(staff, is_public=False)
+    burraco.pairs_register(tournament=private, user=staff.director, lines=lines(), check_in=True)
+    address = reverse("pairings:burraco-standings", args=[private.pk])
+    # a private tournament of a private club: 404 for a visitor, the page for its members
+    assert client_for().get(address).status_code == 404
+    member = client_for(staff.scorekeeper).get(address)
+    assert member.status_code == 200 and "Anna Rossi / Bruno Bianchi" in text(member)
+    # the live part alone for htmx, and the old projector mode sent to the projector page
+    fragment = client_for(staff.director).get(address + "?fragment=1").content.decode()
+    assert fragment.startswith('<div id="standings"') and "<html" not in fragment
+    moved = client_for(staff.director).get(address + "?projector=1")
+    assert moved.status_code == 302
+    assert moved["Location"] == reverse("tournaments:projector", args=[private.pk]) + (
+        "?show=standings"
+    )
+    # another format's tournament has no Burraco standings
+    gin, _entries = gin_tournament(staff, Format.SWISS, 4, prefix="Gin", rounds_planned=2)
+    gin_address = reverse("pairings:burraco-standings", args=[gin.pk])
+    assert client_for(staff.director).get(gin_address).status_code == 404
