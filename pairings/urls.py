@@ -4,11 +4,16 @@ the director's actions, and the printables (pairings/pdf_views.py):
 
 <pk>/rounds/<number>/pairings.pdf  pairings-pdf   a Swiss or round robin round
 <pk>/bracket.pdf[?paper=a3]        bracket-pdf
+
+and Burraco's standings (pairings/burraco/standings_views.py):
+
+<pk>/burraco/standings/            burraco-standings
 """
 
 from django.urls import path
 
 from pairings import pdf_views, views
+from pairings.burraco import standings_views as burraco_standings
 
 app_name = "pairings"
 
@@ -20,6 +25,12 @@ urlpatterns = [
     path("<int:pk>/draw/", views.draw, name="draw"),
     path("<int:pk>/next-round/", views.next_round, name="next-round"),
     path("<int:pk>/tables/<int:table>/fix/", views.result_fix, name="result-fix"),
+    # Burraco.
+    path(
+        "<int:pk>/burraco/standings/",
+        burraco_standings.standings,
+        name="burraco-standings",
+    ),
     # The printables.
     path("<int:pk>/rounds/<int:number>/pairings.pdf", pdf_views.pairings, name="pairings-pdf"),
     path("<int:pk>/bracket.pdf", pdf_views.bracket, name="bracket-pdf"),

@@ -36,7 +36,8 @@ class BurracoFormat(TournamentFormat):
     standings_kind = "burraco"
     console_template = "pairings/burraco/_console.html"
     standings_url_name = "pairings:burraco-standings"
-    api_links = ("burraco-standings",)
+    # the standings are the common `api-tournament-standings` (kind "burraco"): no link of its own
+    api_links: tuple[str, ...] = ()
     # BURRACO.md section 5 (Fedibur's vademecum): the one place of these words.
     prize_notice = _(
         "Card games with cash prizes are forbidden in Italy except in championships run by "

@@ -320,6 +320,13 @@ def burraco_standings(
         extra["draws"] = _draws(tournament, lines)
     if "attendance" in chain:
         extra["attendance"] = _attendance(facts)
+    if not lines:  # nobody entered yet: empty standings, not the engine's refusal
+        return BurracoStandings(
+            facts,
+            engine_standings.Standings(engine_standings.check_tie_breaks(chain), ()),
+            scores,
+            adjusting,
+        )
     try:
         standings = engine_standings.burraco_standings(
             lines,
