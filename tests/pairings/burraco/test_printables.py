@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
+from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
 
@@ -211,3 +212,26 @@ def test_the_seating_of_a_turno_lists_tables_lines_and_the_bye_in_large_type(cli
     assert "Where each line sits" in text
     assert pdf.row(8, pdf.pages - 1) == ["8", *pair_name(8).split(), "1", "EO"]
     assert pdf.row(7, pdf.pages - 1) == ["7", *pair_name(7).split(), "bye"]
+
+
+# The links ----------------------------------------------------------------------------------
+
+
+def test_the_printables_snippet_links_the_card_and_each_turnos_seating_and_slips(client):
+    staff, tournament = pairs_of(12)
+    round = seat(tournament, staff)
+    client.force_login(staff.director)
+    html = render_to_string(
+        "pairings/burraco/_printables.html",
+        {"tournament": tournament, "is_director": True},
+    )
+    for url in (card_url(tournament), seating_url(tournament), slips_url(tournament)):
+        assert f'href="{url}"' in html
+        assert client.get(url).status_code == 200
+    assert round.number == 1
+    # a player sees the card and the seating, never the slips
+    html = render_to_string(
+        "pairings/burraco/_printables.html", {"tournament": tournament, "is_director": False}
+    )
+    assert seating_url(tournament) in html
+    assert slips_url(tournament) not in html
