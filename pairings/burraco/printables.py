@@ -37,11 +37,12 @@ from base.printing import (
 from pairings.burraco.selectors import BurracoFacts, TurnoFacts, burraco_facts
 from pairings.engine.burraco import movements
 from pairings.engine.burraco.movements import Line, MitchellPlan
+from pairings.engine.burraco.movements import Table as EngineTable
 from pairings.engine.burraco.vp_tables import VpTable
 from pairings.engine.errors import TournamentError
 from scoring.games import game_named
 from scoring.models import TableCode
-from scoring.printing import qr_code, signatures
+from scoring.printing import Signatures, qr_code, signatures
 from scoring.table_codes import code_key
 from tournaments.errors import TournamentActionError
 from tournaments.models import Round, Tournament
@@ -67,10 +68,11 @@ def pair_label(number: int) -> str:
 def line_label(facts: BurracoFacts, line: Line) -> str:
     """ "Pair 7 · Anna Rossi / Bruno Bianchi", or in an individual event "Anna Rossi (3) /
     Bruno Bianchi (7)" (each player's number)."""
+    ids = [int(member) for member in line]
     if facts.individual:
-        return " / ".join(f"{facts.name(member)} ({facts.number(member)})" for member in line)
+        return " / ".join(f"{facts.name(member)} ({facts.number(member)})" for member in ids)
     return " · ".join(
-        f"{pair_label(facts.number(member))} · {facts.name(member)}" for member in line
+        f"{pair_label(facts.number(member))} · {facts.name(member)}" for member in ids
     )
 
 
@@ -122,7 +124,7 @@ class Slip:
     hands: GridPage
     result: GridPage
     vp: GridPage
-    signatures: object
+    signatures: Signatures
 
 
 def _codes(turno: TurnoFacts) -> dict[int, str]:
@@ -165,16 +167,16 @@ def _hands_grid(facts: BurracoFacts, ns: Line, eo: Line, hands: int) -> GridPage
 
 def _seat_names(facts: BurracoFacts, ns: Line, eo: Line) -> list[str]:
     """The four players in seat order: NS sits 1 and 3, EO 2 and 4."""
-    north_south = [entry.player.name for member in ns for entry in facts.members(member)]
-    east_west = [entry.player.name for member in eo for entry in facts.members(member)]
+    north_south = [entry.player.name for member in ns for entry in facts.members(int(member))]
+    east_west = [entry.player.name for member in eo for entry in facts.members(int(member))]
     return [north_south[0], east_west[0], north_south[1], east_west[1]]
 
 
 def _short_line(facts: BurracoFacts, line: Line) -> str:
     """A line over the slip's columns: "Pair 7", or the players' numbers "3 + 7"."""
     if facts.individual:
-        return " + ".join(str(facts.number(member)) for member in line)
-    return pair_label(facts.number(line[0]))
+        return " + ".join(str(facts.number(int(member))) for member in line)
+    return pair_label(facts.number(int(line[0])))
 
 
 def _result_grid() -> GridPage:
@@ -206,6 +208,40 @@ def _vp_grid(table: VpTable) -> GridPage:
     return grid.page(rows)
 
 
+def _slip(
+    facts: BurracoFacts,
+    turno: TurnoFacts,
+    table: EngineTable,
+    code: str,
+    *,
+    request,
+    shared: dict[str, GridPage],
+) -> Slip:
+    """Table `table`'s page: its heading, lines, QR code and code, grids and signatures;
+    `shared` holds the grids every page prints alike (the result, the VP table)."""
+    row = turno.tables.get(table.table)
+    fallback = (
+        reverse("scoring:match", args=[row.match_id])
+        if row is not None and row.match_id
+        else facts.tournament.get_absolute_url()
+    )
+    names = _seat_names(facts, table.ns, table.eo)
+    return Slip(
+        number=table.table,
+        heading=" · ".join(
+            [gettext("Score slip"), turno_label(turno.number), table_label(table.table)]
+        ),
+        ns=line_label(facts, table.ns),
+        eo=line_label(facts, table.eo),
+        code=code,
+        qr=qr_code(_join_url(request, code, fallback)),
+        hands=_hands_grid(facts, table.ns, table.eo, turno.vp_table.hands),
+        result=shared["result"],
+        vp=shared["vp"],
+        signatures=signatures([*names, gettext("Tournament director")], PORTRAIT, font_size=7.5),
+    )
+
+
 def slips_document(round: Round, *, request) -> PdfDocument:
     """A turno's score slips, a page per table in table order (see the module docstring); the QR
     code carries the table's code and its key: for the club's directors only (the view)."""
@@ -213,47 +249,23 @@ def slips_document(round: Round, *, request) -> PdfDocument:
     facts = burraco_facts(tournament)
     turno = _turno_of(facts, round)
     codes = _codes(turno)
-    hands = turno.vp_table.hands
-    vp = _vp_grid(turno.vp_table)
-    result = _result_grid()
-    kind = gettext("Score slip")
+    shared = {"result": _result_grid(), "vp": _vp_grid(turno.vp_table)}
     slips = []
     for table in turno.seating.tables:
         row = turno.tables.get(table.table)
         code = codes.get(row.match_id, "") if row is not None and row.match_id else ""
-        fallback = (
-            reverse("scoring:match", args=[row.match_id])
-            if row is not None and row.match_id
-            else tournament.get_absolute_url()
-        )
-        names = _seat_names(facts, table.ns, table.eo)
-        slips.append(
-            Slip(
-                number=table.table,
-                heading=f"{kind} · {turno_label(turno.number)} · {table_label(table.table)}",
-                ns=line_label(facts, table.ns),
-                eo=line_label(facts, table.eo),
-                code=code,
-                qr=qr_code(_join_url(request, code, fallback)),
-                hands=_hands_grid(facts, table.ns, table.eo, hands),
-                result=result,
-                vp=vp,
-                signatures=signatures(
-                    [*names, gettext("Tournament director")], PORTRAIT, font_size=7.5
-                ),
-            )
-        )
+        slips.append(_slip(facts, turno, table, code, request=request, shared=shared))
+    kind = gettext("Score slip")
     context = tournament_context(tournament, kind)
-    _legend_columns, _groups, _blank, legend = game_named(tournament.game).sheet_grid(
+    _columns, _groups, _blank, legend = game_named(tournament.game).sheet_grid(
         tournament.rules, ["", "", "", ""], ""
     )
     stored = (round.report or {}).get("vp_table", {})
     context.update(
         {
             "slips": slips,
-            "turno": turno_label(turno.number),
             "hands_line": gettext("%(hands)s hands · VP table: %(name)s")
-            % {"hands": hands, "name": stored.get("name", "")},
+            % {"hands": turno.vp_table.hands, "name": stored.get("name", "")},
             "legend": [
                 *legend,
                 gettext(
@@ -261,7 +273,6 @@ def slips_document(round: Round, *, request) -> PdfDocument:
                     "winner's VP of D's band and +D MP, the other the loser's VP and -D MP."
                 ),
             ],
-            "side_style": f"width:{(PORTRAIT.width - SIDE_GAP) * 0.5:.2f}mm",
         }
     )
     return PdfDocument(
@@ -323,8 +334,8 @@ def _card_rows(facts: BurracoFacts, card: MovementCard) -> list[Row]:
     where: dict[int, list[str]] = {pair: [] for pair in east_west}
     empty = []
     for seating in plan.turni:
-        for table in seating.tables:
-            where[table.eo[0]].append(str(table.table))
+        for placed in seating.tables:
+            where[int(placed.eo[0])].append(str(placed.table))
         # the empty EO place sits where the NS pair has the bye
         empty.append(" ".join(str(north_south.index(pair) + 1) for pair in seating.byes))
     for pair in east_west:
@@ -456,10 +467,10 @@ def _where_rows(facts: BurracoFacts, turno: TurnoFacts) -> list[Row]:
     for table in turno.seating.tables:
         for side, line in (("NS", table.ns), ("EO", table.eo)):
             for member in line:
-                seats[member] = (str(table.table), side)
+                seats[int(member)] = (str(table.table), side)
     bye = pgettext("seating: a line without an opponent this turno", "bye")
-    for line in turno.seating.byes:
-        seats[line] = (bye, "")
+    for alone in turno.seating.byes:
+        seats[int(alone)] = (bye, "")
     members = [(member, facts.name(member)) for member in seats]
     members.sort(key=lambda item: facts.number(item[0]))
     return [Row((str(facts.number(member)), name, *seats[member])) for member, name in members]

@@ -12,11 +12,12 @@ The sentences and labels of events, rules and results (and `money`) are `scoring
 """
 
 from scoring.presenters import money
-from scoring.printing.page import signatures
+from scoring.printing.page import Signatures, signatures
 from scoring.printing.report import match_report
 from scoring.printing.sheet import expected_hands, qr_code, score_sheet, sheet_row_counts
 
 __all__ = [
+    "Signatures",
     "expected_hands",
     "match_report",
     "money",
