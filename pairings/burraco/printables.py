@@ -365,6 +365,16 @@ def _card_notes(facts: BurracoFacts, card: MovementCard) -> list[str]:
     ]
     if plan.odd_tables:
         notes.append(gettext("Odd number of tables: the source asks for an even number."))
+    present = set(facts.present())
+    gone = [pair_label(facts.number(pair)) for pair in card.order if pair not in present]
+    if gone:
+        notes.append(
+            gettext(
+                "No longer in: %(pairs)s. Their opponents have a bye, and the tables are "
+                "numbered again: each turno's seating says where everyone plays."
+            )
+            % {"pairs": ", ".join(gone)}
+        )
     for seating, number in zip(plan.turni, card.turni, strict=True):
         for pair in seating.byes:
             notes.append(

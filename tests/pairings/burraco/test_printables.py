@@ -18,7 +18,7 @@ from pairings.burraco import services as burraco
 from scoring.models import TableCode
 from tests.factories import ClubFactory
 from tests.pdf.conftest import Pdf
-from tests.tournaments.helpers import Staff, member
+from tests.tournaments.helpers import Staff, enter_players, member
 
 from .helpers import burraco_tournament, pair_lines, seat
 
@@ -235,3 +235,34 @@ def test_the_printables_snippet_links_the_card_and_each_turnos_seating_and_slips
     )
     assert seating_url(tournament) in html
     assert slips_url(tournament) not in html
+
+
+def test_an_individual_turnos_slips_and_seating_name_each_player_with_his_number(client):
+    staff = Staff()
+    tournament = burraco_tournament(staff, format="burraco_individual")
+    enter_players(tournament, staff.director, 8)
+    seat(tournament, staff)
+    client.force_login(staff.director)
+
+    slips = fetch(client, slips_url(tournament))
+    seating = fetch(client, seating_url(tournament))
+
+    assert slips.pages == 2
+    # 1st + 2nd against 3rd + 4th (the default grouping), seats NS 1 and 3, EO 2 and 4
+    assert "NS Giocatore 01 (1) / Giocatore 02 (2)" in words(slips, 0)
+    assert "EO Giocatore 03 (3) / Giocatore 04 (4)" in words(slips, 0)
+    assert "NS · 1 + 2" in words(slips, 0)
+    assert "Table 2 NS · Giocatore 05 (5) / Giocatore 06 (6)" in words(seating)
+    assert client.get(card_url(tournament)).status_code == 404
+
+
+def test_the_movement_card_names_the_pairs_gone_since_the_first_turno(client):
+    staff, tournament = pairs_of(12)
+    round = seat(tournament, staff)
+    pair = round.report["order"][11]  # pair 12
+    burraco.pair_withdraw(tournament=tournament, user=staff.director, line=pair)
+
+    pdf = fetch(client, card_url(tournament))
+
+    assert "No longer in: Pair 12." in words(pdf)
+    assert card_row(pdf, 12) == ["EO", "6", "1", "2"]  # the plan as fixed by turno 1
