@@ -419,7 +419,8 @@ def movement_card_document(tournament: Tournament) -> PdfDocument:
 
 SEATING_HEADING = 20.0  # pt: "Table 3"
 SEATING_LINE = 16.0  # pt: a line of players
-WHERE_FONT = 12.0  # pt: "where each line sits"
+WHERE_FONT = 16.0  # pt: "where each line sits", as large as the lines above (read from afar)
+WHERE_ROW = 8.5  # mm
 
 
 @dataclass(frozen=True)
@@ -452,7 +453,13 @@ def seating_document(round: Round) -> PdfDocument:
         Column(gettext("Table"), 7),
         Column(gettext("Line"), 6, "^"),
     ]
-    grid = Grid(columns, width=PORTRAIT.width, font_size=WHERE_FONT, row_height=7.0)
+    grid = Grid(
+        columns,
+        width=PORTRAIT.width,
+        font_size=WHERE_FONT,
+        row_height=WHERE_ROW,
+        min_font=WHERE_FONT,
+    )
     context = tournament_context(tournament, kind)
     context.update(
         {

@@ -18,6 +18,7 @@ from pairings.burraco import services as burraco
 from scoring.models import TableCode
 from tests.factories import ClubFactory
 from tests.pdf.conftest import Pdf
+from tests.pdf.test_whole_words import type_sizes
 from tests.tournaments.helpers import Staff, enter_players, member
 
 from .helpers import burraco_tournament, pair_lines, seat
@@ -266,3 +267,14 @@ def test_the_movement_card_names_the_pairs_gone_since_the_first_turno(client):
 
     assert "No longer in: Pair 12." in words(pdf)
     assert card_row(pdf, 12) == ["EO", "6", "1", "2"]  # the plan as fixed by turno 1
+
+
+def test_the_seating_sets_every_name_at_16_pt_at_least_for_the_wall(client):
+    staff, tournament = pairs_of(13)
+    seat(tournament, staff)
+
+    pdf = fetch(client, seating_url(tournament))
+
+    runs = [points for text, points in type_sizes(pdf) if "Giocatore" in text]
+    assert len(runs) >= 26
+    assert min(runs) >= 16 - 0.01
