@@ -5,14 +5,19 @@ the director's actions, and the printables (pairings/pdf_views.py):
 <pk>/rounds/<number>/pairings.pdf  pairings-pdf   a Swiss or round robin round
 <pk>/bracket.pdf[?paper=a3]        bracket-pdf
 
-and Burraco's standings (pairings/burraco/standings_views.py):
+and a Burraco tournament's standings (pairings/burraco/standings_views.py) and printables
+(pairings/burraco/pdf_views.py):
 
 <pk>/burraco/standings/            burraco-standings
+<pk>/turni/<number>/slips.pdf      burraco-slips          the score slips, a page per table
+<pk>/turni/<number>/seating.pdf    burraco-seating        a turno's seating, large type
+<pk>/mitchell.pdf                  burraco-movement-card  the Mitchell movement card
 """
 
 from django.urls import path
 
 from pairings import pdf_views, views
+from pairings.burraco import pdf_views as burraco_pdf_views
 from pairings.burraco import standings_views as burraco_standings
 
 app_name = "pairings"
@@ -34,4 +39,19 @@ urlpatterns = [
     # The printables.
     path("<int:pk>/rounds/<int:number>/pairings.pdf", pdf_views.pairings, name="pairings-pdf"),
     path("<int:pk>/bracket.pdf", pdf_views.bracket, name="bracket-pdf"),
+    path(
+        "<int:pk>/turni/<int:number>/slips.pdf",
+        burraco_pdf_views.slips,
+        name="burraco-slips",
+    ),
+    path(
+        "<int:pk>/turni/<int:number>/seating.pdf",
+        burraco_pdf_views.seating,
+        name="burraco-seating",
+    ),
+    path(
+        "<int:pk>/mitchell.pdf",
+        burraco_pdf_views.movement_card,
+        name="burraco-movement-card",
+    ),
 ]
