@@ -35,6 +35,7 @@ from base.printing import (
     Row,
 )
 from pairings.burraco.selectors import BurracoFacts, TurnoFacts, burraco_facts
+from pairings.engine.brackets import PlayerId
 from pairings.engine.burraco import movements
 from pairings.engine.burraco.movements import Line, MitchellPlan
 from pairings.engine.burraco.movements import Table as EngineTable
@@ -291,7 +292,7 @@ class MovementCard:
     says why) and whether it was fixed by the first Mitchell turno."""
 
     turni: tuple[int, ...]
-    order: tuple[int, ...]
+    order: tuple[PlayerId, ...]
     plan: MitchellPlan | None
     refusal: str
     fixed: bool
@@ -331,11 +332,11 @@ def _card_rows(facts: BurracoFacts, card: MovementCard) -> list[Row]:
         ]
         rows.append(Row((str(facts.number(pair)), facts.name(pair), "NS", *cells)))
     rows[-1] = replace(rows[-1], rule=True)
-    where: dict[int, list[str]] = {pair: [] for pair in east_west}
+    where: dict[PlayerId, list[str]] = {pair: [] for pair in east_west}
     empty = []
     for seating in plan.turni:
         for placed in seating.tables:
-            where[int(placed.eo[0])].append(str(placed.table))
+            where[placed.eo[0]].append(str(placed.table))
         # the empty EO place sits where the NS pair has the bye
         empty.append(" ".join(str(north_south.index(pair) + 1) for pair in seating.byes))
     for pair in east_west:
