@@ -13,6 +13,7 @@ class PairingsConfig(AppConfig):
     def ready(self) -> None:
         from clubs import pages
         from pairings import exports, printing, projector, serializers, services
+        from pairings.burraco import standings_api, standings_outputs
         from pairings.burraco.formats import BURRACO_FORMATS
         from pairings.formats import GIN_FORMATS
         from pairings.vptables.pages import club_vp_tables_link
@@ -25,19 +26,29 @@ class PairingsConfig(AppConfig):
         from tournaments.signals import table_confirmed
 
         formats.register(*GIN_FORMATS, *BURRACO_FORMATS)
-        # how the Gin standings are shown: the API, the CSV and the PDF of the standings
+        # how the Gin and Burraco standings are shown: the API, the CSV and the PDF of the
+        # standings (keyed by the formats' `standings_kind`)
         STANDINGS_SERIALIZERS.update(
             pairing=serializers.PairingStandingsSerializer,
             bracket=serializers.BracketStandingsSerializer,
+            burraco=standings_api.BurracoStandingsSerializer,
         )
         STANDINGS_WRITERS.update(
-            pairing=exports.write_pairing_standings, bracket=exports.write_bracket_standings
+            pairing=exports.write_pairing_standings,
+            bracket=exports.write_bracket_standings,
+            burraco=standings_outputs.write_burraco_standings,
         )
         STANDINGS_LISTS.update(
-            pairing=printing.pairing_standings_list, bracket=printing.bracket_standings_list
+            pairing=printing.pairing_standings_list,
+            bracket=printing.bracket_standings_list,
+            burraco=standings_outputs.burraco_standings_list,
         )
         # and on the projector
-        SLIDE_MAKERS.update(pairing=projector.pairing_slides, bracket=projector.bracket_slides)
+        SLIDE_MAKERS.update(
+            pairing=projector.pairing_slides,
+            bracket=projector.bracket_slides,
+            burraco=standings_outputs.burraco_slides,
+        )
         # a bracket moves on when one of its matches changes and when a result is confirmed
         match_changed.connect(services.on_match_changed, dispatch_uid="pairings")
         matches_changed.connect(services.on_matches_changed, dispatch_uid="pairings")

@@ -4,11 +4,21 @@ the director's actions, and the printables (pairings/pdf_views.py):
 
 <pk>/rounds/<number>/pairings.pdf  pairings-pdf   a Swiss or round robin round
 <pk>/bracket.pdf[?paper=a3]        bracket-pdf
+
+and a Burraco tournament's standings (pairings/burraco/standings_views.py) and printables
+(pairings/burraco/pdf_views.py):
+
+<pk>/burraco/standings/            burraco-standings
+<pk>/turni/<number>/slips.pdf      burraco-slips          the score slips, a page per table
+<pk>/turni/<number>/seating.pdf    burraco-seating        a turno's seating, large type
+<pk>/mitchell.pdf                  burraco-movement-card  the Mitchell movement card
 """
 
 from django.urls import path
 
 from pairings import pdf_views, views
+from pairings.burraco import pdf_views as burraco_pdf_views
+from pairings.burraco import standings_views as burraco_standings
 from pairings.burraco import team_views
 
 app_name = "pairings"
@@ -21,6 +31,12 @@ urlpatterns = [
     path("<int:pk>/draw/", views.draw, name="draw"),
     path("<int:pk>/next-round/", views.next_round, name="next-round"),
     path("<int:pk>/tables/<int:table>/fix/", views.result_fix, name="result-fix"),
+    # Burraco.
+    path(
+        "<int:pk>/burraco/standings/",
+        burraco_standings.standings,
+        name="burraco-standings",
+    ),
     # Burraco teams (pairings/burraco/team_views.py).
     path("<int:pk>/teams/", team_views.teams_page, name="burraco-teams-page"),
     path("<int:pk>/teams/paste/", team_views.teams_paste, name="burraco-teams"),
@@ -28,4 +44,19 @@ urlpatterns = [
     # The printables.
     path("<int:pk>/rounds/<int:number>/pairings.pdf", pdf_views.pairings, name="pairings-pdf"),
     path("<int:pk>/bracket.pdf", pdf_views.bracket, name="bracket-pdf"),
+    path(
+        "<int:pk>/turni/<int:number>/slips.pdf",
+        burraco_pdf_views.slips,
+        name="burraco-slips",
+    ),
+    path(
+        "<int:pk>/turni/<int:number>/seating.pdf",
+        burraco_pdf_views.seating,
+        name="burraco-seating",
+    ),
+    path(
+        "<int:pk>/mitchell.pdf",
+        burraco_pdf_views.movement_card,
+        name="burraco-movement-card",
+    ),
 ]

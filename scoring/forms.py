@@ -9,7 +9,7 @@ next to the field at fault by `base.errors.on_form` (through a form's `add_refus
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TypedDict, cast
 
 from django import forms
@@ -258,12 +258,15 @@ class RulesForm(forms.Form):
 
     prefix = "rules"
 
-    def __init__(self, *args, preset: str, **kwargs):
+    def __init__(self, *args, preset: str, fixed: Iterable[str] = (), **kwargs):
+        """`fixed`: the options the caller sets itself (a Burraco tournament's turno), not
+        shown."""
         super().__init__(*args, **kwargs)
         self.preset = preset
         self.preset_rules = rules_for(preset)
         for info in self.preset_rules.options():
-            self.fields[info.name] = _option_field(info, getattr(self.preset_rules, info.name))
+            if info.name not in fixed:
+                self.fields[info.name] = _option_field(info, getattr(self.preset_rules, info.name))
 
     def clean(self):
         cleaned = super().clean() or self.cleaned_data  # the same dict (Form.clean's), typed

@@ -48,6 +48,7 @@ KNOWN_VIOLATIONS: frozenset[tuple[str, str]] = frozenset(
         # the standings' CSV is club life's export
         ("templates/tournaments/standings.html", "clublife"),
         ("templates/pairings/standings.html", "clublife"),
+        ("templates/pairings/burraco/standings.html", "clublife"),
     }
 )
 

@@ -18,9 +18,9 @@ app's `AppConfig.ready()`: the Gin formats (brackets, round robin, Swiss) are
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -46,6 +46,9 @@ from tournaments.models import (
 from tournaments.presenters import tie_break_label
 from tournaments.rounds import close_previous, present_entries, round_unfinished
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 
 @dataclass(frozen=True)
 class SeatingPlan:
@@ -56,6 +59,18 @@ class SeatingPlan:
     players: tuple[Entry, ...] = ()
     ranks: dict[int, int] | None = None
     finalists: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Payees:
+    """Who shares a tournament's prizes (`TournamentFormat.payees`): `count` competitors among
+    whom places are paid, and the payee of each final-ranking row by the entry id the row
+    carries, named for the ledger, its API and its PDF under `column`'s and `heading`'s words."""
+
+    count: int
+    names: dict[int, str]
+    column: StrOrPromise  # "Player", "Pair"
+    heading: StrOrPromise  # "Payouts by player", "Payouts by pair"
 
 
 class TournamentFormat:
@@ -70,6 +85,7 @@ class TournamentFormat:
     late_check_in_waits = False  # checked in once rounds are played: plays from the next one
     resumes_last_round_on_reopen = True
     standings_kind = ""  # "table", "pairing" or "bracket": how standings are shown
+    competitor = "player"  # who is ranked: a player, or a pair of entries (Burraco pairs)
     # Pages: the panel the tournament's page includes under its own (a template name, or none),
     # the standings page, and the API links a tournament of this format has besides the common
     # ones (`api-tournament-<name>`).
@@ -109,6 +125,9 @@ class TournamentFormat:
 
     def check_placement_points(self, scale: object) -> None:
         """Table formats check their placement points; paired formats have none."""
+
+    # the rule options `rule_options` sets: the creation page does not ask them
+    fixed_rule_options: tuple[str, ...] = ()
 
     def rule_options(self, settings: dict[str, Any]) -> dict[str, OptionValue]:
         """Rule options this format sets from its settings (a Burraco turno's hands); none."""
@@ -177,6 +196,25 @@ class TournamentFormat:
         self, tournament: Tournament, view: selectors.TournamentView | None = None
     ) -> list[selectors.RankingRow]:
         raise NotImplementedError
+
+    # Money ---------------------------------------------------------------------------------
+
+    # Words shown wherever this format's prizes are set or shown (the creation form's money, the
+    # ledger and its API, the results): a legal notice, or "" for none.
+    prize_notice: StrOrPromise = ""
+
+    def payees(
+        self, tournament: Tournament, view: selectors.TournamentView, paying: Collection[int]
+    ) -> Payees:
+        """The competitors who share the prizes, from the ids of the paying entries (every
+        player's fee goes to the pot), and the name of each ranking row's payee: by default
+        every paying player, paid under his own name."""
+        return Payees(
+            count=len(paying),
+            names={pk: view.name(pk) for pk in view.entries},
+            column=_("Player"),
+            heading=_("Payouts by player"),
+        )
 
     def home_url_name(self) -> str:
         """The page a director's action on the tournament's rounds comes back to."""
@@ -451,6 +489,11 @@ def format_named(value: str) -> TournamentFormat:
             field="format",
         )
     return FORMATS[value]
+
+
+def format_chosen(data: Mapping[str, object]) -> TournamentFormat:
+    """The format named by `data["format"]` (a form's data or a query), or the default one."""
+    return FORMATS.get(str(data.get("format", ""))) or FORMATS[DEFAULT_FORMAT]
 
 
 def format_of(tournament: Tournament) -> TournamentFormat:

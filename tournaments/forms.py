@@ -22,7 +22,7 @@ from django.utils.translation import pgettext_lazy
 from clubs import validators
 from clubs.models import Club, Player
 from scoring.forms import preset_choices
-from tournaments.formats import DEFAULT_FORMAT, FORMATS, TournamentFormat
+from tournaments.formats import DEFAULT_FORMAT, FORMATS, TournamentFormat, format_chosen
 from tournaments.models import Entry, EntryStatus, Format, SeatingMethod, Tournament
 from tournaments.settings_table import (
     CHOICE,
@@ -192,9 +192,20 @@ class SettingRow:
 
 
 @dataclass(frozen=True)
+class SettingNotice:
+    """Words shown with a fieldset for the formats that have them (`data-formats`, as a
+    setting's): the notice on cash prizes of a format's money (`TournamentFormat.prize_notice`)."""
+
+    text: StrOrPromise
+    formats: str
+    shown: bool
+
+
+@dataclass(frozen=True)
 class SettingsGroup:
     title: StrOrPromise
     rows: list[SettingRow]
+    notices: list[SettingNotice]
 
 
 class PayoutPercentsField(forms.CharField):
@@ -310,7 +321,10 @@ class TournamentForm(SettingsFields):  # type: ignore[misc,valid-type]  # built 
     )
     preset = forms.ChoiceField(
         label=_("Game and rules"),
-        help_text=_("Scala 40 or Ramino for tables; Gin Rummy for brackets, round robin, Swiss."),
+        help_text=_(
+            "Scala 40 or Ramino for tables; Gin Rummy for brackets, round robin, Swiss; Burraco "
+            "for its pairs and individual events."
+        ),
     )
     format = forms.ChoiceField(label=_("Format"), choices=Format.choices)
 
@@ -340,25 +354,28 @@ class TournamentForm(SettingsFields):  # type: ignore[misc,valid-type]  # built 
                 choices = kind.tie_break_choices()
                 field.offer(choices)
                 self.initial.setdefault(name, [key for key, _ in choices])
-        # choosing other rules reloads their options below the form
-        self.fields["preset"].widget.attrs.update(
-            {
-                "hx-get": reverse("tournaments:rule-options"),
-                "hx-trigger": "change",
-                "hx-target": "#rule-options-body",
-                "hx-sync": "this:replace",
-            }
-        )
+        # choosing other rules, or another format (which may set some options itself), reloads
+        # the rules' options below the form
+        for name, other in (("preset", "format"), ("format", "preset")):
+            self.fields[name].widget.attrs.update(
+                {
+                    "hx-get": reverse("tournaments:rule-options"),
+                    "hx-trigger": "change",
+                    "hx-target": "#rule-options-body",
+                    "hx-include": f"#id_{other}",
+                    "hx-sync": "closest form:replace",
+                }
+            )
 
     def chosen_format(self) -> TournamentFormat:
         """The format chosen (posted, or the initial one)."""
-        value = self.data.get("format") or self.initial.get("format") or DEFAULT_FORMAT
-        return FORMATS.get(value) or FORMATS[DEFAULT_FORMAT]
+        return format_chosen(self.data if self.data.get("format") else self.initial)
 
     def groups(self) -> list[SettingsGroup]:
         """The settings in fieldsets, in the table's order: the format's own (each field says
         which formats use it, and only the chosen format's are shown; the page's script
-        follows the choice), money, the rest."""
+        follows the choice), money (with the formats' notices on cash prizes, shown the same
+        way), the rest."""
         chosen = self.chosen_format().value
         return [
             SettingsGroup(
@@ -372,6 +389,7 @@ class TournamentForm(SettingsFields):  # type: ignore[misc,valid-type]  # built 
                     for row in FORM_SETTINGS
                     if row.group == group
                 ],
+                prize_notices(chosen) if group == MONEY_GROUP else [],
             )
             for group, title in GROUP_TITLES.items()
         ]
@@ -393,6 +411,20 @@ class TournamentForm(SettingsFields):  # type: ignore[misc,valid-type]  # built 
                 continue
             settings[row.name] = row.initial(chosen) if value is None else value
         return settings
+
+
+def prize_notices(chosen: str) -> list[SettingNotice]:
+    """Each notice on cash prizes with the formats that give it, shown for the chosen one."""
+    by_text: dict[str, tuple[StrOrPromise, list[str]]] = {}
+    for kind in FORMATS.values():
+        if kind.prize_notice:
+            by_text.setdefault(str(kind.prize_notice), (kind.prize_notice, []))[1].append(
+                kind.value
+            )
+    return [
+        SettingNotice(text, " ".join(formats), chosen in formats)
+        for text, formats in by_text.values()
+    ]
 
 
 class RegisterForm(forms.Form):

@@ -1,15 +1,20 @@
 """The money of a tournament: entry fees, re-entry fees, the house cut, and the payouts of the
-final ranking (the tournament's format ranks the players: `tournaments.formats`)."""
+final ranking (the tournament's format ranks the players and says who is paid, a player or a
+pair, and which notice goes with its prizes: `tournaments.formats`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from tournaments import selectors
 from tournaments.engine import payouts
-from tournaments.formats import format_of
+from tournaments.formats import Payees, format_of
 from tournaments.models import Entry, Tournament
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # Money -------------------------------------------------------------------------------------------
 
@@ -18,10 +23,12 @@ from tournaments.models import Entry, Tournament
 class Ledger:
     pot: payouts.Pot
     amounts: tuple[Decimal, ...]  # payout by place, 1 first
-    paid: dict[int, Decimal]  # entry id -> payout
+    paid: dict[int, Decimal]  # entry id of a ranking row (a pair: its first player) -> payout
     paying_entries: int
     reentry_fees_by_table: tuple[tuple[str, Decimal], ...]
     ranking: tuple[selectors.RankingRow, ...]  # the final ranking the payouts follow
+    payees: Payees  # who is paid (a player, a pair) and under which name, by ranking entry id
+    notice: StrOrPromise  # the format's notice on prizes, or ""
 
 
 def pays(tournament: Tournament, entry: Entry) -> bool:
@@ -36,9 +43,14 @@ def ledger(tournament: Tournament, view: selectors.TournamentView | None = None)
     """The money: entry fees of every player who paid (`Entry.has_paid`: taken at the desk; a
     dropped player's fee stays), re-entry fees collected at the tables, the house cut, and the
     payouts of the final ranking (shared places split). Without an entry fee nobody owes
-    anything, and every player checked in counts as an entrant of the payouts."""
+    anything, and every player checked in counts as an entrant of the payouts. The places paid
+    are those of the format's competitors (`payees`: the pairs of a pairs event, whose players'
+    fees all go to the pot)."""
     view = view or selectors.tournament_view(tournament)
-    paying = sum(1 for entry in view.entries.values() if pays(tournament, entry))
+    kind = format_of(tournament)
+    paying_ids = {pk for pk, entry in view.entries.items() if pays(tournament, entry)}
+    paying = len(paying_ids)
+    payees = kind.payees(tournament, view, paying_ids)
     by_table = []
     reentry_fees = Decimal(0)
     for round_view in view.rounds:
@@ -55,12 +67,12 @@ def ledger(tournament: Tournament, view: selectors.TournamentView | None = None)
         reentry_fees=reentry_fees,
         house_cut_percent=tournament.house_cut_percent,
     )
-    percents = payouts.percents_for(paying, [Decimal(p) for p in tournament.payout_percents])
+    percents = payouts.percents_for(payees.count, [Decimal(p) for p in tournament.payout_percents])
     amounts = (
         payouts.payout_table(pot.prizes, percents, unit=tournament.payout_unit) if percents else ()
     )
     paid: dict[int, Decimal] = {}
-    ranking = format_of(tournament).final_ranking(tournament, view)
+    ranking = kind.final_ranking(tournament, view)
     places = {row.entry.pk: row.place for row in ranking}
     # Nobody is paid before any result counts (everyone would share the first place), nor
     # from a bracket still being played: its places are not final yet.
@@ -74,4 +86,6 @@ def ledger(tournament: Tournament, view: selectors.TournamentView | None = None)
         paying_entries=paying,
         reentry_fees_by_table=tuple(by_table),
         ranking=tuple(ranking),
+        payees=payees,
+        notice=kind.prize_notice,
     )

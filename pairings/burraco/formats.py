@@ -2,35 +2,36 @@
 (Mitchell, danese, all'italiana, one movement per turno), individual events (the partner
 changes every turno) and teams (a team match at two tables, danese or all'italiana).
 `PairingsConfig.ready()` registers them. A turno is seated by the director
-(`pairings.burraco.services.turno_seat`), once the last one is decided: the format chooses the
-turno's VP table (`turno_vp_table`), its seating (`seat_turno`) and who sits at each table
-(`table_seats`).
+(`pairings.burraco.services.turno_seat`), once the last one is decided: the format says whether
+its turni are team matches on a team VP table (`team_matches`), what the turno's report keeps
+besides the engine's seating (`seated`) and who sits at each table (`table_seats`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext_lazy as _
 
 from pairings import presenters as words
-from pairings.burraco import seating
-from pairings.burraco.seating import TableSeats
+from pairings.burraco import team_seating
 from pairings.burraco.selectors import (
     BurracoFacts,
     BurracoStandings,
     burraco_facts,
     burraco_standings,
 )
+from pairings.burraco.team_seating import TableSeats
 from pairings.engine.burraco import standings as engine_standings
 from pairings.engine.burraco.danese import Variant
 from pairings.engine.burraco.movements import Grouping
 from pairings.engine.errors import TournamentError
+from pairings.models import TeamMember
 from scoring.engine.rules import OptionValue
 from scoring.games import game_named
 from tournaments.errors import TournamentActionError
-from tournaments.formats import TournamentFormat, format_of
+from tournaments.formats import Payees, TournamentFormat, format_of
 from tournaments.locking import locked
 from tournaments.models import Format, Round, RoundKind, RoundStatus, Tournament
 from tournaments.selectors import RankingRow, TournamentView
@@ -40,7 +41,6 @@ if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
     from pairings.engine.burraco.movements import TurnoSeating
-    from pairings.engine.burraco.vp_tables import VpTable
 
 MOVEMENTS = tuple(key for key, _label in BY_NAME["movements"].choices)
 TEAM_MOVEMENTS = ("danese", "italiana")
@@ -52,10 +52,17 @@ class BurracoFormat(TournamentFormat):
     turno's difference made victory points by the turno's VP table."""
 
     standings_kind = "burraco"
-    lines = "pairs"  # what a line of the standings is: "pairs", "players" or "teams"
+    team_matches = False  # each engine table a team match at two tables, on a team VP table
     console_template = "pairings/burraco/_console.html"
     standings_url_name = "pairings:burraco-standings"
-    api_links = ("burraco-standings",)
+    # the standings are the common `api-tournament-standings` (kind "burraco"): no link of its own
+    api_links: tuple[str, ...] = ()
+    # BURRACO.md section 5 (Fedibur's vademecum): the one place of these words.
+    prize_notice = _(
+        "Card games with cash prizes are forbidden in Italy except in championships run by "
+        "sports associations under set procedures and tax limits (Fedibur). Tallone records "
+        "prizes and does not judge their legality."
+    )
 
     def check_game(self, game: str) -> None:
         if not game_named(game).plays_in_teams:
@@ -63,6 +70,8 @@ class BurracoFormat(TournamentFormat):
                 _("Burraco tournaments are played at Burraco: choose a Burraco preset."),
                 field="preset",
             )
+
+    fixed_rule_options = ("players", "target", "target_tie", "hands_per_turno")
 
     def rule_options(self, settings: dict[str, Any]) -> dict[str, OptionValue]:
         """A turno has no target: it ends after its hands, four players at a table."""
@@ -99,15 +108,9 @@ class BurracoFormat(TournamentFormat):
     def movement(self, tournament: Tournament, number: int) -> str:
         raise NotImplementedError
 
-    def turno_vp_table(self, tournament: Tournament) -> tuple[str, VpTable]:
-        """The next turno's VP table and its name (refused when there is none)."""
-        return seating.vp_table_for(tournament, tournament.hands_per_turno)
-
-    def seat_turno(
-        self, tournament: Tournament, facts: BurracoFacts, number: int
-    ) -> tuple[TurnoSeating, dict[str, Any]]:
-        """Turno `number`'s engine seating, and what its report keeps besides."""
-        return seating.seat_pairs(tournament, self, facts, number)
+    def seated(self, facts: BurracoFacts, turno_seating: TurnoSeating) -> dict[str, Any]:
+        """What a turno's report keeps besides its engine seating (refused: not seated)."""
+        return {}
 
     def table_seats(self, facts: BurracoFacts, turno_seating: TurnoSeating) -> TableSeats:
         """Who sits at each table: a line's members, NS then EO."""
@@ -181,6 +184,21 @@ def check_movements(movements: object, allowed: tuple[str, ...], refusal: StrOrP
 
 class BurracoPairsFormat(BurracoFormat):
     value = Format.BURRACO_PAIRS
+    competitor = "pair"
+
+    def payees(
+        self, tournament: Tournament, view: TournamentView, paying: Collection[int]
+    ) -> Payees:
+        """A pair is one competitor: places are paid to the pairs with a paying player (each
+        player's fee goes to the pot), each prize to the pair under both names ("Anna Rossi /
+        Bruno Bianchi"), by its first player's entry as `final_ranking` ranks it."""
+        pairs = list(tournament.pairs.values_list("first_id", "second_id"))
+        return Payees(
+            count=sum(1 for first, second in pairs if first in paying or second in paying),
+            names={first: f"{view.name(first)} / {view.name(second)}" for first, second in pairs},
+            column=_("Pair"),
+            heading=_("Payouts by pair"),
+        )
 
     def check_settings(self, clean: dict[str, Any]) -> None:
         super().check_settings(clean)
@@ -207,11 +225,6 @@ class BurracoIndividualFormat(BurracoFormat):
     def movement(self, tournament: Tournament, number: int) -> str:
         return "individual"
 
-    def seat_turno(
-        self, tournament: Tournament, facts: BurracoFacts, number: int
-    ) -> tuple[TurnoSeating, dict[str, Any]]:
-        return seating.seat_individual(tournament, facts, number)
-
 
 class BurracoTeamsFormat(BurracoFormat):
     """Teams of 4 or more players (BURRACO.md section 3): before each turno a team names its
@@ -220,7 +233,8 @@ class BurracoTeamsFormat(BurracoFormat):
     team VP table (`pairings.burraco.teams`)."""
 
     value = Format.BURRACO_TEAMS
-    lines = "teams"
+    competitor = "team"
+    team_matches = True
 
     def check_settings(self, clean: dict[str, Any]) -> None:
         super().check_settings(clean)
@@ -236,16 +250,28 @@ class BurracoTeamsFormat(BurracoFormat):
     def movement(self, tournament: Tournament, number: int) -> str:
         return str(tournament.movements[number - 1])
 
-    def turno_vp_table(self, tournament: Tournament) -> tuple[str, VpTable]:
-        return seating.vp_table_for(tournament, tournament.hands_per_turno, for_teams=True)
-
-    def seat_turno(
-        self, tournament: Tournament, facts: BurracoFacts, number: int
-    ) -> tuple[TurnoSeating, dict[str, Any]]:
-        return seating.teams_seat(tournament, self, facts, number)
+    def seated(self, facts: BurracoFacts, turno_seating: TurnoSeating) -> dict[str, Any]:
+        return team_seating.team_turno_seated(facts, turno_seating)
 
     def table_seats(self, facts: BurracoFacts, turno_seating: TurnoSeating) -> TableSeats:
-        return seating.team_table_seats(facts, turno_seating)
+        return team_seating.team_table_seats(facts, turno_seating)
+
+    def payees(
+        self, tournament: Tournament, view: TournamentView, paying: Collection[int]
+    ) -> Payees:
+        """A team is one competitor: places are paid to the teams with a paying player, each
+        prize to the team under its name, by its first player's entry as `final_ranking`
+        ranks it."""
+        first: dict[int, int] = {}
+        names: dict[int, str] = {}
+        paid: set[int] = set()
+        for team, entry, name in TeamMember.objects.filter(team__tournament=tournament).values_list(
+            "team_id", "entry_id", "team__name"
+        ):
+            names.setdefault(first.setdefault(team, entry), name)
+            if entry in paying:
+                paid.add(team)
+        return Payees(count=len(paid), names=names, column=_("Team"), heading=_("Payouts by team"))
 
 
 BURRACO_FORMATS = (BurracoPairsFormat, BurracoIndividualFormat, BurracoTeamsFormat)

@@ -30,15 +30,15 @@ from tournaments.models import (
 )
 
 
-def lines_of(tournament: Tournament) -> str:
-    """What the tournament's lines are: "pairs", "players" (an individual event: the partner
-    changes) or "teams" (`pairings.burraco.formats.BurracoFormat.lines`)."""
-    return str(getattr(format_of(tournament), "lines", "pairs"))
+def competitor_of(tournament: Tournament) -> str:
+    """What a line of the tournament is: a "pair", a "player" (an individual event: the partner
+    changes) or a "team" (`tournaments.formats.TournamentFormat.competitor`)."""
+    return format_of(tournament).competitor
 
 
 def is_individual(tournament: Tournament) -> bool:
     """Whether the tournament's lines are players whose partner changes (else pairs, teams)."""
-    return lines_of(tournament) == "players"
+    return competitor_of(tournament) == "player"
 
 
 # The round's report, written when a turno is seated and read back here ---------------------------
@@ -137,15 +137,15 @@ class BurracoFacts:
     turni: list[TurnoFacts]
     teams: dict[PlayerId, Team] = field(default_factory=dict)  # a team tournament's
     team_members: dict[PlayerId, list[PlayerId]] = field(default_factory=dict)  # entry ids
-    kind: str = "pairs"  # `lines_of`
+    kind: str = "pair"  # `competitor_of`: "pair", "player" or "team"
 
     @property
     def individual(self) -> bool:
-        return self.kind == "players"
+        return self.kind == "player"
 
     @property
     def by_team(self) -> bool:
-        return self.kind == "teams"
+        return self.kind == "team"
 
     def lines(self) -> list[PlayerId]:
         """The standings' entries: the pairs, the players of an individual event or the teams,
@@ -252,8 +252,8 @@ def burraco_facts(tournament: Tournament) -> BurracoFacts:
     for action in TurnoAction.objects.filter(round__in=list(by_round)).order_by("created_at", "pk"):
         turno = by_round[action.round_id]
         (turno.undone if action.undone_at else turno.actions).append(action)
-    kind = lines_of(tournament)
-    teams, members = _teams(tournament) if kind == "teams" else ({}, {})
+    kind = competitor_of(tournament)
+    teams, members = _teams(tournament) if kind == "team" else ({}, {})
     return BurracoFacts(tournament, entries, pairs, turni, teams, members, kind)
 
 
@@ -387,6 +387,13 @@ def burraco_standings(
         extra["draws"] = _draws(tournament, lines)
     if "attendance" in chain:
         extra["attendance"] = _attendance(facts)
+    if not lines:  # nobody entered yet: empty standings, not the engine's refusal
+        return BurracoStandings(
+            facts,
+            engine_standings.Standings(engine_standings.check_tie_breaks(chain), ()),
+            scores,
+            adjusting,
+        )
     try:
         standings = engine_standings.burraco_standings(
             lines,

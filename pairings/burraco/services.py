@@ -5,7 +5,9 @@ turno (BURRACO.md section 2-3). Each service locks the tournament row first
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Max, Q
@@ -13,17 +15,26 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.actors import Actor
-from pairings.burraco.formats import burraco_format_of
-from pairings.burraco.seating import TableSeats
+from pairings.burraco.formats import BurracoFormat, burraco_format_of
 from pairings.burraco.selectors import (
+    BurracoFacts,
     burraco_facts,
     burraco_standings,
     seating_report,
     turno_rules,
     vp_table_report,
 )
+from pairings.burraco.team_seating import TableSeats
+from pairings.engine.brackets import PlayerId
+from pairings.engine.burraco import danese, movements
+from pairings.engine.burraco.movements import Table as EngineTable
+from pairings.engine.burraco.movements import TurnoSeating
+from pairings.engine.burraco.vp_tables import DEFAULT_VP_TABLES, VpTable, bands_of, check_vp_table
 from pairings.engine.errors import TournamentError
+from pairings.engine.round_robin import round_robin
 from pairings.models import ActionKind, Pair, TurnoAction
+from pairings.models import VpTable as ClubVpTable
+from pairings.presenters import default_vp_table_name
 from tournaments.errors import TournamentActionError
 from tournaments.locking import locked, refuse_if_finished, user_or_none
 from tournaments.models import (
@@ -126,6 +137,168 @@ def pair_register(*, tournament: Tournament, user: Actor, first: Entry, second: 
 # Seating a turno -----------------------------------------------------------------------------
 
 
+def vp_table_for(
+    tournament: Tournament, hands: int, *, for_teams: bool = False
+) -> tuple[str, VpTable]:
+    """The VP table of a turno of `hands` hands: the club's own for that count (the last
+    edited), else the one the engine ships; refused when there is none (a 2-hand turno). A
+    team match's table (`for_teams`) is the club's own team table: no other is used for it,
+    nor it for pairs."""
+    own = (
+        ClubVpTable.objects.filter(club_id=tournament.club_id, hands=hands, for_teams=for_teams)
+        .order_by("-updated_at", "-pk")
+        .first()
+    )
+    if own is not None:
+        bands = bands_of((band["low"], band["high"], band["winner"]) for band in own.bands)
+        return own.name, check_vp_table(hands, bands)
+    if for_teams:
+        raise TournamentActionError(
+            _(
+                "There is no team VP table for turni of %(hands)s hands: enter one in the "
+                "club's VP tables (for team matches) before seating the turno."
+            )
+            % {"hands": hands},
+            field="hands_per_turno",
+        )
+    if hands in DEFAULT_VP_TABLES:
+        return default_vp_table_name(hands), DEFAULT_VP_TABLES[hands]
+    raise TournamentActionError(
+        _(
+            "There is no VP table for turni of %(hands)s hands: enter one in the club's VP "
+            "tables before seating the turno."
+        )
+        % {"hands": hands},
+        field="hands_per_turno",
+    )
+
+
+def _without_absent(seating: TurnoSeating, present: set[PlayerId]) -> TurnoSeating:
+    """A movement planned ahead (Mitchell, all'italiana) with the pairs gone since: a table
+    that lost a line is left empty (its number kept: NS pairs stay at their tables) and gives
+    the other line a bye."""
+    tables, byes = [], [bye for bye in seating.byes if bye in present]
+    for table in seating.tables:
+        ns_in, eo_in = table.ns[0] in present, table.eo[0] in present
+        if ns_in and eo_in:
+            tables.append(table)
+        elif ns_in or eo_in:
+            byes.append(table.ns[0] if ns_in else table.eo[0])
+    return TurnoSeating(seating.turno, tuple(tables), tuple(byes))
+
+
+@dataclass(frozen=True)
+class _Turno:
+    """What a movement needs to seat turno `number` of `planned`: the lines present (registration
+    order),
+    how many turni of the same movement came before (`same`) and how many there are (`total`),
+    and the lines a movement planned ahead fixed at its first turno (`order`)."""
+
+    tournament: Tournament
+    facts: BurracoFacts
+    number: int
+    planned: int  # the tournament's turni
+    present: list[PlayerId]
+    same: int
+    total: int
+    order: list[PlayerId]
+
+
+Seated = tuple[TurnoSeating, dict[str, Any]]
+
+
+def _mitchell(turno: _Turno) -> Seated:
+    plan = movements.mitchell(turno.order, turno.total, turno.tournament.mitchell_skip)
+    seating = _without_absent(plan.turni[turno.same], set(turno.present))
+    return seating, {"order": turno.order, "odd_tables": plan.odd_tables}
+
+
+def _italiana(turno: _Turno) -> Seated:
+    schedule = round_robin(turno.order)
+    scheduled = schedule[turno.same % len(schedule)]
+    first_ns = turno.same % 2 == 0  # NS and EO alternate from one turno to the next
+    tables = tuple(
+        EngineTable(index, *(((p.first,), (p.second,)) if first_ns else ((p.second,), (p.first,))))
+        for index, p in enumerate(scheduled.pairings, start=1)
+    )
+    byes = (scheduled.bye,) if scheduled.bye is not None else ()
+    seating = _without_absent(TurnoSeating(turno.number, tables, byes), set(turno.present))
+    return seating, {"order": turno.order}
+
+
+def _ranked(turno: _Turno) -> list[PlayerId]:
+    """The lines present in standings order (registration order before any turno)."""
+    if not turno.facts.turni:
+        return turno.present
+    standings = burraco_standings(turno.tournament, turno.facts).standings
+    return [line for line in standings.ranked() if line in turno.present]
+
+
+def _danese(turno: _Turno) -> Seated:
+    seated = danese.danese_turno(
+        _ranked(turno),
+        turno.number,
+        [previous.seating for previous in turno.facts.turni],
+        turno.tournament.danese,
+        last_turno=turno.number == turno.planned,
+    )
+    return seated.seating, {
+        "step": str(seated.step),
+        "repeats": [sorted(pair) for pair in seated.repeats],
+    }
+
+
+def _individual(turno: _Turno) -> Seated:
+    seated = movements.individual_turno(
+        _ranked(turno),
+        turno.number,
+        [previous.seating for previous in turno.facts.turni],
+        turno.tournament.grouping,
+    )
+    return seated.seating, {"repeats": [sorted(pair) for pair in seated.repeats]}
+
+
+# How each movement seats a turno (`BurracoFormat.movement`)
+SEATERS: dict[str, Callable[[_Turno], Seated]] = {
+    "mitchell": _mitchell,
+    "italiana": _italiana,
+    "danese": _danese,
+    "individual": _individual,
+}
+
+
+def _seat(tournament: Tournament, kind: BurracoFormat, facts: BurracoFacts, number: int) -> Seated:
+    movement = kind.movement(tournament, number)
+    present = facts.present()
+    if len(present) < 2:
+        raise TournamentActionError(
+            _("At least 2 pairs must be checked in to seat a turno (now: %(count)s).")
+            % {"count": len(present)},
+            field="entries",
+        )
+    planned = kind.planned_turni(tournament)
+    movements_of = [kind.movement(tournament, n) for n in range(1, planned + 1)]
+    order = next(
+        (
+            list(previous.round.report.get("order", present))
+            for previous in facts.turni
+            if previous.movement == movement
+        ),
+        present,
+    )
+    turno = _Turno(
+        tournament,
+        facts,
+        number,
+        planned,
+        present,
+        same=movements_of[: number - 1].count(movement),
+        total=movements_of.count(movement),
+        order=order,
+    )
+    return SEATERS[movement](turno)
+
+
 @transaction.atomic
 def turno_seat(*, tournament: Tournament, user: Actor) -> Round:
     """Seat the next turno: its movement (Mitchell, danese, all'italiana, or an individual
@@ -149,10 +322,13 @@ def turno_seat(*, tournament: Tournament, user: Actor) -> Round:
             % {"number": facts.turni[-1].number},
             field="round",
         )
-    table_name, vp_table = kind.turno_vp_table(tournament)
+    table_name, vp_table = vp_table_for(
+        tournament, tournament.hands_per_turno, for_teams=kind.team_matches
+    )
     try:
         turno_rules(tournament, vp_table)  # a bye must be worth VP the table gives
-        seating, extra = kind.seat_turno(tournament, facts, number)
+        seating, extra = _seat(tournament, kind, facts, number)
+        extra |= kind.seated(facts, seating)  # teams: each names its pairs first
     except TournamentError as error:
         raise TournamentActionError.from_engine(error) from error
     Round.objects.filter(tournament=tournament, status=RoundStatus.RUNNING).update(

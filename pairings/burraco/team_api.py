@@ -114,7 +114,7 @@ REFUSED_LINE = OpenApiExample(
 
 
 def _teams_tournament(tournament: Tournament) -> Tournament:
-    if getattr(format_of(tournament), "lines", "") != "teams":
+    if format_of(tournament).competitor != "team":
         raise NotFound()
     return tournament
 

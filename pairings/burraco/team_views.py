@@ -80,7 +80,7 @@ class LineupForm(forms.Form):
 def _teams_tournament(request: HttpRequest, pk: int) -> Tournament:
     """A team tournament the user may see, or 404."""
     tournament = lookups.visible_tournament(request, pk)
-    if getattr(format_of(tournament), "lines", "") != "teams":
+    if format_of(tournament).competitor != "team":
         raise Http404
     return tournament
 

@@ -34,7 +34,7 @@ NAME_LENGTH: int = Team._meta.get_field("name").max_length or 120
 
 def _teams_format(tournament: Tournament, field: str = "teams") -> BurracoFormat:
     kind = burraco_format_of(tournament)
-    if kind.lines != "teams":
+    if kind.competitor != "team":
         raise TournamentActionError(
             _("This is not a team tournament: its lines are not teams."), field=field
         )

@@ -93,12 +93,12 @@ def test_every_tournament_write_describes_its_body_and_its_errors(schema, path):
         assert responses & ({"204"} if method == "delete" else {"200", "201"}), path
 
 
-def test_the_standings_are_one_of_three_kinds(schema):
+def test_the_standings_are_one_of_four_kinds(schema):
     operation = schema["paths"][T + "standings/"]["get"]
     ref = operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
     standings = schema["components"]["schemas"][ref.rsplit("/", 1)[1]]
     assert standings["discriminator"]["propertyName"] == "kind"
-    assert set(standings["discriminator"]["mapping"]) == {"table", "pairing", "bracket"}
+    assert set(standings["discriminator"]["mapping"]) == {"table", "pairing", "bracket", "burraco"}
 
 
 def test_the_tournament_list_documents_its_filters_and_pages(schema):

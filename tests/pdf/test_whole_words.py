@@ -18,6 +18,7 @@ from django.urls import reverse
 from base.printing import grid as grid_module
 from clublife import seasons
 from pairings import services as pairing_services
+from pairings.burraco import services as burraco_services
 from scoring import services as scoring
 from tests.factories import ClubFactory, PlayerFactory, start_match
 from tests.pdf.conftest import A4_PORTRAIT, Pdf, gin_hand, hand
@@ -173,6 +174,33 @@ def gin_tournament(staff, format):
     return tournament
 
 
+def burraco_pairs(staff, *, seated=True):
+    """Three pairs of long names (the first turno's table: A, B against C, D; E, F sit out),
+    two Mitchell turni and a danese."""
+    tournament = services.tournament_create(
+        club=staff.club,
+        user=staff.director,
+        name=TOURNAMENT,
+        preset="burraco",
+        format=Format.BURRACO_PAIRS,
+        movements=["mitchell", "mitchell", "danese"],
+        is_public=True,
+    )
+    burraco_services.pairs_register(
+        tournament=tournament,
+        user=staff.director,
+        lines=[f"{A} / {B}", f"{E} / {F}", f"{C} / {D}"],
+        check_in=True,
+    )
+    if seated:
+        burraco_services.turno_seat(tournament=tournament, user=staff.director)
+    return tournament
+
+
+def burraco_url(name: str, tournament, *args) -> str:
+    return reverse(f"pairings:burraco-{name}", args=[tournament.pk, *args])
+
+
 def season(staff):
     club_match = scala40(staff, names=LONG[:4])
     hand(club_match, A, **{B: 120})
@@ -219,6 +247,12 @@ KINDS = {
     "report-gin": (lambda s: match_url(gin(s), "report"), 2),
     "report-hollywood": (lambda s: match_url(hollywood(s), "report"), 2),
     "round-kit": (lambda s: t_url("round-kit", table_tournament(s), number=1), 6),
+    "burraco-slips": (lambda s: burraco_url("slips", burraco_pairs(s), 1), 4),
+    "burraco-seating": (lambda s: burraco_url("seating", burraco_pairs(s), 1), 6),
+    "burraco-movement-card": (
+        lambda s: burraco_url("movement-card", burraco_pairs(s, seated=False)),
+        6,
+    ),
     "seating": (lambda s: t_url("seating-pdf", table_tournament(s, start=False), number=1), 6),
     "standings": (lambda s: t_url("standings-pdf", table_tournament(s)), 6),
     "results": (lambda s: t_url("results-pdf", table_tournament(s)), 6),

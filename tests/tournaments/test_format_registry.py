@@ -10,9 +10,14 @@ import re
 from pathlib import Path
 
 import pytest
+from django.urls import reverse
 
 from tournaments import formats
+from tournaments.api.results import STANDINGS_SERIALIZERS
+from tournaments.exports import STANDINGS_WRITERS
 from tournaments.models import Format, Tournament
+from tournaments.printing import STANDINGS_LISTS
+from tournaments.projector import SLIDE_MAKERS
 from tournaments.templatetags import tournament_words
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,6 +95,10 @@ def test_every_format_has_its_class():
         # each class answers the questions the services and pages ask
         assert kind.standings_kind in ("table", "pairing", "bracket", "burraco")
         assert kind.home_url_name().startswith(("tournaments:", "pairings:"))
+        # and its standings are shown everywhere: the API, the CSV, the PDF, the projector
+        for shown_by in (STANDINGS_SERIALIZERS, STANDINGS_WRITERS, STANDINGS_LISTS, SLIDE_MAKERS):
+            assert kind.standings_kind in shown_by, (value, shown_by)
+        reverse(kind.standings_url_name, args=[1])
 
 
 def test_format_of_asks_the_registry_and_the_templates_tag_too():

@@ -72,12 +72,17 @@ class FinalRankingView(ApiView):
         view = selectors.tournament_view(tournament)
         ledger = money.ledger(tournament, view)
         return Response(
-            RankingRowSerializer(ledger.ranking, many=True, context={"paid": ledger.paid}).data
+            RankingRowSerializer(
+                ledger.ranking,
+                many=True,
+                context={"paid": ledger.paid, "names": ledger.payees.names},
+            ).data
         )
 
 
 class LedgerView(ApiView):
-    """The money: the pot, the payout of each place and what each player wins."""
+    """The money: the pot, the payout of each place, what each player (or pair) wins, and the
+    format's notice on cash prizes."""
 
     serializer_class = LedgerSerializer
 
@@ -89,6 +94,5 @@ class LedgerView(ApiView):
     def get(self, request, pk):
         tournament = visible_tournament(request, pk)
         view = selectors.tournament_view(tournament)
-        names = {entry_id: view.name(entry_id) for entry_id in view.entries}
         ledger = money.ledger(tournament, view)
-        return Response(LedgerSerializer(ledger, context={"names": names}).data)
+        return Response(LedgerSerializer(ledger).data)

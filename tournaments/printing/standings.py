@@ -137,8 +137,9 @@ def standings_document(
 
 
 def results_document(tournament: Tournament) -> PdfDocument:
-    """The final ranking with each player's payout, and the pot: entry fees, re-entry fees,
-    the house cut and the prizes. Printed before the end, it says the ranking is provisional."""
+    """The final ranking with each player's (or pair's) payout, and the pot: entry fees,
+    re-entry fees, the house cut and the prizes. Printed before the end, it says the ranking is
+    provisional; the format's notice on cash prizes comes with the payouts."""
     view = selectors.tournament_view(tournament)
     ledger = money_ledger(tournament, view)
     kind = gettext("Final results")
@@ -155,10 +156,14 @@ def results_document(tournament: Tournament) -> PdfDocument:
                 )
             }
         )
+    head = HEAD + 5 * len(notes)
+    if ledger.notice:
+        notes.append(str(ledger.notice))
+        head += 10  # two lines of a portrait page
     context.update(
         {
             "notes": notes,
-            "pages": _payout_pages(ledger, HEAD + 5 * len(notes)),
+            "pages": _payout_pages(ledger, head),
             "pot": _pot_page(tournament, ledger),
         }
     )
@@ -170,19 +175,20 @@ def results_document(tournament: Tournament) -> PdfDocument:
 
 
 def _payout_pages(ledger: Ledger, head: float) -> list[GridPage]:
-    """The ranking, each place with its stage (where a format has stages) and payout."""
+    """The ranking, each place with its payee (a player, a pair), its stage (where a format has
+    stages) and payout."""
     ranking = ledger.ranking
     stages = any(row.stage for row in ranking)
     columns = [
         Column(gettext("Place"), 7, rule="thick"),
-        Column(gettext("Player"), 20, "<", stretch=2),
+        Column(str(ledger.payees.column), 20, "<", stretch=2),
         *([Column(gettext("Stage"), 16, "<", stretch=1)] if stages else []),
         Column(gettext("Payout (€)"), 12),
     ]
     rows = []
     for row in ranking:
         paid = ledger.paid.get(row.entry.pk)
-        cells = [str(row.place), row.entry.player.name]
+        cells = [str(row.place), ledger.payees.names[row.entry.pk]]
         if stages:
             cells.append(row.stage)
         cells.append(amount(paid) if paid else "")

@@ -60,13 +60,21 @@ class TableStandingsSerializer(serializers.Serializer):
 
 
 class RankingRowSerializer(serializers.Serializer):
+    """A row of the final ranking. Needs `context["paid"]` (entry id to payout) and
+    `context["names"]` (entry id to the payee's name: a player, or a pair by its first entry)."""
+
     place = serializers.IntegerField()
     entry = serializers.IntegerField(source="entry.pk")
-    name = serializers.CharField(source="entry.player.name")
+    name = serializers.SerializerMethodField(
+        help_text=_('The player, or the pair: "Anna Rossi / Bruno Bianchi".')
+    )
     stage = serializers.CharField(
         help_text=_("Gin brackets: how far the player went; empty otherwise.")
     )
     payout = serializers.SerializerMethodField()
+
+    def get_name(self, row) -> str:
+        return self.context["names"][row.entry.pk]
 
     @extend_schema_field(serializers.DecimalField(max_digits=12, decimal_places=2))
     def get_payout(self, row) -> str:
@@ -98,7 +106,7 @@ class TableAmountSerializer(serializers.Serializer):
 
 
 class LedgerSerializer(serializers.Serializer):
-    """The money (a `selectors.Ledger`). Needs `context["names"]`: entry id to name."""
+    """The money (a `money.Ledger`): the payees named as the ledger's format names them."""
 
     pot = LedgerPotSerializer()
     paying_entries = serializers.IntegerField(
@@ -106,9 +114,18 @@ class LedgerSerializer(serializers.Serializer):
     )
     amounts = serializers.SerializerMethodField(help_text=_("The payout of each place."))
     paid = serializers.SerializerMethodField(
-        help_text=_("What each player wins (shared places split).")
+        help_text=_(
+            "What each player wins (shared places split); a pair's prize once, by its first "
+            "player's entry, under both names."
+        )
     )
     reentry_fees_by_table = serializers.SerializerMethodField()
+    notice = serializers.CharField(
+        help_text=_(
+            "The format's notice on cash prizes (Burraco: their legality in Italy); empty for "
+            "the others."
+        )
+    )
 
     @extend_schema_field(PlaceAmountSerializer(many=True))
     def get_amounts(self, ledger) -> list:
@@ -120,7 +137,7 @@ class LedgerSerializer(serializers.Serializer):
 
     @extend_schema_field(EntryAmountSerializer(many=True))
     def get_paid(self, ledger) -> list:
-        names = self.context["names"]
+        names = ledger.payees.names
         rows = [
             {"entry": entry_id, "name": names[entry_id], "amount": amount}
             for entry_id, amount in sorted(ledger.paid.items(), key=lambda item: -item[1])

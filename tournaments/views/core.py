@@ -35,7 +35,7 @@ from scoring.models import TableCode
 from scoring.presenters import money
 from scoring.selectors import TablePhones, table_phones
 from tournaments import lookups, rules, selectors, services
-from tournaments.formats import format_of
+from tournaments.formats import format_chosen, format_of
 from tournaments.forms import RegisterForm, ReopenForm, SeatForm, SwapForm, TournamentForm
 from tournaments.models import (
     Entry,
@@ -187,7 +187,8 @@ def tournament_create(request: SignedInRequest) -> HttpResponse:
     preset = preset_from(data or request.GET)
     # the options posted belong to the rules they were shown for; others start at the preset's
     options_posted = data is not None and data.get("rules-preset") == preset
-    rules_form = RulesForm(data if options_posted else None, preset=preset)
+    fixed = format_chosen(data or request.GET).fixed_rule_options
+    rules_form = RulesForm(data if options_posted else None, preset=preset, fixed=fixed)
     rules_valid = rules_form.is_valid() if options_posted else True
     if data is not None and form.is_valid() and rules_valid:
         cleaned = form.cleaned_data
@@ -217,7 +218,8 @@ def rule_options(request: HttpRequest) -> HttpResponse:
     """The options of the rules asked for, at their values: the form reloads them with htmx."""
     if not _directed_clubs(request.user).exists():
         raise Http404
-    rules_form = RulesForm(preset=preset_from(request.GET))
+    fixed = format_chosen(request.GET).fixed_rule_options
+    rules_form = RulesForm(preset=preset_from(request.GET), fixed=fixed)
     return render(request, "scoring/_rule_options.html", {"rules_form": rules_form})
 
 

@@ -29,7 +29,7 @@ from tournaments.presenters import entry_fees_line
 class LedgerView:
     ledger: Ledger
     by_place: list[tuple[int, Decimal]]
-    by_player: list[tuple[int, str, Decimal]]  # place, name, amount
+    by_player: list[tuple[int, str, Decimal]]  # place, payee's name (a player, a pair), amount
     by_table: list[tuple[str, str, Decimal]]  # round, table, amount
 
 
@@ -39,7 +39,7 @@ def _ledger(tournament: Tournament) -> LedgerView:
     places = {row.entry.pk: row.place for row in money.ranking}
     by_player = sorted(
         (
-            (places.get(entry_id, 0), view.entries[entry_id].player.name, amount)
+            (places.get(entry_id, 0), money.payees.names[entry_id], amount)
             for entry_id, amount in money.paid.items()
             if amount
         ),
@@ -78,7 +78,7 @@ def ledger(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_safe
 def ledger_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    """The ledger as CSV, one line per amount: item, detail, player, amount."""
+    """The ledger as CSV, one line per amount: item, detail, payee (a player, a pair), amount."""
     tournament = lookups.directed_tournament(request, pk)
     money = _ledger(tournament)
     pot = money.ledger.pot
@@ -86,7 +86,8 @@ def ledger_csv(request: HttpRequest, pk: int) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{name}-ledger.csv"'
     writer = csv_writer(response)
-    writer.writerow([gettext("Item"), gettext("Detail"), gettext("Player"), gettext("Amount")])
+    column = str(money.ledger.payees.column)
+    writer.writerow([gettext("Item"), gettext("Detail"), column, gettext("Amount")])
     writer.writerow(
         [
             gettext("Entry fees"),

@@ -439,7 +439,11 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = lookups.visible_tournament(request, pk)
     view = selectors.tournament_view(tournament)
     money = money_ledger(tournament, view)
-    rows = [(row, money.paid.get(row.entry.pk, Decimal(0))) for row in money.ranking]
+    names = money.payees.names
+    rows = [
+        (row, money.paid.get(row.entry.pk, Decimal(0)), names[row.entry.pk])
+        for row in money.ranking
+    ]
     return render(
         request,
         "tournaments/results.html",
@@ -447,6 +451,8 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
             "tournament": tournament,
             "club": tournament.club,
             "rows": rows,
+            "column": money.payees.column,
+            "notice": money.notice,
             "finished": tournament.status == TournamentStatus.FINISHED,
             "is_director": can_direct(request.user, tournament.club),
         },

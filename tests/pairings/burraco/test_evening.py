@@ -172,3 +172,14 @@ def test_the_time_call_leaves_each_table_to_enter_its_hand_in_progress(evening):
     scoring.hand_record(match=match, user=staff.scorekeeper, data=stopped)
     match.refresh_from_db()
     assert match.status == MatchStatus.FINISHED
+
+
+def test_a_pair_leaving_mid_mitchell_leaves_its_table_empty_and_its_opponent_a_bye(evening):
+    staff, tournament, pairs = evening
+    play_turno(seat(tournament, staff), staff, lambda table: [(100, 100)] * 3)
+    burraco.pair_withdraw(tournament=tournament, user=staff.director, line=pairs[2].pk)
+    round = seat(tournament, staff)  # Mitchell turno 2: pair 3 sat NS at table 3
+    assert [number for number, _ns, _eo in round.report["tables"]] == [1, 2, 4, 5, 6]
+    assert sorted(round.tables.values_list("number", flat=True)) == [1, 2, 4, 5, 6]
+    # EO pair 8 sat at table 2 in turno 1 and moves to table 3, now empty: it has the bye
+    assert round.report["byes"] == [pairs[7].pk]
