@@ -297,3 +297,35 @@ def test_a_danese_seats_the_teams_by_their_standings():
     assert {match.ns[0], match.eo[0]} == winners
     vp = {row.entry: row.vp for row in burraco_standings(tournament).rows}
     assert sorted(vp[team] for team in winners) == [16, 16]
+
+
+def test_a_pair_that_abandons_at_its_table_abandons_for_its_team():
+    """Team B's pair 2 sits North-South at a match's second table: team A's pair 2, East-West
+    there, leaving is team A leaving (6 VP, the MP the director sets); team B gets the rest
+    (14 VP, 305 MP on the team table), though A led at the first table."""
+    staff = Staff()
+    tournament = burraco_tournament(staff, "burraco_teams", movements=["italiana"])
+    entered = teams.teams_register(
+        tournament=tournament, user=staff.director, lines=TEAM_LINES[:2], check_in=True
+    )
+    team_table(staff)
+    for team in entered:
+        name_pairs(team, staff, 1)
+    round = seat(tournament, staff)
+    match = burraco_facts(tournament).turni[0].seating.tables[0]
+    a, b = match.ns[0], match.eo[0]
+    first, second = round.tables.get(number=1), round.tables.get(number=2)
+    play_table(first, staff.scorekeeper, [(300, 100)] * 3, confirm_by=staff.director)
+    burraco.turno_action_record(
+        round=round,
+        user=staff.director,
+        kind="abandon",
+        reason="Malore",
+        table=second,
+        side="EO",
+        mp=-305,
+    )
+    facts = burraco_facts(tournament)
+    assert facts.turni[0].complete
+    rows = {row.entry: (row.vp, row.mp) for row in burraco_standings(tournament).rows}
+    assert rows == {a: (6, -305), b: (14, 305)}
