@@ -9,12 +9,13 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from pairings.burraco import teams
 from pairings.models import Team, TeamLineup, VpTable
 from tests.errors import errors_of
 from tests.tournaments.helpers import Staff
 
-from .helpers import burraco_tournament, seat
-from .test_teams import TEAM_BANDS, TEAM_LINES, team_table
+from .helpers import burraco_tournament, play_turno, seat
+from .test_teams import TEAM_BANDS, TEAM_LINES, name_pairs, stronger_wins, team_table
 
 pytestmark = pytest.mark.django_db
 
@@ -223,3 +224,32 @@ def test_the_club_enters_a_vp_table_for_team_matches_on_its_page():
         (False, True),
     ]
     assert listed[2]["name"] == "Squadre"
+
+
+def test_the_standings_page_and_api_rank_the_teams(club_teams):
+    """Turno 1 of all'italiana: 1 v 4 and 2 v 3, the lower number by 750 (16-4) each time."""
+    staff, tournament = club_teams
+    entered = teams.teams_register(
+        tournament=tournament, user=staff.director, lines=TEAM_LINES, check_in=True
+    )
+    team_table(staff)
+    for team in entered:
+        name_pairs(team, staff, 1)
+    play_turno(seat(tournament, staff), staff, stronger_wins)
+    shown = client_of(staff.director).get(
+        reverse("pairings:burraco-standings", args=[tournament.pk])
+    )
+    assert shown.status_code == 200
+    assert "I Fiori" in shown.content.decode()
+    body = api_of(staff.director).get(f"/api/v1/tournaments/{tournament.pk}/standings/").json()
+    assert [(row["place"], row["name"], row["vp"], row["mp"]) for row in body["rows"]] == [
+        (1, "I Fiori", 16, 750),
+        (1, "Le Picche", 16, 750),
+        (3, "I Quadri", 4, -750),
+        (3, "I Cuori", 4, -750),
+    ]
+    (turno,) = body["turni"]
+    assert [(t["ns"], t["eo"], t["ns_total"], t["eo_total"]) for t in turno["tables"]] == [
+        ("I Fiori", "I Cuori", 1500, 750),
+        ("Le Picche", "I Quadri", 1500, 750),
+    ]
