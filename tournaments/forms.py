@@ -25,6 +25,7 @@ from scoring.forms import preset_choices
 from tournaments.formats import DEFAULT_FORMAT, FORMATS, TournamentFormat, format_chosen
 from tournaments.models import Entry, EntryStatus, Format, SeatingMethod, Tournament
 from tournaments.settings_table import (
+    BY_NAME,
     CHOICE,
     CHOICES,
     FLAG,
@@ -393,6 +394,14 @@ class TournamentForm(SettingsFields):  # type: ignore[misc,valid-type]  # built 
             )
             for group, title in GROUP_TITLES.items()
         ]
+
+    def add_refusal(self, error: ServiceError, text: str) -> None:
+        """A refusal of a stored setting goes beside the chosen format's own field for it (a
+        team tournament's movements: `team_movements`), else beside the field it names."""
+        field = error.field
+        if field in BY_NAME:
+            field = field_of(self.chosen_format().value, field) or field
+        self.add_error(field if field in self.fields else None, text)
 
     def settings(self) -> dict[str, object]:
         """The cleaned settings, as `tournament_create` takes them: each from the chosen

@@ -348,13 +348,12 @@ SETTINGS: tuple[Setting, ...] = (
         "movements",
         CHOICES,
         ("mitchell", "mitchell", "mitchell", "danese"),
-        formats=("burraco_pairs", "burraco_teams"),
+        formats=("burraco_pairs",),
         choices=MOVEMENT_CHOICES,
         label=_("Movements, one per turno"),
         help=_(
             "In order, separated by commas: mitchell, danese or italiana (round robin). Their "
-            "number is the number of turni; 3 Mitchell and 1 danese is the usual evening. "
-            "Teams play danese or italiana."
+            "number is the number of turni; 3 Mitchell and 1 danese is the usual evening."
         ),
         api_help=_(
             "One movement per turno, in order: mitchell, danese or italiana; their number is "
@@ -362,6 +361,19 @@ SETTINGS: tuple[Setting, ...] = (
             "or italiana (default: italiana, italiana, italiana)."
         ),
         format_defaults={"burraco_teams": ("italiana", "italiana", "italiana")},
+    ),
+    setting(
+        "team_movements",
+        CHOICES,
+        ("italiana", "italiana", "italiana"),
+        stores="movements",
+        formats=("burraco_teams",),
+        choices=MOVEMENT_CHOICES,
+        label=_("Movements, one per turno"),
+        help=_(
+            "In order, separated by commas: danese or italiana (round robin; a Mitchell does "
+            "not fit team matches). Their number is the number of turni."
+        ),
     ),
     setting(
         "turni",

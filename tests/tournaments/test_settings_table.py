@@ -269,7 +269,7 @@ def test_each_format_has_the_settings_it_had_before_the_table():
             "bye_vp",
             "burraco_tie_breaks",
         },
-        "burraco_teams": {"movements", "hands_per_turno", "bye_vp", "burraco_tie_breaks"},
+        "burraco_teams": {"team_movements", "hands_per_turno", "bye_vp", "burraco_tie_breaks"},
     }
     assert {value: set(kind.form_settings) for value, kind in FORMATS.items()} == before
     assert settings_table.field_of("swiss", "rounds_planned") == "swiss_rounds"
@@ -277,6 +277,8 @@ def test_each_format_has_the_settings_it_had_before_the_table():
     assert settings_table.field_of("round_robin", "tie_breaks") == "gin_tie_breaks"
     assert settings_table.field_of("rounds", "tie_breaks") == "tie_breaks"
     assert settings_table.field_of("single_elimination", "tie_breaks") == ""
+    assert settings_table.field_of("burraco_teams", "movements") == "team_movements"
+    assert settings_table.defaults("burraco_teams")["movements"] == ["italiana"] * 3
 
 
 def test_the_defaults_of_each_format():

@@ -85,3 +85,23 @@ def test_the_rules_the_format_sets_are_not_asked(client, staff):
     assert 'name="rules-target"' in free
     page = client.get(reverse("tournaments:create")).content.decode()
     assert 'hx-include="#id_format"' in page  # the preset's reload says the format
+
+
+def test_a_team_tournament_is_created_with_its_own_movements(client, staff):
+    """Teams play danese or all'italiana: their own field, all'italiana three times by default;
+    a Mitchell is refused beside it."""
+    page = client.get(reverse("tournaments:create")).content.decode()
+    assert 'name="team_movements"' in page and 'value="italiana, italiana, italiana"' in page
+    refused = client.post(
+        reverse("tournaments:create"),
+        burraco_data(staff, format="burraco_teams", team_movements="mitchell, danese"),
+    )
+    assert refused.status_code == 200
+    errors = refused.context["form"].errors
+    assert set(errors) == {"team_movements"}, errors
+    assert "teams play no Mitchell" in errors["team_movements"][0]
+    data = burraco_data(staff, format="burraco_teams", team_movements="danese, italiana")
+    response = client.post(reverse("tournaments:create"), data)
+    assert response.status_code == 302, response.context["form"].errors
+    tournament = Tournament.objects.get()
+    assert (tournament.format, tournament.movements) == ("burraco_teams", ["danese", "italiana"])
