@@ -13,8 +13,9 @@ finished matches with their line totals, the tables confirmed.
 Then it measures:
 - (a) `turno_seat` of the 4th turno (danese, 500 pairs): the whole service, the standings that
   order the pairs, the seating and its writes (250 tables, 1,000 seats, 250 matches, the table
-  codes), wall and CPU seconds and queries; a savepoint rolls it back after each timed pass, so
-  every pass seats the same turno (the last pass is kept and played);
+  codes), wall and CPU seconds and queries; each pass runs in a transaction of its own, rolled
+  back after it but for the last (kept and played), so every pass seats the same turno (the
+  commit is not timed);
 - (b) `pairings.burraco.selectors.burraco_standings(tournament)` after the 4 turni, best of
   `--repeat` passes, and its queries.
 It does the same at a tenth of the pairs (50; at least 12: 3 Mitchell turni need 3 tables, and
