@@ -9,6 +9,7 @@ the director's actions, and the printables (pairings/pdf_views.py):
 from django.urls import path
 
 from pairings import pdf_views, views
+from pairings.burraco import views as burraco
 
 app_name = "pairings"
 
@@ -20,6 +21,10 @@ urlpatterns = [
     path("<int:pk>/draw/", views.draw, name="draw"),
     path("<int:pk>/next-round/", views.next_round, name="next-round"),
     path("<int:pk>/tables/<int:table>/fix/", views.result_fix, name="result-fix"),
+    # Burraco: the console's actions (pairs pasted, the next turno, a pair withdrawn).
+    path("<int:pk>/burraco/pairs/", burraco.pairs, name="burraco-pairs"),
+    path("<int:pk>/burraco/seat/", burraco.seat, name="burraco-seat"),
+    path("<int:pk>/burraco/withdraw/", burraco.withdraw, name="burraco-withdraw"),
     # The printables.
     path("<int:pk>/rounds/<int:number>/pairings.pdf", pdf_views.pairings, name="pairings-pdf"),
     path("<int:pk>/bracket.pdf", pdf_views.bracket, name="bracket-pdf"),
