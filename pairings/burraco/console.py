@@ -29,14 +29,29 @@ class LineView:
     name: str
     checked_in: bool
     dropped: bool
+    members: tuple[int, ...]  # the entries: a pair's two, a player's own
 
 
 @dataclass(frozen=True)
 class TableLine:
+    """A line at a table: its pair (an individual event's two players), its line total."""
+
     ids: tuple[int, ...]
     numbers: tuple[int, ...]
-    name: str
+    names: tuple[str, ...]
     total: int
+
+    @property
+    def name(self) -> str:
+        return " / ".join(self.names)
+
+    @property
+    def members(self) -> list[dict[str, object]]:
+        """Each pair (player) of the line: id, number, name."""
+        return [
+            {"id": id, "number": number, "name": name}
+            for id, number, name in zip(self.ids, self.numbers, self.names, strict=True)
+        ]
 
     @property
     def number_text(self) -> str:
@@ -69,6 +84,10 @@ class TurnoView:
     tables: tuple[TurnoTable, ...]
     byes: tuple[TableLine, ...]
     complete: bool
+
+    @property
+    def bye_members(self) -> list[dict[str, object]]:
+        return [member for line in self.byes for member in line.members]
 
     @property
     def movement_label(self) -> str:
@@ -104,6 +123,7 @@ def line_views(facts: BurracoFacts) -> tuple[LineView, ...]:
             name=facts.name(line),
             checked_in=all(e.status == EntryStatus.CHECKED_IN for e in facts.members(line)),
             dropped=facts.dropped(line),
+            members=tuple(entry.pk for entry in facts.members(line)),
         )
         for line in facts.lines()
     )
@@ -113,7 +133,7 @@ def _table_line(facts: BurracoFacts, line: Line, total: int) -> TableLine:
     return TableLine(
         ids=tuple(line),
         numbers=tuple(facts.number(member) for member in line),
-        name=facts.line_name(line),
+        names=tuple(facts.name(member) for member in line),
         total=total,
     )
 

@@ -35,7 +35,7 @@ class BurracoFormat(TournamentFormat):
     standings_kind = "burraco"
     console_template = "pairings/burraco/_console.html"
     standings_url_name = "pairings:burraco-standings"
-    api_links = ("burraco-standings",)
+    api_links: tuple[str, ...] = ("burraco-standings", "turni")
 
     def check_game(self, game: str) -> None:
         if not game_named(game).plays_in_teams:
@@ -126,6 +126,7 @@ class BurracoFormat(TournamentFormat):
 
 class BurracoPairsFormat(BurracoFormat):
     value = Format.BURRACO_PAIRS
+    api_links = (*BurracoFormat.api_links, "pairs")
 
     def check_settings(self, clean: dict[str, Any]) -> None:
         super().check_settings(clean)
