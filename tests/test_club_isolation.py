@@ -82,6 +82,8 @@ CONTROL = {
     "tournaments:round-kit",
     "tournaments:standings-pdf",
     "pairings:bracket-pdf",
+    "api-tournament-pairs",
+    "api-tournament-turni",
     "home",
     "clubs:list",
     "tournaments:list",
