@@ -211,7 +211,7 @@ def test_the_console_speaks_italian(evening):
     assert "Coppie (12)" in page
     assert "Turno 1 di 4 · Mitchell" in page
     assert "Tavolo 1 In gioco" in page
-    assert "Distribuisci il turno 2" in page or "Siedi il turno 2" in page
+    assert "Assegna i tavoli del turno 2" in page
 
 
 def test_an_individual_event_lists_its_players(evening):
