@@ -130,10 +130,11 @@ def line_views(facts: BurracoFacts) -> tuple[LineView, ...]:
 
 
 def _table_line(facts: BurracoFacts, line: Line, total: int) -> TableLine:
+    ids = tuple(int(member) for member in line)  # the engine's lines are the pairs' ids
     return TableLine(
-        ids=tuple(line),
-        numbers=tuple(facts.number(member) for member in line),
-        names=tuple(facts.name(member) for member in line),
+        ids=ids,
+        numbers=tuple(facts.number(member) for member in ids),
+        names=tuple(facts.name(member) for member in ids),
         total=total,
     )
 
