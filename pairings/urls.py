@@ -22,6 +22,7 @@ urlpatterns = [
     path("<int:pk>/next-round/", views.next_round, name="next-round"),
     path("<int:pk>/tables/<int:table>/fix/", views.result_fix, name="result-fix"),
     # Burraco: the console's actions (pairs pasted, the next turno, a pair withdrawn).
+    path("<int:pk>/burraco/turno/", burraco.turno_panel, name="burraco-turno"),
     path("<int:pk>/burraco/pairs/", burraco.pairs, name="burraco-pairs"),
     path("<int:pk>/burraco/seat/", burraco.seat, name="burraco-seat"),
     path("<int:pk>/burraco/withdraw/", burraco.withdraw, name="burraco-withdraw"),

@@ -83,6 +83,7 @@ CONTROL = {
     "tournaments:standings-pdf",
     "pairings:bracket-pdf",
     "api-tournament-pairs",
+    "pairings:burraco-turno",
     "api-tournament-turni",
     "home",
     "clubs:list",

@@ -18,10 +18,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from base.errors import as_message, on_form
+from clubs.permissions import can_direct
 from pairings.burraco import services
+from pairings.burraco.console import burraco_console
 from pairings.burraco.formats import BurracoFormat
 from pairings.burraco.forms import PairsForm
 from pairings.burraco.selectors import burraco_facts
@@ -29,6 +31,9 @@ from tournaments import lookups
 from tournaments.formats import format_of
 from tournaments.models import Tournament
 from tournaments.views.core import Ask, ask, confirmed
+
+# The turno's part of the console asks again this often while its tables play.
+POLL_SECONDS = 15
 
 # The parts of the tournament page the actions come back to, and the tags of their messages.
 PAIRS_PLACE = "inline-burraco-pairs"
@@ -46,6 +51,23 @@ def _directed(request: HttpRequest, pk: int) -> Tournament:
 
 def _back(tournament: Tournament, anchor: str) -> HttpResponse:
     return redirect(f"{tournament.get_absolute_url()}#{anchor}")
+
+
+@require_safe
+def turno_panel(request: HttpRequest, pk: int) -> HttpResponse:
+    """The console's turno (its tables and running line totals), for everyone who may follow
+    the tournament: the panel asks for it again while the turno is played (htmx)."""
+    tournament = lookups.visible_tournament(request, pk)
+    if not isinstance(format_of(tournament), BurracoFormat):
+        raise Http404
+    context = {
+        "tournament": tournament,
+        "club": tournament.club,
+        "is_director": can_direct(request.user, tournament.club),
+        "console": burraco_console(tournament),
+        "poll_seconds": POLL_SECONDS,
+    }
+    return render(request, "pairings/burraco/_turno.html", context)
 
 
 @login_required

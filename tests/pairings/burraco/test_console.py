@@ -7,7 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import NoReverseMatch, reverse
 
 from clubs.models import Role
@@ -227,3 +229,46 @@ def test_an_individual_event_lists_its_players(evening):
     page = page_of(client, tournament)
     assert "Turno 1 of 3 · Individual" in page
     assert "Table 2" in page and "Table 3" not in page
+
+
+def test_the_turno_is_asked_again_while_its_tables_play(evening):
+    staff, _tournament, client = evening
+    tournament = burraco_tournament(staff, movements=["italiana"])
+    paste(client, tournament, ["Anna Rossi / Bruno Bianchi", "Carla Verdi / Dario Neri"])
+    client.post(reverse("pairings:burraco-seat", args=[tournament.pk]))
+    panel_url = reverse("pairings:burraco-turno", args=[tournament.pk])
+    html = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    assert f'hx-get="{panel_url}" hx-trigger="every ' in html
+    table = Round.objects.get(tournament=tournament).tables.get()
+    play_table(table, staff.scorekeeper, [(300, 150), (200, 100), (150, 250)])
+    # a visitor of the public tournament reads the panel: the totals so far, still polled
+    panel = client_for().get(panel_url)
+    assert panel.status_code == 200
+    assert "NS 1. Anna Rossi / Bruno Bianchi 650 EO 2. Carla Verdi / Dario Neri 500" in text(panel)
+    assert "hx-trigger" in panel.content.decode() and "Finish the tournament" not in text(panel)
+    services.table_confirm(table=table, user=staff.director)
+    # decided: the panel stops asking, and the director may finish
+    panel = client.get(panel_url)
+    assert "hx-trigger" not in panel.content.decode()
+    assert "Table 1 Confirmed" in text(panel)
+    assert "Finish the tournament" in text(panel)
+    assert client.get(reverse("pairings:burraco-turno", args=[999999])).status_code == 404
+
+
+def queries_of_the_page(client, tournament) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(reverse("tournaments:detail", args=[tournament.pk])).status_code == 200
+    return len(queries)
+
+
+def test_the_console_reads_as_many_queries_for_6_pairs_as_for_12():
+    counts = []
+    for pairs in (6, 12):
+        staff = Staff()
+        tournament = burraco_tournament(staff)
+        client = client_for(staff.director)
+        paste(client, tournament, pair_lines(pairs))
+        client.post(reverse("pairings:burraco-seat", args=[tournament.pk]))
+        assert Round.objects.get(tournament=tournament).tables.count() == pairs // 2
+        counts.append(queries_of_the_page(client, tournament))
+    assert counts[0] == counts[1], counts
