@@ -10,7 +10,8 @@ from playwright.sync_api import expect
 
 from clubs.models import Role
 from pairings.burraco.formats import BurracoFormat
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, PHONE
+from tests.browser.test_axe_audit import AUDIT, AXE
 from tests.factories import ClubFactory, member
 from tournaments import services
 from tournaments.models import Tournament
@@ -52,7 +53,9 @@ def shot(page, name):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_director_pastes_pairs_and_seats_turno_one_on_a_phone(phone, live_server, monkeypatch):
+def test_the_director_pastes_pairs_and_seats_turno_one_on_a_phone(
+    phone, browser, live_server, monkeypatch
+):
     from django.urls import NoReverseMatch, reverse
 
     try:  # the standings page is another change's: until it is there, the common one
@@ -98,3 +101,14 @@ def test_the_director_pastes_pairs_and_seats_turno_one_on_a_phone(phone, live_se
     phone.get_by_role("button", name="Assegna i tavoli del turno 2").click()
     expect(phone.get_by_text("Il turno 1 è ancora in corso", exact=False)).to_be_visible()
     shot(phone, "refused-seat")
+
+    # axe-core finds nothing serious on the console with its tables (as test_axe_audit.py)
+    context = browser.new_context(viewport=PHONE, locale="it-IT", bypass_csp=True)
+    context.add_cookies(phone.context.cookies())
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
+        page.add_script_tag(path=str(AXE))
+        assert page.evaluate(AUDIT) == []
+    finally:
+        context.close()
