@@ -3,6 +3,7 @@
 from django.urls import path
 
 from pairings import api
+from pairings.burraco import api as burraco
 
 T = "tournaments/<int:pk>/"
 TABLE = T + "tables/<int:table_id>/"
@@ -12,4 +13,7 @@ urlpatterns = [
     path(T + "next-round/", api.NextRoundView.as_view(), name="api-tournament-next-round"),
     path(T + "bracket/", api.BracketView.as_view(), name="api-tournament-bracket"),
     path(TABLE + "fix/", api.TableFixView.as_view(), name="api-table-fix"),
+    # Burraco: the pairs and the turni
+    path(T + "pairs/", burraco.PairListView.as_view(), name="api-tournament-pairs"),
+    path(T + "turni/", burraco.TurnoListView.as_view(), name="api-tournament-turni"),
 ]

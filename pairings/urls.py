@@ -19,6 +19,7 @@ from django.urls import path
 from pairings import pdf_views, views
 from pairings.burraco import pdf_views as burraco_pdf_views
 from pairings.burraco import standings_views as burraco_standings
+from pairings.burraco import views as burraco
 
 app_name = "pairings"
 
@@ -30,7 +31,12 @@ urlpatterns = [
     path("<int:pk>/draw/", views.draw, name="draw"),
     path("<int:pk>/next-round/", views.next_round, name="next-round"),
     path("<int:pk>/tables/<int:table>/fix/", views.result_fix, name="result-fix"),
-    # Burraco.
+    # Burraco: the console's actions (pairs pasted, the next turno, a pair withdrawn), its live
+    # turno panel, and the standings.
+    path("<int:pk>/burraco/turno/", burraco.turno_panel, name="burraco-turno-panel"),
+    path("<int:pk>/burraco/pairs/", burraco.pairs, name="burraco-pairs"),
+    path("<int:pk>/burraco/seat/", burraco.seat, name="burraco-seat"),
+    path("<int:pk>/burraco/withdraw/", burraco.withdraw, name="burraco-withdraw"),
     path(
         "<int:pk>/burraco/standings/",
         burraco_standings.standings,

@@ -63,6 +63,7 @@ class Side:
     gin_table: Table
     gin_entry: Entry
     apart_group: KeepApart  # a keep-apart group of the table tournament
+    burraco_tournament: Tournament  # two pairs of Burraco, turno 1 seated
     season: Season
     vp_table: VpTable
     guest: GuestCheckIn  # a guest waiting for approval at the table tournament's check-in
@@ -184,6 +185,7 @@ def build_side(
             {"low": 35, "high": None, "winner": 13, "loser": 7},
         ],
     )
+    burraco_tournament = _burraco_side(club, director, names)
     for obj in (table_tournament, gin_tournament, table_round, gin_round, live, finished):
         obj.refresh_from_db()
     apart_group = KeepApart.objects.create(tournament=table_tournament, name="Coppia", hard=True)
@@ -205,11 +207,31 @@ def build_side(
         gin_table=gin_table,
         gin_entry=gin_tournament.entries.order_by("pk").first(),
         apart_group=apart_group,
+        burraco_tournament=burraco_tournament,
         season=season,
         vp_table=vp_table,
         guest=guest,
         markers=[surname.lower(), slug, *(f"{prefix}{role}" for role in people)],
     )
+
+
+def _burraco_side(club: Club, director, names: list[str]) -> Tournament:
+    """A Burraco tournament of two pairs of the club's players, its one turno seated."""
+    from pairings.burraco import services as burraco
+
+    tournament = tournaments.tournament_create(
+        club=club,
+        user=director,
+        name=f"Burraco {names[0]}",
+        preset="burraco",
+        format=Format.BURRACO_PAIRS,
+        movements=["italiana"],
+    )
+    lines = [f"{names[0]} / {names[1]}", f"{names[2]} / {names[3]}"]
+    burraco.pairs_register(tournament=tournament, user=director, lines=lines, check_in=True)
+    burraco.turno_seat(tournament=tournament, user=director)
+    tournament.refresh_from_db()
+    return tournament
 
 
 @dataclass
@@ -229,6 +251,7 @@ def build_scene() -> Scene:
     )  # fmt: skip
     assert not a.club.is_public and not b.club.is_public
     assert not a.table_tournament.is_public and not b.gin_tournament.is_public
+    assert not b.burraco_tournament.is_public
     return scene_check(Scene(a=a, b=b))
 
 
@@ -388,6 +411,10 @@ def _pk_kind(name: str) -> str:
     raise Unfillable(f"{name}: which object is its <pk>?")
 
 
+# The URLs of Burraco tournaments (their names say so) are walked with B's Burraco tournament too.
+BURRACO_WORDS = ("burraco", "turno", "turni", "pairs")
+
+
 def _variants(name: str, params: list[str], side: Side) -> list[tuple[str, dict]]:
     """The (variant, values) to fill the pattern with, from `side`'s objects."""
     kind = _pk_kind(name) if "pk" in params else None
@@ -413,7 +440,15 @@ def _variants(name: str, params: list[str], side: Side) -> list[tuple[str, dict]
             "group_id": side.apart_group.pk,
             "guest": side.guest.pk,
         }
-        return [("table tournament", table), ("gin tournament", gin)]
+        variants = [("table tournament", table), ("gin tournament", gin)]
+        if any(word in name for word in BURRACO_WORDS):
+            burraco = side.burraco_tournament
+            turno_table = Table.objects.filter(round__tournament=burraco).order_by("pk").first()
+            assert turno_table is not None
+            values = {**gin, "pk": burraco.pk, "number": 1, "table": turno_table.pk}
+            values.update(table_id=turno_table.pk, entry_id=burraco.entries.order_by("pk")[0].pk)
+            variants.append(("burraco tournament", values))
+        return variants
     values = {}
     if kind == "season":
         values["pk"] = side.season.pk
