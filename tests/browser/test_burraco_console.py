@@ -9,7 +9,6 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from clubs.models import Role
-from pairings.burraco.formats import BurracoFormat
 from tests.browser.conftest import ARTIFACTS, PHONE
 from tests.browser.test_axe_audit import AUDIT, AXE
 from tests.factories import ClubFactory, member
@@ -53,15 +52,7 @@ def shot(page, name):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_director_pastes_pairs_and_seats_turno_one_on_a_phone(
-    phone, browser, live_server, monkeypatch
-):
-    from django.urls import NoReverseMatch, reverse
-
-    try:  # the standings page is another change's: until it is there, the common one
-        reverse("pairings:burraco-standings", args=[1])
-    except NoReverseMatch:
-        monkeypatch.setattr(BurracoFormat, "standings_url_name", "tournaments:standings")
+def test_the_director_pastes_pairs_and_seats_turno_one_on_a_phone(phone, browser, live_server):
     club = ClubFactory(name="Circolo del Tallone")
     director = member(club, Role.DIRECTOR)
     tournament = services.tournament_create(

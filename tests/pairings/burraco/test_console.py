@@ -10,10 +10,9 @@ import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 
 from clubs.models import Role
-from pairings.burraco.formats import BurracoFormat
 from pairings.models import Pair
 from tests.factories import member
 from tests.tournaments.helpers import Staff, enter_players
@@ -23,16 +22,6 @@ from tournaments.models import EntryStatus, Round
 from .helpers import burraco_tournament, pair_lines, play_table
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def standings_page(monkeypatch):
-    """The Burraco standings page is another change's (`pairings:burraco-standings`): until it
-    is there, the tabs link the common standings page so the tournament page renders."""
-    try:
-        reverse("pairings:burraco-standings", args=[1])
-    except NoReverseMatch:
-        monkeypatch.setattr(BurracoFormat, "standings_url_name", "tournaments:standings")
 
 
 def client_for(user=None, language: str = "en") -> Client:
