@@ -128,6 +128,14 @@ def test_turno_one_seats_six_tables_with_the_pairs_names(evening):
         )
     assert "Pairs, one a line" not in page
     assert "Seat turno 2" in page
+    # the printables: the movement card, the turno's seating and (a director's) its slips
+    html = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    for name, args in (
+        ("pairings:burraco-movement-card", [tournament.pk]),
+        ("pairings:burraco-seating", [tournament.pk, 1]),
+        ("pairings:burraco-slips", [tournament.pk, 1]),
+    ):
+        assert f'href="{reverse(name, args=args)}"' in html, name
 
 
 def test_a_turno_still_played_is_refused_beside_the_button_then_the_totals_show(evening):
