@@ -136,6 +136,8 @@ def test_turno_one_seats_six_tables_with_the_pairs_names(evening):
         ("pairings:burraco-slips", [tournament.pk, 1]),
     ):
         assert f'href="{reverse(name, args=args)}"' in html, name
+    # once a turno is seated it comes first, the players' check-in below it
+    assert html.index('id="turno"') < html.index('id="check-in"')
 
 
 def test_a_turno_still_played_is_refused_beside_the_button_then_the_totals_show(evening):
