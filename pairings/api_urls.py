@@ -3,13 +3,26 @@
 from django.urls import path
 
 from pairings import api
+from pairings.burraco import action_api
 
 T = "tournaments/<int:pk>/"
 TABLE = T + "tables/<int:table_id>/"
+TURNO = T + "turni/<int:number>/"
 
 urlpatterns = [
     path(T + "draw/", api.DrawView.as_view(), name="api-tournament-draw"),
     path(T + "next-round/", api.NextRoundView.as_view(), name="api-tournament-next-round"),
     path(T + "bracket/", api.BracketView.as_view(), name="api-tournament-bracket"),
     path(TABLE + "fix/", api.TableFixView.as_view(), name="api-table-fix"),
+    # Burraco: the director's actions on a turno.
+    path(
+        TURNO + "actions/",
+        action_api.TurnoActionListView.as_view(),
+        name="api-tournament-turno-actions",
+    ),
+    path(
+        TURNO + "actions/<int:action_id>/undo/",
+        action_api.TurnoActionUndoView.as_view(),
+        name="api-tournament-turno-action-undo",
+    ),
 ]

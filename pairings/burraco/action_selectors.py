@@ -62,6 +62,7 @@ class ActionRow:
     action: TurnoAction
     text: str
     in_force: bool
+    table: int | None  # the table's number (an abandonment, a lateness)
 
 
 @dataclass(frozen=True)
@@ -161,13 +162,20 @@ def turno_view(tournament: Tournament, number: int) -> TurnoView | None:
         turno=turno,
         tables=tables,
         byes=[_entry_label(facts, bye) for bye in turno.seating.byes],
-        history=[
-            ActionRow(action, action_text(facts, turno, action), action.undone_at is None)
-            for action in actions
-        ],
+        history=[action_row(facts, turno, action) for action in actions],
         open=_refusal_to_change(facts, turno) is None,
         lines=[(line, _entry_label(facts, line)) for line in facts.lines()],
         rules=turno_rules_of(facts, turno),
+    )
+
+
+def action_row(facts: BurracoFacts, turno: TurnoFacts, action: TurnoAction) -> ActionRow:
+    numbers = {row.pk: number for number, row in turno.tables.items()}
+    return ActionRow(
+        action,
+        action_text(facts, turno, action),
+        action.undone_at is None,
+        numbers.get(action.table_id) if action.table_id else None,
     )
 
 
