@@ -38,6 +38,8 @@ PATHS = {
     T + "draw/": {"post"},
     T + "next-round/": {"post"},
     T + "bracket/": {"get"},
+    T + "turni/{number}/actions/": {"get", "post"},
+    T + "turni/{number}/actions/{action_id}/undo/": {"post"},
 }
 # Writes whose body is empty: the path says it all.
 NO_BODY = {
@@ -57,6 +59,7 @@ NO_BODY = {
     T + "tables/{table_id}/confirm-at-table/",
     T + "draw/",
     T + "next-round/",
+    T + "turni/{number}/actions/{action_id}/undo/",
 }
 
 
