@@ -27,7 +27,8 @@ from clublife import seasons
 from clublife.models import Season
 from clubs.models import Club, Membership, Player, Role
 from pairings import services as pairing_services
-from pairings.models import VpTable
+from pairings.burraco import services as burraco
+from pairings.models import TurnoAction, VpTable
 from pairings.vptables import services as vp_services
 from scoring import services as scoring
 from scoring.models import Match, MatchStatus, TableCode
@@ -66,6 +67,9 @@ class Side:
     season: Season
     vp_table: VpTable
     guest: GuestCheckIn  # a guest waiting for approval at the table tournament's check-in
+    burraco_tournament: Tournament  # two pairs, turno 1 seated, a lateness recorded
+    burraco_round: Round
+    burraco_action: TurnoAction
     markers: list[str] = field(default_factory=list)  # strings only this club's pages show
 
 
@@ -184,6 +188,9 @@ def build_side(
             {"low": 35, "high": None, "winner": 13, "loser": 7},
         ],
     )
+    burraco_tournament, burraco_round, burraco_action = _burraco_evening(
+        club, director, names, surname
+    )
     for obj in (table_tournament, gin_tournament, table_round, gin_round, live, finished):
         obj.refresh_from_db()
     apart_group = KeepApart.objects.create(tournament=table_tournament, name="Coppia", hard=True)
@@ -208,8 +215,43 @@ def build_side(
         season=season,
         vp_table=vp_table,
         guest=guest,
+        burraco_tournament=burraco_tournament,
+        burraco_round=burraco_round,
+        burraco_action=burraco_action,
         markers=[surname.lower(), slug, *(f"{prefix}{role}" for role in people)],
     )
+
+
+def _burraco_evening(club, director, names, surname):
+    """A private Burraco tournament of two pairs of the club's players: turno 1 seated at one
+    table, a lateness recorded there."""
+    tournament = tournaments.tournament_create(
+        club=club,
+        user=director,
+        name=f"Burraco Nascosto {surname}",
+        preset="burraco",
+        format=Format.BURRACO_PAIRS,
+        movements=["mitchell"],
+        is_public=False,
+    )
+    burraco.pairs_register(
+        tournament=tournament,
+        user=director,
+        lines=[f"{names[0]} / {names[1]}", f"{names[2]} / {names[3]}"],
+        check_in=True,
+    )
+    round = burraco.turno_seat(tournament=tournament, user=director)
+    action = burraco.turno_action_record(
+        round=round,
+        user=director,
+        kind="late",
+        table=round.tables.get(number=1),
+        side="EO",
+        minutes=3,
+        reason=f"Ritardo {surname}",
+    )
+    tournament.refresh_from_db()
+    return tournament, round, action
 
 
 @dataclass
@@ -413,7 +455,17 @@ def _variants(name: str, params: list[str], side: Side) -> list[tuple[str, dict]
             "group_id": side.apart_group.pk,
             "guest": side.guest.pk,
         }
-        return [("table tournament", table), ("gin tournament", gin)]
+        variants = [("table tournament", table), ("gin tournament", gin)]
+        if "burraco" in name or "turno" in name:  # a Burraco tournament's pages and API
+            burraco_values = {
+                "pk": side.burraco_tournament.pk,
+                "number": side.burraco_round.number,
+                "action_id": side.burraco_action.pk,
+            }
+            variants.append(("burraco tournament", burraco_values))
+            for _label, values in variants[:2]:
+                values["action_id"] = side.burraco_action.pk  # of another tournament
+        return variants
     values = {}
     if kind == "season":
         values["pk"] = side.season.pk

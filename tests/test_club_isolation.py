@@ -82,6 +82,8 @@ CONTROL = {
     "tournaments:round-kit",
     "tournaments:standings-pdf",
     "pairings:bracket-pdf",
+    "pairings:burraco-turno",
+    "api-tournament-turno-actions",
     "home",
     "clubs:list",
     "tournaments:list",
