@@ -7,6 +7,8 @@ written; `_check_references` (archive.py) has checked that every id is in the ar
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -14,7 +16,8 @@ from base.errors import ServiceError
 from pairings.models import Pair, TurnoAction
 from tournaments.models import Entry, Round, Table
 
-Rows = dict[str, list[dict]]
+Fields = dict[str, Any]  # a row's fields, as the archive holds them
+Rows = dict[str, list[dict[str, Any]]]
 SIDES = ("", "NS", "EO")
 
 
@@ -22,7 +25,7 @@ def _label(model: type[models.Model]) -> str:
     return model._meta.label_lower
 
 
-def _fields(by_model: Rows, model: type[models.Model]) -> dict[int, dict]:
+def _fields(by_model: Rows, model: type[models.Model]) -> dict[int, Fields]:
     return {row["pk"]: row["fields"] for row in by_model.get(_label(model), [])}
 
 
@@ -57,7 +60,7 @@ def check_lines(by_model: Rows, error: type[ServiceError]) -> None:
             )
 
 
-def _action_problem(by_model: Rows, fields: dict) -> object | None:
+def _action_problem(by_model: Rows, fields: Fields) -> object | None:
     rounds, tables = _fields(by_model, Round), _fields(by_model, Table)
     round = fields.get("round")
     table = fields.get("table")
@@ -71,7 +74,7 @@ def _action_problem(by_model: Rows, fields: dict) -> object | None:
     line = fields.get("line")
     if line is None:
         return None
-    tournament = rounds.get(round, {}).get("tournament")
+    tournament = rounds[round].get("tournament") if round in rounds else None
     pairs = {
         pk: pair
         for pk, pair in _fields(by_model, Pair).items()

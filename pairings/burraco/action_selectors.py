@@ -111,7 +111,7 @@ def line_label(facts: BurracoFacts, line: Line) -> str:
     if facts.individual:
         return facts.line_name(line)
     return gettext("Pair %(number)s: %(names)s") % {
-        "number": facts.number(line[0]),
+        "number": facts.number(int(line[0])),
         "names": facts.line_name(line),
     }
 
@@ -161,7 +161,7 @@ def turno_view(tournament: Tournament, number: int) -> TurnoView | None:
         facts=facts,
         turno=turno,
         tables=tables,
-        byes=[_entry_label(facts, bye) for bye in turno.seating.byes],
+        byes=[_entry_label(facts, int(bye)) for bye in turno.seating.byes],
         history=[action_row(facts, turno, action) for action in actions],
         open=_refusal_to_change(facts, turno) is None,
         lines=[(line, _entry_label(facts, line)) for line in facts.lines()],

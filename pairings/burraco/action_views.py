@@ -156,6 +156,8 @@ class AdjustForm(ActionForm):
         line = self.fields["line"]
         assert isinstance(line, forms.ChoiceField)
         line.choices = list(view.lines)
+        if view.facts.individual:  # each player is his own line in the standings
+            line.label = _("Player")
 
 
 FORMS: dict[str, type[ActionForm]] = {
