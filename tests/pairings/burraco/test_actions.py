@@ -404,3 +404,22 @@ def test_the_api_is_for_the_director_only(evening):
         assert api_for(user).post(actions_url(tournament), body, format="json").status_code == code
     assert api_for(staff.director).get(actions_url(tournament, 2)).status_code == 404
     assert not TurnoAction.objects.exists()
+
+
+def test_the_page_speaks_italian(evening):
+    staff, tournament, pairs, _round = evening
+    client = Client(HTTP_ACCEPT_LANGUAGE="it")
+    client.force_login(staff.director)
+    body = text(client.get(page(tournament)))
+    assert "Una linea era in ritardo" in body
+    assert "Coppia 1: Giocatore 01 / Giocatore 02" in body
+    assert (
+        "Oltre 10: sconfitta a tavolino: la coppia presente ha 14 VP e +355 di scarto (MP), la "
+        "coppia in ritardo 6 VP e -355 di scarto."
+    ) in body
+    asked = client.post(
+        record_url(tournament),
+        {"kind": "adjust", "line": pairs[0].pk, "vp": -2, "mp": 0, "reason": "Telefono"},
+    )
+    assert "Registrare la rettifica?" in text(asked)
+    assert "Coppia 1: Giocatore 01 / Giocatore 02 ha -2 VP e 0 MP in classifica." in text(asked)
