@@ -423,3 +423,25 @@ def test_the_page_speaks_italian(evening):
     )
     assert "Registrare la rettifica?" in text(asked)
     assert "Coppia 1: Giocatore 01 / Giocatore 02 ha -2 VP e 0 MP in classifica." in text(asked)
+
+
+def test_the_page_and_the_history_cost_the_same_queries_whatever_the_actions(evening):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    staff, tournament, pairs, round = evening
+    director, api = client_for(staff.director), api_for(staff.director)
+
+    def counted() -> tuple[int, int]:
+        with CaptureQueriesContext(connection) as page_queries:
+            assert director.get(page(tournament)).status_code == 200
+        with CaptureQueriesContext(connection) as api_queries:
+            assert api.get(actions_url(tournament)).status_code == 200
+        return len(page_queries), len(api_queries)
+
+    adjust = {"kind": "adjust", "vp": -1, "reason": "Phone"}
+    burraco.turno_action_record(round=round, user=staff.director, line=pairs[0].pk, **adjust)
+    one = counted()
+    for pair in pairs[1:5]:
+        burraco.turno_action_record(round=round, user=staff.director, line=pair.pk, **adjust)
+    assert counted() == one
