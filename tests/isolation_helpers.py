@@ -67,10 +67,11 @@ class Side:
     season: Season
     vp_table: VpTable
     guest: GuestCheckIn  # a guest waiting for approval at the table tournament's check-in
-    burraco_tournament: Tournament  # two pairs, turno 1 seated, a lateness recorded
-    burraco_round: Round
-    burraco_action: TurnoAction
     markers: list[str] = field(default_factory=list)  # strings only this club's pages show
+    # a Burraco tournament of two pairs, turno 1 seated, a lateness recorded (`burraco=True`)
+    burraco_tournament: Tournament | None = None
+    burraco_round: Round | None = None
+    burraco_action: TurnoAction | None = None
 
 
 def _user(username: str, first: str, last: str, email: str):
@@ -78,9 +79,18 @@ def _user(username: str, first: str, last: str, email: str):
 
 
 def build_side(
-    *, name: str, slug: str, city: str, prefix: str, tag: str, surname: str, public=False
+    *,
+    name: str,
+    slug: str,
+    city: str,
+    prefix: str,
+    tag: str,
+    surname: str,
+    public=False,
+    burraco=False,
 ) -> Side:
-    """A club named `name` whose people and players are all called `surname`."""
+    """A club named `name` whose people and players are all called `surname`; with `burraco`,
+    a Burraco tournament too (the club isolation audit's)."""
     club = Club.objects.create(name=name, slug=slug, city=city, is_public=public)
     people = {}
     for role, first in ((Role.OWNER, "Ermenegildo"), (Role.DIRECTOR, "Fulgenzio"),
@@ -188,9 +198,7 @@ def build_side(
             {"low": 35, "high": None, "winner": 13, "loser": 7},
         ],
     )
-    burraco_tournament, burraco_round, burraco_action = _burraco_evening(
-        club, director, names, surname
-    )
+    evening = _burraco_evening(club, director, names, surname) if burraco else (None, None, None)
     for obj in (table_tournament, gin_tournament, table_round, gin_round, live, finished):
         obj.refresh_from_db()
     apart_group = KeepApart.objects.create(tournament=table_tournament, name="Coppia", hard=True)
@@ -215,9 +223,9 @@ def build_side(
         season=season,
         vp_table=vp_table,
         guest=guest,
-        burraco_tournament=burraco_tournament,
-        burraco_round=burraco_round,
-        burraco_action=burraco_action,
+        burraco_tournament=evening[0],
+        burraco_round=evening[1],
+        burraco_action=evening[2],
         markers=[surname.lower(), slug, *(f"{prefix}{role}" for role in people)],
     )
 
@@ -263,11 +271,11 @@ class Scene:
 def build_scene() -> Scene:
     a = build_side(
         name="Circolo Alfa Aqwv", slug="alfa-club", city="Aqwvtown", prefix="aqw",
-        tag="aqwv", surname="Aqwv",
+        tag="aqwv", surname="Aqwv", burraco=True,
     )  # fmt: skip
     b = build_side(
         name="Circolo Segreto Bxyz", slug="segreto-q7", city="Bxyzville", prefix="q7",
-        tag="bxyz", surname="Bxyz",
+        tag="bxyz", surname="Bxyz", burraco=True,
     )  # fmt: skip
     assert not a.club.is_public and not b.club.is_public
     assert not a.table_tournament.is_public and not b.gin_tournament.is_public
@@ -456,15 +464,19 @@ def _variants(name: str, params: list[str], side: Side) -> list[tuple[str, dict]
             "guest": side.guest.pk,
         }
         variants = [("table tournament", table), ("gin tournament", gin)]
-        if "burraco" in name or "turno" in name:  # a Burraco tournament's pages and API
-            burraco_values = {
-                "pk": side.burraco_tournament.pk,
-                "number": side.burraco_round.number,
-                "action_id": side.burraco_action.pk,
-            }
-            variants.append(("burraco tournament", burraco_values))
-            for _label, values in variants[:2]:
-                values["action_id"] = side.burraco_action.pk  # of another tournament
+        # an action of the side's Burraco tournament (another tournament's for these two)
+        action = side.burraco_action
+        for _label, values in variants:
+            values["action_id"] = action.pk if action is not None else MISSING_ID - 1
+        burraco = side.burraco_tournament
+        if burraco is not None and ("burraco" in name or "turno" in name):
+            assert side.burraco_round is not None and action is not None
+            variants.append(
+                (
+                    "burraco tournament",
+                    {"pk": burraco.pk, "number": side.burraco_round.number, "action_id": action.pk},
+                )
+            )
         return variants
     values = {}
     if kind == "season":
