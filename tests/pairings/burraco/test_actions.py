@@ -445,3 +445,30 @@ def test_the_page_and_the_history_cost_the_same_queries_whatever_the_actions(eve
     for pair in pairs[1:5]:
         burraco.turno_action_record(round=round, user=staff.director, line=pair.pk, **adjust)
     assert counted() == one
+
+
+def test_an_individual_event_adjusts_a_player_and_names_the_lines_by_their_players():
+    from tournaments import services
+
+    staff = Staff()
+    tournament = burraco_tournament(staff, format="burraco_individual", rounds_planned=2)
+    entries = services.entries_register(
+        tournament=tournament,
+        user=staff.director,
+        names=[f"Giocatore {number:02d}" for number in range(1, 9)],
+        check_in=True,
+    )
+    round = seat(tournament, staff)
+    director = client_for(staff.director)
+    response = director.get(page(tournament))
+    assert response.status_code == 200
+    assert "Pair " not in table_row(response, 1)
+    assert table_row(response, 1).count(" / ") == 2  # two players a line
+    assert ">Player</label>" in response.content.decode()
+    body = {"kind": "adjust", "line": entries[2].pk, "vp": -2, "reason": "Phone"}
+    asked, action = ask_then_record(director, tournament, body)
+    assert "Giocatore 03 gets -2 VP and 0 MP in the standings." in asked
+    play_turno(round, staff, lambda table: [(100, 100)] * 3)
+    rows = {row.entry: row.vp for row in burraco_standings(tournament).rows}
+    assert rows[entries[2].pk] == 8 and rows[entries[3].pk] == 10
+    assert action.line == entries[2].pk
