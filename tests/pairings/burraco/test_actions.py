@@ -18,6 +18,7 @@ from pairings.burraco import services as burraco
 from pairings.burraco.selectors import burraco_standings
 from pairings.models import TurnoAction
 from tests.factories import ClubFactory, member
+from tests.test_described_by import dangling, described
 from tests.tournaments.helpers import Staff
 
 from .helpers import burraco_tournament, pair_lines, play_table, play_turno, seat
@@ -193,7 +194,10 @@ def test_a_refusal_is_shown_beside_its_field(evening):
         error = re.search(r'id="abandon-mp_error">(.*?)</div>', html, re.S)
         assert error and "MP are a whole number in steps of 5 (given: 7)." in error.group(1)
     response = director.post(record_url(tournament), {**body, "mp": -100, "reason": " "})
-    assert 'id="abandon-reason_error"' in response.content.decode()
+    html = response.content.decode()
+    assert 'id="abandon-reason_error"' in html
+    # a screen reader reads each field with its help and its error: every id named is there
+    assert "abandon-reason_error" in described(html) and not dangling(html)
     assert not TurnoAction.objects.exists()
 
 
@@ -302,8 +306,10 @@ def test_nothing_changes_in_a_turno_once_the_next_is_seated(evening):
     body = text(director.get(page(tournament)))
     assert "Turno 1 can no longer change" in body
     assert "A line abandoned" not in body and "Undo" not in body
-    # turno 2 takes actions
-    assert "A line abandoned" in text(director.get(page(tournament, 2)))
+    # turno 2 takes actions; each turno's page links the others
+    second = director.get(page(tournament, 2))
+    assert "A line abandoned" in text(second)
+    assert f'href="{page(tournament, 1)}"' in second.content.decode()
 
 
 # The API -----------------------------------------------------------------------------------
