@@ -5,10 +5,12 @@ the director's actions, and the printables (pairings/pdf_views.py):
 <pk>/rounds/<number>/pairings.pdf  pairings-pdf   a Swiss or round robin round
 <pk>/bracket.pdf[?paper=a3]        bracket-pdf
 
-and a Burraco tournament's standings (pairings/burraco/standings_views.py) and printables
-(pairings/burraco/pdf_views.py):
+and a Burraco tournament's: the console's actions (pairings/burraco/views.py), a turno's page
+and the director's actions on it (pairings/burraco/action_views.py), the standings
+(pairings/burraco/standings_views.py) and the printables (pairings/burraco/pdf_views.py):
 
 <pk>/burraco/standings/            burraco-standings
+<pk>/turni/<number>/               burraco-turno          a turno's tables, actions, history
 <pk>/turni/<number>/slips.pdf      burraco-slips          the score slips, a page per table
 <pk>/turni/<number>/seating.pdf    burraco-seating        a turno's seating, large type
 <pk>/mitchell.pdf                  burraco-movement-card  the Mitchell movement card
@@ -17,6 +19,7 @@ and a Burraco tournament's standings (pairings/burraco/standings_views.py) and p
 from django.urls import path
 
 from pairings import pdf_views, views
+from pairings.burraco import action_views
 from pairings.burraco import pdf_views as burraco_pdf_views
 from pairings.burraco import standings_views as burraco_standings
 from pairings.burraco import views as burraco
@@ -41,6 +44,14 @@ urlpatterns = [
         "<int:pk>/burraco/standings/",
         burraco_standings.standings,
         name="burraco-standings",
+    ),
+    # Burraco: the director's page of a turno and the actions on it.
+    path("<int:pk>/turni/<int:number>/", action_views.turno, name="burraco-turno"),
+    path("<int:pk>/turni/<int:number>/actions/", action_views.action, name="burraco-action"),
+    path(
+        "<int:pk>/turni/actions/<int:action_id>/undo/",
+        action_views.action_undo,
+        name="burraco-action-undo",
     ),
     # The printables.
     path("<int:pk>/rounds/<int:number>/pairings.pdf", pdf_views.pairings, name="pairings-pdf"),

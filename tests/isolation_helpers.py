@@ -27,7 +27,8 @@ from clublife import seasons
 from clublife.models import Season
 from clubs.models import Club, Membership, Player, Role
 from pairings import services as pairing_services
-from pairings.models import VpTable
+from pairings.burraco import services as burraco
+from pairings.models import TurnoAction, VpTable
 from pairings.vptables import services as vp_services
 from scoring import services as scoring
 from scoring.models import Match, MatchStatus, TableCode
@@ -63,11 +64,14 @@ class Side:
     gin_table: Table
     gin_entry: Entry
     apart_group: KeepApart  # a keep-apart group of the table tournament
-    burraco_tournament: Tournament  # two pairs of Burraco, turno 1 seated
     season: Season
     vp_table: VpTable
     guest: GuestCheckIn  # a guest waiting for approval at the table tournament's check-in
     markers: list[str] = field(default_factory=list)  # strings only this club's pages show
+    # a Burraco tournament of two pairs, turno 1 seated, a lateness recorded (`burraco=True`)
+    burraco_tournament: Tournament | None = None
+    burraco_round: Round | None = None
+    burraco_action: TurnoAction | None = None
 
 
 def _user(username: str, first: str, last: str, email: str):
@@ -75,9 +79,18 @@ def _user(username: str, first: str, last: str, email: str):
 
 
 def build_side(
-    *, name: str, slug: str, city: str, prefix: str, tag: str, surname: str, public=False
+    *,
+    name: str,
+    slug: str,
+    city: str,
+    prefix: str,
+    tag: str,
+    surname: str,
+    public=False,
+    burraco=False,
 ) -> Side:
-    """A club named `name` whose people and players are all called `surname`."""
+    """A club named `name` whose people and players are all called `surname`; with `burraco`,
+    a Burraco tournament too (the club isolation audit's)."""
     club = Club.objects.create(name=name, slug=slug, city=city, is_public=public)
     people = {}
     for role, first in ((Role.OWNER, "Ermenegildo"), (Role.DIRECTOR, "Fulgenzio"),
@@ -185,7 +198,7 @@ def build_side(
             {"low": 35, "high": None, "winner": 13, "loser": 7},
         ],
     )
-    burraco_tournament = _burraco_side(club, director, names)
+    evening = _burraco_evening(club, director, names, surname) if burraco else (None, None, None)
     for obj in (table_tournament, gin_tournament, table_round, gin_round, live, finished):
         obj.refresh_from_db()
     apart_group = KeepApart.objects.create(tournament=table_tournament, name="Coppia", hard=True)
@@ -207,31 +220,46 @@ def build_side(
         gin_table=gin_table,
         gin_entry=gin_tournament.entries.order_by("pk").first(),
         apart_group=apart_group,
-        burraco_tournament=burraco_tournament,
         season=season,
         vp_table=vp_table,
         guest=guest,
+        burraco_tournament=evening[0],
+        burraco_round=evening[1],
+        burraco_action=evening[2],
         markers=[surname.lower(), slug, *(f"{prefix}{role}" for role in people)],
     )
 
 
-def _burraco_side(club: Club, director, names: list[str]) -> Tournament:
-    """A Burraco tournament of two pairs of the club's players, its one turno seated."""
-    from pairings.burraco import services as burraco
-
+def _burraco_evening(club, director, names, surname):
+    """A private Burraco tournament of two pairs of the club's players: turno 1 seated at one
+    table, a lateness recorded there."""
     tournament = tournaments.tournament_create(
         club=club,
         user=director,
-        name=f"Burraco {names[0]}",
+        name=f"Burraco Nascosto {surname}",
         preset="burraco",
         format=Format.BURRACO_PAIRS,
-        movements=["italiana"],
+        movements=["mitchell"],
+        is_public=False,
     )
-    lines = [f"{names[0]} / {names[1]}", f"{names[2]} / {names[3]}"]
-    burraco.pairs_register(tournament=tournament, user=director, lines=lines, check_in=True)
-    burraco.turno_seat(tournament=tournament, user=director)
+    burraco.pairs_register(
+        tournament=tournament,
+        user=director,
+        lines=[f"{names[0]} / {names[1]}", f"{names[2]} / {names[3]}"],
+        check_in=True,
+    )
+    round = burraco.turno_seat(tournament=tournament, user=director)
+    action = burraco.turno_action_record(
+        round=round,
+        user=director,
+        kind="late",
+        table=round.tables.get(number=1),
+        side="EO",
+        minutes=3,
+        reason=f"Ritardo {surname}",
+    )
     tournament.refresh_from_db()
-    return tournament
+    return tournament, round, action
 
 
 @dataclass
@@ -243,11 +271,11 @@ class Scene:
 def build_scene() -> Scene:
     a = build_side(
         name="Circolo Alfa Aqwv", slug="alfa-club", city="Aqwvtown", prefix="aqw",
-        tag="aqwv", surname="Aqwv",
+        tag="aqwv", surname="Aqwv", burraco=True,
     )  # fmt: skip
     b = build_side(
         name="Circolo Segreto Bxyz", slug="segreto-q7", city="Bxyzville", prefix="q7",
-        tag="bxyz", surname="Bxyz",
+        tag="bxyz", surname="Bxyz", burraco=True,
     )  # fmt: skip
     assert not a.club.is_public and not b.club.is_public
     assert not a.table_tournament.is_public and not b.gin_tournament.is_public
@@ -441,12 +469,24 @@ def _variants(name: str, params: list[str], side: Side) -> list[tuple[str, dict]
             "guest": side.guest.pk,
         }
         variants = [("table tournament", table), ("gin tournament", gin)]
-        if any(word in name for word in BURRACO_WORDS):
-            burraco = side.burraco_tournament
-            turno_table = Table.objects.filter(round__tournament=burraco).order_by("pk").first()
+        # an action of the side's Burraco tournament (another tournament's for the others)
+        action = side.burraco_action
+        for _label, values in variants:
+            values["action_id"] = action.pk if action is not None else MISSING_ID - 1
+        burraco = side.burraco_tournament
+        if burraco is not None and any(word in name for word in BURRACO_WORDS):
+            assert side.burraco_round is not None and action is not None
+            turno_table = side.burraco_round.tables.order_by("pk").first()
             assert turno_table is not None
-            values = {**gin, "pk": burraco.pk, "number": 1, "table": turno_table.pk}
-            values.update(table_id=turno_table.pk, entry_id=burraco.entries.order_by("pk")[0].pk)
+            values = {
+                **gin,
+                "pk": burraco.pk,
+                "number": side.burraco_round.number,
+                "table": turno_table.pk,
+                "table_id": turno_table.pk,
+                "entry_id": burraco.entries.order_by("pk")[0].pk,
+                "action_id": action.pk,
+            }
             variants.append(("burraco tournament", values))
         return variants
     values = {}

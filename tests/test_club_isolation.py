@@ -85,6 +85,8 @@ CONTROL = {
     "api-tournament-pairs",
     "pairings:burraco-turno-panel",
     "api-tournament-turni",
+    "pairings:burraco-turno",
+    "api-tournament-turno-actions",
     "home",
     "clubs:list",
     "tournaments:list",

@@ -40,6 +40,8 @@ PATHS = {
     T + "bracket/": {"get"},
     T + "pairs/": {"get", "post"},
     T + "turni/": {"get", "post"},
+    T + "turni/{number}/actions/": {"get", "post"},
+    T + "turni/{number}/actions/{action_id}/undo/": {"post"},
 }
 # Writes whose body is empty: the path says it all.
 NO_BODY = {
@@ -60,6 +62,7 @@ NO_BODY = {
     T + "draw/",
     T + "next-round/",
     T + "turni/",
+    T + "turni/{number}/actions/{action_id}/undo/",
 }
 
 

@@ -12,8 +12,9 @@ movement's: Mitchell turni before a danese count as meetings too).
   3. `puro`.
   In the last turno (`last_turno`) step 2 is skipped: the previous opponent is allowed then
   (BURRACO.md), but a repeat is still avoided where possible (the issue's rule; the source
-  says nothing of earlier opponents). The backtracking of a step stops after `SEARCH_BUDGET` steps and the next step is tried:
-  no field of a club evening comes near it (14 pairs: a few dozen steps).
+  says nothing of earlier opponents). The backtracking of a step stops after `SEARCH_BUDGET`
+  steps and the next step is tried: no field of a club evening comes near it (14 pairs: a few
+  dozen steps).
 
 An odd number of pairs gives a bye: to the lowest-ranked pair among those with the fewest byes;
 if the step seats nobody else that way, the next such pair up, and so on.
