@@ -28,8 +28,9 @@ from clublife import seasons
 from clublife.models import Season
 from clubs.models import Club, Membership, Player, Role
 from pairings import services as pairing_services
+from pairings.burraco import services as burraco
 from pairings.burraco import teams as team_services
-from pairings.models import Team, VpTable
+from pairings.models import Team, TurnoAction, VpTable
 from pairings.vptables import services as vp_services
 from scoring import services as scoring
 from scoring.models import Match, MatchStatus, TableCode
@@ -68,9 +69,14 @@ class Side:
     season: Season
     vp_table: VpTable
     guest: GuestCheckIn  # a guest waiting for approval at the table tournament's check-in
-    teams_tournament: Tournament  # a Burraco team tournament, its team's pairs named
-    team: Team
     markers: list[str] = field(default_factory=list)  # strings only this club's pages show
+    # a Burraco tournament of two pairs, turno 1 seated, a lateness recorded (`burraco=True`)
+    burraco_tournament: Tournament | None = None
+    burraco_round: Round | None = None
+    burraco_action: TurnoAction | None = None
+    # a Burraco team tournament, its team's pairs for turno 1 named (`burraco=True`)
+    teams_tournament: Tournament | None = None
+    team: Team | None = None
 
 
 def _user(username: str, first: str, last: str, email: str):
@@ -78,9 +84,18 @@ def _user(username: str, first: str, last: str, email: str):
 
 
 def build_side(
-    *, name: str, slug: str, city: str, prefix: str, tag: str, surname: str, public=False
+    *,
+    name: str,
+    slug: str,
+    city: str,
+    prefix: str,
+    tag: str,
+    surname: str,
+    public=False,
+    burraco=False,
 ) -> Side:
-    """A club named `name` whose people and players are all called `surname`."""
+    """A club named `name` whose people and players are all called `surname`; with `burraco`,
+    a Burraco tournament too (the club isolation audit's)."""
     club = Club.objects.create(name=name, slug=slug, city=city, is_public=public)
     people = {}
     for role, first in ((Role.OWNER, "Ermenegildo"), (Role.DIRECTOR, "Fulgenzio"),
@@ -188,7 +203,10 @@ def build_side(
             {"low": 35, "high": None, "winner": 13, "loser": 7},
         ],
     )
-    teams_tournament, team = _teams_side(club, director, players, surname)
+    evening = _burraco_evening(club, director, names, surname) if burraco else (None, None, None)
+    teams_tournament, team = (
+        _teams_side(club, director, players, surname) if burraco else (None, None)
+    )
     for obj in (table_tournament, gin_tournament, table_round, gin_round, live, finished):
         obj.refresh_from_db()
     apart_group = KeepApart.objects.create(tournament=table_tournament, name="Coppia", hard=True)
@@ -213,6 +231,9 @@ def build_side(
         season=season,
         vp_table=vp_table,
         guest=guest,
+        burraco_tournament=evening[0],
+        burraco_round=evening[1],
+        burraco_action=evening[2],
         teams_tournament=teams_tournament,
         team=team,
         markers=[surname.lower(), slug, *(f"{prefix}{role}" for role in people)],
@@ -239,6 +260,38 @@ def _teams_side(club: Club, director, players: list[Player], surname: str) -> tu
     return teams_tournament, team
 
 
+def _burraco_evening(club, director, names, surname):
+    """A private Burraco tournament of two pairs of the club's players: turno 1 seated at one
+    table, a lateness recorded there."""
+    tournament = tournaments.tournament_create(
+        club=club,
+        user=director,
+        name=f"Burraco Nascosto {surname}",
+        preset="burraco",
+        format=Format.BURRACO_PAIRS,
+        movements=["mitchell"],
+        is_public=False,
+    )
+    burraco.pairs_register(
+        tournament=tournament,
+        user=director,
+        lines=[f"{names[0]} / {names[1]}", f"{names[2]} / {names[3]}"],
+        check_in=True,
+    )
+    round = burraco.turno_seat(tournament=tournament, user=director)
+    action = burraco.turno_action_record(
+        round=round,
+        user=director,
+        kind="late",
+        table=round.tables.get(number=1),
+        side="EO",
+        minutes=3,
+        reason=f"Ritardo {surname}",
+    )
+    tournament.refresh_from_db()
+    return tournament, round, action
+
+
 @dataclass
 class Scene:
     a: Side
@@ -248,14 +301,15 @@ class Scene:
 def build_scene() -> Scene:
     a = build_side(
         name="Circolo Alfa Aqwv", slug="alfa-club", city="Aqwvtown", prefix="aqw",
-        tag="aqwv", surname="Aqwv",
+        tag="aqwv", surname="Aqwv", burraco=True,
     )  # fmt: skip
     b = build_side(
         name="Circolo Segreto Bxyz", slug="segreto-q7", city="Bxyzville", prefix="q7",
-        tag="bxyz", surname="Bxyz",
+        tag="bxyz", surname="Bxyz", burraco=True,
     )  # fmt: skip
     assert not a.club.is_public and not b.club.is_public
     assert not a.table_tournament.is_public and not b.gin_tournament.is_public
+    assert not b.burraco_tournament.is_public
     return scene_check(Scene(a=a, b=b))
 
 
@@ -415,6 +469,10 @@ def _pk_kind(name: str) -> str:
     raise Unfillable(f"{name}: which object is its <pk>?")
 
 
+# The URLs of Burraco tournaments (their names say so) are walked with B's Burraco tournament too.
+BURRACO_WORDS = ("burraco", "turno", "turni", "pairs")
+
+
 def _variants(name: str, params: list[str], side: Side) -> list[tuple[str, dict]]:
     """The (variant, values) to fill the pattern with, from `side`'s objects."""
     kind = _pk_kind(name) if "pk" in params else None
@@ -441,9 +499,31 @@ def _variants(name: str, params: list[str], side: Side) -> list[tuple[str, dict]
             "guest": side.guest.pk,
         }
         if "team" in name or "team_id" in params:  # a team tournament's pages and API
+            if side.teams_tournament is None or side.team is None:
+                return [("no team tournament", {**table, "team_id": MISSING_ID - 2})]
             teams = {"pk": side.teams_tournament.pk, "team_id": side.team.pk}
             return [("teams tournament", teams)]
-        return [("table tournament", table), ("gin tournament", gin)]
+        variants = [("table tournament", table), ("gin tournament", gin)]
+        # an action of the side's Burraco tournament (another tournament's for the others)
+        action = side.burraco_action
+        for _label, values in variants:
+            values["action_id"] = action.pk if action is not None else MISSING_ID - 1
+        burraco = side.burraco_tournament
+        if burraco is not None and any(word in name for word in BURRACO_WORDS):
+            assert side.burraco_round is not None and action is not None
+            turno_table = side.burraco_round.tables.order_by("pk").first()
+            assert turno_table is not None
+            values = {
+                **gin,
+                "pk": burraco.pk,
+                "number": side.burraco_round.number,
+                "table": turno_table.pk,
+                "table_id": turno_table.pk,
+                "entry_id": burraco.entries.order_by("pk")[0].pk,
+                "action_id": action.pk,
+            }
+            variants.append(("burraco tournament", values))
+        return variants
     values = {}
     if kind == "season":
         values["pk"] = side.season.pk

@@ -31,10 +31,11 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from base.errors import ServiceError
+from clublife.exchange.lines import check_lines
 from clublife.models import Rating, RatingChange, Season
 from clubs import validators
 from clubs.models import Club, Membership, Player, Role, User
-from pairings.models import Team, TeamLineup, TeamMember, VpTable
+from pairings.models import Pair, Team, TeamLineup, TeamMember, TurnoAction, VpTable
 from pairings.vptables.services import checked_bands
 from scoring import services as scoring
 from scoring.engine import MatchState
@@ -100,8 +101,10 @@ ARCHIVE_MODELS: tuple[tuple[type[models.Model], str], ...] = (
     (EventVersion, "event__match__club"),
     (Tournament, "club"),
     (Entry, "tournament__club"),
+    (Pair, "tournament__club"),
     (Round, "tournament__club"),
     (Table, "round__tournament__club"),
+    (TurnoAction, "round__tournament__club"),
     (TableSeat, "table__round__tournament__club"),
     (ResultFix, "table__round__tournament__club"),
     (Reopening, "tournament__club"),
@@ -609,6 +612,7 @@ def _checked_archive(data: object) -> dict[str, list[ArchiveRow]]:
         )
     _check_references(by_model)
     _check_apart_groups(by_model)
+    check_lines(by_model, ArchiveError)
     _check_versions_in_force(by_model)
     conflicts = _conflicts(by_model)
     if conflicts:

@@ -55,8 +55,8 @@ class BurracoFormat(TournamentFormat):
     team_matches = False  # each engine table a team match at two tables, on a team VP table
     console_template = "pairings/burraco/_console.html"
     standings_url_name = "pairings:burraco-standings"
-    # the standings are the common `api-tournament-standings` (kind "burraco"): no link of its own
-    api_links: tuple[str, ...] = ()
+    # the standings are the common `api-tournament-standings` (kind "burraco"); the turni's own
+    api_links: tuple[str, ...] = ("turni",)
     # BURRACO.md section 5 (Fedibur's vademecum): the one place of these words.
     prize_notice = _(
         "Card games with cash prizes are forbidden in Italy except in championships run by "
@@ -199,6 +199,8 @@ class BurracoPairsFormat(BurracoFormat):
             column=_("Pair"),
             heading=_("Payouts by pair"),
         )
+
+    api_links = (*BurracoFormat.api_links, "pairs")
 
     def check_settings(self, clean: dict[str, Any]) -> None:
         super().check_settings(clean)

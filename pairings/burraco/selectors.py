@@ -249,8 +249,10 @@ def burraco_facts(tournament: Tournament) -> BurracoFacts:
         turno.running_totals[table.number] = line_totals
         if table.result_counts(confirm_results=confirm):
             turno.totals[table.number] = line_totals
-    for action in TurnoAction.objects.filter(round__in=list(by_round)).order_by("created_at", "pk"):
+    actions = TurnoAction.objects.filter(round__in=list(by_round)).select_related("created_by")
+    for action in actions.order_by("created_at", "pk"):
         turno = by_round[action.round_id]
+        action.round = turno.round  # the history names its turno without a query
         (turno.undone if action.undone_at else turno.actions).append(action)
     kind = competitor_of(tournament)
     teams, members = _teams(tournament) if kind == "team" else ({}, {})

@@ -15,9 +15,11 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.actors import Actor
+from pairings.burraco.action_selectors import checked_action, refuse_change
 from pairings.burraco.formats import BurracoFormat, burraco_format_of
 from pairings.burraco.selectors import (
     BurracoFacts,
+    TurnoFacts,
     burraco_facts,
     burraco_standings,
     seating_report,
@@ -32,7 +34,7 @@ from pairings.engine.burraco.movements import TurnoSeating
 from pairings.engine.burraco.vp_tables import DEFAULT_VP_TABLES, VpTable, bands_of, check_vp_table
 from pairings.engine.errors import TournamentError
 from pairings.engine.round_robin import round_robin
-from pairings.models import ActionKind, Pair, TurnoAction
+from pairings.models import Pair, TurnoAction
 from pairings.models import VpTable as ClubVpTable
 from pairings.presenters import default_vp_table_name
 from tournaments.errors import TournamentActionError
@@ -373,27 +375,17 @@ def _open_tables(tournament: Tournament, round: Round, seated: TableSeats, user:
 # The director's actions on a turno -----------------------------------------------------------
 
 
-def _open_turno(round: Round) -> tuple[Tournament, Round]:
+def _open_turno(round: Round) -> tuple[Tournament, BurracoFacts, TurnoFacts]:
+    """The tournament (its row locked), its facts and the turno of `round`; refused once the
+    tournament is over or the next turno is seated."""
     tournament = locked(round.tournament)
-    refuse_if_finished(tournament)
     burraco_format_of(tournament)
-    round = Round.objects.get(pk=round.pk)
-    if tournament.rounds.filter(kind=RoundKind.TURNO, number__gt=round.number).exists():
-        raise TournamentActionError(
-            _("The next turno is seated: turno %(number)s can no longer change.")
-            % {"number": round.number},
-            field="round",
-        )
-    return tournament, round
-
-
-def _reason(reason: str) -> str:
-    reason = (reason or "").strip()
-    if not reason:
-        raise TournamentActionError(
-            _("Say why: the reason is shown on the standings."), field="reason"
-        )
-    return reason
+    facts = burraco_facts(tournament)
+    turno = next((t for t in facts.turni if t.round.pk == round.pk), None)
+    if turno is None:
+        raise TournamentActionError(_("Choose a turno of this tournament."), field="round")
+    refuse_change(facts, turno)
+    return tournament, facts, turno
 
 
 @transaction.atomic
@@ -412,45 +404,32 @@ def turno_action_record(
 ) -> TurnoAction:
     """Record a director's action on a turno (BURRACO.md section 2): a line's abandonment at a
     table (`side`, and the MP it keeps), its lateness (`side`, `minutes`), or an adjustment of a
-    pair's or player's VP and MP (`line`). Checked by the engine through the standings it
-    changes: refused, nothing is recorded. Locks the tournament row first."""
-    tournament, round = _open_turno(round)
-    reason = _reason(reason)
-    if kind not in ActionKind.values:
-        raise TournamentActionError(
-            _("Choose abandonment, lateness or an adjustment."), field="kind"
-        )
-    if kind in (ActionKind.ABANDON, ActionKind.LATE):
-        if table is None or table.round_id != round.pk:
-            raise TournamentActionError(_("Choose a table of this turno."), field="table")
-        if side not in ("NS", "EO"):
-            raise TournamentActionError(_("Choose the line: NS or EO."), field="side")
-        if kind == ActionKind.LATE and minutes < 0:
-            raise TournamentActionError(_("Minutes late cannot be negative."), field="minutes")
-    else:
-        table = None
-        facts = burraco_facts(tournament)
-        if line not in facts.lines():
-            raise TournamentActionError(_("Choose a pair of this tournament."), field="line")
-    action = TurnoAction.objects.create(
-        round=round,
-        table=table,
+    pair's or player's VP and MP (`line`). Checked as `checked_action` says, then by the engine
+    through the standings it changes: refused, nothing is recorded. Locks the tournament row
+    first."""
+    tournament, facts, turno = _open_turno(round)
+    action = checked_action(
+        facts,
+        turno,
         kind=kind,
-        side=side if table is not None else "",
-        line=line if table is None else None,
-        minutes=minutes if kind == ActionKind.LATE else 0,
-        vp=vp if kind == ActionKind.ADJUST else 0,
-        mp=mp,
         reason=reason,
-        created_by=user_or_none(user),
+        table=table,
+        side=side,
+        line=line,
+        minutes=minutes,
+        vp=vp,
+        mp=mp,
     )
-    burraco_standings(tournament)  # the engine's refusal (an MP not in steps of 5...) undoes it
+    action.created_by = user_or_none(user)
+    action.save()
+    burraco_standings(tournament)  # the engine's refusal undoes it
     return action
 
 
 @transaction.atomic
 def turno_action_undo(*, action: TurnoAction, user: Actor) -> TurnoAction:
-    """Undo a director's action, until the next turno is seated; it stays in the history."""
+    """Undo a director's action, until the next turno is seated; it stays in the history.
+    Locks the tournament row first."""
     _open_turno(action.round)
     action = TurnoAction.objects.select_for_update().get(pk=action.pk)
     if action.undone_at is None:

@@ -40,6 +40,10 @@ PATHS = {
     T + "bracket/": {"get"},
     T + "teams/": {"get", "post"},
     T + "teams/{team_id}/lineups/": {"post"},
+    T + "pairs/": {"get", "post"},
+    T + "turni/": {"get", "post"},
+    T + "turni/{number}/actions/": {"get", "post"},
+    T + "turni/{number}/actions/{action_id}/undo/": {"post"},
 }
 # Writes whose body is empty: the path says it all.
 NO_BODY = {
@@ -59,6 +63,8 @@ NO_BODY = {
     T + "tables/{table_id}/confirm-at-table/",
     T + "draw/",
     T + "next-round/",
+    T + "turni/",
+    T + "turni/{number}/actions/{action_id}/undo/",
 }
 
 

@@ -420,7 +420,7 @@ def _detail_page(
         **_round_panel(request, tournament, view),
     }
     # the panel the evening is in comes first: the players while they arrive, then the round
-    context["round_first"] = context["round"] is not None and format_of(tournament).uses_tables
+    context["round_first"] = context["round"] is not None
     if request.htmx and request.GET.get("panel") == "round":
         response = render(request, "tournaments/_round_panel.html", context)
         if context["round_state"] == "complete":

@@ -12,10 +12,9 @@ from decimal import Decimal
 import pytest
 from django.conf import settings
 from django.test import Client
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 
 from pairings.burraco import services as burraco
-from pairings.burraco.formats import BurracoFormat
 from tests.pdf.conftest import Pdf
 from tests.tournaments.helpers import Staff, enter_players
 from tournaments import services
@@ -35,16 +34,6 @@ AVVISO = (
     "organizzati da associazioni sportive secondo procedure stabilite ed entro limiti fiscali "
     "(Fedibur). Tallone registra i premi e non ne giudica la liceità."
 )
-
-
-@pytest.fixture(autouse=True)
-def standings_tab(monkeypatch):
-    """The tabs link to the Burraco standings page; until it is written (another area of issue
-    29), to the common one."""
-    try:
-        reverse(BurracoFormat.standings_url_name, args=[1])
-    except NoReverseMatch:
-        monkeypatch.setattr(BurracoFormat, "standings_url_name", "tournaments:standings")
 
 
 def director(staff: Staff, language: str = "en") -> Client:

@@ -126,10 +126,26 @@ def test_modificato_avoids_the_previous_opponent_when_every_pairing_repeats():
     assert len(fourth.repeats) == 2
 
 
-@pytest.mark.parametrize(("variant", "last"), [(Variant.PURO, False), ("modificato", True)])
-def test_puro_and_the_last_turno_go_strictly_by_standings(variant, last):
+def test_the_last_turno_of_modificato_allows_the_previous_opponent_but_avoids_a_repeat():
+    field, turni = pairs(4), []
+    for turno in range(1, 4):
+        turni.append(danese_turno(field, turno, turni).seating)
+    last = danese_turno(field, 4, turni, last_turno=True)
+    assert last.step == Step.PURO  # every pairing repeats: strictly by standings
+    assert [frozenset(t.ns + t.eo) for t in last.seating.tables] == [
+        frozenset({"C01", "C02"}),
+        frozenset({"C03", "C04"}),
+    ]
+    # with a pairing free of repeats, the last turno takes it (control: turno 2 of 4 pairs)
     first = danese_turno(pairs(4), 1).seating
-    second = danese_turno(pairs(4), 2, [first], variant, last_turno=last)
+    second = danese_turno(pairs(4), 2, [first], last_turno=True)
+    assert second.step == Step.NO_REPEAT and second.repeats == ()
+
+
+@pytest.mark.parametrize("variant", [Variant.PURO])
+def test_puro_goes_strictly_by_standings(variant):
+    first = danese_turno(pairs(4), 1).seating
+    second = danese_turno(pairs(4), 2, [first], variant)
     assert second.step == Step.PURO
     assert [frozenset(t.ns + t.eo) for t in second.seating.tables] == [
         frozenset({"C01", "C02"}),

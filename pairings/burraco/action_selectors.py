@@ -1,0 +1,413 @@
+"""The director's actions on a Burraco turno as the pages and the API read them (BURRACO.md
+section 2): the turno's tables with their running totals, the history of the actions (in force
+or undone), each action checked before it is recorded (`checked_action`, which the service
+uses too) and what it will do, in words, for the question asked before recording it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from pairings.burraco.selectors import (
+    BurracoFacts,
+    TurnoFacts,
+    burraco_facts,
+    turno_rules_of,
+    turno_score,
+)
+from pairings.engine.brackets import PlayerId
+from pairings.engine.burraco import turno as engine_turno
+from pairings.engine.burraco.movements import Line
+from pairings.engine.burraco.vp_tables import STEP
+from pairings.models import ActionKind, TurnoAction
+from tournaments.errors import TournamentActionError
+from tournaments.models import Table as TableRow
+from tournaments.models import Tournament, TournamentStatus
+
+SIDES = ("NS", "EO")
+MAX_VP = 100  # an adjustment's VP, either way
+MAX_MP = 100_000  # an abandonment's or an adjustment's MP, either way
+
+
+def signed(value: int) -> str:
+    """+355, -355, 0."""
+    return f"+{value}" if value > 0 else str(value)
+
+
+# The turno's page ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SideView:
+    side: str  # "NS" or "EO"
+    name: str  # "Pair 3: Anna Rossi / Bruno Bianchi"
+    total: int | None  # the running total of its hands (None: no match yet)
+    vp: int | None  # once the table is decided
+    mp: int | None
+
+
+@dataclass(frozen=True)
+class TableView:
+    number: int
+    table: TableRow
+    ns: SideView
+    eo: SideView
+    confirmed: bool  # the table's result counts (finished and, when asked, confirmed)
+    decided: bool  # counted, or decided by the director (an abandonment, a forfeit)
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    action: TurnoAction
+    text: str
+    in_force: bool
+    table: int | None  # the table's number (an abandonment, a lateness)
+
+
+@dataclass(frozen=True)
+class TurnoView:
+    facts: BurracoFacts
+    turno: TurnoFacts
+    tables: list[TableView]
+    byes: list[str]
+    history: list[ActionRow]  # oldest first, undone ones too
+    open: bool  # actions can be recorded and undone: the next turno is not seated
+    lines: list[tuple[PlayerId, str]]  # what an adjustment may name: (line id, label)
+    rules: engine_turno.TurnoRules
+
+    @property
+    def number(self) -> int:
+        return self.turno.number
+
+    def table(self, number: int | None) -> TableRow | None:
+        return self.turno.tables.get(number) if number is not None else None
+
+    @property
+    def forfeit_mp(self) -> int:
+        return self.rules.table.lowest_difference(self.rules.forfeit_vp) or 0
+
+    def late_rule(self) -> str:
+        """The lateness rule in words, with this turno's numbers."""
+        return gettext(
+            "Up to %(warning)s minutes late: a warning, the scores do not change. Over "
+            "%(warning)s: the late line's turno total loses %(penalty)s. Over %(forfeit)s: a "
+            "forfeit: the present pair gets %(vp)s VP and %(plus)s MP, the late pair %(late_vp)s "
+            "VP and %(minus)s MP."
+        ) % {
+            "warning": engine_turno.LATE_WARNING_MINUTES,
+            "penalty": engine_turno.LATE_PENALTY,
+            "forfeit": engine_turno.LATE_FORFEIT_MINUTES,
+            "vp": self.rules.forfeit_vp,
+            "plus": signed(self.forfeit_mp),
+            "late_vp": 20 - self.rules.forfeit_vp,
+            "minus": signed(-self.forfeit_mp),
+        }
+
+
+def line_label(facts: BurracoFacts, line: Line) -> str:
+    """A pair as "Pair 3: Anna Rossi / Bruno Bianchi"; the two players of an individual
+    event's line by their names."""
+    if facts.individual:
+        return facts.line_name(line)
+    return gettext("Pair %(number)s: %(names)s") % {
+        "number": facts.number(int(line[0])),
+        "names": facts.line_name(line),
+    }
+
+
+def _entry_label(facts: BurracoFacts, line: PlayerId) -> str:
+    return line_label(facts, (line,))
+
+
+def turno_view(tournament: Tournament, number: int) -> TurnoView | None:
+    """Turno `number` of the tournament for its director; None when it is not seated."""
+    facts = burraco_facts(tournament)
+    if not 1 <= number <= len(facts.turni):
+        return None
+    turno = facts.turni[number - 1]
+    scores = {
+        (score.table, score.line): score
+        for score in turno_score(facts, turno).lines
+        if score.table is not None
+    }
+    tables = []
+    for seated in turno.seating.tables:
+        totals = turno.running_totals.get(seated.table)
+        sides = []
+        for index, (side, line) in enumerate((("NS", seated.ns), ("EO", seated.eo))):
+            score = scores.get((seated.table, line))
+            sides.append(
+                SideView(
+                    side,
+                    line_label(facts, line),
+                    totals[index] if totals is not None else None,
+                    score.vp if score else None,
+                    score.mp if score else None,
+                )
+            )
+        tables.append(
+            TableView(
+                seated.table,
+                turno.tables[seated.table],
+                sides[0],
+                sides[1],
+                confirmed=seated.table in turno.totals,
+                decided=turno.counts(seated.table),
+            )
+        )
+    actions = sorted(turno.actions + turno.undone, key=lambda a: (a.created_at, a.pk))
+    return TurnoView(
+        facts=facts,
+        turno=turno,
+        tables=tables,
+        byes=[_entry_label(facts, bye) for bye in turno.seating.byes],
+        history=[action_row(facts, turno, action) for action in actions],
+        open=_refusal_to_change(facts, turno) is None,
+        lines=[(line, _entry_label(facts, line)) for line in facts.lines()],
+        rules=turno_rules_of(facts, turno),
+    )
+
+
+def action_row(facts: BurracoFacts, turno: TurnoFacts, action: TurnoAction) -> ActionRow:
+    numbers = {row.pk: number for number, row in turno.tables.items()}
+    return ActionRow(
+        action,
+        action_text(facts, turno, action),
+        action.undone_at is None,
+        numbers.get(action.table_id) if action.table_id else None,
+    )
+
+
+# Checking an action --------------------------------------------------------------------------
+
+
+def _refusal_to_change(facts: BurracoFacts, turno: TurnoFacts) -> TournamentActionError | None:
+    if facts.tournament.status == TournamentStatus.FINISHED:
+        return TournamentActionError(
+            _("The tournament is over; nothing can change now."), field="round"
+        )
+    if turno.number < len(facts.turni):
+        return TournamentActionError(
+            _("The next turno is seated: turno %(number)s can no longer change.")
+            % {"number": turno.number},
+            field="round",
+        )
+    return None
+
+
+def refuse_change(facts: BurracoFacts, turno: TurnoFacts) -> None:
+    """Refused once the tournament is over or the next turno is seated."""
+    refusal = _refusal_to_change(facts, turno)
+    if refusal is not None:
+        raise refusal
+
+
+def _check_mp(mp: int | None, *, required: bool) -> None:
+    if mp is None:
+        if required:
+            raise TournamentActionError(
+                _("Set the MP the leaving pair keeps (in steps of 5)."), field="mp"
+            )
+        return
+    if mp % STEP or abs(mp) > MAX_MP:
+        raise TournamentActionError(
+            _("MP are a whole number in steps of 5 (given: %(value)s).") % {"value": mp},
+            field="mp",
+        )
+
+
+def _check_at_table(
+    turno: TurnoFacts, kind: str, table: TableRow | None, side: str, minutes: int, mp: int | None
+) -> TableRow:
+    if table is None or table.round_id != turno.round.pk:
+        raise TournamentActionError(_("Choose a table of this turno."), field="table")
+    if side not in SIDES:
+        raise TournamentActionError(_("Choose the line: NS or EO."), field="side")
+    here = [action for action in turno.actions if action.table_id == table.pk]
+    if kind == ActionKind.ABANDON:
+        _check_mp(mp, required=True)
+        if any(a.kind == ActionKind.ABANDON and a.side == side for a in here):
+            raise TournamentActionError(
+                _("This line's abandonment is already recorded."), field="side"
+            )
+    else:
+        if minutes < 0:
+            raise TournamentActionError(_("Minutes late cannot be negative."), field="minutes")
+        if any(a.kind == ActionKind.LATE for a in here):
+            raise TournamentActionError(
+                _("A lateness is already recorded at table %(number)s: undo it to change it.")
+                % {"number": table.number},
+                field="table",
+            )
+    return table
+
+
+def checked_action(
+    facts: BurracoFacts,
+    turno: TurnoFacts,
+    *,
+    kind: str,
+    reason: str,
+    table: TableRow | None = None,
+    side: str = "",
+    line: int | None = None,
+    minutes: int = 0,
+    vp: int = 0,
+    mp: int | None = None,
+) -> TurnoAction:
+    """The action as it would be recorded (not saved), or the refusal, on its field: a turno
+    that can no longer change, no reason, a table or line not of the turno, an abandonment
+    without the MP its pair keeps, a second lateness at a table, an adjustment of nothing."""
+    refuse_change(facts, turno)
+    reason = (reason or "").strip()
+    if not reason:
+        raise TournamentActionError(
+            _("Say why: the reason is shown on the standings."), field="reason"
+        )
+    if kind not in ActionKind.values:
+        raise TournamentActionError(
+            _("Choose abandonment, lateness or an adjustment."), field="kind"
+        )
+    if kind in (ActionKind.ABANDON, ActionKind.LATE):
+        table = _check_at_table(turno, kind, table, side, minutes, mp)
+        return TurnoAction(
+            round=turno.round,
+            table=table,
+            kind=kind,
+            side=side,
+            minutes=minutes if kind == ActionKind.LATE else 0,
+            mp=mp if kind == ActionKind.ABANDON else None,
+            reason=reason,
+        )
+    if line not in facts.lines():
+        raise TournamentActionError(_("Choose a pair of this tournament."), field="line")
+    if abs(vp) > MAX_VP:
+        raise TournamentActionError(
+            _("An adjustment's VP are between -%(max)s and %(max)s.") % {"max": MAX_VP},
+            field="vp",
+        )
+    _check_mp(mp, required=False)
+    if not vp and not mp:
+        raise TournamentActionError(_("An adjustment changes the VP or the MP."), field="vp")
+    return TurnoAction(round=turno.round, kind=kind, line=line, vp=vp, mp=mp or 0, reason=reason)
+
+
+# In words ------------------------------------------------------------------------------------
+
+
+def _seated(turno: TurnoFacts, action: TurnoAction) -> tuple[int, Line, Line]:
+    """The table's number, the action's line and the other line."""
+    number = next(n for n, row in turno.tables.items() if row.pk == action.table_id)
+    table = next(t for t in turno.seating.tables if t.table == number)
+    return (number, table.ns, table.eo) if action.side == "NS" else (number, table.eo, table.ns)
+
+
+def action_text(facts: BurracoFacts, turno: TurnoFacts, action: TurnoAction) -> str:
+    """One line of the history: "Table 1, EO (Pair 7: ...): abandoned, keeps -100 MP"."""
+    if action.kind == ActionKind.ADJUST:
+        return gettext("%(line)s: %(vp)s VP, %(mp)s MP") % {
+            "line": _entry_label(facts, action.line or 0),
+            "vp": signed(action.vp),
+            "mp": signed(action.mp or 0),
+        }
+    number, line, _other = _seated(turno, action)
+    where = {"table": number, "side": action.side, "line": line_label(facts, line)}
+    if action.kind == ActionKind.ABANDON:
+        return gettext("Table %(table)s, %(side)s (%(line)s): abandoned, keeps %(mp)s MP") % {
+            **where,
+            "mp": signed(action.mp or 0),
+        }
+    return gettext("Table %(table)s, %(side)s (%(line)s): %(minutes)s minutes late") % {
+        **where,
+        "minutes": action.minutes,
+    }
+
+
+def action_consequences(view: TurnoView, action: TurnoAction) -> list[str]:
+    """What recording `action` will do, in sentences, for the question asked first."""
+    facts, turno = view.facts, view.turno
+    if action.kind == ActionKind.ADJUST:
+        lines = [
+            gettext("%(line)s gets %(vp)s VP and %(mp)s MP in the standings.")
+            % {
+                "line": _entry_label(facts, action.line or 0),
+                "vp": signed(action.vp),
+                "mp": signed(action.mp or 0),
+            }
+        ]
+    elif action.kind == ActionKind.ABANDON:
+        lines = _abandon_words(view, action)
+    else:
+        lines = _late_words(view, action)
+    return [
+        *lines,
+        gettext("Reason: %(reason)s") % {"reason": action.reason},
+        gettext(
+            "The reason is kept in the history and shown on the standings. You can undo it "
+            "until turno %(next)s is seated."
+        )
+        % {"next": turno.number + 1},
+    ]
+
+
+def _abandon_words(view: TurnoView, action: TurnoAction) -> list[str]:
+    facts, rules = view.facts, view.rules
+    number, leaving, staying = _seated(view.turno, action)
+    if any(
+        other.kind == ActionKind.ABANDON and other.table_id == action.table_id
+        for other in view.turno.actions
+    ):
+        return [
+            gettext("Both lines of table %(table)s have left turno %(number)s: 0 VP and 0 MP each.")
+            % {"table": number, "number": view.number}
+        ]
+    return [
+        gettext(
+            "%(line)s leaves turno %(number)s at table %(table)s: it gets %(vp)s VP and %(mp)s MP."
+        )
+        % {
+            "line": line_label(facts, leaving),
+            "number": view.number,
+            "table": number,
+            "vp": rules.abandon_vp,
+            "mp": signed(action.mp or 0),
+        },
+        gettext(
+            "%(line)s gets %(vp)s VP and %(mp)s MP, or the VP and MP of the hands played if "
+            "they give it more."
+        )
+        % {"line": line_label(facts, staying), "vp": rules.rest_vp, "mp": signed(rules.rest_mp)},
+    ]
+
+
+def _late_words(view: TurnoView, action: TurnoAction) -> list[str]:
+    facts, rules = view.facts, view.rules
+    number, late, present = _seated(view.turno, action)
+    late_name = line_label(facts, late)
+    head = gettext("%(line)s was %(minutes)s minutes late at table %(table)s.") % {
+        "line": late_name,
+        "minutes": action.minutes,
+        "table": number,
+    }
+    if action.minutes > engine_turno.LATE_FORFEIT_MINUTES:
+        what = gettext(
+            "A forfeit: %(present)s gets %(vp)s VP and %(plus)s MP, %(late)s %(late_vp)s VP "
+            "and %(minus)s MP; the table's hands do not count."
+        ) % {
+            "present": line_label(facts, present),
+            "vp": rules.forfeit_vp,
+            "plus": signed(view.forfeit_mp),
+            "late": late_name,
+            "late_vp": 20 - rules.forfeit_vp,
+            "minus": signed(-view.forfeit_mp),
+        }
+    elif action.minutes > engine_turno.LATE_WARNING_MINUTES:
+        what = gettext(
+            "Its turno total loses %(penalty)s; the VP follow from the difference on the "
+            "turno's VP table."
+        ) % {"penalty": engine_turno.LATE_PENALTY}
+    else:
+        what = gettext("A warning only: the scores do not change.")
+    return [head, what]

@@ -1,0 +1,202 @@
+"""What the director's console of a Burraco tournament shows, and the turni of its API, read from
+`burraco_facts` (seven queries): the lines (pairs, or the players of an individual event) with
+whether they are here, and each turno's tables with their lines, running line totals and whether
+their result counts yet."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy as _
+
+from pairings.burraco.formats import burraco_format_of
+from pairings.burraco.selectors import BurracoFacts, TurnoFacts, burraco_facts
+from pairings.engine.brackets import PlayerId
+from pairings.engine.burraco.movements import Line
+from scoring.models import MatchStatus
+from tournaments.models import EntryStatus, Tournament, TournamentStatus
+from tournaments.settings_table import MOVEMENT_CHOICES
+
+MOVEMENT_LABELS = {**dict(MOVEMENT_CHOICES), "individual": _("Individual")}
+
+
+@dataclass(frozen=True)
+class LineView:
+    """A pair (or a player of an individual event): its id (the standings' entry), its number,
+    "Anna Rossi / Bruno Bianchi", whether every member is checked in, whether it withdrew."""
+
+    id: PlayerId
+    number: int
+    name: str
+    checked_in: bool
+    dropped: bool
+    members: tuple[int, ...]  # the entries: a pair's two, a player's own
+
+
+@dataclass(frozen=True)
+class TableLine:
+    """A line at a table: its pair (an individual event's two players), its line total."""
+
+    ids: tuple[int, ...]
+    numbers: tuple[int, ...]
+    names: tuple[str, ...]
+    total: int
+
+    @property
+    def name(self) -> str:
+        return " / ".join(self.names)
+
+    @property
+    def members(self) -> list[dict[str, object]]:
+        """Each pair (player) of the line: id, number, name."""
+        return [
+            {"id": id, "number": number, "name": name}
+            for id, number, name in zip(self.ids, self.numbers, self.names, strict=True)
+        ]
+
+    @property
+    def number_text(self) -> str:
+        return " + ".join(str(number) for number in self.numbers)
+
+
+@dataclass(frozen=True)
+class TurnoTable:
+    """A table of a turno: its number, its row (`table.pk`, `table.match_id`), NS and EO, and
+    where its result is: "playing", "awaiting" (finished, not confirmed), "done" (it counts) or
+    "decided" (the director's action decided it: an abandonment, a forfeit by lateness)."""
+
+    number: int
+    table_id: int
+    match_id: int | None
+    ns: TableLine
+    eo: TableLine
+    state: str
+
+    @property
+    def counts(self) -> bool:
+        return self.state in ("done", "decided")
+
+
+@dataclass(frozen=True)
+class TurnoView:
+    number: int
+    movement: str
+    vp_table: dict
+    tables: tuple[TurnoTable, ...]
+    byes: tuple[TableLine, ...]
+    complete: bool
+
+    @property
+    def bye_members(self) -> list[dict[str, object]]:
+        return [member for line in self.byes for member in line.members]
+
+    @property
+    def movement_label(self) -> str:
+        return str(MOVEMENT_LABELS.get(self.movement, self.movement))
+
+    @property
+    def decided(self) -> int:
+        return sum(1 for table in self.tables if table.counts)
+
+
+@dataclass(frozen=True)
+class BurracoConsole:
+    """The console: the lines, the current turno, and what the director may do next."""
+
+    individual: bool
+    lines: tuple[LineView, ...]
+    turno: TurnoView | None
+    planned: int
+    next_turno: int | None  # the turno to seat next; None once all are seated or it is over
+    can_register: bool  # a pairs tournament before its first turno
+    can_finish: bool  # every turno seated and decided
+
+    @property
+    def checked_in(self) -> int:
+        return sum(1 for line in self.lines if line.checked_in)
+
+
+def line_views(facts: BurracoFacts) -> tuple[LineView, ...]:
+    return tuple(
+        LineView(
+            id=line,
+            number=facts.number(line),
+            name=facts.name(line),
+            checked_in=all(e.status == EntryStatus.CHECKED_IN for e in facts.members(line)),
+            dropped=facts.dropped(line),
+            members=tuple(entry.pk for entry in facts.members(line)),
+        )
+        for line in facts.lines()
+    )
+
+
+def _table_line(facts: BurracoFacts, line: Line, total: int) -> TableLine:
+    ids = tuple(int(member) for member in line)  # the engine's lines are the pairs' ids
+    return TableLine(
+        ids=ids,
+        numbers=tuple(facts.number(member) for member in ids),
+        names=tuple(facts.name(member) for member in ids),
+        total=total,
+    )
+
+
+def _state(turno: TurnoFacts, number: int) -> str:
+    if number in turno.totals:
+        return "done"
+    if turno.counts(number):
+        return "decided"
+    table = turno.tables[number]
+    if table.match is not None and table.match.status == MatchStatus.FINISHED:
+        return "awaiting"
+    return "playing"
+
+
+def turno_view(facts: BurracoFacts, turno: TurnoFacts) -> TurnoView:
+    """A turno's tables in number order, with their running line totals (NS, EO)."""
+    tables = []
+    for seated in turno.seating.tables:
+        row = turno.tables[seated.table]
+        ns_total, eo_total = turno.running_totals.get(seated.table, (0, 0))
+        tables.append(
+            TurnoTable(
+                number=seated.table,
+                table_id=row.pk,
+                match_id=row.match_id,
+                ns=_table_line(facts, seated.ns, ns_total),
+                eo=_table_line(facts, seated.eo, eo_total),
+                state=_state(turno, seated.table),
+            )
+        )
+    return TurnoView(
+        number=turno.number,
+        movement=turno.movement,
+        vp_table=dict((turno.round.report or {}).get("vp_table", {})),
+        tables=tuple(tables),
+        byes=tuple(_table_line(facts, (bye,), 0) for bye in turno.seating.byes),
+        complete=turno.complete,
+    )
+
+
+def turni_views(tournament: Tournament) -> list[TurnoView]:
+    """Every turno seated so far, in order."""
+    facts = burraco_facts(tournament)
+    return [turno_view(facts, turno) for turno in facts.turni]
+
+
+def burraco_console(tournament: Tournament) -> BurracoConsole:
+    """The console of a Burraco tournament (the facts read once)."""
+    kind = burraco_format_of(tournament)
+    facts = burraco_facts(tournament)
+    planned = kind.planned_turni(tournament)
+    seated = len(facts.turni)
+    over = tournament.status == TournamentStatus.FINISHED
+    last_decided = bool(facts.turni) and facts.turni[-1].complete
+    return BurracoConsole(
+        individual=facts.individual,
+        lines=line_views(facts),
+        turno=turno_view(facts, facts.turni[-1]) if facts.turni else None,
+        planned=planned,
+        next_turno=None if over or seated >= planned else seated + 1,
+        can_register=not facts.individual and not over and seated == 0,
+        can_finish=not over and seated >= planned and last_decided,
+    )

@@ -1,0 +1,23 @@
+"""The console of a tournament played in turni (`{% load turno_console %}`): the tournament page
+includes its format's console template, which reads its data here, in one selector call."""
+
+from django import template
+
+from pairings.burraco.console import BurracoConsole, burraco_console
+from pairings.burraco.forms import PairsForm
+from tournaments.models import Tournament
+
+register = template.Library()
+
+
+@register.simple_tag
+def turno_console(tournament: Tournament) -> BurracoConsole:
+    """`{% turno_console tournament as console %}`: the lines, the current turno's tables and
+    what the director may do next."""
+    return burraco_console(tournament)
+
+
+@register.simple_tag
+def pairs_form() -> PairsForm:
+    """`{% pairs_form as form %}`: the empty list of pairs to paste."""
+    return PairsForm()

@@ -1,0 +1,273 @@
+"""The console of a Burraco tournament on the tournament page, through real requests: the director
+pastes the pairs, seats the turni, withdraws a pair (asked first); a refused list comes back with
+the refusal beside it and nobody entered; the turno's tables with their pairs and line totals."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from clubs.models import Role
+from pairings.models import Pair
+from tests.factories import member
+from tests.tournaments.helpers import Staff, enter_players
+from tournaments import services
+from tournaments.models import EntryStatus, Round
+
+from .helpers import burraco_tournament, pair_lines, play_table
+
+pytestmark = pytest.mark.django_db
+
+
+def client_for(user=None, language: str = "en") -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.cookies["django_language"] = language
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def text(response) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())).strip()
+
+
+def page_of(client, tournament) -> str:
+    response = client.get(reverse("tournaments:detail", args=[tournament.pk]))
+    assert response.status_code == 200
+    return text(response)
+
+
+def paste(client, tournament, lines, check_in=True):
+    data = {"pairs": "\n".join(lines)}
+    if check_in:
+        data["check_in"] = "on"
+    return client.post(reverse("pairings:burraco-pairs", args=[tournament.pk]), data)
+
+
+@pytest.fixture
+def evening():
+    staff = Staff()
+    return staff, burraco_tournament(staff), client_for(staff.director)
+
+
+def test_twelve_pairs_pasted_are_on_the_page_numbered_and_here(evening):
+    _staff, tournament, client = evening
+    page = page_of(client, tournament)
+    assert "No pair entered yet." in page
+    assert "Pairs, one a line" in page and "They are here and have paid" in page
+    lines = ["Anna Rossi / Bruno Bianchi", *pair_lines(11)]
+    response = paste(client, tournament, lines)
+    assert response.status_code == 302
+    assert response["Location"].endswith(f"/tournaments/{tournament.pk}/#pairs")
+    page = text(client.get(response["Location"]))
+    assert "12 pairs entered." in page
+    assert "Pairs (12)" in page
+    assert "1. Anna Rossi / Bruno Bianchi here" in page
+    assert "12. Giocatore 21 / Giocatore 22 here" in page
+    assert "12 checked in." in page
+    assert "Seat turno 1" in page
+
+
+def test_a_bad_line_is_refused_beside_the_list_and_nobody_is_entered(evening):
+    _staff, tournament, client = evening
+    lines = [*pair_lines(3), "Carla Verdi Dario Neri"]
+    response = paste(client, tournament, lines)
+    assert response.status_code == 400
+    html = response.content.decode()
+    # the refusal is the list's own error, and the list comes back as typed
+    errors = re.search(r'<div class="field-errors" id="id_pairs_error">(.*?)</div>', html, re.S)
+    assert errors is not None
+    assert 'Line 4 ("Carla Verdi Dario Neri") is not a pair' in errors.group(1).replace(
+        "&quot;", '"'
+    )
+    assert "Carla Verdi Dario Neri</textarea>" in html
+    assert Pair.objects.filter(tournament=tournament).count() == 0
+    assert tournament.entries.count() == 0
+    assert "No pair entered yet." in page_of(client, tournament)
+
+
+def test_a_player_listed_twice_is_refused_by_name(evening):
+    _staff, tournament, client = evening
+    response = paste(client, tournament, ["Anna Rossi / Bruno Bianchi", "Anna Rossi / Carla Verdi"])
+    assert response.status_code == 400
+    assert "Anna Rossi" in text(response)
+    assert tournament.entries.count() == 0
+
+
+def test_turno_one_seats_six_tables_with_the_pairs_names(evening):
+    _staff, tournament, client = evening
+    paste(client, tournament, pair_lines(12))
+    response = client.post(reverse("pairings:burraco-seat", args=[tournament.pk]))
+    assert response.status_code == 302
+    assert response["Location"].endswith("#turno")
+    page = page_of(client, tournament)
+    assert "Turno 1 is seated." in page
+    assert "Turno 1 of 4 · Mitchell" in page
+    assert "0 of 6 tables decided." in page
+    # Mitchell: pairs 1-6 sit NS at tables 1-6, pairs 7-12 EO
+    assert (
+        "Table 1 Playing NS 1. Giocatore 01 / Giocatore 02 0 EO 7. Giocatore 13 / Giocatore 14 0"
+        in page
+    )
+    assert (
+        "Table 6 Playing NS 6. Giocatore 11 / Giocatore 12 0 EO 12. Giocatore 23 / Giocatore 24 0"
+        in page
+    )
+    assert "Table 7" not in page
+    # each table links its match; the list of pairs can no longer be pasted
+    round = Round.objects.get(tournament=tournament, number=1)
+    for table in round.tables.all():
+        assert (
+            f'href="/matches/{table.match_id}/"'
+            in client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+        )
+    assert "Pairs, one a line" not in page
+    assert "Seat turno 2" in page
+    # the printables: the movement card, the turno's seating and (a director's) its slips
+    html = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    for name, args in (
+        ("pairings:burraco-movement-card", [tournament.pk]),
+        ("pairings:burraco-seating", [tournament.pk, 1]),
+        ("pairings:burraco-slips", [tournament.pk, 1]),
+    ):
+        assert f'href="{reverse(name, args=args)}"' in html, name
+    # once a turno is seated it comes first, the players' check-in below it
+    assert html.index('id="turno"') < html.index('id="check-in"')
+
+
+def test_a_turno_still_played_is_refused_beside_the_button_then_the_totals_show(evening):
+    staff, tournament, client = evening
+    paste(client, tournament, pair_lines(12))
+    client.post(reverse("pairings:burraco-seat", args=[tournament.pk]))
+    round = Round.objects.get(tournament=tournament, number=1)
+    table = round.tables.get(number=1)
+    play_table(table, staff.scorekeeper, [(300, 150), (200, 100), (150, 250)])
+    response = client.post(reverse("pairings:burraco-seat", args=[tournament.pk]), follow=True)
+    page = text(response)
+    assert "Turno 1 is still being played: every table needs its result first." in page
+    # the refusal sits in the turno's part, before the button
+    assert (
+        page.index("Turno 1 of 4") < page.index("still being played") < page.index("Seat turno 2")
+    )
+    assert Round.objects.filter(tournament=tournament).count() == 1
+    # table 1 played its 3 hands: NS 650, EO 500, finished and not yet confirmed
+    assert "Table 1 Awaiting confirmation NS 1. Giocatore 01 / Giocatore 02 650" in page
+    assert "EO 7. Giocatore 13 / Giocatore 14 500" in page
+    services.table_confirm(table=table, user=staff.director)
+    page = page_of(client, tournament)
+    assert "Table 1 Confirmed NS 1. Giocatore 01 / Giocatore 02 650" in page
+    assert "1 of 6 tables decided." in page
+
+
+def test_withdrawing_a_pair_asks_first(evening):
+    _staff, tournament, client = evening
+    paste(client, tournament, pair_lines(4))
+    pair = Pair.objects.get(tournament=tournament, number=2)
+    url = reverse("pairings:burraco-withdraw", args=[tournament.pk])
+    asked = client.post(url, {"line": pair.pk})
+    assert asked.status_code == 200
+    assert "Withdraw 2. Giocatore 03 / Giocatore 04?" in text(asked)
+    assert not tournament.entries.filter(status=EntryStatus.DROPPED).exists()
+    done = client.post(url, {"line": pair.pk, "confirm": "1"}, follow=True)
+    page = text(done)
+    assert "Giocatore 03 / Giocatore 04 withdrew." in page
+    assert "2. Giocatore 03 / Giocatore 04 withdrawn" in page
+    assert tournament.entries.filter(status=EntryStatus.DROPPED).count() == 2
+    assert client.post(url, {"line": 999999}).status_code == 404
+
+
+def test_only_the_director_acts(evening):
+    staff, tournament, _client = evening
+    urls = [
+        reverse(f"pairings:burraco-{name}", args=[tournament.pk])
+        for name in ("pairs", "seat", "withdraw")
+    ]
+    scorekeeper = client_for(staff.scorekeeper)
+    outsider = client_for(member(Staff().club, Role.DIRECTOR))
+    for url in urls:
+        assert scorekeeper.post(url, {"pairs": pair_lines(2)[0]}).status_code == 403
+        assert outsider.post(url, {"pairs": pair_lines(2)[0]}).status_code == 404
+        assert client_for().post(url).status_code == 302  # to the login page
+        assert _client.get(url).status_code == 405
+    assert tournament.entries.count() == 0
+    # a visitor sees the pairs and the tables, no form
+    _client.post(urls[0], {"pairs": "\n".join(pair_lines(2)), "check_in": "on"})
+    page = page_of(client_for(), tournament)
+    assert "1. Giocatore 01 / Giocatore 02 here" in page
+    assert "Pairs, one a line" not in page and "Seat turno" not in page
+    assert "Withdraw" not in page
+
+
+def test_the_console_speaks_italian(evening):
+    _staff, tournament, client = evening
+    italian = client_for(_staff.director, "it")
+    paste(client, tournament, pair_lines(12))
+    italian.post(reverse("pairings:burraco-seat", args=[tournament.pk]))
+    page = page_of(italian, tournament)
+    assert "Coppie (12)" in page
+    assert "Turno 1 di 4 · Mitchell" in page
+    assert "Tavolo 1 In gioco" in page
+    assert "Assegna i tavoli del turno 2" in page
+
+
+def test_an_individual_event_lists_its_players(evening):
+    staff, _tournament, client = evening
+    tournament = burraco_tournament(staff, format="burraco_individual", rounds_planned=3)
+    enter_players(tournament, staff.director, 8)
+    page = page_of(client, tournament)
+    assert "Players (8)" in page
+    assert "1. Giocatore 01 here" in page
+    assert "Pairs, one a line" not in page
+    assert "Register and check in" in page
+    client.post(reverse("pairings:burraco-seat", args=[tournament.pk]))
+    page = page_of(client, tournament)
+    assert "Turno 1 of 3 · Individual" in page
+    assert "Table 2" in page and "Table 3" not in page
+
+
+def test_the_turno_is_asked_again_while_its_tables_play(evening):
+    staff, _tournament, client = evening
+    tournament = burraco_tournament(staff, movements=["italiana"])
+    paste(client, tournament, ["Anna Rossi / Bruno Bianchi", "Carla Verdi / Dario Neri"])
+    client.post(reverse("pairings:burraco-seat", args=[tournament.pk]))
+    panel_url = reverse("pairings:burraco-turno-panel", args=[tournament.pk])
+    html = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    assert f'hx-get="{panel_url}" hx-trigger="every ' in html
+    table = Round.objects.get(tournament=tournament).tables.get()
+    play_table(table, staff.scorekeeper, [(300, 150), (200, 100), (150, 250)])
+    # a visitor of the public tournament reads the panel: the totals so far, still polled
+    panel = client_for().get(panel_url)
+    assert panel.status_code == 200
+    assert "NS 1. Anna Rossi / Bruno Bianchi 650 EO 2. Carla Verdi / Dario Neri 500" in text(panel)
+    assert "hx-trigger" in panel.content.decode() and "Finish the tournament" not in text(panel)
+    services.table_confirm(table=table, user=staff.director)
+    # decided: the panel stops asking, and the director may finish
+    panel = client.get(panel_url)
+    assert "hx-trigger" not in panel.content.decode()
+    assert "Table 1 Confirmed" in text(panel)
+    assert "Finish the tournament" in text(panel)
+    assert client.get(reverse("pairings:burraco-turno-panel", args=[999999])).status_code == 404
+
+
+def queries_of_the_page(client, tournament) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(reverse("tournaments:detail", args=[tournament.pk])).status_code == 200
+    return len(queries)
+
+
+def test_the_console_reads_as_many_queries_for_6_pairs_as_for_12():
+    counts = []
+    for pairs in (6, 12):
+        staff = Staff()
+        tournament = burraco_tournament(staff)
+        client = client_for(staff.director)
+        paste(client, tournament, pair_lines(pairs))
+        client.post(reverse("pairings:burraco-seat", args=[tournament.pk]))
+        assert Round.objects.get(tournament=tournament).tables.count() == pairs // 2
+        counts.append(queries_of_the_page(client, tournament))
+    assert counts[0] == counts[1], counts
