@@ -134,6 +134,8 @@ def test_turno_one_seats_six_tables_with_the_pairs_names(evening):
         ("pairings:burraco-movement-card", [tournament.pk]),
         ("pairings:burraco-seating", [tournament.pk, 1]),
         ("pairings:burraco-slips", [tournament.pk, 1]),
+        ("pairings:burraco-turno", [tournament.pk, 1]),  # the director's actions on the turno
+        ("pairings:burraco-standings", [tournament.pk]),
     ):
         assert f'href="{reverse(name, args=args)}"' in html, name
     # once a turno is seated it comes first, the players' check-in below it
