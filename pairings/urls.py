@@ -38,6 +38,7 @@ urlpatterns = [
     # turno panel, and the standings.
     path("<int:pk>/burraco/turno/", burraco.turno_panel, name="burraco-turno-panel"),
     path("<int:pk>/burraco/pairs/", burraco.pairs, name="burraco-pairs"),
+    path("<int:pk>/burraco/pair/", burraco.pair, name="burraco-pair"),
     path("<int:pk>/burraco/seat/", burraco.seat, name="burraco-seat"),
     path("<int:pk>/burraco/withdraw/", burraco.withdraw, name="burraco-withdraw"),
     path(

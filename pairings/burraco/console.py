@@ -110,6 +110,8 @@ class BurracoConsole:
     next_turno: int | None  # the turno to seat next; None once all are seated or it is over
     can_register: bool  # a pairs tournament before its first turno
     can_finish: bool  # every turno seated and decided
+    # a pairs tournament's players entered in no pair yet (entry id, name), by seed
+    unpaired: tuple[tuple[int, str], ...] = ()
 
     @property
     def checked_in(self) -> int:
@@ -199,4 +201,14 @@ def burraco_console(tournament: Tournament) -> BurracoConsole:
         next_turno=None if over or seated >= planned else seated + 1,
         can_register=not facts.individual and not over and seated == 0,
         can_finish=not over and seated >= planned and last_decided,
+        unpaired=() if facts.individual else _unpaired(facts),
+    )
+
+
+def _unpaired(facts: BurracoFacts) -> tuple[tuple[int, str], ...]:
+    paired = {entry.pk for line in facts.lines() for entry in facts.members(line)}
+    return tuple(
+        (entry.pk, entry.player.name)
+        for entry in sorted(facts.entries.values(), key=lambda entry: entry.seed)
+        if entry.pk not in paired and entry.status != EntryStatus.DROPPED
     )

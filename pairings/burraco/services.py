@@ -65,6 +65,16 @@ def _pairs_format(tournament: Tournament) -> None:
         )
 
 
+def _refuse_new_pairs(tournament: Tournament, *, field: str) -> None:
+    """A pair joins a pairs tournament not finished, before its first turno is seated."""
+    refuse_if_finished(tournament)
+    _pairs_format(tournament)
+    if tournament.rounds.exists():
+        raise TournamentActionError(
+            _("The first turno is seated: a pair can no longer join."), field=field
+        )
+
+
 def _next_number(tournament: Tournament) -> int:
     return (Pair.objects.filter(tournament=tournament).aggregate(n=Max("number"))["n"] or 0) + 1
 
@@ -79,12 +89,7 @@ def pairs_register(
     entered. With `check_in` they are here and have paid. Locks the tournament row, then enters
     the players as `entries_register`."""
     tournament = locked(tournament)
-    refuse_if_finished(tournament)
-    _pairs_format(tournament)
-    if tournament.rounds.exists():
-        raise TournamentActionError(
-            _("The first turno is seated: a pair can no longer join."), field="pairs"
-        )
+    _refuse_new_pairs(tournament, field="pairs")
     names: list[str] = []
     for number, line in enumerate((line for line in lines if line.strip()), start=1):
         parts = [part.strip() for part in line.split(PAIR_SEPARATOR)]
@@ -118,10 +123,10 @@ def pairs_register(
 
 @transaction.atomic
 def pair_register(*, tournament: Tournament, user: Actor, first: Entry, second: Entry) -> Pair:
-    """Make a pair of two players already entered, neither in a pair yet."""
+    """Make a pair of two players already entered, neither in a pair yet (a guest checked in at
+    the door, a player registered alone), before the first turno. Locks the tournament row."""
     tournament = locked(tournament)
-    refuse_if_finished(tournament)
-    _pairs_format(tournament)
+    _refuse_new_pairs(tournament, field="first")
     if first.pk == second.pk:
         raise TournamentActionError(_("A pair is two different players."), field="second")
     for entry in (first, second):

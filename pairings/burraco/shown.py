@@ -19,7 +19,7 @@ from django.utils.translation import gettext, ngettext
 from pairings import presenters as words
 from pairings.burraco.selectors import BurracoFacts, BurracoStandings, TurnoFacts
 from pairings.engine.burraco.movements import Line
-from pairings.engine.burraco.turno import How, LineScore, TurnoScore
+from pairings.engine.burraco.turno import LATE_WARNING_MINUTES, How, LineScore, TurnoScore
 from pairings.models import ActionKind
 
 
@@ -102,6 +102,7 @@ class StandingsShown:
     turni: tuple[TurnoShown, ...]
     adjustments: tuple[str, ...]
     abandonments: tuple[str, ...]
+    latenesses: tuple[str, ...]
     warnings: tuple[str, ...]
 
     @property
@@ -123,9 +124,13 @@ class StandingsShown:
 
     @property
     def notes(self) -> list[str]:
-        """The notes every printed standings carries: the chain, then adjustments and
-        abandonments."""
-        return [self.order, *self.adjustments, *self.abandonments]
+        """The notes every printed standings carries: the chain, then the director's actions
+        (adjustments, abandonments, latenesses) with their reasons."""
+        return [self.order, *self.actions]
+
+    @property
+    def actions(self) -> list[str]:
+        return [*self.adjustments, *self.abandonments, *self.latenesses]
 
 
 def standings_shown(standings: BurracoStandings) -> StandingsShown:
@@ -143,6 +148,7 @@ def standings_shown(standings: BurracoStandings) -> StandingsShown:
         ),
         adjustments=tuple(_adjustments(standings)),
         abandonments=tuple(_abandonments(standings)),
+        latenesses=tuple(_latenesses(standings)),
         warnings=tuple(_warnings(standings)),
     )
 
@@ -302,6 +308,30 @@ def _abandonments(standings: BurracoStandings) -> list[str]:
                 notes.append(gettext("%(line)s abandoned turno %(turno)s (%(reason)s).") % values)
             else:
                 notes.append(gettext("%(line)s abandoned turno %(turno)s.") % values)
+    return notes
+
+
+def _latenesses(standings: BurracoStandings) -> list[str]:
+    """A note for each lateness in force past the warning (over 5 minutes), with its reason."""
+    facts = standings.facts
+    notes = []
+    for turno in facts.turni:
+        seats = {turno.tables[table.table].pk: table for table in turno.seating.tables}
+        for action in turno.actions:
+            table = seats.get(action.table_id or 0)
+            late = action.kind == ActionKind.LATE and action.minutes > LATE_WARNING_MINUTES
+            if not late or table is None:
+                continue
+            line = table.ns if action.side == "NS" else table.eo
+            notes.append(
+                gettext("%(line)s %(minutes)s minutes late in turno %(turno)s (%(reason)s).")
+                % {
+                    "line": line_label(facts, line),
+                    "minutes": action.minutes,
+                    "turno": turno.number,
+                    "reason": action.reason,
+                }
+            )
     return notes
 
 

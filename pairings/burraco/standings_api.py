@@ -78,6 +78,9 @@ class BurracoStandingsSerializer(serializers.Serializer):
     turni = BurracoTurnoSerializer(many=True)
     adjustments = serializers.ListField(child=serializers.CharField())
     abandonments = serializers.ListField(child=serializers.CharField())
+    latenesses = serializers.ListField(
+        child=serializers.CharField(), help_text=_("Lines late by over 5 minutes, with the reason.")
+    )
     warnings = serializers.ListField(
         child=serializers.CharField(), help_text=_("Lines that gained VP by abandoning.")
     )

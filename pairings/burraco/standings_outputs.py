@@ -103,8 +103,7 @@ def burraco_standings_list(standings: BurracoStandings) -> StandingsList:
         shown.order,
         shown.after + ".",
         *_settled_notes(shown),
-        *shown.adjustments,
-        *shown.abandonments,
+        *shown.actions,
     ]
     return columns, rows, notes
 

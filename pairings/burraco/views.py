@@ -1,8 +1,8 @@
 """The director's actions of a Burraco tournament's console (the tournament page includes
-templates/pairings/burraco/_console.html): enter pairs from a pasted list, seat the next turno,
-withdraw a pair (after asking). Each comes back to its part of the tournament page, its message
-shown there (`clubs/_inline_messages.html`); a refused list of pairs is shown again on a page of
-its own, the refusal beside the text.
+templates/pairings/burraco/_console.html): enter pairs from a pasted list, make a pair of two
+players entered alone, seat the next turno, withdraw a pair (after asking). Each comes back to
+its part of the tournament page, its message shown there (`clubs/_inline_messages.html`); a
+refused list of pairs is shown again on a page of its own, the refusal beside the text.
 
 Director only: `lookups.directed_tournament` answers 404 outside the club and 403 to a member
 without the role (`clubs.permissions.can_direct`); another format's tournament answers 404.
@@ -18,6 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST, require_safe
 
 from base.errors import as_message, on_form
@@ -28,8 +29,9 @@ from pairings.burraco.formats import BurracoFormat
 from pairings.burraco.forms import PairsForm
 from pairings.burraco.selectors import burraco_facts
 from tournaments import lookups
+from tournaments.errors import TournamentActionError
 from tournaments.formats import format_of
-from tournaments.models import Tournament
+from tournaments.models import Entry, Tournament
 from tournaments.views.core import Ask, ask, confirmed
 
 # The turno's part of the console asks again this often while its tables play.
@@ -95,6 +97,32 @@ def pairs(request: HttpRequest, pk: int) -> HttpResponse:
             return _back(tournament, "pairs")
     context: dict[str, Any] = {"tournament": tournament, "club": tournament.club, "form": form}
     return render(request, "pairings/burraco/pairs.html", context, status=400)
+
+
+@login_required
+@require_POST
+def pair(request: HttpRequest, pk: int) -> HttpResponse:
+    """Make a pair of two players entered alone (a guest checked in at the door); a refusal is
+    said beside the list of pairs."""
+    tournament = _directed(request, pk)
+    entries = {entry.pk: entry for entry in tournament.entries.select_related("player")}
+    first, second = (_entry(entries, request.POST.get(name)) for name in ("first", "second"))
+    with as_message(request, extra_tags=PAIRS_PLACE):
+        if first is None or second is None:
+            raise TournamentActionError(_("Choose two players entered."), field="first")
+        made = services.pair_register(
+            tournament=tournament, user=request.user, first=first, second=second
+        )
+        messages.success(
+            request,
+            gettext("Pair %(number)s: %(name)s.") % {"number": made.number, "name": made.name},
+            extra_tags=PAIRS_PLACE,
+        )
+    return _back(tournament, "pairs")
+
+
+def _entry(entries: dict[int, Entry], value: str | None) -> Entry | None:
+    return entries.get(int(value)) if value and value.isdigit() else None
 
 
 @login_required

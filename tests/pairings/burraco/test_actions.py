@@ -218,6 +218,13 @@ def test_seven_minutes_late_takes_100_off_the_late_lines_total(evening):
     assert scores(tournament, pairs)[6] == (8, -250)
     response = client_for(staff.director).get(page(tournament))
     assert table_row(response, 2).endswith("900 - 750 12 - 8 250 - -250 confirmed")
+    # the standings say it, with its reason
+    standings = client_for(staff.director).get(
+        reverse("pairings:burraco-standings", args=[tournament.pk])
+    )
+    assert "Giocatore 11 / Giocatore 12 7 minutes late in turno 1 (Arrived 20:37)." in text(
+        standings
+    )
 
 
 def test_late_up_to_5_minutes_is_a_warning_only(evening):
@@ -227,6 +234,10 @@ def test_late_up_to_5_minutes_is_a_warning_only(evening):
     asked, _action = ask_then_record(client_for(staff.director), tournament, body)
     assert "A warning only: the scores do not change." in asked
     assert scores(tournament, pairs)[2] == (11, 150)
+    standings = client_for(staff.director).get(
+        reverse("pairings:burraco-standings", args=[tournament.pk])
+    )
+    assert "minutes late" not in text(standings)  # a warning: nothing to say on the standings
     # a second lateness at the table is refused: undo the first to change it
     again = client_for(staff.director).post(
         record_url(tournament), {**body, "minutes": 8, "confirm": "1"}

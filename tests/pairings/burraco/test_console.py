@@ -134,6 +134,8 @@ def test_turno_one_seats_six_tables_with_the_pairs_names(evening):
         ("pairings:burraco-movement-card", [tournament.pk]),
         ("pairings:burraco-seating", [tournament.pk, 1]),
         ("pairings:burraco-slips", [tournament.pk, 1]),
+        ("pairings:burraco-turno", [tournament.pk, 1]),  # the director's actions on the turno
+        ("pairings:burraco-standings", [tournament.pk]),
     ):
         assert f'href="{reverse(name, args=args)}"' in html, name
     # once a turno is seated it comes first, the players' check-in below it
@@ -271,3 +273,24 @@ def test_the_console_reads_as_many_queries_for_6_pairs_as_for_12():
         assert Round.objects.get(tournament=tournament).tables.count() == pairs // 2
         counts.append(queries_of_the_page(client, tournament))
     assert counts[0] == counts[1], counts
+
+
+def test_two_players_entered_alone_are_made_a_pair(evening):
+    """A guest checked in at the door is entered alone: the console pairs two such players
+    (a third left alone is offered again); after turno 1 no pair may join."""
+    staff, tournament, client = evening
+    paste(client, tournament, pair_lines(2))
+    alone = enter_players(tournament, staff.director, 3, prefix="Ospite")
+    page = page_of(client, tournament)
+    assert "Make a pair of two players entered" in page
+    url = reverse("pairings:burraco-pair", args=[tournament.pk])
+    response = client.post(url, {"first": alone[0].pk, "second": alone[1].pk})
+    assert response.status_code == 302
+    page = page_of(client, tournament)
+    assert "Pair 3: Ospite 01 / Ospite 02." in page
+    assert "3. Ospite 01 / Ospite 02" in page
+    # one left alone: nothing to pair; the same player twice is refused beside the pairs
+    assert "Make a pair of two players entered" not in page
+    response = client.post(url, {"first": alone[2].pk, "second": alone[2].pk}, follow=True)
+    assert "A pair is two different players." in text(response)
+    assert Pair.objects.filter(tournament=tournament).count() == 3
