@@ -72,7 +72,8 @@ def test_demo_creates_a_public_club_its_people_and_logins_that_work(client):
     club = Club.objects.get()
     assert (club.name, club.is_public) == ("Circolo Tallone", True)
     assert club.players.filter(is_guest=False).count() == 12
-    assert club.players.filter(is_guest=True).count() == 2
+    # two guests of the club nights, twelve of the Burraco evening's pairs
+    assert club.players.filter(is_guest=True).count() == 2 + 12
     roles = dict(Membership.objects.filter(club=club).values_list("user__username", "role"))
     assert roles == {"demo": Role.OWNER, "direttore": Role.DIRECTOR, "segnapunti": Role.SCOREKEEPER}
     demo_user = get_user_model().objects.get(username="demo")
@@ -95,7 +96,8 @@ def test_demo_plays_every_game_through_the_services():
     assert {match.status for match in matches} == {MatchStatus.FINISHED, MatchStatus.IN_PROGRESS}
     assert Match.objects.get(preset="gin-standard").status == MatchStatus.FINISHED
     for match in matches:
-        assert match.hand_count > 0
+        # only the tables of the Burraco evening's turno 2 that just sat down have no hand yet
+        assert match.hand_count > 0 or hasattr(match, "tournament_table")
         # The cache the services wrote is what a replay of the stored events gives.
         detail = selectors.match_detail(match)
         assert {seat.name: seat.total for seat in detail.seats} == detail.state.totals
@@ -115,7 +117,9 @@ def test_demo_plays_every_game_through_the_services():
 def test_demo_plays_burraco_in_pairs_two_finished_and_one_in_progress():
     demo()
 
-    burraco = list(Match.objects.filter(preset="burraco").order_by("pk"))
+    burraco = list(
+        Match.objects.filter(preset="burraco", tournament_table__isnull=True).order_by("pk")
+    )
     assert [(match.table_label, match.status) for match in burraco] == [
         ("8", MatchStatus.FINISHED),
         ("9", MatchStatus.FINISHED),
@@ -135,9 +139,34 @@ def test_demo_plays_burraco_in_pairs_two_finished_and_one_in_progress():
     assert not corrected.is_void and corrected.reason.startswith("NS aveva")
     # rated through the pair: the players of the two finished matches
     rated = Rating.objects.filter(game="burraco")
-    assert rated.count() == 7  # Anna Ferri played both
     anna = rated.get(player__name="Anna Ferri")
-    assert anna.matches == 2
+    # Anna Ferri played both, and a table of each turno of the Burraco evening
+    assert anna.matches == 2 + 2
+
+
+def test_demo_runs_a_burraco_evening_turno_1_confirmed_and_turno_2_half_played(client):
+    demo()
+
+    tournament = Tournament.objects.get(name="Burraco del giovedì")
+    assert tournament.pairs.count() == 12
+    first, second = tournament.rounds.order_by("number")
+    assert all(table.confirmed_at for table in first.tables.all())
+    states = [
+        (table.number, table.match.status, table.match.hand_count, table.confirmed_at is not None)
+        for table in second.tables.select_related("match").order_by("number")
+    ]
+    assert states == [
+        (1, MatchStatus.FINISHED, 3, True),
+        (2, MatchStatus.FINISHED, 3, True),
+        (3, MatchStatus.FINISHED, 3, False),
+        (4, MatchStatus.IN_PROGRESS, 1, False),
+        (5, MatchStatus.IN_PROGRESS, 0, False),
+        (6, MatchStatus.IN_PROGRESS, 0, False),
+    ]
+    # a club opening Tallone sees the evening in progress on its console, in Italian
+    client.login(username="direttore", password="tallone-direttore")
+    page = client.get(f"/tournaments/{tournament.pk}/", HTTP_ACCEPT_LANGUAGE="it").content
+    assert "Turno 2" in page.decode() and "Anna Ferri / Bruno Galli" in page.decode()
 
 
 def test_demo_is_deterministic():

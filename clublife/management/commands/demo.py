@@ -5,7 +5,9 @@ Every match is played through the scoring services, as a scorekeeper would: hand
 re-entry, a correction, a void, a time call; Burraco's pairs (two matches to 2005 with different
 partners, one with a corrected hand, and one in progress). The tournament is run through the
 tournament services, as a director would: 12 players checked in, rounds 1 and 2 played, time
-called and confirmed, round 3 seated. A seeded random generator makes every run give the same data.
+called and confirmed, round 3 seated. A Burraco evening of 12 pairs is run through the pairs'
+services: turno 1 played and confirmed, turno 2 seated and half played. A seeded random generator
+makes every run give the same data.
 `--if-empty` (used by `make run`) does nothing when the database already has users.
 """
 
@@ -22,6 +24,7 @@ from django.utils import timezone
 
 from clublife import seasons
 from clubs.models import Club, Gender, Membership, Player, Role
+from pairings.burraco import services as burraco
 from scoring import services, table_codes
 from scoring.engine.document import HandEntry
 from scoring.engine.rules import Options
@@ -100,6 +103,17 @@ GIN_VALUES = {"A": 1, "J": 10, "Q": 10, "K": 10} | {str(face): face for face in 
 RAMINO_CLOSINGS = (("normal", 14), ("colore", 3), ("figura", 1), ("two_cards", 2))
 TOURNAMENT_NAME = "Torneo d'autunno"
 TOURNAMENT_ROUNDS_PLAYED = 2
+BURRACO_NAME = "Burraco del giovedì"
+# Six pairs of club players and six of guests: 12 pairs, 6 tables of a Mitchell turno.
+BURRACO_PAIRS = (
+    *(f"{PLAYERS[index]} / {PLAYERS[index + 1]}" for index in range(0, 12, 2)),
+    "Rita Villa / Ugo Villa",
+    "Silvia Neri / Tommaso Neri",
+    "Ada Longo / Piero Longo",
+    "Irene Gatti / Mario Gatti",
+    "Laura Costa / Enzo Costa",
+    "Vera Rinaldi / Gino Rinaldi",
+)
 
 
 class Command(BaseCommand):
@@ -124,6 +138,7 @@ class Command(BaseCommand):
         logins = self.create_club()
         matches = self.play_matches()
         tournament = self.play_tournament()
+        self.play_burraco_evening()
         season = self.open_season()
         self.say_loaded(matches, tournament, season, logins)
         # one live match has a table code, to join it as a player at the table would
@@ -196,7 +211,8 @@ class Command(BaseCommand):
                 f"Demo data loaded: {CLUB_NAME}, {len(self.players)} players, "
                 f"{len(matches)} matches ({finished} finished, {len(matches) - finished} in "
                 f"progress), and the tournament {tournament.name} ({TOURNAMENT_ROUNDS_PLAYED} "
-                f"rounds played, round {TOURNAMENT_ROUNDS_PLAYED + 1} seated); the season "
+                f"rounds played, round {TOURNAMENT_ROUNDS_PLAYED + 1} seated), the Burraco "
+                f"evening {BURRACO_NAME} (12 pairs, turno 1 played, turno 2 under way); the season "
                 f"{season.name} counts them."
             )
         )
@@ -214,6 +230,7 @@ class Command(BaseCommand):
             TableCode.objects.filter(
                 match__club__slug=CLUB_SLUG,
                 match__table_label=LIVE_TABLE,
+                match__tournament_table__isnull=True,
                 match__status=MatchStatus.IN_PROGRESS,
                 is_current=True,
             )
@@ -335,6 +352,36 @@ class Command(BaseCommand):
         tournaments.round_seat(
             tournament=tournament, user=self.director, seed=SEED + TOURNAMENT_ROUNDS_PLAYED + 1
         )
+        return tournament
+
+    def play_burraco_evening(self) -> Tournament:
+        """A Burraco evening of 12 pairs (3 Mitchell turni and a danese, 3 hands a turno), pasted
+        checked in. Turno 1 is played (the scorekeeper enters the hands) and every table
+        confirmed by the director; turno 2 is seated and half played: tables 1 and 2 finished and
+        confirmed, table 3 finished and waiting for the other line, table 4 a hand in, tables 5
+        and 6 just sat down."""
+        tournament = tournaments.tournament_create(
+            club=self.club,
+            user=self.director,
+            name=BURRACO_NAME,
+            preset="burraco",
+            format="burraco_pairs",
+            entry_fee="10.00",
+        )
+        burraco.pairs_register(
+            tournament=tournament, user=self.director, lines=BURRACO_PAIRS, check_in=True
+        )
+        first = burraco.turno_seat(tournament=tournament, user=self.director)
+        for table in first.tables.select_related("match").order_by("number"):
+            self.play_burraco(table.match, until_end=True)
+            tournaments.table_confirm(table=table, user=self.director)
+        second = burraco.turno_seat(tournament=tournament, user=self.director)
+        for table in second.tables.select_related("match").order_by("number"):
+            hands = {1: 3, 2: 3, 3: 3, 4: 1}.get(table.number, 0)
+            if hands:
+                self.play_burraco(table.match, until_end=False, hands=hands)
+            if table.number <= 2:
+                tournaments.table_confirm(table=table, user=self.director)
         return tournament
 
     def start(
