@@ -126,6 +126,11 @@ class TournamentFormat:
     def check_placement_points(self, scale: object) -> None:
         """Table formats check their placement points; paired formats have none."""
 
+    # where the console's round actions (the clock, the time call, a director's confirmation)
+    # come back to on the tournament page: the anchor, and the tag of their messages
+    console_anchor = "round"
+    console_messages = "inline-round-panel"
+
     # the rule options `rule_options` sets: the creation page does not ask them
     fixed_rule_options: tuple[str, ...] = ()
 

@@ -412,8 +412,17 @@ def reseat_consequences(number: int, *, method: str, seed: int | None) -> list[s
     return lines
 
 
-def call_time_consequences(number: int, playing: int) -> list[str]:
-    """What calling time at every table of a round does, `playing` matches being played."""
+def call_time_consequences(number: int, playing: int, *, ends_matches: bool = True) -> list[str]:
+    """What calling time at every table of a round does, `playing` matches being played; where
+    the time call does not end the matches (a Burraco turno), what each table does instead."""
+    if not ends_matches:
+        return [
+            gettext(
+                "Each table still playing enters its hand in progress as ended by time: that hand "
+                "is the turno's last, and ends its match. The tables that have finished are not "
+                "affected."
+            )
+        ]
     return [
         ngettext(
             "%(count)s match of round %(number)s is still being played: it ends now, ranked by "

@@ -72,6 +72,8 @@ class BurracoFormat(TournamentFormat):
             )
 
     fixed_rule_options = ("players", "target", "target_tie", "hands_per_turno")
+    console_anchor = "turno"
+    console_messages = "inline-burraco-turno"
 
     def rule_options(self, settings: dict[str, Any]) -> dict[str, OptionValue]:
         """A turno has no target: it ends after its hands, four players at a table."""

@@ -32,7 +32,7 @@ from tournaments import lookups
 from tournaments.errors import TournamentActionError
 from tournaments.formats import format_of
 from tournaments.models import Entry, Tournament
-from tournaments.views.core import Ask, ask, confirmed
+from tournaments.views.core import Ask, ask, clock_of, confirmed
 
 # The turno's part of the console asks again this often while its tables play.
 POLL_SECONDS = 15
@@ -62,11 +62,14 @@ def turno_panel(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = lookups.visible_tournament(request, pk)
     if not isinstance(format_of(tournament), BurracoFormat):
         raise Http404
+    console = burraco_console(tournament)
+    turno = tournament.rounds.order_by("-number").first()
     context = {
         "tournament": tournament,
         "club": tournament.club,
         "is_director": can_direct(request.user, tournament.club),
-        "console": burraco_console(tournament),
+        "console": console,
+        "clock": clock_of(turno, console.turno is not None and console.turno.complete),
         "poll_seconds": POLL_SECONDS,
     }
     return render(request, "pairings/burraco/_turno.html", context)

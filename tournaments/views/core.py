@@ -330,7 +330,7 @@ class Clock:
         return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-def _clock(round: Round | None, complete: bool = False) -> Clock | None:
+def clock_of(round: Round | None, complete: bool = False) -> Clock | None:
     """The round's clock; none once every table's result counts (the round is complete)."""
     if round is None or round.clock_started_at is None or complete:
         return None
@@ -359,7 +359,7 @@ def _round_panel(request: HttpRequest, tournament: Tournament, view) -> dict[str
         "round_state_label": round_state_label(state) if state else "",
         "table_rows": rows,
         "done_tables": sum(1 for row in rows if row.state == "done"),
-        "clock": _clock(round, complete),
+        "clock": clock_of(round, complete),
         "poll_seconds": STANDINGS_POLL_SECONDS,
     }
 

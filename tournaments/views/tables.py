@@ -198,53 +198,64 @@ def round_clock(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = lookups.directed_tournament(request, pk)
     round = round_of(tournament, number)
     action = request.POST.get("action")
-    with as_message(request, extra_tags=ROUND_MESSAGES):
+    kind = format_of(tournament)
+    tag = kind.console_messages
+    with as_message(request, extra_tags=tag):
         if action == "pause":
             services.round_clock_pause(round=round, user=request.user)
-            messages.success(request, gettext("The clock is paused."), extra_tags=ROUND_MESSAGES)
+            messages.success(request, gettext("The clock is paused."), extra_tags=tag)
         elif action == "resume":
             services.round_clock_resume(round=round, user=request.user)
-            messages.success(request, gettext("The clock runs again."), extra_tags=ROUND_MESSAGES)
+            messages.success(request, gettext("The clock runs again."), extra_tags=tag)
         else:
             messages.error(
-                request,
-                gettext("Choose to pause or to resume the clock."),
-                extra_tags=ROUND_MESSAGES,
+                request, gettext("Choose to pause or to resume the clock."), extra_tags=tag
             )
-    return back_to(tournament, "round")
+    return back_to(tournament, kind.console_anchor)
 
 
 @login_required
 @require_POST
 def round_call_time(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """Call time at every table of the round, once the director has said yes to what it does."""
+    """Call time at every table of the round, once the director has said yes to what it does
+    (in a Burraco turno the matches do not end: each table enters its hand in progress)."""
     tournament = lookups.directed_tournament(request, pk)
     round = round_of(tournament, number)
+    kind = format_of(tournament)
+    ends = kind.time_call_ends_matches()
     if not confirmed(request):
         return ask(
             request,
             tournament,
             Ask(
-                title=gettext("Call time at every table of round %(number)s?") % {"number": number},
-                lines=call_time_consequences(number, selectors.matches_being_played(round)),
+                title=(
+                    gettext("Call time at every table of round %(number)s?")
+                    if ends
+                    else gettext("Call time at every table of turno %(number)s?")
+                )
+                % {"number": number},
+                lines=call_time_consequences(
+                    number, selectors.matches_being_played(round), ends_matches=ends
+                ),
                 action=reverse("tournaments:call-time", args=[tournament.pk, number]),
                 yes=gettext("Call time at every table"),
-                back=tournament.get_absolute_url() + "#round",
+                back=f"{tournament.get_absolute_url()}#{kind.console_anchor}",
             ),
         )
-    with as_message(request, extra_tags=ROUND_MESSAGES):
+    with as_message(request, extra_tags=kind.console_messages):
         ended = services.round_call_time(round=round, user=request.user)
-        messages.success(
-            request,
+        done = (
             ngettext(
                 "Time called: %(count)s match ended.",
                 "Time called: %(count)s matches ended.",
                 ended,
             )
-            % {"count": ended},
-            extra_tags=ROUND_MESSAGES,
+            % {"count": ended}
+            if ends
+            else gettext("Time called: each table enters its hand in progress as ended by time.")
         )
-    return back_to(tournament, "round")
+        messages.success(request, done, extra_tags=kind.console_messages)
+    return back_to(tournament, kind.console_anchor)
 
 
 # Tables: confirming a result, play-off places ----------------------------------------------------
@@ -257,7 +268,9 @@ def table_confirm(request: HttpRequest, pk: int, table: int) -> HttpResponse:
     table, never who entered it)."""
     tournament = lookups.visible_tournament(request, pk)
     table_obj = table_of(tournament, table)
-    tag = "" if request.POST.get("next") == "table" else ROUND_MESSAGES  # the table's page: on top
+    kind = format_of(tournament)
+    # the table's page: the message on top; the console: beside the round
+    tag = "" if request.POST.get("next") == "table" else kind.console_messages
     with as_message(request, extra_tags=tag):
         services.table_confirm(
             table=table_obj, user=request.user, reason=request.POST.get("reason", "")
@@ -269,7 +282,7 @@ def table_confirm(request: HttpRequest, pk: int, table: int) -> HttpResponse:
         )
     if request.POST.get("next") == "table":
         return redirect("tournaments:table", pk=tournament.pk, table=table_obj.pk)
-    return back_to(tournament, "round")
+    return back_to(tournament, kind.console_anchor)
 
 
 @require_POST

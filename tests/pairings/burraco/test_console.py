@@ -294,3 +294,45 @@ def test_two_players_entered_alone_are_made_a_pair(evening):
     response = client.post(url, {"first": alone[2].pk, "second": alone[2].pk}, follow=True)
     assert "A pair is two different players." in text(response)
     assert Pair.objects.filter(tournament=tournament).count() == 3
+
+
+def test_the_turno_clock_and_the_time_call_on_the_console(evening):
+    """The turno's clock (35 minutes) and the time call are on the console; the time call is
+    asked first in Burraco's words, and leaves each table to enter its hand in progress."""
+    staff, tournament, client = evening
+    paste(client, tournament, pair_lines(12))
+    client.post(reverse("pairings:burraco-seat", args=[tournament.pk]))
+    page = page_of(client, tournament)
+    assert "35:00 left" in page or "34:59 left" in page
+    assert "Pause the clock" in page and "Call time at every table" in page
+    url = reverse("tournaments:call-time", args=[tournament.pk, 1])
+    asked = text(client.post(url))
+    assert "Call time at every table of turno 1?" in asked
+    assert "enters its hand in progress as ended by time" in asked
+    response = client.post(url, {"confirm": "1"})
+    assert response["Location"].endswith("#turno")
+    page = page_of(client, tournament)
+    assert "Time called: each table enters its hand in progress as ended by time." in page
+    assert "Time called" in page and "Call time at every table" not in page
+    round = Round.objects.get(tournament=tournament, number=1)
+    assert not round.tables.filter(match__status="finished").exists()  # no match ended
+    panel = text(client.get(reverse("pairings:burraco-turno-panel", args=[tournament.pk])))
+    assert "Time called" in panel
+
+
+def test_the_director_confirms_a_table_from_its_slip(evening):
+    """A table whose hands the scorekeeper typed from the paper slip: the director confirms it
+    from the console (who typed it could not)."""
+    staff, tournament, client = evening
+    paste(client, tournament, pair_lines(12))
+    client.post(reverse("pairings:burraco-seat", args=[tournament.pk]))
+    table = Round.objects.get(tournament=tournament, number=1).tables.get(number=1)
+    play_table(table, staff.scorekeeper, [(300, 150)] * 3)
+    page = page_of(client, tournament)
+    assert "Confirm table 1 (from its slip)" in page and "Confirm table 2" not in page
+    response = client.post(reverse("tournaments:confirm", args=[tournament.pk, table.pk]))
+    assert response["Location"].endswith("#turno")
+    page = page_of(client, tournament)
+    assert "Table 1 confirmed." in page and "Confirm table 1" not in page
+    table.refresh_from_db()
+    assert table.confirmed_by == staff.director
