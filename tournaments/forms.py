@@ -4,6 +4,7 @@ the form next to the field it names by `base.errors.on_form`."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
@@ -259,7 +260,16 @@ def setting_field(row: Setting) -> forms.Field:
     by its kind."""
     words: dict[str, Any] = {"label": row.label, "help_text": row.help}  # Django field kwargs
     if row.kind == WHOLE:
-        return forms.IntegerField(required=not row.optional, **_bounded(row), **words)
+        field = forms.IntegerField(required=not row.optional, **_bounded(row), **words)
+        if row.format_defaults:
+            # the page's script puts the chosen format's default in while it is not changed
+            field.widget.attrs.update(
+                {
+                    "data-default": json.dumps(row.default),
+                    "data-format-defaults": json.dumps(dict(row.format_defaults)),
+                }
+            )
+        return field
     if row.kind == SIZE:  # the engine's range, in the form's own words
         return forms.IntegerField(**row.bounds, **words)
     if row.kind == SEATING:

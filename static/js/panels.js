@@ -10,6 +10,17 @@
         var used = setting.dataset.formats.split(" ").indexOf(formatChoice.value) !== -1;
         setting.hidden = !used && !setting.querySelector(".field-error");
       });
+      // A setting whose default depends on the format (a Burraco turno's 35 minutes) takes the
+      // chosen format's default, unless the director has typed another value.
+      document.querySelectorAll(".t-create [data-format-defaults]").forEach(function (input) {
+        var defaults = JSON.parse(input.dataset.formatDefaults);
+        var shown = input.dataset.shownDefault || JSON.parse(input.dataset.default);
+        var wanted = formatChoice.value in defaults ? defaults[formatChoice.value] : JSON.parse(input.dataset.default);
+        if (String(input.value) === String(shown)) {
+          input.value = wanted;
+        }
+        input.dataset.shownDefault = wanted;
+      });
     };
     formatChoice.addEventListener("change", showFormatSettings);
     showFormatSettings();

@@ -1,5 +1,6 @@
 """The creation form in Chromium: the notice on cash prizes (BURRACO.md section 5) shows in the
-money fieldset as soon as a Burraco format is chosen, and goes away with Scala 40's."""
+money fieldset as soon as a Burraco format is chosen, and goes away with Scala 40's; the turno's
+clock takes Burraco's default (35 minutes) unless the director typed another."""
 
 import pytest
 from playwright.sync_api import expect
@@ -32,5 +33,15 @@ def test_choosing_a_burraco_format_shows_the_notice_on_cash_prizes(browser, live
         expect(notice).to_be_visible()
         page.get_by_label("Format").select_option("rounds")
         expect(notice).to_be_hidden()
+        # the turno's clock: Burraco's 35 minutes while the director has not typed another
+        minutes = page.get_by_label("Minutes per round")
+        expect(minutes).to_have_value("60")
+        page.get_by_label("Format").select_option("burraco_pairs")
+        expect(minutes).to_have_value("35")
+        page.get_by_label("Format").select_option("rounds")
+        expect(minutes).to_have_value("60")
+        minutes.fill("45")
+        page.get_by_label("Format").select_option("burraco_pairs")
+        expect(minutes).to_have_value("45")  # typed: kept
     finally:
         context.close()
