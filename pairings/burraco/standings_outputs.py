@@ -118,8 +118,8 @@ def _seating(shown: StandingsShown, standings: BurracoStandings) -> Slide:
         turno = shown.turni[-1]
         subtitle = gettext("Turno %(number)s") % {"number": turno.number}
         for table in turno.tables:
-            lines.append(Line(name=table.ns, lead=str(table.table), values=("NS",)))
-            lines.append(Line(name=table.eo, lead=str(table.table), values=("EO",)))
+            lines.append(Line(name=table.ns, lead=table.where, values=("NS",)))
+            lines.append(Line(name=table.eo, lead=table.where, values=("EO",)))
         facts = standings.facts
         seating = facts.turni[-1].seating
         lines += [
