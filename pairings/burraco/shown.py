@@ -13,6 +13,7 @@ page, the API, the CSV, the PDF and the projector read `standings_shown(standing
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.translation import gettext, ngettext
 
@@ -218,7 +219,7 @@ def _table(
 ) -> TableShown:
     """An engine table: a table, or a team match (its two tables' totals added up)."""
     individual = facts.individual
-    base = {
+    base: dict[str, Any] = {
         "table": table.table,
         "where": "-".join(str(number) for number in turno.physical(table.table)),
         "ns_number": None if individual else facts.number(table.ns[0]),

@@ -385,6 +385,16 @@ def test_the_slips_and_the_seating_print_the_four_tables_of_a_team_turno(team_tu
     text = seating.words()
     assert "Table 4" in text and "NS · 3. I Quadri · Olga Fontana / Paolo Rizzo" in text
     assert "EO · 2. Le Picche · Giulia Marino / Luca Greco" in text
+    shown = director.get(reverse("tournaments:projector", args=[tournament.pk])).content.decode()
+    slide = shown.split('data-key="seating"', 1)[1].split("</section>", 1)[0]
+    lines = [
+        " ".join(re.sub(r"<[^>]+>", " ", line).split())
+        for line in re.findall(r'<li class="pj-line">(.*?)</li>', slide, flags=re.S)
+    ]
+    assert lines[2:4] == [
+        "2 I Cuori: Tina Barbieri / Ugo Ferri NS",
+        "2 I Fiori: Carla Verdi / Dario Neri EO",
+    ], lines
 
 
 def test_the_console_enters_the_teams_and_their_pairs_and_names_them_in_its_refusal(club_teams):
