@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from pairings.burraco.selectors import (
     BurracoFacts,
+    PhysicalTable,
     TurnoFacts,
     burraco_facts,
     turno_rules_of,
@@ -117,6 +118,17 @@ def line_label(facts: BurracoFacts, line: Line) -> str:
     }
 
 
+def side_labels(facts: BurracoFacts, turno: TurnoFacts, seated: PhysicalTable) -> tuple[str, str]:
+    """NS and EO at a table: its lines ("Pair 3: ..."), or at a team match each team's pair
+    ("I Fiori: Anna Rossi / Bruno Bianchi")."""
+    if not turno.team_match:
+        return line_label(facts, seated.ns), line_label(facts, seated.eo)
+    return (
+        f"{facts.name(seated.ns_team)}: {facts.players_name(seated.ns)}",
+        f"{facts.name(seated.eo_team)}: {facts.players_name(seated.eo)}",
+    )
+
+
 def _entry_label(facts: BurracoFacts, line: PlayerId) -> str:
     return line_label(facts, (line,))
 
@@ -133,15 +145,21 @@ def turno_view(tournament: Tournament, number: int) -> TurnoView | None:
         if score.table is not None
     }
     tables = []
-    for seated in turno.seating.tables:
-        totals = turno.running_totals.get(seated.table)
+    for seated in turno.physical_tables():  # a team match: its two tables
+        totals = turno.running_totals.get(seated.number)
+        labels = side_labels(facts, turno, seated)
+        lines = (
+            ((seated.ns_team,), (seated.eo_team,))
+            if turno.team_match
+            else (seated.match.ns, seated.match.eo)
+        )
         sides = []
-        for index, (side, line) in enumerate((("NS", seated.ns), ("EO", seated.eo))):
-            score = scores.get((seated.table, line))
+        for index, side in enumerate(("NS", "EO")):
+            score = scores.get((seated.match.table, lines[index]))
             sides.append(
                 SideView(
                     side,
-                    line_label(facts, line),
+                    labels[index],
                     totals[index] if totals is not None else None,
                     score.vp if score else None,
                     score.mp if score else None,
@@ -149,12 +167,12 @@ def turno_view(tournament: Tournament, number: int) -> TurnoView | None:
             )
         tables.append(
             TableView(
-                seated.table,
-                turno.tables[seated.table],
+                seated.number,
+                turno.tables[seated.number],
                 sides[0],
                 sides[1],
-                confirmed=seated.table in turno.totals,
-                decided=turno.counts(seated.table),
+                confirmed=seated.number in turno.totals,
+                decided=turno.decided_at(seated.number),
             )
         )
     actions = sorted(turno.actions + turno.undone, key=lambda a: (a.created_at, a.pk))
@@ -297,11 +315,12 @@ def checked_action(
 # In words ------------------------------------------------------------------------------------
 
 
-def _seated(turno: TurnoFacts, action: TurnoAction) -> tuple[int, Line, Line]:
-    """The table's number, the action's line and the other line."""
+def _seated(facts: BurracoFacts, turno: TurnoFacts, action: TurnoAction) -> tuple[int, str, str]:
+    """The (physical) table's number, the action's line and the other line, by their labels."""
     number = next(n for n, row in turno.tables.items() if row.pk == action.table_id)
-    table = next(t for t in turno.seating.tables if t.table == number)
-    return (number, table.ns, table.eo) if action.side == "NS" else (number, table.eo, table.ns)
+    seated = next(t for t in turno.physical_tables() if t.number == number)
+    ns, eo = side_labels(facts, turno, seated)
+    return (number, ns, eo) if action.side == "NS" else (number, eo, ns)
 
 
 def action_text(facts: BurracoFacts, turno: TurnoFacts, action: TurnoAction) -> str:
@@ -312,8 +331,8 @@ def action_text(facts: BurracoFacts, turno: TurnoFacts, action: TurnoAction) -> 
             "vp": signed(action.vp),
             "mp": signed(action.mp or 0),
         }
-    number, line, _other = _seated(turno, action)
-    where = {"table": number, "side": action.side, "line": line_label(facts, line)}
+    number, line, _other = _seated(facts, turno, action)
+    where = {"table": number, "side": action.side, "line": line}
     if action.kind == ActionKind.ABANDON:
         return gettext("Table %(table)s, %(side)s (%(line)s): abandoned, keeps %(mp)s MP") % {
             **where,
@@ -354,7 +373,7 @@ def action_consequences(view: TurnoView, action: TurnoAction) -> list[str]:
 
 def _abandon_words(view: TurnoView, action: TurnoAction) -> list[str]:
     facts, rules = view.facts, view.rules
-    number, leaving, staying = _seated(view.turno, action)
+    number, leaving, staying = _seated(facts, view.turno, action)
     if any(
         other.kind == ActionKind.ABANDON and other.table_id == action.table_id
         for other in view.turno.actions
@@ -368,7 +387,7 @@ def _abandon_words(view: TurnoView, action: TurnoAction) -> list[str]:
             "%(line)s leaves turno %(number)s at table %(table)s: it gets %(vp)s VP and %(mp)s MP."
         )
         % {
-            "line": line_label(facts, leaving),
+            "line": leaving,
             "number": view.number,
             "table": number,
             "vp": rules.abandon_vp,
@@ -378,14 +397,13 @@ def _abandon_words(view: TurnoView, action: TurnoAction) -> list[str]:
             "%(line)s gets %(vp)s VP and %(mp)s MP, or the VP and MP of the hands played if "
             "they give it more."
         )
-        % {"line": line_label(facts, staying), "vp": rules.rest_vp, "mp": signed(rules.rest_mp)},
+        % {"line": staying, "vp": rules.rest_vp, "mp": signed(rules.rest_mp)},
     ]
 
 
 def _late_words(view: TurnoView, action: TurnoAction) -> list[str]:
     facts, rules = view.facts, view.rules
-    number, late, present = _seated(view.turno, action)
-    late_name = line_label(facts, late)
+    number, late_name, present = _seated(facts, view.turno, action)
     head = gettext("%(line)s was %(minutes)s minutes late at table %(table)s.") % {
         "line": late_name,
         "minutes": action.minutes,
@@ -396,7 +414,7 @@ def _late_words(view: TurnoView, action: TurnoAction) -> list[str]:
             "A forfeit: %(present)s gets %(vp)s VP and %(plus)s MP, %(late)s %(late_vp)s VP "
             "and %(minus)s MP; the table's hands do not count."
         ) % {
-            "present": line_label(facts, present),
+            "present": present,
             "vp": rules.forfeit_vp,
             "plus": signed(view.forfeit_mp),
             "late": late_name,

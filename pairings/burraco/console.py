@@ -41,6 +41,7 @@ class TableLine:
     numbers: tuple[int, ...]
     names: tuple[str, ...]
     total: int
+    team: str = ""  # a team match's table: the team whose pair this is
 
     @property
     def name(self) -> str:
@@ -56,6 +57,8 @@ class TableLine:
 
     @property
     def number_text(self) -> str:
+        if self.team:  # a team's pair: the team's number
+            return str(self.numbers[0])
         return " + ".join(str(number) for number in self.numbers)
 
 
@@ -112,6 +115,7 @@ class BurracoConsole:
     can_finish: bool  # every turno seated and decided
     # a pairs tournament's players entered in no pair yet (entry id, name), by seed
     unpaired: tuple[tuple[int, str], ...] = ()
+    by_team: bool = False  # a team tournament: its teams are entered in their own section
 
     @property
     def checked_in(self) -> int:
@@ -142,10 +146,23 @@ def _table_line(facts: BurracoFacts, line: Line, total: int) -> TableLine:
     )
 
 
+def _team_pair(facts: BurracoFacts, team: PlayerId, entries: Line, total: int) -> TableLine:
+    """A team's pair at a table of a team match: its players, its team's number and name."""
+    ids = tuple(int(entry) for entry in entries)
+    return TableLine(
+        ids=ids,
+        numbers=(facts.number(team),) * len(ids),
+        names=tuple(facts.entries[entry].player.name for entry in ids),
+        total=total,
+        team=facts.name(team),
+    )
+
+
 def _state(turno: TurnoFacts, number: int) -> str:
+    """Where physical table `number`'s result is."""
     if number in turno.totals:
         return "done"
-    if turno.counts(number):
+    if turno.decided_at(number):
         return "decided"
     table = turno.tables[number]
     if table.match is not None and table.match.status == MatchStatus.FINISHED:
@@ -156,17 +173,23 @@ def _state(turno: TurnoFacts, number: int) -> str:
 def turno_view(facts: BurracoFacts, turno: TurnoFacts) -> TurnoView:
     """A turno's tables in number order, with their running line totals (NS, EO)."""
     tables = []
-    for seated in turno.seating.tables:
-        row = turno.tables[seated.table]
-        ns_total, eo_total = turno.running_totals.get(seated.table, (0, 0))
+    for seated in turno.physical_tables():  # a team match: its two tables
+        row = turno.tables[seated.number]
+        ns_total, eo_total = turno.running_totals.get(seated.number, (0, 0))
+        if turno.team_match:
+            ns = _team_pair(facts, seated.ns_team, seated.ns, ns_total)
+            eo = _team_pair(facts, seated.eo_team, seated.eo, eo_total)
+        else:
+            ns = _table_line(facts, seated.ns, ns_total)
+            eo = _table_line(facts, seated.eo, eo_total)
         tables.append(
             TurnoTable(
-                number=seated.table,
+                number=seated.number,
                 table_id=row.pk,
                 match_id=row.match_id,
-                ns=_table_line(facts, seated.ns, ns_total),
-                eo=_table_line(facts, seated.eo, eo_total),
-                state=_state(turno, seated.table),
+                ns=ns,
+                eo=eo,
+                state=_state(turno, seated.number),
             )
         )
     return TurnoView(
@@ -199,9 +222,10 @@ def burraco_console(tournament: Tournament) -> BurracoConsole:
         turno=turno_view(facts, facts.turni[-1]) if facts.turni else None,
         planned=planned,
         next_turno=None if over or seated >= planned else seated + 1,
-        can_register=not facts.individual and not over and seated == 0,
+        can_register=facts.kind == "pair" and not over and seated == 0,
         can_finish=not over and seated >= planned and last_decided,
-        unpaired=() if facts.individual else _unpaired(facts),
+        unpaired=_unpaired(facts) if facts.kind == "pair" else (),
+        by_team=facts.by_team,
     )
 
 

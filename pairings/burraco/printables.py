@@ -34,11 +34,10 @@ from base.printing import (
     PdfDocument,
     Row,
 )
-from pairings.burraco.selectors import BurracoFacts, TurnoFacts, burraco_facts
+from pairings.burraco.selectors import BurracoFacts, PhysicalTable, TurnoFacts, burraco_facts
 from pairings.engine.brackets import PlayerId
 from pairings.engine.burraco import movements
 from pairings.engine.burraco.movements import Line, MitchellPlan
-from pairings.engine.burraco.movements import Table as EngineTable
 from pairings.engine.burraco.vp_tables import VpTable
 from pairings.engine.errors import TournamentError
 from scoring.games import game_named
@@ -146,15 +145,50 @@ def _join_url(request, code: str, fallback: str) -> str:
     )
 
 
-def _hands_grid(facts: BurracoFacts, ns: Line, eo: Line, hands: int) -> GridPage:
+@dataclass(frozen=True)
+class Sides:
+    """A table's NS and EO as a slip prints them: in full, short (over the columns), and the
+    four players in seat order (NS sits 1 and 3, EO 2 and 4)."""
+
+    ns: str
+    eo: str
+    short: dict[str, str]
+    names: list[str]
+
+
+def _sides(facts: BurracoFacts, turno: TurnoFacts, seated: PhysicalTable) -> Sides:
+    """The lines at a table, or at a team match's table each team's pair with its team."""
+    if not turno.team_match:
+        ns, eo = seated.ns, seated.eo
+        return Sides(
+            line_label(facts, ns),
+            line_label(facts, eo),
+            {"NS": _short_line(facts, ns), "EO": _short_line(facts, eo)},
+            _seat_names(facts, ns, eo),
+        )
+    teams = {"NS": seated.ns_team, "EO": seated.eo_team}
+    full = {
+        side: f"{facts.number(team)}. {facts.name(team)} · "
+        f"{facts.players_name(seated.ns if side == 'NS' else seated.eo)}"
+        for side, team in teams.items()
+    }
+    players = [[facts.entries[e].player.name for e in pair] for pair in (seated.ns, seated.eo)]
+    return Sides(
+        full["NS"],
+        full["EO"],
+        {side: facts.name(team) for side, team in teams.items()},
+        [players[0][0], players[1][0], players[0][1], players[1][1]],
+    )
+
+
+def _hands_grid(facts: BurracoFacts, sides: Sides, hands: int) -> GridPage:
     """The game's slip grid (a row per hand, base, carte and total of each line), headed by the
     two lines, with the turno totals under the hands."""
     tournament = facts.tournament
-    names = _seat_names(facts, ns, eo)
     columns, groups, blank, _legend = game_named(tournament.game).sheet_grid(
-        tournament.rules, names, ""
+        tournament.rules, sides.names, ""
     )
-    labels = {"NS": _short_line(facts, ns), "EO": _short_line(facts, eo)}
+    labels = sides.short
     groups = [
         replace(group, label=f"{side} · {labels[side]}", mark="")
         for group, side in zip(groups, ("NS", "EO"), strict=False)
@@ -212,7 +246,7 @@ def _vp_grid(table: VpTable) -> GridPage:
 def _slip(
     facts: BurracoFacts,
     turno: TurnoFacts,
-    table: EngineTable,
+    table: PhysicalTable,
     code: str,
     *,
     request,
@@ -220,26 +254,28 @@ def _slip(
 ) -> Slip:
     """Table `table`'s page: its heading, lines, QR code and code, grids and signatures;
     `shared` holds the grids every page prints alike (the result, the VP table)."""
-    row = turno.tables.get(table.table)
+    row = turno.tables.get(table.number)
     fallback = (
         reverse("scoring:match", args=[row.match_id])
         if row is not None and row.match_id
         else facts.tournament.get_absolute_url()
     )
-    names = _seat_names(facts, table.ns, table.eo)
+    sides = _sides(facts, turno, table)
     return Slip(
-        number=table.table,
+        number=table.number,
         heading=" · ".join(
-            [gettext("Score slip"), turno_label(turno.number), table_label(table.table)]
+            [gettext("Score slip"), turno_label(turno.number), table_label(table.number)]
         ),
-        ns=line_label(facts, table.ns),
-        eo=line_label(facts, table.eo),
+        ns=sides.ns,
+        eo=sides.eo,
         code=code,
         qr=qr_code(_join_url(request, code, fallback)),
-        hands=_hands_grid(facts, table.ns, table.eo, turno.vp_table.hands),
+        hands=_hands_grid(facts, sides, turno.vp_table.hands),
         result=shared["result"],
         vp=shared["vp"],
-        signatures=signatures([*names, gettext("Tournament director")], PORTRAIT, font_size=7.5),
+        signatures=signatures(
+            [*sides.names, gettext("Tournament director")], PORTRAIT, font_size=7.5
+        ),
     )
 
 
@@ -252,8 +288,8 @@ def slips_document(round: Round, *, request) -> PdfDocument:
     codes = _codes(turno)
     shared = {"result": _result_grid(), "vp": _vp_grid(turno.vp_table)}
     slips = []
-    for table in turno.seating.tables:
-        row = turno.tables.get(table.table)
+    for table in turno.physical_tables():  # a team match: a page for each of its two tables
+        row = turno.tables.get(table.number)
         code = codes.get(row.match_id, "") if row is not None and row.match_id else ""
         slips.append(_slip(facts, turno, table, code, request=request, shared=shared))
     kind = gettext("Score slip")
@@ -438,14 +474,12 @@ def seating_document(round: Round) -> PdfDocument:
     facts = burraco_facts(tournament)
     turno = _turno_of(facts, round)
     kind = gettext("Seating")
-    tables = [
-        SeatingTable(
-            table_label(table.table),
-            f"NS · {line_label(facts, table.ns)}",
-            f"EO · {line_label(facts, table.eo)}",
+    tables = []
+    for table in turno.physical_tables():  # a team match: its two tables
+        sides = _sides(facts, turno, table)
+        tables.append(
+            SeatingTable(table_label(table.number), f"NS · {sides.ns}", f"EO · {sides.eo}")
         )
-        for table in turno.seating.tables
-    ]
     byes = [line_label(facts, (line,)) for line in turno.seating.byes]
     where = _where_rows(facts, turno)
     columns = [
@@ -480,7 +514,10 @@ def seating_document(round: Round) -> PdfDocument:
 
 
 def _where_rows(facts: BurracoFacts, turno: TurnoFacts) -> list[Row]:
-    """Every line of the turno by number: its table and side, or the bye."""
+    """Every line of the turno by number: its table and side, or the bye (a team: each of its
+    pairs, at its table)."""
+    if turno.team_match:
+        return _team_where_rows(facts, turno)
     seats: dict[int, tuple[str, str]] = {}
     for table in turno.seating.tables:
         for side, line in (("NS", table.ns), ("EO", table.eo)):
@@ -492,3 +529,21 @@ def _where_rows(facts: BurracoFacts, turno: TurnoFacts) -> list[Row]:
     members = [(member, facts.name(member)) for member in seats]
     members.sort(key=lambda item: facts.number(item[0]))
     return [Row((str(facts.number(member)), name, *seats[member])) for member, name in members]
+
+
+def _team_where_rows(facts: BurracoFacts, turno: TurnoFacts) -> list[Row]:
+    """A team turno: each team's two pairs by the team's number, their table and side."""
+    rows: list[tuple[int, int, Row]] = []
+    for table in turno.physical_tables():
+        for side, team, pair in (
+            ("NS", table.ns_team, table.ns),
+            ("EO", table.eo_team, table.eo),
+        ):
+            name = f"{facts.name(team)}: {facts.players_name(pair)}"
+            number = facts.number(team)
+            rows.append((number, table.number, Row((str(number), name, str(table.number), side))))
+    bye = pgettext("seating: a line without an opponent this turno", "bye")
+    for alone in turno.seating.byes:
+        number = facts.number(alone)
+        rows.append((number, 0, Row((str(number), facts.name(alone), bye, ""))))
+    return [row for _number, _table, row in sorted(rows, key=lambda item: item[:2])]

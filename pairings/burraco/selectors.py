@@ -75,6 +75,36 @@ def vp_table_of(round: Round) -> VpTable:
 # The facts -----------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class PhysicalTable:
+    """A table where players sit: its number, the engine's table it belongs to (a team match
+    is played at two), whether team B sits North-South here (`flip`), and its NS and EO: the
+    engine's lines (pair or player ids) or, at a team match, each team's pair (entry ids)."""
+
+    number: int
+    match: Table
+    flip: bool
+    ns: tuple[PlayerId, ...]
+    eo: tuple[PlayerId, ...]
+
+    @property
+    def ns_line(self) -> Line:
+        """The engine's line sitting North-South here (a team match: the team)."""
+        return self.match.eo if self.flip else self.match.ns
+
+    @property
+    def eo_line(self) -> Line:
+        return self.match.ns if self.flip else self.match.eo
+
+    @property
+    def ns_team(self) -> PlayerId:
+        return self.match.eo[0] if self.flip else self.match.ns[0]
+
+    @property
+    def eo_team(self) -> PlayerId:
+        return self.match.ns[0] if self.flip else self.match.eo[0]
+
+
 @dataclass
 class TurnoFacts:
     """A turno: its round, its seating (the engine's), its VP table, its tables by number with
@@ -106,6 +136,31 @@ class TurnoFacts:
         """The tables where the engine's table `number` is played: itself, or a team match's
         two (2k - 1: team A's pair 1 North-South; 2k: team B's pair 2 North-South)."""
         return (2 * number - 1, 2 * number) if self.team_match else (number,)
+
+    def lineup(self, team: PlayerId) -> list[PlayerId]:
+        """A team's four entries for this turno as the seating kept them (pair 1, then 2)."""
+        return list(((self.round.report or {}).get("lineups") or {}).get(str(team), []))
+
+    def seats(self, table: Table) -> list[PhysicalTable]:
+        """Where the engine's `table` is played: itself (its lines), or a team match's two
+        tables with the pairs each team named (`team_seating.team_table_seats`)."""
+        if not self.team_match:
+            return [PhysicalTable(table.table, table, False, table.ns, table.eo)]
+        a, b = self.lineup(table.ns[0]), self.lineup(table.eo[0])
+        first, second = self.physical(table.table)
+        return [
+            PhysicalTable(first, table, False, tuple(a[:2]), tuple(b[:2])),
+            PhysicalTable(second, table, True, tuple(b[2:]), tuple(a[2:])),
+        ]
+
+    def physical_tables(self) -> list[PhysicalTable]:
+        """Every table where the turno is played, in number order."""
+        return [seat for table in self.seating.tables for seat in self.seats(table)]
+
+    def decided_at(self, number: int) -> bool:
+        """Whether the result at table `number` (a physical one) counts or the director's
+        action there decided it."""
+        return self._table_counts(number)
 
     def counts(self, number: int) -> bool:
         """Whether engine table `number`'s turno is decided: at each of its tables the result
@@ -174,6 +229,10 @@ class BurracoFacts:
         if self.individual:
             return self.entries[line].seed
         return (self.teams[line] if self.by_team else self.pairs[line]).lot
+
+    def players_name(self, entries: tuple[PlayerId, ...]) -> str:
+        """A team's pair at a table by its players: "Anna Rossi / Bruno Bianchi"."""
+        return " / ".join(self.entries[entry].player.name for entry in entries)
 
     def line_name(self, line: Line) -> str:
         return " / ".join(self.name(member) for member in line)

@@ -274,15 +274,19 @@ SEATERS: dict[str, Callable[[_Turno], Seated]] = {
 }
 
 
+# The refusal to seat a turno with fewer than two lines checked in, by what a line is
+TOO_FEW = {
+    "pair": _("At least 2 pairs must be checked in to seat a turno (now: %(count)s)."),
+    "team": _("At least 2 teams must be checked in to seat a turno (now: %(count)s)."),
+    "player": _("At least 2 players must be checked in to seat a turno (now: %(count)s)."),
+}
+
+
 def _seat(tournament: Tournament, kind: BurracoFormat, facts: BurracoFacts, number: int) -> Seated:
     movement = kind.movement(tournament, number)
     present = facts.present()
     if len(present) < 2:
-        raise TournamentActionError(
-            _("At least 2 pairs must be checked in to seat a turno (now: %(count)s).")
-            % {"count": len(present)},
-            field="entries",
-        )
+        raise TournamentActionError(TOO_FEW[facts.kind] % {"count": len(present)}, field="entries")
     planned = kind.planned_turni(tournament)
     movements_of = [kind.movement(tournament, n) for n in range(1, planned + 1)]
     order = next(

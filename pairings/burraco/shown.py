@@ -13,12 +13,13 @@ page, the API, the CSV, the PDF and the projector read `standings_shown(standing
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.translation import gettext, ngettext
 
 from pairings import presenters as words
 from pairings.burraco.selectors import BurracoFacts, BurracoStandings, TurnoFacts
-from pairings.engine.burraco.movements import Line
+from pairings.engine.burraco.movements import Line, Table
 from pairings.engine.burraco.turno import LATE_WARNING_MINUTES, How, LineScore, TurnoScore
 from pairings.models import ActionKind
 
@@ -77,6 +78,7 @@ class TableShown:
     eo_vp: int | None = None
     ns_mp: int | None = None
     note: str = ""
+    where: str = ""  # the tables where it is played: "3", a team match's "5-6"
 
     @property
     def vp_text(self) -> str:
@@ -212,10 +214,14 @@ def _how_note(ns: LineScore, eo: LineScore) -> str:
     return ""
 
 
-def _table(facts: BurracoFacts, table, scores: dict[Line, LineScore]) -> TableShown:
+def _table(
+    facts: BurracoFacts, turno: TurnoFacts, table: Table, scores: dict[Line, LineScore]
+) -> TableShown:
+    """An engine table: a table, or a team match (its two tables' totals added up)."""
     individual = facts.individual
-    base = {
+    base: dict[str, Any] = {
         "table": table.table,
+        "where": "-".join(str(number) for number in turno.physical(table.table)),
         "ns_number": None if individual else facts.number(table.ns[0]),
         "ns": facts.line_name(table.ns),
         "eo_number": None if individual else facts.number(table.eo[0]),
@@ -254,7 +260,7 @@ def _turno(facts: BurracoFacts, turno: TurnoFacts, score: TurnoScore) -> TurnoSh
         number=turno.number,
         movement=turno.movement,
         complete=turno.complete,
-        tables=tuple(_table(facts, table, by_line) for table in turno.seating.tables),
+        tables=tuple(_table(facts, turno, table, by_line) for table in turno.seating.tables),
         byes=tuple(byes),
     )
 
@@ -278,16 +284,20 @@ def _adjustments(standings: BurracoStandings) -> list[str]:
     return notes
 
 
-def _abandon_reason(turno: TurnoFacts, table_number: int | None, side: str) -> str:
-    row = turno.tables.get(table_number) if table_number is not None else None
-    for action in turno.actions:
-        if (
-            row is not None
-            and action.kind == ActionKind.ABANDON
-            and action.table_id == row.pk
-            and action.side == side
-        ):
-            return action.reason
+def _abandon_reason(turno: TurnoFacts, table: Table | None, line: Line) -> str:
+    """The reason of `line`'s abandonment at engine table `table` (a team match: at either of
+    its two tables, where the team sits NS at one and EO at the other)."""
+    for seated in turno.seats(table) if table is not None else []:
+        side = "NS" if seated.ns_line == line else "EO"
+        row = turno.tables.get(seated.number)
+        for action in turno.actions:
+            if (
+                row is not None
+                and action.kind == ActionKind.ABANDON
+                and action.table_id == row.pk
+                and action.side == side
+            ):
+                return action.reason
     return ""
 
 
@@ -300,8 +310,7 @@ def _abandonments(standings: BurracoStandings) -> list[str]:
             if line_score.how != How.ABANDONED:
                 continue
             table = seats.get(line_score.table or 0)
-            side = "NS" if table is not None and table.ns == line_score.line else "EO"
-            reason = _abandon_reason(turno, line_score.table, side)
+            reason = _abandon_reason(turno, table, line_score.line)
             values = {"line": line_label(facts, line_score.line), "turno": turno.number}
             if reason:
                 values["reason"] = reason
@@ -316,13 +325,13 @@ def _latenesses(standings: BurracoStandings) -> list[str]:
     facts = standings.facts
     notes = []
     for turno in facts.turni:
-        seats = {turno.tables[table.table].pk: table for table in turno.seating.tables}
+        seats = {turno.tables[seated.number].pk: seated for seated in turno.physical_tables()}
         for action in turno.actions:
             table = seats.get(action.table_id or 0)
             late = action.kind == ActionKind.LATE and action.minutes > LATE_WARNING_MINUTES
             if not late or table is None:
                 continue
-            line = table.ns if action.side == "NS" else table.eo
+            line = table.ns_line if action.side == "NS" else table.eo_line
             notes.append(
                 gettext("%(line)s %(minutes)s minutes late in turno %(turno)s (%(reason)s).")
                 % {

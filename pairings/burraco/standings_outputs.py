@@ -18,7 +18,12 @@ from typing import TYPE_CHECKING
 from django.utils.translation import gettext
 
 from base.printing import Column, Row
-from pairings.burraco.selectors import BurracoStandings, burraco_standings
+from pairings.burraco.selectors import (
+    BurracoFacts,
+    BurracoStandings,
+    TurnoFacts,
+    burraco_standings,
+)
 from pairings.burraco.shown import StandingsShown, line_label, standings_shown
 from tournaments.models import Tournament
 from tournaments.printing import StandingsList
@@ -111,16 +116,31 @@ def burraco_standings_list(standings: BurracoStandings) -> StandingsList:
 # The projector -----------------------------------------------------------------------------------
 
 
+def _team_seating(facts: BurracoFacts, turno: TurnoFacts) -> list[Line]:
+    """A team turno's tables: at each, the NS and EO teams' pairs by their players."""
+    return [
+        Line(
+            name=f"{facts.name(team)}: {facts.players_name(pair)}",
+            lead=str(table.number),
+            values=(side,),
+        )
+        for table in turno.physical_tables()
+        for side, team, pair in (("NS", table.ns_team, table.ns), ("EO", table.eo_team, table.eo))
+    ]
+
+
 def _seating(shown: StandingsShown, standings: BurracoStandings) -> Slide:
     lines: list[Line] = []
     subtitle = ""
     if shown.turni:
         turno = shown.turni[-1]
         subtitle = gettext("Turno %(number)s") % {"number": turno.number}
-        for table in turno.tables:
-            lines.append(Line(name=table.ns, lead=str(table.table), values=("NS",)))
-            lines.append(Line(name=table.eo, lead=str(table.table), values=("EO",)))
         facts = standings.facts
+        if facts.turni[-1].team_match:  # each team's pair at its table
+            lines += _team_seating(facts, facts.turni[-1])
+        for table in () if facts.turni[-1].team_match else turno.tables:
+            lines.append(Line(name=table.ns, lead=table.where, values=("NS",)))
+            lines.append(Line(name=table.eo, lead=table.where, values=("EO",)))
         seating = facts.turni[-1].seating
         lines += [
             Line(name=line_label(facts, (bye,)), values=(gettext("bye"),)) for bye in seating.byes

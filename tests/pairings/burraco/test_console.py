@@ -299,7 +299,7 @@ def test_two_players_entered_alone_are_made_a_pair(evening):
 def test_the_turno_clock_and_the_time_call_on_the_console(evening):
     """The turno's clock (35 minutes) and the time call are on the console; the time call is
     asked first in Burraco's words, and leaves each table to enter its hand in progress."""
-    staff, tournament, client = evening
+    _staff, tournament, client = evening
     paste(client, tournament, pair_lines(12))
     client.post(reverse("pairings:burraco-seat", args=[tournament.pk]))
     page = page_of(client, tournament)

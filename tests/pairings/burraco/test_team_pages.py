@@ -4,17 +4,21 @@ field (page) or in the API's 400 shape; a club's VP table for team matches enter
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from pairings.burraco import services as burraco
 from pairings.burraco import teams
 from pairings.models import Team, TeamLineup, VpTable
 from tests.errors import errors_of
 from tests.tournaments.helpers import Staff
 
-from .helpers import burraco_tournament, play_turno, seat
+from .helpers import burraco_tournament, play_table, play_turno, seat
+from .test_printables import fetch
 from .test_teams import TEAM_BANDS, TEAM_LINES, name_pairs, stronger_wins, team_table
 
 pytestmark = pytest.mark.django_db
@@ -253,3 +257,163 @@ def test_the_standings_page_and_api_rank_the_teams(club_teams):
         ("I Fiori", "I Cuori", 1500, 750),
         ("Le Picche", "I Quadri", 1500, 750),
     ]
+
+
+# A team turno at its physical tables (turno 1 of all'italiana: 1 v 4 at tables 1-2, 2 v 3 at 3-4;
+# pair 1 of each team is its first two players, pair 2 its last two) -----------------------------
+
+TURNO_1_TABLES = {
+    1: ("I Fiori", "Anna Rossi / Bruno Bianchi", "I Cuori", "Rita Lombardi / Sergio Moretti"),
+    2: ("I Cuori", "Tina Barbieri / Ugo Ferri", "I Fiori", "Carla Verdi / Dario Neri"),
+    3: ("Le Picche", "Elena Galli / Fabio Conti", "I Quadri", "Marta Bruno / Nino Costa"),
+    4: ("I Quadri", "Olga Fontana / Paolo Rizzo", "Le Picche", "Giulia Marino / Luca Greco"),
+}
+
+
+@pytest.fixture
+def team_turno(club_teams):
+    """Four teams of four, their pairs named, turno 1 seated at four tables."""
+    staff, tournament = club_teams
+    entered = teams.teams_register(
+        tournament=tournament, user=staff.director, lines=TEAM_LINES, check_in=True
+    )
+    team_table(staff)
+    for team in entered:
+        name_pairs(team, staff, 1)
+    return staff, tournament, seat(tournament, staff)
+
+
+def console_table(html: str, number: int) -> str:
+    found = re.search(rf'<li class="[^"]*" id="turno-table-{number}">(.*?)</li>', html, re.S)
+    assert found, f"no table {number} on the console"
+    return " ".join(re.sub(r"<[^>]+>", " ", found.group(1)).split())
+
+
+def test_the_console_shows_a_team_turno_at_its_four_tables(team_turno):
+    staff, tournament, round = team_turno
+    played = round.tables.get(number=1)
+    play_table(played, staff.scorekeeper, stronger_wins(played), confirm_by=staff.director)
+    director = client_of(staff.director)
+    html = director.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    assert "1 of 4 tables decided." in html
+    for number, (ns_team, ns, eo_team, eo) in TURNO_1_TABLES.items():
+        shown = console_table(html, number)
+        assert f"{ns_team}: {ns}" in shown and f"{eo_team}: {eo}" in shown, shown
+    first = console_table(html, 1)
+    assert "Anna Rossi / Bruno Bianchi 900" in first and "Sergio Moretti 300" in first
+    assert "Confirmed" in first and "Playing" in console_table(html, 2)
+    match = round.tables.get(number=4).match_id
+    assert f'href="/matches/{match}/"' in html or reverse("scoring:match", args=[match]) in html
+    api = api_of(staff.director).get(f"/api/v1/tournaments/{tournament.pk}/turni/").json()
+    assert [table["number"] for table in api[0]["tables"]] == [1, 2, 3, 4]
+
+
+def test_the_director_s_turno_page_lists_the_four_tables_and_an_action_at_one(team_turno):
+    staff, tournament, round = team_turno
+    burraco.turno_action_record(
+        round=round,
+        user=staff.director,
+        kind="late",
+        table=round.tables.get(number=4),
+        side="EO",
+        minutes=8,
+        reason="traffico",
+    )
+    html = (
+        client_of(staff.director)
+        .get(reverse("pairings:burraco-turno", args=[tournament.pk, 1]))
+        .content.decode()
+    )
+    for number, (ns_team, ns, eo_team, eo) in TURNO_1_TABLES.items():
+        row = re.search(rf'<tr id="table-{number}">(.*?)</tr>', html, re.S)
+        assert row, number
+        assert f"{ns_team}: {ns}" in row.group(1) and f"{eo_team}: {eo}" in row.group(1)
+    assert "Table 4, EO (Le Picche: Giulia Marino / Luca Greco): 8 minutes late" in html
+    assert "Table 4: I Quadri: Olga Fontana / Paolo Rizzo v Le Picche:" in html  # the form
+
+
+def test_the_standings_show_each_match_and_the_reasons_of_its_tables(team_turno):
+    staff, tournament, round = team_turno
+    for number in (1, 3, 4):
+        table = round.tables.get(number=number)
+        play_table(table, staff.scorekeeper, stronger_wins(table), confirm_by=staff.director)
+    record = {"round": round, "user": staff.director}
+    burraco.turno_action_record(
+        **record,
+        kind="abandon",
+        table=round.tables.get(number=2),
+        side="NS",
+        mp=-100,
+        reason="malore",
+    )
+    burraco.turno_action_record(
+        **record,
+        kind="late",
+        table=round.tables.get(number=4),
+        side="EO",
+        minutes=8,
+        reason="traffico",
+    )
+    html = (
+        client_of(staff.director)
+        .get(reverse("pairings:burraco-standings", args=[tournament.pk]))
+        .content.decode()
+    )
+    assert "4 I Cuori abandoned turno 1 (malore)." in html
+    assert "2 Le Picche 8 minutes late in turno 1 (traffico)." in html
+    cells = [
+        " ".join(re.sub(r"<[^>]+>", " ", row).split())
+        for row in re.findall(r"<tr>\s*(<td class=\"num\">.*?)</tr>", html, re.S)
+    ]
+    assert cells[0] == "1-2 1 I Fiori 4 I Cuori 900 300 — 14-6 (EO abandoned)", cells
+    # Le Picche 900 at table 3 (NS) + 600 at table 4 (EO) less 100 for the lateness; I Quadri
+    # 300 + 450: D 650, 16-4 on the team table
+    assert cells[1].startswith("3-4 2 Le Picche 3 I Quadri 1400 750 650 16-4 (over 5"), cells
+
+
+def test_the_slips_and_the_seating_print_the_four_tables_of_a_team_turno(team_turno):
+    staff, tournament, _round = team_turno
+    director = client_of(staff.director)
+    slips = fetch(director, reverse("pairings:burraco-slips", args=[tournament.pk, 1]))
+    assert slips.pages == 4
+    for number, (ns_team, ns, eo_team, eo) in TURNO_1_TABLES.items():
+        page = slips.words(number - 1)
+        assert f"Table {number}" in page
+        for words in (ns_team, ns, eo_team, eo):
+            assert words in page, (number, words)
+    seating = fetch(director, reverse("pairings:burraco-seating", args=[tournament.pk, 1]))
+    text = seating.words()
+    assert "Table 4" in text and "NS · 3. I Quadri · Olga Fontana / Paolo Rizzo" in text
+    assert "EO · 2. Le Picche · Giulia Marino / Luca Greco" in text
+    shown = director.get(reverse("tournaments:projector", args=[tournament.pk])).content.decode()
+    slide = shown.split('data-key="seating"', 1)[1].split("</section>", 1)[0]
+    lines = [
+        " ".join(re.sub(r"<[^>]+>", " ", line).split())
+        for line in re.findall(r'<li class="pj-line">(.*?)</li>', slide, flags=re.S)
+    ]
+    assert lines[2:4] == [
+        "2 I Cuori: Tina Barbieri / Ugo Ferri NS",
+        "2 I Fiori: Carla Verdi / Dario Neri EO",
+    ], lines
+
+
+def test_the_console_enters_the_teams_and_their_pairs_and_names_them_in_its_refusal(club_teams):
+    staff, tournament = club_teams
+    director = client_of(staff.director)
+    detail = reverse("tournaments:detail", args=[tournament.pk])
+    html = director.get(detail).content.decode()
+    assert "Enter teams" in html and "Enter pairs" not in html
+    director.post(
+        reverse("pairings:burraco-teams", args=[tournament.pk]),
+        {"teams": "\n".join(TEAM_LINES[:1])},
+    )
+    html = director.get(detail).content.decode()
+    assert "Pairs of I Fiori for turno 1" in html
+    team_table(staff)
+    refused = director.post(reverse("pairings:burraco-seat", args=[tournament.pk]), follow=True)
+    assert (
+        "At least 2 teams must be checked in to seat a turno (now: 0)." in refused.content.decode()
+    )
+    italian = client_of(staff.director, "it")
+    refused = italian.post(reverse("pairings:burraco-seat", args=[tournament.pk]), follow=True)
+    assert "devono essere presenti almeno 2 squadre" in refused.content.decode()
