@@ -373,11 +373,13 @@ class Command(BaseCommand):
         )
         first = burraco.turno_seat(tournament=tournament, user=self.director)
         for table in first.tables.select_related("match").order_by("number"):
+            assert table.match is not None  # a seated turno's tables have their matches
             self.play_burraco(table.match, until_end=True)
             tournaments.table_confirm(table=table, user=self.director)
         second = burraco.turno_seat(tournament=tournament, user=self.director)
         for table in second.tables.select_related("match").order_by("number"):
             hands = {1: 3, 2: 3, 3: 3, 4: 1}.get(table.number, 0)
+            assert table.match is not None
             if hands:
                 self.play_burraco(table.match, until_end=False, hands=hands)
             if table.number <= 2:
