@@ -85,3 +85,17 @@ def test_the_rules_the_format_sets_are_not_asked(client, staff):
     assert 'name="rules-target"' in free
     page = client.get(reverse("tournaments:create")).content.decode()
     assert 'hx-include="#id_format"' in page  # the preset's reload says the format
+
+
+def test_a_tournament_of_pairs_goes_on_to_its_pairs_not_the_players_entries(client, staff):
+    """The creation page sent a Burraco tournament of pairs to the entries page, which
+    registers lone players ("register the players"): the pairs are pasted on the console. A
+    table tournament still goes to its entries (control)."""
+    response = client.post(reverse("tournaments:create"), burraco_data(staff), follow=True)
+    tournament = Tournament.objects.get()
+    assert response.redirect_chain[-1][0] == f"{tournament.get_absolute_url()}#pairs"
+    page = response.content.decode()
+    assert "created: enter the pairs." in page and 'name="pairs"' in page
+    tables = client.post(reverse("tournaments:create"), create_data(staff, name="Scala"))
+    scala = Tournament.objects.get(name="Scala")
+    assert tables["Location"] == reverse("tournaments:entries", args=[scala.pk])
