@@ -13,7 +13,11 @@ hand, the projector shows them, and the slips and the Mitchell movement card pri
   each. Table 1 of each turno goes through the real phone pages (the join page, the hand form
   tapped hand by hand, the EO phone's "Conferma il risultato"); the other tables, to keep the
   test fast, post the same forms the pages post (join, hand, confirm) from their anonymous
-  contexts' request clients (`context.request`, which shares the context's cookies).
+  contexts' request clients (`context.request`, which shares the context's cookies), each post
+  answered by the page's redirect (a refused form would come back as the page). While they
+  play, the director's window leaves the console, which asks for its tables every 15 s: the
+  test server's in-memory SQLite refuses a write at once (503, "try again") while a read holds
+  it; a phone tries again, as the 503 page asks.
 - Hands: tallone ends, both pozzetti taken, no burraco: a line's hand total is the value of the
   cards it melded, so each table's D is a sum of the numbers below.
 - Turno 3: after one hand at table 6, its EO pair abandons; the director records it on the
@@ -25,7 +29,7 @@ hand, the projector shows them, and the slips and the Mitchell movement card pri
 - After each turno the standings page's VP and MP of every pair are compared with the reckoning
   of this module (a literal copy of the FIBur 3-hand VP table, BURRACO.md section 2): MP sum to
   0 (the bye's +355 apart); the projector shows the standings' slide with every pair's name.
-Screenshots go to test-artifacts/burraco-evening-*.png.
+Screenshots go to test-artifacts/burraco-evening-*.png. About 60 s on 2 cores.
 """
 
 from __future__ import annotations
