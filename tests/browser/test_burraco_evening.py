@@ -359,6 +359,8 @@ def check_movement_card(desk) -> None:
     assert response.ok and response.headers["content-type"] == "application/pdf"
     pdf = Pdf.of(response.body())
     text = pdf.words()
+    assert "12 coppie a 6 tavoli; salto 1" in text
+    assert "avanzano di 1 tavolo a ogni turno" in text
     for number, pair in enumerate(PAIRS, start=1):
         assert pair in text, pair
         expected = ["NS" if number <= 6 else "EO"] + [
