@@ -239,6 +239,8 @@ def end_reason(state: MatchState, genders: dict[str, str] | None = None) -> str:
     named = {"name": winner}
     if ended_by == EndedBy.TIME:
         return gettext("Finished when time was called.")
+    if winner is None and ended_by == EndedBy.HANDS:  # a match of lines (a Burraco turno)
+        return gettext("Finished: every hand of the match is played.")
     if winner is None:
         return gettext("Ended: %(how)s") % {"how": ended_by_label(ended_by)}
     if ended_by == EndedBy.LAST_IN_PLAY:

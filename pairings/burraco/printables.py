@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import urlencode
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from base.printing import (
     LANDSCAPE,
@@ -388,10 +388,14 @@ def _card_notes(facts: BurracoFacts, card: MovementCard) -> list[str]:
     assert plan is not None
     tables = (len(card.order) + 1) // 2
     notes = [
-        gettext(
+        ngettext(
+            "%(pairs)s pairs at %(tables)s tables; skip %(skip)s: the North-South pairs stay "
+            "at their table, the East-West pairs move %(skip)s table each turno (the last "
+            "table's go to table 1).",
             "%(pairs)s pairs at %(tables)s tables; skip %(skip)s: the North-South pairs stay "
             "at their table, the East-West pairs move %(skip)s tables each turno (the last "
-            "table's go to table 1)."
+            "table's go to table 1).",
+            tournament.mitchell_skip,
         )
         % {"pairs": len(card.order), "tables": tables, "skip": tournament.mitchell_skip},
         gettext("A cell is the table where the pair plays that turno.")

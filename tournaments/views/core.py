@@ -203,13 +203,30 @@ def tournament_create(request: SignedInRequest) -> HttpResponse:
                 starts_on=cleaned["starts_on"],
                 **form.settings(),
             )
-            messages.success(
-                request,
-                gettext("%(tournament)s created: register the players.")
-                % {"tournament": named(TOURNAMENT_NAMED, tournament.name)},
-            )
-            return redirect("tournaments:entries", pk=tournament.pk)
+            return _created(request, tournament)
     return render(request, "tournaments/create.html", {"form": form, "rules_form": rules_form})
+
+
+def _created(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Where a new tournament goes next: the entries page to register its players, or, for a
+    tournament of pairs (of teams), the console's list of pairs (of teams), where its players
+    enter two (four) at a time."""
+    name = named(TOURNAMENT_NAMED, tournament.name)
+    competitor = format_of(tournament).competitor
+    if competitor == "pair":
+        messages.success(
+            request, gettext("%(tournament)s created: enter the pairs.") % {"tournament": name}
+        )
+        return redirect(f"{tournament.get_absolute_url()}#pairs")
+    if competitor == "team":
+        messages.success(
+            request, gettext("%(tournament)s created: enter the teams.") % {"tournament": name}
+        )
+        return redirect(f"{tournament.get_absolute_url()}#teams")
+    messages.success(
+        request, gettext("%(tournament)s created: register the players.") % {"tournament": name}
+    )
+    return redirect("tournaments:entries", pk=tournament.pk)
 
 
 @login_required

@@ -104,4 +104,19 @@ def test_a_team_tournament_is_created_with_its_own_movements(client, staff):
     response = client.post(reverse("tournaments:create"), data)
     assert response.status_code == 302, response.context["form"].errors
     tournament = Tournament.objects.get()
+    assert response["Location"] == f"{tournament.get_absolute_url()}#teams"  # paste them there
     assert (tournament.format, tournament.movements) == ("burraco_teams", ["danese", "italiana"])
+
+
+def test_a_tournament_of_pairs_goes_on_to_its_pairs_not_the_players_entries(client, staff):
+    """The creation page sent a Burraco tournament of pairs to the entries page, which
+    registers lone players ("register the players"): the pairs are pasted on the console. A
+    table tournament still goes to its entries (control)."""
+    response = client.post(reverse("tournaments:create"), burraco_data(staff), follow=True)
+    tournament = Tournament.objects.get()
+    assert response.redirect_chain[-1][0] == f"{tournament.get_absolute_url()}#pairs"
+    page = response.content.decode()
+    assert "created: enter the pairs." in page and 'name="pairs"' in page
+    tables = client.post(reverse("tournaments:create"), create_data(staff, name="Scala"))
+    scala = Tournament.objects.get(name="Scala")
+    assert tables["Location"] == reverse("tournaments:entries", args=[scala.pk])

@@ -19,7 +19,7 @@ from tests.scoring.test_burraco_game import B1_POSTS
 from tests.tournaments.helpers import Staff
 from tournaments.models import Table
 
-from .helpers import burraco_tournament, pair_lines, seat
+from .helpers import burraco_tournament, pair_lines, play_table, seat
 
 pytestmark = pytest.mark.django_db
 
@@ -80,3 +80,20 @@ def test_four_phones_enter_a_turno_and_the_other_line_confirms_it():
     rows = {row.entry: row for row in burraco_standings(tournament).rows}
     assert (rows[pairs[0].pk].vp, rows[pairs[0].pk].mp) == (14, 355)
     assert (rows[pairs[2].pk].vp, rows[pairs[2].pk].mp) == (6, -355)
+
+
+def test_a_turno_finished_after_its_hands_says_so_not_hands_won():
+    """A turno's match of two lines ends after its hands: the result card said "Ended: Hands won"
+    ("Finita: Mani vinte"), a Gin word; it says every hand is played."""
+    staff = Staff()
+    tournament = burraco_tournament(staff, movements=["mitchell", "danese"])
+    burraco.pairs_register(
+        tournament=tournament, user=staff.director, lines=pair_lines(4), check_in=True
+    )
+    table = seat(tournament, staff).tables.get(number=1)
+    play_table(table, staff.scorekeeper, [(300, 200)] * 3)
+    ns = phone()
+    join(ns, table, "Giocatore 01", 1)
+    page = ns.get(reverse("scoring:match", args=[table.match_id])).content.decode()
+    assert "Finished: every hand of the match is played." in page
+    assert "Hands won" not in page

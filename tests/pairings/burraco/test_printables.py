@@ -278,3 +278,15 @@ def test_the_seating_sets_every_name_at_16_pt_at_least_for_the_wall(client):
     runs = [points for text, points in type_sizes(pdf) if "Giocatore" in text]
     assert len(runs) >= 26
     assert min(runs) >= 16 - 0.01
+
+
+@pytest.mark.parametrize(("skip", "moves"), [(1, "move 1 table each turno"), (2, "move 2 tables")])
+def test_the_movement_card_says_one_table_not_one_tables(client, skip, moves):
+    """The card said "the East-West pairs move 1 tables each turno": one table, in the
+    singular (and "1 tavolo" in Italian)."""
+    _staff, tournament = pairs_of(12)
+    tournament.mitchell_skip = skip
+    tournament.save(update_fields=["mitchell_skip"])
+    text = words(fetch(client, card_url(tournament)))
+    assert moves in text
+    assert "move 1 tables" not in text
