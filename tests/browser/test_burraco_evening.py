@@ -422,7 +422,7 @@ def record_abandonment(desk, live_server, tournament, leaving: int) -> None:
         f"Coppia {leaving}: {PAIRS[leaving - 1]} abbandona il turno {ABANDON_TURNO} al tavolo "
         f"{ABANDON_TABLE}: ha 6 VP e -355 MP."
     )
-    desk.get_by_role("button", name="Registrala").click()
+    desk.get_by_role("button", name="Registra", exact=True).click()
     row = desk.locator(f"#table-{ABANDON_TABLE}")
     expect(row).to_contain_text("14 \u2013 6")  # VP NS \u2013 EO
     shot(desk, "abandon-recorded")
