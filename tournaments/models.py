@@ -177,6 +177,14 @@ class Tournament(models.Model):
     bye_vp = models.PositiveSmallIntegerField(
         _("victory points of a bye"), default=default_of("bye_vp")
     )
+    # null: derived (the lowest difference worth the bye's VP; the rest as a bye)
+    bye_mp = models.PositiveSmallIntegerField(_("match points of a bye"), null=True, blank=True)
+    rest_vp = models.PositiveSmallIntegerField(
+        _("victory points of a pair whose opponents abandon"), null=True, blank=True
+    )
+    rest_mp = models.PositiveSmallIntegerField(
+        _("match points of a pair whose opponents abandon"), null=True, blank=True
+    )
     # Money.
     entry_fee = models.DecimalField(
         _("entry fee"), max_digits=8, decimal_places=2, default=default_of("entry_fee")

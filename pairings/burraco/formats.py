@@ -26,6 +26,7 @@ from pairings.burraco.team_seating import TableSeats
 from pairings.engine.burraco import standings as engine_standings
 from pairings.engine.burraco.danese import Variant
 from pairings.engine.burraco.movements import Grouping
+from pairings.engine.burraco.vp_tables import STEP
 from pairings.engine.errors import TournamentError
 from pairings.models import TeamMember
 from scoring.engine.rules import OptionValue
@@ -98,6 +99,13 @@ class BurracoFormat(TournamentFormat):
             raise TournamentActionError(
                 _("Choose how the four of a group are paired."), field="grouping"
             )
+        for name in ("bye_mp", "rest_mp"):
+            if clean.get(name) is not None and clean[name] % STEP:
+                raise TournamentActionError(
+                    _("Match points are in steps of 5 (given: %(value)s).")
+                    % {"value": clean[name]},
+                    field=name,
+                )
 
     def time_call_ends_matches(self) -> bool:
         """A Burraco time call does not end the matches: the hand in progress is entered as

@@ -324,7 +324,14 @@ def burraco_facts(tournament: Tournament) -> BurracoFacts:
 def turno_rules(tournament: Tournament, table: VpTable) -> engine_turno.TurnoRules:
     """A turno's rules: its VP table and the tournament's bye (refused by the engine when no
     band of the table gives the bye's VP)."""
-    return engine_turno.turno_rules(table.hands, {table.hands: table}, bye_vp=tournament.bye_vp)
+    return engine_turno.turno_rules(
+        table.hands,
+        {table.hands: table},
+        bye_vp=tournament.bye_vp,
+        bye_mp=tournament.bye_mp,
+        rest_vp=tournament.rest_vp,
+        rest_mp=tournament.rest_mp,
+    )
 
 
 def turno_rules_of(facts: BurracoFacts, turno: TurnoFacts) -> engine_turno.TurnoRules:

@@ -260,6 +260,9 @@ def test_each_format_has_the_settings_it_had_before_the_table():
             "mitchell_skip",
             "danese",
             "bye_vp",
+            "bye_mp",
+            "rest_vp",
+            "rest_mp",
             "burraco_tie_breaks",
         },
         "burraco_individual": {
@@ -267,9 +270,20 @@ def test_each_format_has_the_settings_it_had_before_the_table():
             "hands_per_turno",
             "grouping",
             "bye_vp",
+            "bye_mp",
+            "rest_vp",
+            "rest_mp",
             "burraco_tie_breaks",
         },
-        "burraco_teams": {"team_movements", "hands_per_turno", "bye_vp", "burraco_tie_breaks"},
+        "burraco_teams": {
+            "team_movements",
+            "hands_per_turno",
+            "bye_vp",
+            "bye_mp",
+            "rest_vp",
+            "rest_mp",
+            "burraco_tie_breaks",
+        },
     }
     assert {value: set(kind.form_settings) for value, kind in FORMATS.items()} == before
     assert settings_table.field_of("swiss", "rounds_planned") == "swiss_rounds"

@@ -183,3 +183,29 @@ def test_a_pair_leaving_mid_mitchell_leaves_its_table_empty_and_its_opponent_a_b
     assert sorted(round.tables.values_list("number", flat=True)) == [1, 2, 4, 5, 6]
     # EO pair 8 sat at table 2 in turno 1 and moves to table 3, now empty: it has the bye
     assert round.report["byes"] == [pairs[7].pk]
+
+
+def test_the_clubs_bye_and_rest_scores_are_its_own():
+    """BURRACO.md section 2: `bye_mp` and `rest_vp`/`rest_mp` are options (another club gives 12
+    VP to a bye): set, they replace the derived ones; an MP not in steps of 5 is refused."""
+    staff = Staff()
+    with pytest.raises(TournamentActionError, match="steps of 5"):
+        burraco_tournament(staff, bye_mp=302)
+    tournament = burraco_tournament(staff, bye_vp=12, bye_mp=300, rest_vp=13, rest_mp=320)
+    pairs = burraco.pairs_register(
+        tournament=tournament, user=staff.director, lines=pair_lines(5), check_in=True
+    )
+    tournament.movements = ["danese"]
+    tournament.save()
+    round = seat(tournament, staff)
+    table = round.tables.get(number=1)
+    burraco.turno_action_record(
+        round=round, user=staff.director, kind="abandon", table=table, side="EO", mp=-100,
+        reason="Left",
+    )  # fmt: skip
+    rows = {row.entry: row for row in burraco_standings(tournament).rows}
+    bye = next(row for row in rows.values() if row.byes)
+    assert (bye.vp, bye.mp) == (12, 300)
+    left = rows[round.report["tables"][0][1][0]]
+    assert (left.vp, left.mp) == (13, 320)
+    assert len(pairs) == 5
