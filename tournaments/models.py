@@ -170,6 +170,9 @@ class Tournament(models.Model):
     mitchell_skip = models.PositiveSmallIntegerField(
         _("Mitchell skip"), default=default_of("mitchell_skip")
     )
+    italiana_groups = models.PositiveSmallIntegerField(
+        _("groups of the all'italiana"), default=default_of("italiana_groups")
+    )
     danese = models.CharField(_("danese"), max_length=12, default=default_of("danese"))
     grouping = models.CharField(
         _("partners in each group of four"), max_length=12, default=default_of("grouping")

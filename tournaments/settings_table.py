@@ -411,6 +411,23 @@ SETTINGS: tuple[Setting, ...] = (
         ),
     ),
     setting(
+        "italiana_groups",
+        WHOLE,
+        1,
+        minimum=1,
+        maximum=16,
+        formats=("burraco_pairs",),
+        label=_("Groups of the all'italiana (gironi)"),
+        help=_(
+            "The all'italiana turni split the pairs into this many groups, each its own round "
+            "robin with its own standings; 1: one group."
+        ),
+        api_help=_(
+            "The groups (gironi) the all'italiana turni split the pairs into, snake by pair "
+            "number, each a round robin ranked on its own (default 1)."
+        ),
+    ),
+    setting(
         "danese",
         CHOICE,
         "modificato",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -394,6 +395,13 @@ class BurracoStandings:
     standings: engine_standings.Standings
     scores: tuple[engine_turno.TurnoScore, ...]
     adjustments: tuple[TurnoAction, ...]
+    # the all'italiana's groups (gironi), each ranked on its own, its rows together in order;
+    # empty: one ranking of every line
+    groups: tuple[tuple[PlayerId, ...], ...] = ()
+
+    def group_of(self, line: PlayerId) -> int | None:
+        """The index of `line`'s group (0 for the first), None without groups."""
+        return next((i for i, group in enumerate(self.groups) if line in group), None)
 
     @property
     def rows(self) -> tuple[engine_standings.StandingRow, ...]:
@@ -462,18 +470,54 @@ def burraco_standings(
             scores,
             adjusting,
         )
+    adjustments = [
+        engine_standings.Adjustment(action.line, action.vp, action.mp or 0, action.reason)
+        for action in adjusting
+        if action.line is not None
+    ]
+    groups = groups_of(facts)
     try:
-        standings = engine_standings.burraco_standings(
-            lines,
-            scores,
-            chain,
-            adjustments=[
-                engine_standings.Adjustment(action.line, action.vp, action.mp or 0, action.reason)
-                for action in adjusting
-                if action.line is not None
-            ],
-            **extra,
-        )
+        parts = [
+            engine_standings.burraco_standings(
+                group,
+                _scores_of(scores, set(group)),
+                chain,
+                adjustments=[a for a in adjustments if a.entry in group],
+                **extra,
+            )
+            for group in (groups or [lines])
+        ]
     except TournamentError as error:
         raise TournamentActionError.from_engine(error) from error
-    return BurracoStandings(facts, standings, scores, adjusting)
+    standings = engine_standings.Standings(
+        parts[0].tie_breaks, tuple(row for part in parts for row in part.rows)
+    )
+    return BurracoStandings(
+        facts, standings, scores, adjusting, tuple(tuple(group) for group in groups)
+    )
+
+
+def groups_of(facts: BurracoFacts) -> list[list[PlayerId]]:
+    """The groups (gironi) of the all'italiana, fixed at its first turno (its report), the
+    lines that were not there in a last group of their own; none with one group."""
+    for turno in facts.turni:
+        stored = (turno.round.report or {}).get("groups")
+        if stored:
+            groups = [list(group) for group in stored]
+            placed = {line for group in groups for line in group}
+            rest = [line for line in facts.lines() if line not in placed]
+            return [*groups, rest] if rest else groups
+    return []
+
+
+def _scores_of(
+    scores: Sequence[engine_turno.TurnoScore], lines: set[PlayerId]
+) -> list[engine_turno.TurnoScore]:
+    """The turni's scores of the lines of one group (a group meets no other)."""
+    return [
+        engine_turno.TurnoScore(
+            score.turno,
+            tuple(line for line in score.lines if all(member in lines for member in line.line)),
+        )
+        for score in scores
+    ]

@@ -220,17 +220,42 @@ def _mitchell(turno: _Turno) -> Seated:
     return seating, {"order": turno.order, "odd_tables": plan.odd_tables}
 
 
+def split_groups(order: Sequence[PlayerId], count: int) -> list[list[PlayerId]]:
+    """The groups (gironi) of an all'italiana: `order` dealt snake-wise into `count` groups
+    (1, 2, ..., count, count, ..., 2, 1, ...), so each holds a share of every level."""
+    groups: list[list[PlayerId]] = [[] for _ in range(count)]
+    for index, line in enumerate(order):
+        lap, place = divmod(index, count)
+        groups[place if lap % 2 == 0 else count - 1 - place].append(line)
+    return groups
+
+
 def _italiana(turno: _Turno) -> Seated:
-    schedule = round_robin(turno.order)
-    scheduled = schedule[turno.same % len(schedule)]
+    """Each group's round robin, its turno `same`; the tables numbered group after group."""
+    count = max(turno.tournament.italiana_groups, 1)
+    if len(turno.order) < 2 * count:
+        raise TournamentActionError(
+            _("%(groups)s groups need at least %(pairs)s pairs (now: %(count)s).")
+            % {"groups": count, "pairs": 2 * count, "count": len(turno.order)},
+            field="italiana_groups",
+        )
+    groups = split_groups(turno.order, count)
     first_ns = turno.same % 2 == 0  # NS and EO alternate from one turno to the next
-    tables = tuple(
-        EngineTable(index, *(((p.first,), (p.second,)) if first_ns else ((p.second,), (p.first,))))
-        for index, p in enumerate(scheduled.pairings, start=1)
-    )
-    byes = (scheduled.bye,) if scheduled.bye is not None else ()
-    seating = _without_absent(TurnoSeating(turno.number, tables, byes), set(turno.present))
-    return seating, {"order": turno.order}
+    tables: list[EngineTable] = []
+    byes: list[PlayerId] = []
+    for group in groups:
+        schedule = round_robin(group)
+        scheduled = schedule[turno.same % len(schedule)]
+        for p in scheduled.pairings:
+            ns, eo = ((p.first,), (p.second,)) if first_ns else ((p.second,), (p.first,))
+            tables.append(EngineTable(len(tables) + 1, ns, eo))
+        if scheduled.bye is not None:
+            byes.append(scheduled.bye)
+    seating = TurnoSeating(turno.number, tuple(tables), tuple(byes))
+    extra: dict[str, Any] = {"order": turno.order}
+    if count > 1:
+        extra["groups"] = groups
+    return _without_absent(seating, set(turno.present)), extra
 
 
 def _ranked(turno: _Turno) -> list[PlayerId]:

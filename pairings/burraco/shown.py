@@ -47,10 +47,16 @@ class ShownRow:
     settled_by: str | None
     settled_mark: str  # "Tied with 1 Anna Rossi / Bruno Bianchi on victory points: ..."
     dropped: bool
+    group: str = ""  # the all'italiana's group (girone) "A", "B"...; "" without groups
+
+    @property
+    def position(self) -> str:
+        """The place in its group: "3", or "B3" (third of group B)."""
+        return f"{self.group}{self.place}"
 
     @property
     def place_label(self) -> str:
-        return f"{self.place}=" if self.shared else str(self.place)
+        return f"{self.position}=" if self.shared else self.position
 
     @property
     def mp_text(self) -> str:
@@ -128,7 +134,15 @@ class StandingsShown:
     def notes(self) -> list[str]:
         """The notes every printed standings carries: the chain, then the director's actions
         (adjustments, abandonments, latenesses) with their reasons."""
-        return [self.order, *self.actions]
+        return [self.order, *self.groups_note, *self.actions]
+
+    @property
+    def groups_note(self) -> list[str]:
+        if not any(row.group for row in self.rows):
+            return []
+        return [
+            gettext("Groups (gironi): each group is ranked on its own; B3 is the third of group B.")
+        ]
 
     @property
     def actions(self) -> list[str]:
@@ -194,9 +208,15 @@ def _rows(standings: BurracoStandings) -> list[ShownRow]:
                 settled_by=str(row.settled_by) if row.settled_by else None,
                 settled_mark=mark,
                 dropped=facts.dropped(line),
+                group=group_letter(standings.group_of(line)),
             )
         )
     return shown
+
+
+def group_letter(index: int | None) -> str:
+    """A group (girone) as the standings name it: "A" for the first; "" without groups."""
+    return "" if index is None else chr(ord("A") + index)
 
 
 def _how_note(ns: LineScore, eo: LineScore) -> str:

@@ -40,6 +40,12 @@ class BurracoRowSerializer(serializers.Serializer):
         ),
     )
     withdrawn = serializers.BooleanField(source="dropped")
+    group = serializers.CharField(
+        help_text=_(
+            'The all\'italiana\'s group (girone) the line is ranked in: "A", "B"...; empty '
+            "without groups (the place is then in the whole field)."
+        )
+    )
 
 
 class BurracoTableSerializer(serializers.Serializer):

@@ -59,9 +59,8 @@ def write_burraco_standings(standings: BurracoStandings, writer: SafeWriter) -> 
         ]
     )
     for row in shown.rows:
-        writer.writerow(
-            [row.place, row.number, row.name, "; ".join(row.players), row.vp, row.mp, row.played]
-        )
+        players = "; ".join(row.players)
+        writer.writerow([row.position, row.number, row.name, players, row.vp, row.mp, row.played])
 
 
 # The PDF -----------------------------------------------------------------------------------------
@@ -107,6 +106,7 @@ def burraco_standings_list(standings: BurracoStandings) -> StandingsList:
     notes = [
         shown.order,
         shown.after + ".",
+        *shown.groups_note,
         *_settled_notes(shown),
         *shown.actions,
     ]

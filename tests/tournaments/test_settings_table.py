@@ -258,6 +258,7 @@ def test_each_format_has_the_settings_it_had_before_the_table():
             "movements",
             "hands_per_turno",
             "mitchell_skip",
+            "italiana_groups",
             "danese",
             "bye_vp",
             "bye_mp",
