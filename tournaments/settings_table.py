@@ -383,7 +383,7 @@ SETTINGS: tuple[Setting, ...] = (
         maximum=20,
         stores="rounds_planned",
         formats=("burraco_individual",),
-        label=_("Turni"),
+        label=_("Turni of the individual event"),
         help=_("The partner changes every turno."),
     ),
     setting(

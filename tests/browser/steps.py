@@ -74,4 +74,4 @@ def window(browser, request, viewport: dict, locale: str):
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"), full_page=True)
     context.close()
-    assert violations == [], "the page broke its content security policy"
+    assert violations == [], f"the page broke its content security policy: {violations}"
