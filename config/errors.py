@@ -112,7 +112,14 @@ def _drf_errors(detail, path: tuple[str, ...] = ()) -> list[dict]:
             inner = path if not isinstance(value, (dict, list)) else (*path, str(index))
             items += _drf_errors(value, inner)
         return items
-    return [error_item(detail, field=".".join(path) or None)]
+    return [error_item(_encodable(detail), field=_encodable(".".join(path)) or None)]
+
+
+def _encodable(text: str) -> str:
+    """A message or a field that can be sent as UTF-8: DRF's messages repeat the value refused
+    ('"\\ud800" is not a valid choice.'), and a lone surrogate, valid in JSON, is not encodable
+    (it would answer 500); each becomes "?"."""
+    return str(text).encode("utf-8", "replace").decode("utf-8")
 
 
 def bad_request(request, exception, template_name=defaults.ERROR_400_TEMPLATE_NAME):
