@@ -1,9 +1,31 @@
+import os
+from pathlib import Path
+
 import pytest
 from django.utils import translation
 
 from tests import properties
 
 properties.load()  # Hypothesis' profile: `ci` unless HYPOTHESIS_PROFILE says `deep` (make fuzz)
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(request, tmp_path_factory):
+    """On SQLite, each worker's test database is a file (in memory, on tmpfs) as production's is.
+
+    Django's default, a shared-cache in-memory database, locks by table and answers "database
+    table is locked" at once where production's WAL file lets readers read and a writer wait out
+    SQLite's busy timeout: the browser tests' live server then answered a phone's poll with 503.
+    """
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        shared_memory = Path("/dev/shm")
+        folder = shared_memory if shared_memory.is_dir() else tmp_path_factory.getbasetemp()
+        name = folder / f"tallone-test-{os.getpid()}.sqlite3"
+        database.setdefault("TEST", {})["NAME"] = str(name)
+    request.getfixturevalue("django_db_modify_db_settings_parallel_suffix")
 
 
 @pytest.fixture(autouse=True)
