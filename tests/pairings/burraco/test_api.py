@@ -170,7 +170,9 @@ def test_an_individual_event_has_turni_but_no_pairs():
     enter_players(tournament, staff.director, 8)
     director = token_client(staff.director)
     t = f"/api/v1/tournaments/{tournament.pk}/"
-    assert director.get(t + "pairs/").status_code == 404
+    assert ok(director.get(t + "pairs/"), 404) == {
+        "detail": "An individual event has no pairs: each player is entered alone."
+    }
     turno = ok(director.post(t + "turni/"), 201)
     assert turno["movement"] == "individual"
     assert len(turno["tables"]) == 2
@@ -184,6 +186,8 @@ def test_another_format_answers_404():
     )
     director = token_client(staff.director)
     t = f"/api/v1/tournaments/{tournament.pk}/"
-    assert director.get(t + "turni/").status_code == 404
-    assert director.post(t + "turni/").status_code == 404
-    assert director.post(t + "pairs/", {"lines": pair_lines(1)}).status_code == 404
+    not_burraco = {"detail": "This is not a Burraco tournament."}
+    assert ok(director.get(t + "turni/"), 404) == not_burraco
+    assert ok(director.post(t + "turni/"), 404) == not_burraco
+    assert ok(director.post(t + "pairs/", {"lines": pair_lines(1)}), 404) == not_burraco
+    assert ok(director.get(t + "turni/1/actions/"), 404) == not_burraco

@@ -177,6 +177,9 @@ def test_the_api_lists_enters_and_names_the_pairs(club_teams):
     anonymous = api_of()
     assert anonymous.get(base).status_code == 200  # a public tournament's teams
     assert anonymous.post(base, {"teams": TEAM_LINES}, format="json").status_code == 401
+    pairs = f"/api/v1/tournaments/{burraco_tournament(staff).pk}/teams/"  # not a team one
+    for answer in (api.get(pairs), api.post(pairs, {"teams": TEAM_LINES}, format="json")):
+        assert (answer.status_code, answer.json()) == (404, {"detail": "Not found."})
 
 
 def test_a_turno_seated_closes_the_paste_and_its_pairs(club_teams):
