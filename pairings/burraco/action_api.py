@@ -27,11 +27,10 @@ from pairings.burraco.action_selectors import (
     action_row,
     turno_view,
 )
-from pairings.burraco.formats import BurracoFormat
+from pairings.burraco.lookups import burraco_or_404
 from pairings.models import ActionKind, TurnoAction
 from scoring.serializers import AuthorField, DatabaseIdField, EnumSchema, enum_field
 from tournaments.api.core import directed_tournament
-from tournaments.formats import format_of
 from tournaments.models import Tournament
 
 
@@ -105,13 +104,6 @@ class TurnoActionCreateSerializer(serializers.Serializer):
     )
 
 
-def _burraco(request, pk: int) -> Tournament:
-    tournament = directed_tournament(request, pk)
-    if not isinstance(format_of(tournament), BurracoFormat):
-        raise NotFound(gettext("This is not a Burraco tournament."))
-    return tournament
-
-
 def _turno(tournament: Tournament, number: int) -> TurnoView:
     view = turno_view(tournament, number)
     if view is None:
@@ -176,7 +168,7 @@ class TurnoActionListView(ApiView):
         responses={200: TurnoActionSerializer(many=True), **WRITE_ERRORS},
     )
     def get(self, request, pk, number):
-        tournament = _burraco(request, pk)
+        tournament = burraco_or_404(directed_tournament(request, pk))
         view = _turno(tournament, number)
         return Response(
             TurnoActionSerializer(
@@ -192,7 +184,7 @@ class TurnoActionListView(ApiView):
         examples=EXAMPLES,
     )
     def post(self, request, pk, number):
-        tournament = _burraco(request, pk)
+        tournament = burraco_or_404(directed_tournament(request, pk))
         view = _turno(tournament, number)
         data = dict(validated(TurnoActionCreateSerializer, request))
         if "table" in data:
@@ -213,7 +205,7 @@ class TurnoActionUndoView(ActionView):
     target_name = "action"
 
     def target(self, request, pk, number, action_id):
-        tournament = _burraco(request, pk)
+        tournament = burraco_or_404(directed_tournament(request, pk))
         return get_object_or_404(
             TurnoAction.objects.select_related("round__tournament"),
             pk=action_id,

@@ -37,23 +37,12 @@ from pairings.burraco.action_selectors import (
     checked_action,
     turno_view,
 )
-from pairings.burraco.formats import BurracoFormat
+from pairings.burraco.lookups import directed_burraco
 from pairings.models import ActionKind, TurnoAction
-from tournaments import lookups
-from tournaments.formats import format_of
 from tournaments.models import Tournament
 from tournaments.views.core import Ask, confirmed
 
 SIDE_CHOICES = [("NS", _("NS (North-South)")), ("EO", _("EO (East-West)"))]
-
-
-def _directed(request: HttpRequest, pk: int) -> Tournament:
-    """A Burraco tournament the user directs: 404 outside the club or for another format, 403
-    without the role."""
-    tournament = lookups.directed_tournament(request, pk)
-    if not isinstance(format_of(tournament), BurracoFormat):
-        raise Http404
-    return tournament
 
 
 def _turno(tournament: Tournament, number: int) -> TurnoView:
@@ -214,7 +203,7 @@ def _ask(
 @login_required
 @require_safe
 def turno(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    tournament = _directed(request, pk)
+    tournament = directed_burraco(request, pk)
     return _render(request, tournament, _turno(tournament, number), None)
 
 
@@ -223,7 +212,7 @@ def turno(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def action(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """Record an action: the question first (what will happen), then, with `confirm=1`, the
     action; a refusal goes beside its field on the turno's page."""
-    tournament = _directed(request, pk)
+    tournament = directed_burraco(request, pk)
     view = _turno(tournament, number)
     form_class = FORMS.get(request.POST.get("kind", ""), AdjustForm)
     form = form_class(request.POST, view=view)
@@ -268,7 +257,7 @@ def _question(tournament: Tournament, view: TurnoView, form: ActionForm, draft) 
 @require_POST
 def action_undo(request: HttpRequest, pk: int, action_id: int) -> HttpResponse:
     """Undo an action (asking first), until the next turno is seated."""
-    tournament = _directed(request, pk)
+    tournament = directed_burraco(request, pk)
     found = get_object_or_404(
         TurnoAction.objects.select_related("round"), pk=action_id, round__tournament=tournament
     )

@@ -4,17 +4,15 @@ pairs and line totals; the next one seated)."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from base.api import READ_ERRORS, WRITE_ERRORS, ApiView, validated
 from pairings.burraco import services
 from pairings.burraco.console import line_views, turni_views
-from pairings.burraco.formats import BurracoFormat
-from pairings.burraco.selectors import burraco_facts, is_individual
+from pairings.burraco.lookups import burraco_or_404
+from pairings.burraco.selectors import burraco_facts
 from pairings.burraco.serializers import (
     BurracoPairsCreateSerializer,
     BurracoPairSerializer,
@@ -22,17 +20,7 @@ from pairings.burraco.serializers import (
 )
 from pairings.models import Pair
 from tournaments.api.core import directed_tournament, entries_of_body, visible_tournament
-from tournaments.formats import format_of
 from tournaments.models import Round, Tournament
-
-
-def _burraco(tournament: Tournament, *, pairs: bool = False) -> Tournament:
-    """404 for another format's tournament (and, for `pairs`, for an individual event)."""
-    if not isinstance(format_of(tournament), BurracoFormat):
-        raise NotFound(gettext("This is not a Burraco tournament."))
-    if pairs and is_individual(tournament):
-        raise NotFound(gettext("An individual event has no pairs: each player is entered alone."))
-    return tournament
 
 
 def _pairs_response(tournament: Tournament, only: set[int] | None = None, **kwargs) -> Response:
@@ -59,7 +47,7 @@ class PairListView(ApiView):
         responses={200: BurracoPairSerializer(many=True), **READ_ERRORS},
     )
     def get(self, request, pk):
-        tournament = _burraco(visible_tournament(request, pk), pairs=True)
+        tournament = burraco_or_404(visible_tournament(request, pk), pairs=True)
         return _pairs_response(tournament)
 
     @extend_schema(
@@ -88,7 +76,7 @@ class PairListView(ApiView):
         ],
     )
     def post(self, request, pk):
-        tournament = _burraco(directed_tournament(request, pk))
+        tournament = burraco_or_404(directed_tournament(request, pk))
         data = validated(BurracoPairsCreateSerializer, request)
         if "lines" in data:
             pairs = services.pairs_register(
@@ -122,7 +110,7 @@ class TurnoListView(ApiView):
         responses={200: TurnoSerializer(many=True), **READ_ERRORS},
     )
     def get(self, request, pk):
-        tournament = _burraco(visible_tournament(request, pk))
+        tournament = burraco_or_404(visible_tournament(request, pk))
         return Response(TurnoSerializer(turni_views(tournament), many=True).data)
 
     @extend_schema(
@@ -137,7 +125,7 @@ class TurnoListView(ApiView):
         responses={201: TurnoSerializer, **WRITE_ERRORS},
     )
     def post(self, request, pk):
-        tournament = _burraco(directed_tournament(request, pk))
+        tournament = burraco_or_404(directed_tournament(request, pk))
         round = services.turno_seat(tournament=tournament, user=request.user)
         turno = next(t for t in turni_views(tournament) if t.number == round.number)
         return Response(TurnoSerializer(turno).data, status=status.HTTP_201_CREATED)

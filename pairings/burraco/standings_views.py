@@ -2,21 +2,21 @@
 `standings_url_name`; BURRACO.md section 4): places, VP, MP, turni, the chain and each tie it
 settled, the notes (adjustments, abandonments; the director's warning when a line gained VP by
 leaving), then each turno's tables. Whoever may follow the tournament may read it, as the Gin
-standings (`lookups.visible_tournament`: public, or of the user's club; 404 otherwise).
+standings (`pairings.burraco.lookups.visible_burraco`: public, or of the user's club, and a
+Burraco one; 404 otherwise).
 """
 
 from __future__ import annotations
 
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from clubs.permissions import can_direct
 from clubs.requests import PageRequest
-from pairings.burraco.formats import BurracoFormat
+from pairings.burraco.formats import burraco_format_of
+from pairings.burraco.lookups import visible_burraco
 from pairings.burraco.shown import standings_shown
-from tournaments import lookups
-from tournaments.formats import format_of
 from tournaments.models import TournamentStatus
 from tournaments.views import old_projector_address
 
@@ -25,10 +25,8 @@ POLL_SECONDS = 10
 
 @require_safe
 def standings(request: PageRequest, pk: int) -> HttpResponse:
-    tournament = lookups.visible_tournament(request, pk)
-    kind = format_of(tournament)
-    if not isinstance(kind, BurracoFormat):
-        raise Http404
+    tournament = visible_burraco(request, pk)
+    kind = burraco_format_of(tournament)
     moved = old_projector_address(request, tournament, "standings")
     if moved is not None:
         return moved

@@ -14,7 +14,6 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_field
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -22,10 +21,10 @@ from base.api import READ_ERRORS, WRITE_ERRORS, ActionView, ApiView, require, va
 from base.errors import error_body, error_item
 from clubs import permissions
 from pairings.burraco import teams as services
+from pairings.burraco.lookups import teams_or_404
 from pairings.burraco.team_selectors import TeamRow, team_roster
 from pairings.models import Team, TeamLineup
 from tournaments.api.core import directed_tournament, visible_tournament
-from tournaments.formats import format_of
 from tournaments.models import Tournament
 
 MAX_TEAMS = 100
@@ -113,12 +112,6 @@ REFUSED_LINE = OpenApiExample(
 # Views -------------------------------------------------------------------------------------------
 
 
-def _teams_tournament(tournament: Tournament) -> Tournament:
-    if format_of(tournament).competitor != "team":
-        raise NotFound()
-    return tournament
-
-
 def _rows(tournament: Tournament, only: set[int] | None = None) -> list[TeamRow]:
     rows = team_roster(tournament).teams
     return [row for row in rows if only is None or row.team.pk in only]
@@ -138,7 +131,7 @@ class TeamListView(ApiView):
         responses={200: TeamSerializer(many=True), **READ_ERRORS},
     )
     def get(self, request: Request, pk: int) -> Response:
-        tournament = _teams_tournament(visible_tournament(request, pk))
+        tournament = teams_or_404(visible_tournament(request, pk))
         return Response(TeamSerializer(_rows(tournament), many=True).data)
 
     @extend_schema(
@@ -152,7 +145,7 @@ class TeamListView(ApiView):
         ],
     )
     def post(self, request: Request, pk: int) -> Response:
-        tournament = _teams_tournament(visible_tournament(request, pk))
+        tournament = teams_or_404(visible_tournament(request, pk))
         require(permissions.can_direct(request.user, tournament.club))
         data = validated(TeamsPasteSerializer, request)
         entered = services.teams_register(
@@ -180,7 +173,7 @@ class TeamLineupView(ActionView):
     target_name = "team"
 
     def target(self, request, pk, team_id):
-        tournament = _teams_tournament(directed_tournament(request, pk))
+        tournament = teams_or_404(directed_tournament(request, pk))
         return get_object_or_404(Team.objects.filter(tournament=tournament), pk=team_id)
 
     def answer(self, team, result) -> Response:

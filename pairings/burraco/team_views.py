@@ -2,8 +2,9 @@
 pairs each named for each turno (`burraco-teams-page`), the director's paste of teams
 (`burraco-teams`, POST) and a team's pairs for the next turno (`burraco-lineup`, POST).
 
-The tournament is looked up in `Tournament.objects.for_user` (another club's private one: 404);
-writes need a director of its club (404 outside it, 403 without the role). A refusal is shown
+The tournament is looked up in `Tournament.objects.for_user` (another club's private one, or
+a tournament that is not a team one: 404; `pairings.burraco.lookups.visible_teams`); writes
+need a director of its club (404 outside it, 403 without the role). A refusal is shown
 beside its field on the page, with what was typed; a done write redirects to the page.
 `teams_context` gives what `pairings/burraco/_teams.html` needs, for any page that includes it.
 """
@@ -14,7 +15,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
@@ -23,10 +24,9 @@ from django.views.decorators.http import require_POST, require_safe
 from base.errors import on_form
 from clubs.permissions import can_direct
 from pairings.burraco import teams as services
+from pairings.burraco.lookups import directed_teams, visible_teams
 from pairings.burraco.team_selectors import TeamRoster, TeamRow, team_roster
 from pairings.models import Team
-from tournaments import lookups
-from tournaments.formats import format_of
 from tournaments.models import Tournament, TournamentStatus
 
 PASTE_HELP = _(
@@ -77,20 +77,6 @@ class LineupForm(forms.Form):
         return [[data["first"], data["second"]], [data["third"], data["fourth"]]]
 
 
-def _teams_tournament(request: HttpRequest, pk: int) -> Tournament:
-    """A team tournament the user may see, or 404."""
-    tournament = lookups.visible_tournament(request, pk)
-    if format_of(tournament).competitor != "team":
-        raise Http404
-    return tournament
-
-
-def _directed(request: HttpRequest, pk: int) -> Tournament:
-    tournament = _teams_tournament(request, pk)
-    lookups.require_director(request, tournament.club)
-    return tournament
-
-
 def teams_context(
     request: HttpRequest,
     tournament: Tournament,
@@ -130,13 +116,13 @@ def _page(request: HttpRequest, tournament: Tournament, **forms_: Any) -> HttpRe
 @require_safe
 def teams_page(request: HttpRequest, pk: int) -> HttpResponse:
     """The teams of a team tournament, their players and their pairs by turno."""
-    return _page(request, _teams_tournament(request, pk))
+    return _page(request, visible_teams(request, pk))
 
 
 @require_POST
 def teams_paste(request: HttpRequest, pk: int) -> HttpResponse:
     """The director enters teams, one a line."""
-    tournament = _directed(request, pk)
+    tournament = directed_teams(request, pk)
     form = TeamsPasteForm(request.POST)
     if form.is_valid():
         with on_form(form):
@@ -159,7 +145,7 @@ def teams_paste(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def team_lineup(request: HttpRequest, pk: int, team_id: int) -> HttpResponse:
     """The director names a team's two pairs for a turno."""
-    tournament = _directed(request, pk)
+    tournament = directed_teams(request, pk)
     team = get_object_or_404(Team.objects.filter(tournament=tournament), pk=team_id)
     roster = team_roster(tournament)
     row = next(row for row in roster.teams if row.team.pk == team.pk)

@@ -4,8 +4,9 @@ players entered alone, seat the next turno, withdraw a pair (after asking). Each
 its part of the tournament page, its message shown there (`clubs/_inline_messages.html`); a
 refused list of pairs is shown again on a page of its own, the refusal beside the text.
 
-Director only: `lookups.directed_tournament` answers 404 outside the club and 403 to a member
-without the role (`clubs.permissions.can_direct`); another format's tournament answers 404.
+Director only: `pairings.burraco.lookups.directed_burraco` answers 404 outside the club and 403
+to a member without the role (`clubs.permissions.can_direct`); another format's tournament
+answers 404.
 """
 
 from __future__ import annotations
@@ -25,12 +26,10 @@ from base.errors import as_message, on_form
 from clubs.permissions import can_direct
 from pairings.burraco import services
 from pairings.burraco.console import burraco_console
-from pairings.burraco.formats import BurracoFormat
 from pairings.burraco.forms import PairsForm
+from pairings.burraco.lookups import directed_burraco, visible_burraco
 from pairings.burraco.selectors import burraco_facts
-from tournaments import lookups
 from tournaments.errors import TournamentActionError
-from tournaments.formats import format_of
 from tournaments.models import Entry, Tournament
 from tournaments.views.core import Ask, ask, clock_of, confirmed
 
@@ -42,15 +41,6 @@ PAIRS_PLACE = "inline-burraco-pairs"
 TURNO_PLACE = "inline-burraco-turno"
 
 
-def _directed(request: HttpRequest, pk: int) -> Tournament:
-    """A Burraco tournament the user directs: 404 outside the club or for another format, 403
-    without the role."""
-    tournament = lookups.directed_tournament(request, pk)
-    if not isinstance(format_of(tournament), BurracoFormat):
-        raise Http404
-    return tournament
-
-
 def _back(tournament: Tournament, anchor: str) -> HttpResponse:
     return redirect(f"{tournament.get_absolute_url()}#{anchor}")
 
@@ -59,9 +49,7 @@ def _back(tournament: Tournament, anchor: str) -> HttpResponse:
 def turno_panel(request: HttpRequest, pk: int) -> HttpResponse:
     """The console's turno (its tables and running line totals), for everyone who may follow
     the tournament: the panel asks for it again while the turno is played (htmx)."""
-    tournament = lookups.visible_tournament(request, pk)
-    if not isinstance(format_of(tournament), BurracoFormat):
-        raise Http404
+    tournament = visible_burraco(request, pk)
     console = burraco_console(tournament)
     turno = tournament.rounds.order_by("-number").first()
     context = {
@@ -80,7 +68,7 @@ def turno_panel(request: HttpRequest, pk: int) -> HttpResponse:
 def pairs(request: HttpRequest, pk: int) -> HttpResponse:
     """Enter the pairs pasted (all or nothing); refused, the list comes back with the refusal
     beside it."""
-    tournament = _directed(request, pk)
+    tournament = directed_burraco(request, pk)
     form = PairsForm(request.POST)
     if form.is_valid():
         with on_form(form):
@@ -107,7 +95,7 @@ def pairs(request: HttpRequest, pk: int) -> HttpResponse:
 def pair(request: HttpRequest, pk: int) -> HttpResponse:
     """Make a pair of two players entered alone (a guest checked in at the door); a refusal is
     said beside the list of pairs."""
-    tournament = _directed(request, pk)
+    tournament = directed_burraco(request, pk)
     entries = {entry.pk: entry for entry in tournament.entries.select_related("player")}
     first, second = (_entry(entries, request.POST.get(name)) for name in ("first", "second"))
     with as_message(request, extra_tags=PAIRS_PLACE):
@@ -133,7 +121,7 @@ def _entry(entries: dict[int, Entry], value: str | None) -> Entry | None:
 def seat(request: HttpRequest, pk: int) -> HttpResponse:
     """Seat the next turno; a refusal ("Turno 1 is still being played...") is said beside the
     button."""
-    tournament = _directed(request, pk)
+    tournament = directed_burraco(request, pk)
     with as_message(request, extra_tags=TURNO_PLACE):
         round = services.turno_seat(tournament=tournament, user=request.user)
         messages.success(
@@ -148,7 +136,7 @@ def seat(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     """A pair (a player of an individual event) leaves the tournament; asked first."""
-    tournament = _directed(request, pk)
+    tournament = directed_burraco(request, pk)
     facts = burraco_facts(tournament)
     line = request.POST.get("line", "")
     if not line.isdigit() or int(line) not in facts.lines():
