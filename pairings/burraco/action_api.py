@@ -23,9 +23,9 @@ from pairings.burraco.action_selectors import (
     MAX_VP,
     SIDES,
     ActionRow,
-    TurnoView,
+    TurnoPage,
     action_row,
-    turno_view,
+    turno_page,
 )
 from pairings.burraco.lookups import burraco_or_404
 from pairings.models import ActionKind, TurnoAction
@@ -104,8 +104,8 @@ class TurnoActionCreateSerializer(serializers.Serializer):
     )
 
 
-def _turno(tournament: Tournament, number: int) -> TurnoView:
-    view = turno_view(tournament, number)
+def _turno(tournament: Tournament, number: int) -> TurnoPage:
+    view = turno_page(tournament, number)
     if view is None:
         raise NotFound(gettext("This turno is not seated."))
     return view

@@ -18,6 +18,7 @@ from pairings.burraco.selectors import (
     turno_rules_of,
     turno_score,
 )
+from pairings.burraco.shown import signed
 from pairings.engine.brackets import PlayerId
 from pairings.engine.burraco import turno as engine_turno
 from pairings.engine.burraco.movements import Line
@@ -30,11 +31,6 @@ from tournaments.models import Tournament, TournamentStatus
 SIDES = ("NS", "EO")
 MAX_VP = 100  # an adjustment's VP, either way
 MAX_MP = 100_000  # an abandonment's or an adjustment's MP, either way
-
-
-def signed(value: int) -> str:
-    """+355, -355, 0."""
-    return f"+{value}" if value > 0 else str(value)
 
 
 # The turno's page ----------------------------------------------------------------------------
@@ -68,7 +64,10 @@ class ActionRow:
 
 
 @dataclass(frozen=True)
-class TurnoView:
+class TurnoPage:
+    """A turno on its director's page (`burraco-turno`): its tables with their sides' totals, VP
+    and MP, the history of the actions, and what an action may name."""
+
     facts: BurracoFacts
     turno: TurnoFacts
     tables: list[TableView]
@@ -107,7 +106,7 @@ class TurnoView:
         }
 
 
-def line_label(facts: BurracoFacts, line: Line) -> str:
+def pair_line_label(facts: BurracoFacts, line: Line) -> str:
     """A pair as "Pair 3: Anna Rossi / Bruno Bianchi"; the two players of an individual
     event's line by their names."""
     if facts.individual:
@@ -122,7 +121,7 @@ def side_labels(facts: BurracoFacts, turno: TurnoFacts, seated: PhysicalTable) -
     """NS and EO at a table: its lines ("Pair 3: ..."), or at a team match each team's pair
     ("I Fiori: Anna Rossi / Bruno Bianchi")."""
     if not turno.team_match:
-        return line_label(facts, seated.ns), line_label(facts, seated.eo)
+        return pair_line_label(facts, seated.ns), pair_line_label(facts, seated.eo)
     return (
         f"{facts.name(seated.ns_team)}: {facts.players_name(seated.ns)}",
         f"{facts.name(seated.eo_team)}: {facts.players_name(seated.eo)}",
@@ -130,10 +129,10 @@ def side_labels(facts: BurracoFacts, turno: TurnoFacts, seated: PhysicalTable) -
 
 
 def _entry_label(facts: BurracoFacts, line: PlayerId) -> str:
-    return line_label(facts, (line,))
+    return pair_line_label(facts, (line,))
 
 
-def turno_view(tournament: Tournament, number: int) -> TurnoView | None:
+def turno_page(tournament: Tournament, number: int) -> TurnoPage | None:
     """Turno `number` of the tournament for its director; None when it is not seated."""
     facts = burraco_facts(tournament)
     if not 1 <= number <= len(facts.turni):
@@ -176,7 +175,7 @@ def turno_view(tournament: Tournament, number: int) -> TurnoView | None:
             )
         )
     actions = sorted(turno.actions + turno.undone, key=lambda a: (a.created_at, a.pk))
-    return TurnoView(
+    return TurnoPage(
         facts=facts,
         turno=turno,
         tables=tables,
@@ -344,7 +343,7 @@ def action_text(facts: BurracoFacts, turno: TurnoFacts, action: TurnoAction) -> 
     }
 
 
-def action_consequences(view: TurnoView, action: TurnoAction) -> list[str]:
+def action_consequences(view: TurnoPage, action: TurnoAction) -> list[str]:
     """What recording `action` will do, in sentences, for the question asked first."""
     facts, turno = view.facts, view.turno
     if action.kind == ActionKind.ADJUST:
@@ -371,7 +370,7 @@ def action_consequences(view: TurnoView, action: TurnoAction) -> list[str]:
     ]
 
 
-def _abandon_words(view: TurnoView, action: TurnoAction) -> list[str]:
+def _abandon_words(view: TurnoPage, action: TurnoAction) -> list[str]:
     facts, rules = view.facts, view.rules
     number, leaving, staying = _seated(facts, view.turno, action)
     if any(
@@ -401,7 +400,7 @@ def _abandon_words(view: TurnoView, action: TurnoAction) -> list[str]:
     ]
 
 
-def _late_words(view: TurnoView, action: TurnoAction) -> list[str]:
+def _late_words(view: TurnoPage, action: TurnoAction) -> list[str]:
     facts, rules = view.facts, view.rules
     number, late_name, present = _seated(facts, view.turno, action)
     head = gettext("%(line)s was %(minutes)s minutes late at table %(table)s.") % {

@@ -31,11 +31,11 @@ from pairings.burraco import services
 from pairings.burraco.action_selectors import (
     MAX_MP,
     MAX_VP,
-    TurnoView,
+    TurnoPage,
     action_consequences,
     action_text,
     checked_action,
-    turno_view,
+    turno_page,
 )
 from pairings.burraco.lookups import directed_burraco
 from pairings.models import ActionKind, TurnoAction
@@ -45,8 +45,8 @@ from tournaments.views.core import Ask, confirmed
 SIDE_CHOICES = [("NS", _("NS (North-South)")), ("EO", _("EO (East-West)"))]
 
 
-def _turno(tournament: Tournament, number: int) -> TurnoView:
-    view = turno_view(tournament, number)
+def _turno(tournament: Tournament, number: int) -> TurnoPage:
+    view = turno_page(tournament, number)
     if view is None:
         raise Http404
     return view
@@ -72,7 +72,7 @@ class ActionForm(forms.Form):
         help_text=_("Kept in the history and shown on the standings."),
     )
 
-    def __init__(self, *args, view: TurnoView, **kwargs):
+    def __init__(self, *args, view: TurnoPage, **kwargs):
         kwargs.setdefault("auto_id", f"{self.kind_value}-%s")
         kwargs.setdefault("initial", {})["kind"] = self.kind_value
         super().__init__(*args, **kwargs)
@@ -140,7 +140,7 @@ class AdjustForm(ActionForm):
         label=_("MP"), min_value=-MAX_MP, max_value=MAX_MP, initial=0, required=False
     )
 
-    def __init__(self, *args, view: TurnoView, **kwargs):
+    def __init__(self, *args, view: TurnoPage, **kwargs):
         super().__init__(*args, view=view, **kwargs)
         line = self.fields["line"]
         assert isinstance(line, forms.ChoiceField)
@@ -161,7 +161,7 @@ class Forms:
     adjust: ActionForm
 
 
-def _forms(view: TurnoView, posted: ActionForm | None = None) -> Forms:
+def _forms(view: TurnoPage, posted: ActionForm | None = None) -> Forms:
     made = {kind: form(view=view) for kind, form in FORMS.items()}
     if posted is not None:
         made[posted.kind_value] = posted
@@ -169,7 +169,7 @@ def _forms(view: TurnoView, posted: ActionForm | None = None) -> Forms:
 
 
 def _render(
-    request: HttpRequest, tournament: Tournament, view: TurnoView, posted: ActionForm | None
+    request: HttpRequest, tournament: Tournament, view: TurnoPage, posted: ActionForm | None
 ) -> HttpResponse:
     return render(
         request,
@@ -187,7 +187,7 @@ def _render(
 
 
 def _ask(
-    request: HttpRequest, tournament: Tournament, view: TurnoView, question: Ask
+    request: HttpRequest, tournament: Tournament, view: TurnoPage, question: Ask
 ) -> HttpResponse:
     """The page that asks first (it works without JavaScript); nothing has changed yet."""
     return render(
@@ -242,7 +242,7 @@ TITLES = {
 }
 
 
-def _question(tournament: Tournament, view: TurnoView, form: ActionForm, draft) -> Ask:
+def _question(tournament: Tournament, view: TurnoPage, form: ActionForm, draft) -> Ask:
     return Ask(
         title=str(TITLES[ActionKind(form.kind_value)]),
         lines=action_consequences(view, draft),

@@ -10,7 +10,7 @@ from rest_framework.response import Response
 
 from base.api import READ_ERRORS, WRITE_ERRORS, ApiView, validated
 from pairings.burraco import services
-from pairings.burraco.console import line_views, turni_views
+from pairings.burraco.console import line_views, turni_panels
 from pairings.burraco.lookups import burraco_or_404
 from pairings.burraco.selectors import burraco_facts
 from pairings.burraco.serializers import (
@@ -111,7 +111,7 @@ class TurnoListView(ApiView):
     )
     def get(self, request, pk):
         tournament = burraco_or_404(visible_tournament(request, pk))
-        return Response(TurnoSerializer(turni_views(tournament), many=True).data)
+        return Response(TurnoSerializer(turni_panels(tournament), many=True).data)
 
     @extend_schema(
         operation_id="tournaments_turni_create",
@@ -127,5 +127,5 @@ class TurnoListView(ApiView):
     def post(self, request, pk):
         tournament = burraco_or_404(directed_tournament(request, pk))
         round = services.turno_seat(tournament=tournament, user=request.user)
-        turno = next(t for t in turni_views(tournament) if t.number == round.number)
+        turno = next(t for t in turni_panels(tournament) if t.number == round.number)
         return Response(TurnoSerializer(turno).data, status=status.HTTP_201_CREATED)

@@ -81,7 +81,10 @@ class TurnoTable:
 
 
 @dataclass(frozen=True)
-class TurnoView:
+class TurnoPanel:
+    """A turno on the console's panel (and in the API's turni): its tables with their running
+    line totals, its byes, whether every result counts."""
+
     number: int
     movement: str
     vp_table: dict
@@ -108,7 +111,7 @@ class BurracoConsole:
 
     individual: bool
     lines: tuple[LineView, ...]
-    turno: TurnoView | None
+    turno: TurnoPanel | None
     planned: int
     next_turno: int | None  # the turno to seat next; None once all are seated or it is over
     can_register: bool  # a pairs tournament before its first turno
@@ -170,7 +173,7 @@ def _state(turno: TurnoFacts, number: int) -> str:
     return "playing"
 
 
-def turno_view(facts: BurracoFacts, turno: TurnoFacts) -> TurnoView:
+def turno_panel_of(facts: BurracoFacts, turno: TurnoFacts) -> TurnoPanel:
     """A turno's tables in number order, with their running line totals (NS, EO)."""
     tables = []
     for seated in turno.physical_tables():  # a team match: its two tables
@@ -192,7 +195,7 @@ def turno_view(facts: BurracoFacts, turno: TurnoFacts) -> TurnoView:
                 state=_state(turno, seated.number),
             )
         )
-    return TurnoView(
+    return TurnoPanel(
         number=turno.number,
         movement=turno.movement,
         vp_table=dict((turno.round.report or {}).get("vp_table", {})),
@@ -202,10 +205,10 @@ def turno_view(facts: BurracoFacts, turno: TurnoFacts) -> TurnoView:
     )
 
 
-def turni_views(tournament: Tournament) -> list[TurnoView]:
+def turni_panels(tournament: Tournament) -> list[TurnoPanel]:
     """Every turno seated so far, in order."""
     facts = burraco_facts(tournament)
-    return [turno_view(facts, turno) for turno in facts.turni]
+    return [turno_panel_of(facts, turno) for turno in facts.turni]
 
 
 def burraco_console(tournament: Tournament) -> BurracoConsole:
@@ -219,7 +222,7 @@ def burraco_console(tournament: Tournament) -> BurracoConsole:
     return BurracoConsole(
         individual=facts.individual,
         lines=line_views(facts),
-        turno=turno_view(facts, facts.turni[-1]) if facts.turni else None,
+        turno=turno_panel_of(facts, facts.turni[-1]) if facts.turni else None,
         planned=planned,
         next_turno=None if over or seated >= planned else seated + 1,
         can_register=facts.kind == "pair" and not over and seated == 0,

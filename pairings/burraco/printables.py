@@ -12,7 +12,7 @@
   then where each line sits, by number.
 
 A line is a pair (its number and names) or, in an individual event, two players (each with his
-number): `line_label`.
+number): `printed_line_label`.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def pair_label(number: int) -> str:
     return gettext("Pair %(number)s") % {"number": number}
 
 
-def line_label(facts: BurracoFacts, line: Line) -> str:
+def printed_line_label(facts: BurracoFacts, line: Line) -> str:
     """ "Pair 7 · Anna Rossi / Bruno Bianchi", or in an individual event "Anna Rossi (3) /
     Bruno Bianchi (7)" (each player's number)."""
     ids = [int(member) for member in line]
@@ -161,8 +161,8 @@ def _sides(facts: BurracoFacts, turno: TurnoFacts, seated: PhysicalTable) -> Sid
     if not turno.team_match:
         ns, eo = seated.ns, seated.eo
         return Sides(
-            line_label(facts, ns),
-            line_label(facts, eo),
+            printed_line_label(facts, ns),
+            printed_line_label(facts, eo),
             {"NS": _short_line(facts, ns), "EO": _short_line(facts, eo)},
             _seat_names(facts, ns, eo),
         )
@@ -420,7 +420,7 @@ def _card_notes(facts: BurracoFacts, card: MovementCard) -> list[str]:
         for pair in seating.byes:
             notes.append(
                 gettext("%(turno)s: %(pair)s has the bye (tavolo zoppo).")
-                % {"turno": turno_label(number), "pair": line_label(facts, (pair,))}
+                % {"turno": turno_label(number), "pair": printed_line_label(facts, (pair,))}
             )
     return notes
 
@@ -484,7 +484,7 @@ def seating_document(round: Round) -> PdfDocument:
         tables.append(
             SeatingTable(table_label(table.number), f"NS · {sides.ns}", f"EO · {sides.eo}")
         )
-    byes = [line_label(facts, (line,)) for line in turno.seating.byes]
+    byes = [printed_line_label(facts, (line,)) for line in turno.seating.byes]
     where = _where_rows(facts, turno)
     columns = [
         Column(gettext("Number"), 7, rule="thick"),

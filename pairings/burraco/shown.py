@@ -25,7 +25,7 @@ from pairings.models import ActionKind
 
 
 def signed(value: int) -> str:
-    """MP as the standings print them: "+150", "-150", "0"."""
+    """MP and VP as the standings and the director's pages print them: "+150", "-150", "0"."""
     return f"{value:+d}" if value else "0"
 
 
@@ -169,7 +169,7 @@ def standings_shown(standings: BurracoStandings) -> StandingsShown:
     )
 
 
-def line_label(facts: BurracoFacts, line: Line) -> str:
+def numbered_line_label(facts: BurracoFacts, line: Line) -> str:
     """A turno's line by number and name: "7 Anna Rossi / Bruno Bianchi" (a pair), "Anna Rossi /
     Bruno Bianchi" (the two players of an individual event)."""
     if facts.individual:
@@ -269,7 +269,7 @@ def _turno(facts: BurracoFacts, turno: TurnoFacts, score: TurnoScore) -> TurnoSh
     byes = [
         gettext("%(line)s: bye, %(vp)s VP, %(mp)s MP")
         % {
-            "line": line_label(facts, line_score.line),
+            "line": numbered_line_label(facts, line_score.line),
             "vp": line_score.vp,
             "mp": signed(line_score.mp),
         }
@@ -295,7 +295,7 @@ def _adjustments(standings: BurracoStandings) -> list[str]:
             gettext("Adjustment in turno %(turno)s: %(line)s %(vp)s VP, %(mp)s MP (%(reason)s).")
             % {
                 "turno": turno_of.get(action.round_id, "?"),
-                "line": line_label(facts, (action.line,)),
+                "line": numbered_line_label(facts, (action.line,)),
                 "vp": signed(action.vp),
                 "mp": signed(action.mp or 0),
                 "reason": action.reason,
@@ -331,7 +331,7 @@ def _abandonments(standings: BurracoStandings) -> list[str]:
                 continue
             table = seats.get(line_score.table or 0)
             reason = _abandon_reason(turno, table, line_score.line)
-            values = {"line": line_label(facts, line_score.line), "turno": turno.number}
+            values = {"line": numbered_line_label(facts, line_score.line), "turno": turno.number}
             if reason:
                 values["reason"] = reason
                 notes.append(gettext("%(line)s abandoned turno %(turno)s (%(reason)s).") % values)
@@ -355,7 +355,7 @@ def _latenesses(standings: BurracoStandings) -> list[str]:
             notes.append(
                 gettext("%(line)s %(minutes)s minutes late in turno %(turno)s (%(reason)s).")
                 % {
-                    "line": line_label(facts, line),
+                    "line": numbered_line_label(facts, line),
                     "minutes": action.minutes,
                     "turno": turno.number,
                     "reason": action.reason,
@@ -372,7 +372,11 @@ def _warnings(standings: BurracoStandings) -> list[str]:
             "hands gave it. A line must gain no place and no prize by leaving: check the "
             "standings and adjust them if it does."
         )
-        % {"line": line_label(facts, line_score.line), "turno": score.turno, "vp": line_score.vp}
+        % {
+            "line": numbered_line_label(facts, line_score.line),
+            "turno": score.turno,
+            "vp": line_score.vp,
+        }
         for score in standings.scores
         for line_score in score.lines
         if line_score.gained

@@ -24,7 +24,7 @@ from pairings.burraco.selectors import (
     TurnoFacts,
     burraco_standings,
 )
-from pairings.burraco.shown import StandingsShown, line_label, standings_shown
+from pairings.burraco.shown import StandingsShown, numbered_line_label, standings_shown
 from tournaments.models import Tournament
 from tournaments.printing import StandingsList
 from tournaments.projector import SLIDE_LABELS, Line, Slide, clock_slide
@@ -143,7 +143,8 @@ def _seating(shown: StandingsShown, standings: BurracoStandings) -> Slide:
             lines.append(Line(name=table.eo, lead=table.where, values=("EO",)))
         seating = facts.turni[-1].seating
         lines += [
-            Line(name=line_label(facts, (bye,)), values=(gettext("bye"),)) for bye in seating.byes
+            Line(name=numbered_line_label(facts, (bye,)), values=(gettext("bye"),))
+            for bye in seating.byes
         ]
     return Slide(
         key="seating",
