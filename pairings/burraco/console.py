@@ -14,7 +14,7 @@ from pairings.burraco.selectors import BurracoFacts, TurnoFacts, burraco_facts
 from pairings.engine.brackets import PlayerId
 from pairings.engine.burraco.movements import Line
 from scoring.models import MatchStatus
-from tournaments.models import EntryStatus, Tournament, TournamentStatus
+from tournaments.models import EntryStatus, Round, Tournament, TournamentStatus
 from tournaments.settings_table import MOVEMENT_CHOICES
 
 MOVEMENT_LABELS = {**dict(MOVEMENT_CHOICES), "individual": _("Individual")}
@@ -112,6 +112,7 @@ class BurracoConsole:
     individual: bool
     lines: tuple[LineView, ...]
     turno: TurnoPanel | None
+    round: Round | None  # the current turno's round (its clock): a Burraco round is a turno
     planned: int
     next_turno: int | None  # the turno to seat next; None once all are seated or it is over
     can_register: bool  # a pairs tournament before its first turno
@@ -223,6 +224,7 @@ def burraco_console(tournament: Tournament) -> BurracoConsole:
         individual=facts.individual,
         lines=line_views(facts),
         turno=turno_panel_of(facts, facts.turni[-1]) if facts.turni else None,
+        round=facts.turni[-1].round if facts.turni else None,
         planned=planned,
         next_turno=None if over or seated >= planned else seated + 1,
         can_register=facts.kind == "pair" and not over and seated == 0,

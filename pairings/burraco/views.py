@@ -50,14 +50,13 @@ def turno_panel(request: HttpRequest, pk: int) -> HttpResponse:
     """The console's turno (its tables and running line totals), for everyone who may follow
     the tournament: the panel asks for it again while the turno is played (htmx)."""
     tournament = visible_burraco(request, pk)
-    console = burraco_console(tournament)
-    turno = tournament.rounds.order_by("-number").first()
+    console = burraco_console(tournament)  # its facts hold the turno's round: no query of ours
     context = {
         "tournament": tournament,
         "club": tournament.club,
         "is_director": can_direct(request.user, tournament.club),
         "console": console,
-        "clock": clock_of(turno, console.turno is not None and console.turno.complete),
+        "clock": clock_of(console.round, console.turno is not None and console.turno.complete),
         "poll_seconds": POLL_SECONDS,
     }
     return render(request, "pairings/burraco/_turno.html", context)

@@ -275,6 +275,24 @@ def test_the_console_reads_as_many_queries_for_6_pairs_as_for_12():
     assert counts[0] == counts[1], counts
 
 
+def test_the_turno_panel_reads_as_many_queries_for_6_pairs_as_for_12():
+    """The panel is asked again every 15 s: its turno's round (the clock) comes with the
+    console's facts, no query of its own."""
+    counts = []
+    for pairs in (6, 12):
+        staff = Staff()
+        tournament = burraco_tournament(staff)
+        client = client_for(staff.director)
+        paste(client, tournament, pair_lines(pairs))
+        client.post(reverse("pairings:burraco-seat", args=[tournament.pk]))
+        panel_url = reverse("pairings:burraco-turno-panel", args=[tournament.pk])
+        with CaptureQueriesContext(connection) as queries:
+            panel = client.get(panel_url)
+        assert panel.status_code == 200 and "Pause the clock" in text(panel)
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts
+
+
 def test_two_players_entered_alone_are_made_a_pair(evening):
     """A guest checked in at the door is entered alone: the console pairs two such players
     (a third left alone is offered again); after turno 1 no pair may join."""
