@@ -256,13 +256,15 @@ def test_the_turno_is_asked_again_while_its_tables_play(evening):
     assert client.get(reverse("pairings:burraco-turno-panel", args=[999999])).status_code == 404
 
 
-def queries_of_the_page(client, tournament) -> int:
+def queries_of(client, url: str, expected: str) -> int:
     with CaptureQueriesContext(connection) as queries:
-        assert client.get(reverse("tournaments:detail", args=[tournament.pk])).status_code == 200
+        response = client.get(url)
+    assert response.status_code == 200 and expected in text(response)
     return len(queries)
 
 
-def test_the_console_reads_as_many_queries_for_6_pairs_as_for_12():
+def seated_queries(url_name: str, expected: str) -> list[int]:
+    """The queries of page `url_name` once turno 1 is seated, for 6 pairs and for 12."""
     counts = []
     for pairs in (6, 12):
         staff = Staff()
@@ -271,25 +273,19 @@ def test_the_console_reads_as_many_queries_for_6_pairs_as_for_12():
         paste(client, tournament, pair_lines(pairs))
         client.post(reverse("pairings:burraco-seat", args=[tournament.pk]))
         assert Round.objects.get(tournament=tournament).tables.count() == pairs // 2
-        counts.append(queries_of_the_page(client, tournament))
+        counts.append(queries_of(client, reverse(url_name, args=[tournament.pk]), expected))
+    return counts
+
+
+def test_the_console_reads_as_many_queries_for_6_pairs_as_for_12():
+    counts = seated_queries("tournaments:detail", "Turno 1 of")
     assert counts[0] == counts[1], counts
 
 
 def test_the_turno_panel_reads_as_many_queries_for_6_pairs_as_for_12():
     """The panel is asked again every 15 s: its turno's round (the clock) comes with the
     console's facts, no query of its own."""
-    counts = []
-    for pairs in (6, 12):
-        staff = Staff()
-        tournament = burraco_tournament(staff)
-        client = client_for(staff.director)
-        paste(client, tournament, pair_lines(pairs))
-        client.post(reverse("pairings:burraco-seat", args=[tournament.pk]))
-        panel_url = reverse("pairings:burraco-turno-panel", args=[tournament.pk])
-        with CaptureQueriesContext(connection) as queries:
-            panel = client.get(panel_url)
-        assert panel.status_code == 200 and "Pause the clock" in text(panel)
-        counts.append(len(queries))
+    counts = seated_queries("pairings:burraco-turno-panel", "Pause the clock")
     assert counts[0] == counts[1], counts
 
 
