@@ -254,3 +254,24 @@ def test_a_different_hand_sent_after_another_phone_keeps_record_mine_first(
     mine.click()
     expect(phone.get_by_text("Mano 2 registrata.")).to_be_visible()
     assert events(match) == 2
+
+
+def test_the_page_stays_put_under_a_tap_on_its_way_to_the_button(phone, live_server):
+    """A points box is brought into sight 300 ms after it takes the focus (the phone's keyboard
+    opens meanwhile); a box already in sight stays where it is. Before, the page jumped back to the
+    last box typed whatever its place: a tap on "Registra la mano" just below it, on its way in
+    those 300 ms, landed on the form instead and the hand was not sent (seen on CI, three browser
+    tests, under load)."""
+    club = ClubFactory()
+    match = start_match(club=club, preset="scala40-club")
+    on_the_match(phone, live_server, match, member(club, Role.SCOREKEEPER))
+    phone.clock.install()  # the 300 ms pass when the test says
+    type_hand(phone, "Bruno", {"Anna": 17, "Carla": 75, "Dario": 50})
+    record = phone.get_by_role("button", name="Registra la mano")
+    record.scroll_into_view_if_needed()
+    where = record.bounding_box()
+    phone.clock.run_for(1_000)
+    assert record.bounding_box() == where, "the page moved under the tap"
+    record.click()
+    expect(phone.get_by_text("Mano 1 registrata.")).to_be_visible()
+    assert events(match) == 1
