@@ -5,10 +5,16 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make around it
 # are still synchronous and safe.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# An assertion waits as long as an action does (each page's default, 10 s): on CI's two loaded
+# cores an answer can take longer than Playwright's 5 s, and a test that fails must fail on what
+# the page did, not on how busy the machine was.
+expect.set_options(timeout=10_000)
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"

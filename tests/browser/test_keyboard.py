@@ -121,12 +121,12 @@ def test_the_consoles_refresh_leaves_the_focus_on_the_same_button(console, panel
     expect(control).to_be_focused()
     # the panel is replaced by its refresh (the node is new), the button keeps the focus
     console.evaluate(f"() => {{ document.getElementById('{panel}').dataset.old = '1'; }}")
-    expect(console.locator(f"#{panel}:not([data-old])")).to_have_count(1, timeout=5_000)
+    expect(console.locator(f"#{panel}:not([data-old])")).to_have_count(1)
     console.wait_for_timeout(300)  # the swap settles
     expect(console.locator(f"#{panel}").get_by_role("button", name=button)).to_be_focused()
     # and a second refresh too
     console.evaluate(f"() => {{ document.getElementById('{panel}').dataset.old = '1'; }}")
-    expect(console.locator(f"#{panel}:not([data-old])")).to_have_count(1, timeout=5_000)
+    expect(console.locator(f"#{panel}:not([data-old])")).to_have_count(1)
     console.wait_for_timeout(300)
     expect(console.locator(f"#{panel}").get_by_role("button", name=button)).to_be_focused()
 
