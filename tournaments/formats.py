@@ -142,6 +142,11 @@ class TournamentFormat:
         """Whether calling time ends every unfinished match at once (RULES.md section 4)."""
         return True
 
+    def call_time_question(self, number: int) -> str:
+        """What the director is asked before calling time at every table of round `number`,
+        in this format's word for its rounds."""
+        return gettext("Call time at every table of round %(number)s?") % {"number": number}
+
     # `clean`: the settings by name as `services.check_settings` checks them, each of its own kind
     # (`settings_table.SettingValue`) and read as such: Any.
     def checked_cut(self, clean: dict[str, Any]) -> None:

@@ -89,13 +89,24 @@ class TurnoPage:
         return self.rules.table.lowest_difference(self.rules.forfeit_vp) or 0
 
     def late_rule(self) -> str:
-        """The lateness rule in words, with this turno's numbers."""
-        return gettext(
-            "Up to %(warning)s minutes late: a warning, the scores do not change. Over "
-            "%(warning)s: the late line's turno total loses %(penalty)s. Over %(forfeit)s: a "
-            "forfeit: the present pair gets %(vp)s VP and %(plus)s MP, the late pair %(late_vp)s "
-            "VP and %(minus)s MP."
-        ) % {
+        """The lateness rule in words, with this turno's numbers (in a team tournament the
+        pair's lateness counts for its team's match)."""
+        rule = (
+            gettext(
+                "Up to %(warning)s minutes late: a warning, the scores do not change. Over "
+                "%(warning)s: the late pair's team loses %(penalty)s from its turno total. Over "
+                "%(forfeit)s: a forfeit: the present pair's team gets %(vp)s VP and %(plus)s MP, "
+                "the late pair's team %(late_vp)s VP and %(minus)s MP."
+            )
+            if self.facts.by_team
+            else gettext(
+                "Up to %(warning)s minutes late: a warning, the scores do not change. Over "
+                "%(warning)s: the late line's turno total loses %(penalty)s. Over %(forfeit)s: a "
+                "forfeit: the present pair gets %(vp)s VP and %(plus)s MP, the late pair "
+                "%(late_vp)s VP and %(minus)s MP."
+            )
+        )
+        return rule % {
             "warning": engine_turno.LATE_WARNING_MINUTES,
             "penalty": engine_turno.LATE_PENALTY,
             "forfeit": engine_turno.LATE_FORFEIT_MINUTES,
@@ -107,10 +118,15 @@ class TurnoPage:
 
 
 def pair_line_label(facts: BurracoFacts, line: Line) -> str:
-    """A pair as "Pair 3: Anna Rossi / Bruno Bianchi"; the two players of an individual
-    event's line by their names."""
+    """A pair as "Pair 3: Anna Rossi / Bruno Bianchi"; a team as "Team 2: I Fiori"; the two
+    players of an individual event's line by their names."""
     if facts.individual:
         return facts.line_name(line)
+    if facts.by_team:  # a team's own line: the standings', a bye's, an adjustment's
+        return gettext("Team %(number)s: %(names)s") % {
+            "number": facts.number(int(line[0])),
+            "names": facts.line_name(line),
+        }
     return gettext("Pair %(number)s: %(names)s") % {
         "number": facts.number(int(line[0])),
         "names": facts.line_name(line),

@@ -122,6 +122,11 @@ class AbandonForm(ActionForm):
         help_text=_("In steps of 5: no rule sets them, the director does."),
     )
 
+    def __init__(self, *args, view: TurnoPage, **kwargs):
+        super().__init__(*args, view=view, **kwargs)
+        if view.facts.by_team:  # the actions at a team match's table are its team's
+            self.fields["mp"].label = _("MP the leaving pair's team keeps")
+
 
 class LateForm(ActionForm):
     kind_value = ActionKind.LATE
@@ -147,6 +152,8 @@ class AdjustForm(ActionForm):
         line.choices = list(view.lines)
         if view.facts.individual:  # each player is his own line in the standings
             line.label = _("Player")
+        elif view.facts.by_team:  # a team is ranked, its pairs change every turno
+            line.label = _("Team")
 
 
 FORMS: dict[str, type[ActionForm]] = {

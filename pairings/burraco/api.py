@@ -118,8 +118,10 @@ class TurnoListView(ApiView):
         summary="Seat the next turno of a Burraco tournament (owner, director)",
         description=(
             "The turno's movement (Mitchell, danese, all'italiana; the partners of an "
-            "individual event) over the pairs still in, once every table of the last turno is "
-            "decided; each table gets its match and its clock starts. Answers the turno."
+            "individual event; a team tournament's team matches, each team's named pairs at "
+            "two tables) over the pairs, players or teams still in, once every table of the "
+            "last turno is decided; each table gets its match and its clock starts. Answers "
+            "the turno."
         ),
         request=None,
         responses={201: TurnoSerializer, **WRITE_ERRORS},

@@ -10,7 +10,12 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 
 from pairings.burraco.formats import burraco_format_of
-from pairings.burraco.selectors import BurracoFacts, TurnoFacts, burraco_facts
+from pairings.burraco.selectors import (
+    BurracoFacts,
+    TurnoFacts,
+    burraco_facts,
+    still_playing_refusal,
+)
 from pairings.engine.brackets import PlayerId
 from pairings.engine.burraco.movements import Line
 from scoring.models import MatchStatus
@@ -115,6 +120,9 @@ class BurracoConsole:
     round: Round | None  # the current turno's round (its clock): a Burraco round is a turno
     planned: int
     next_turno: int | None  # the turno to seat next; None once all are seated or it is over
+    # why `next_turno` cannot be seated yet (the last turno is still being played: the
+    # service's own refusal, `still_playing_refusal`), said instead of the button; "" once it can
+    seat_wait: str
     can_register: bool  # a pairs tournament before its first turno
     can_finish: bool  # every turno seated and decided
     # a pairs tournament's players entered in no pair yet (entry id, name), by seed
@@ -220,6 +228,7 @@ def burraco_console(tournament: Tournament) -> BurracoConsole:
     seated = len(facts.turni)
     over = tournament.status == TournamentStatus.FINISHED
     last_decided = bool(facts.turni) and facts.turni[-1].complete
+    playing = still_playing_refusal(facts)
     return BurracoConsole(
         individual=facts.individual,
         lines=line_views(facts),
@@ -227,6 +236,7 @@ def burraco_console(tournament: Tournament) -> BurracoConsole:
         round=facts.turni[-1].round if facts.turni else None,
         planned=planned,
         next_turno=None if over or seated >= planned else seated + 1,
+        seat_wait=playing.message if playing is not None else "",
         can_register=facts.kind == "pair" and not over and seated == 0,
         can_finish=not over and seated >= planned and last_decided,
         unpaired=_unpaired(facts) if facts.kind == "pair" else (),

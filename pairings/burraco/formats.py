@@ -112,6 +112,10 @@ class BurracoFormat(TournamentFormat):
         ended by time, and it ends the turno (BURRACO.md section 2)."""
         return False
 
+    def call_time_question(self, number: int) -> str:
+        """A Burraco round is a turno."""
+        return str(_("Call time at every table of turno %(number)s?") % {"number": number})
+
     def planned_turni(self, tournament: Tournament) -> int:
         raise NotImplementedError
 

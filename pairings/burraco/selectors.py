@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import ngettext
+
 from pairings.engine.brackets import PlayerId
 from pairings.engine.burraco import standings as engine_standings
 from pairings.engine.burraco import turno as engine_turno
@@ -320,6 +322,35 @@ def burraco_facts(tournament: Tournament) -> BurracoFacts:
 
 
 # Scores and standings ------------------------------------------------------------------------
+
+
+def still_playing_refusal(facts: BurracoFacts) -> TournamentActionError | None:
+    """Why the next turno may not be seated yet: the last one is still being played (a table
+    whose result does not count and that no action of the director decided), said with how many
+    of its tables are decided; None before turno 1 and once every table is decided. The one
+    rule: `services.turno_seat` raises it, the console only asks it (and says it instead of
+    offering the seat button)."""
+    if not facts.turni or facts.turni[-1].complete:
+        return None
+    turno = facts.turni[-1]
+    tables = turno.physical_tables()  # a team match: its two tables
+    decided = sum(1 for table in tables if turno.decided_at(table.number))
+    return TournamentActionError(
+        ngettext(
+            "Turno %(next)s is seated once turno %(number)s is over: %(decided)s of %(count)s "
+            "table decided.",
+            "Turno %(next)s is seated once turno %(number)s is over: %(decided)s of %(count)s "
+            "tables decided.",
+            len(tables),
+        )
+        % {
+            "next": turno.number + 1,
+            "number": turno.number,
+            "decided": decided,
+            "count": len(tables),
+        },
+        field="round",
+    )
 
 
 def turno_rules(tournament: Tournament, table: VpTable) -> engine_turno.TurnoRules:

@@ -53,9 +53,27 @@ class BurracoPairsCreateSerializer(serializers.Serializer):
 
 
 class TurnoLineSerializer(serializers.Serializer):
-    id = serializers.IntegerField(help_text=_("The pair's id (a player's entry id, individual)."))
-    number = serializers.IntegerField()
-    name = serializers.CharField()
+    """A pair at a table; a player in an individual event, and at a team match's table each
+    player of the team's pair; a line with a bye (a pair, a player, a team)."""
+
+    id = serializers.IntegerField(
+        help_text=_(
+            "The pair's id; a player's entry id in an individual event and at a team match's "
+            "table; a team's id for its bye."
+        )
+    )
+    number = serializers.IntegerField(
+        help_text=_(
+            "The pair's number; a player's seed in an individual event; the team's number at a "
+            "team match's table and for its bye."
+        )
+    )
+    name = serializers.CharField(
+        help_text=_(
+            "The pair's players (\"Anna Rossi / Bruno Bianchi\"); a player's name in an "
+            "individual event and at a team match's table; a team's name for its bye."
+        )
+    )
 
 
 class TurnoVpTableSerializer(serializers.Serializer):
@@ -74,9 +92,16 @@ class TurnoTableSerializer(serializers.Serializer):
         source="match_id", allow_null=True, help_text=_("The table's match id.")
     )
     ns = TurnoLineSerializer(
-        source="ns.members", many=True, help_text=_("The NS pair (two players, individual).")
+        source="ns.members",
+        many=True,
+        help_text=_(
+            "The NS pair; its two players in an individual event and at a team match's table "
+            "(the pair its team named for the turno)."
+        ),
     )
-    eo = TurnoLineSerializer(source="eo.members", many=True, help_text=_("The EO pair."))
+    eo = TurnoLineSerializer(
+        source="eo.members", many=True, help_text=_("The EO pair, in the same shape as NS.")
+    )
     ns_total = serializers.IntegerField(source="ns.total", help_text=_("NS's line total so far."))
     eo_total = serializers.IntegerField(source="eo.total", help_text=_("EO's line total so far."))
     state = serializers.ChoiceField(
@@ -95,4 +120,6 @@ class TurnoSerializer(serializers.Serializer):
     vp_table = TurnoVpTableSerializer(help_text=_("The VP table of the turno, kept when seated."))
     complete = serializers.BooleanField(help_text=_("Every table is decided."))
     tables = TurnoTableSerializer(many=True)
-    byes = TurnoLineSerializer(source="bye_members", many=True, help_text=_("Pairs with a bye."))
+    byes = TurnoLineSerializer(
+        source="bye_members", many=True, help_text=_("Pairs (players, teams) with a bye.")
+    )

@@ -23,6 +23,7 @@ from pairings.burraco.selectors import (
     burraco_facts,
     burraco_standings,
     seating_report,
+    still_playing_refusal,
     turno_rules,
     vp_table_report,
 )
@@ -352,12 +353,9 @@ def turno_seat(*, tournament: Tournament, user: Actor) -> Round:
         raise TournamentActionError(
             _("Every turno is seated (%(planned)s).") % {"planned": planned}, field="round"
         )
-    if facts.turni and not facts.turni[-1].complete:
-        raise TournamentActionError(
-            _("Turno %(number)s is still being played: every table needs its result first.")
-            % {"number": facts.turni[-1].number},
-            field="round",
-        )
+    playing = still_playing_refusal(facts)
+    if playing is not None:
+        raise playing
     table_name, vp_table = vp_table_for(
         tournament, tournament.hands_per_turno, for_teams=kind.team_matches
     )

@@ -103,6 +103,7 @@ class TurnoShown:
 @dataclass(frozen=True)
 class StandingsShown:
     individual: bool
+    by_team: bool  # a team tournament: its teams are ranked, its turni are team matches
     tie_breaks: tuple[str, ...]
     order: str
     turni_counted: int
@@ -154,6 +155,7 @@ def standings_shown(standings: BurracoStandings) -> StandingsShown:
     tie_breaks = tuple(str(key) for key in standings.tie_breaks)
     return StandingsShown(
         individual=facts.individual,
+        by_team=facts.by_team,
         tie_breaks=tie_breaks,
         order=words.burraco_order(tie_breaks),
         turni_counted=standings.turni_counted,

@@ -118,8 +118,9 @@ def _entry(entries: dict[int, Entry], value: str | None) -> Entry | None:
 @login_required
 @require_POST
 def seat(request: HttpRequest, pk: int) -> HttpResponse:
-    """Seat the next turno; a refusal ("Turno 1 is still being played...") is said beside the
-    button."""
+    """Seat the next turno; a refusal ("There is no VP table for turni of 2 hands...") is said
+    beside the button. While a turno is played the console offers no button but says why
+    (`BurracoConsole.seat_wait`), which is the refusal a stale page's tap gets here."""
     tournament = directed_burraco(request, pk)
     with as_message(request, extra_tags=TURNO_PLACE):
         round = services.turno_seat(tournament=tournament, user=request.user)

@@ -228,12 +228,7 @@ def round_call_time(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             request,
             tournament,
             Ask(
-                title=(
-                    gettext("Call time at every table of round %(number)s?")
-                    if ends
-                    else gettext("Call time at every table of turno %(number)s?")
-                )
-                % {"number": number},
+                title=kind.call_time_question(number),
                 lines=call_time_consequences(
                     number, selectors.matches_being_played(round), ends_matches=ends
                 ),

@@ -138,7 +138,7 @@ def test_seating_turno_two_before_turno_one_is_decided_is_refused(evening):
     response = director.post(t + "turni/")
     assert response.status_code == 400
     assert field_errors(response) == {
-        "round": ["Turno 1 is still being played: every table needs its result first."]
+        "round": ["Turno 2 is seated once turno 1 is over: 0 of 6 tables decided."]
     }
     assert len(ok(director.get(t + "turni/"))) == 1
     late = director.post(t + "pairs/", {"lines": ["Zeno Gialli / Ugo Blu"]})

@@ -127,7 +127,9 @@ def test_turno_one_seats_six_tables_with_the_pairs_names(evening):
             in client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
         )
     assert "Pairs, one a line" not in page
-    assert "Seat turno 2" in page
+    # turno 2 is not offered while turno 1 is played: the console says why instead
+    assert "Seat turno 2" not in page
+    assert "Turno 2 is seated once turno 1 is over: 0 of 6 tables decided." in page
     # the printables: the movement card, the turno's seating and (a director's) its slips
     html = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
     for name, args in (
@@ -142,21 +144,59 @@ def test_turno_one_seats_six_tables_with_the_pairs_names(evening):
     assert html.index('id="turno"') < html.index('id="check-in"')
 
 
-def test_a_turno_still_played_is_refused_beside_the_button_then_the_totals_show(evening):
+def test_while_turno_one_plays_the_console_says_why_and_offers_no_seat_button(evening):
+    staff, tournament, client = evening
+    paste(client, tournament, pair_lines(12))
+    client.post(reverse("pairings:burraco-seat", args=[tournament.pk]))
+    round = Round.objects.get(tournament=tournament, number=1)
+    tables = list(round.tables.order_by("number"))
+    for table in tables[:4]:
+        play_table(table, staff.scorekeeper, [(300, 150)] * 3, confirm_by=staff.director)
+    page = page_of(client, tournament)
+    why = "Turno 2 is seated once turno 1 is over: 4 of 6 tables decided."
+    assert why in page and "Seat turno 2" not in page
+    assert page.index("Turno 1 of 4") < page.index(why) < page.index("Table 1 Confirmed")
+    italian = page_of(client_for(staff.director, "it"), tournament)
+    assert "Il turno 2 si assegna quando il turno 1 è finito: tavoli decisi 4 su 6." in italian
+    assert "Assegna i tavoli del turno 2" not in italian
+    # the panel the page asks again every 15 s says the same
+    panel = client.get(reverse("pairings:burraco-turno-panel", args=[tournament.pk]))
+    assert why in text(panel) and "Seat turno 2" not in text(panel)
+    # a tap from a page left open before is refused by the same rule, said in the turno's part
+    response = client.post(reverse("pairings:burraco-seat", args=[tournament.pk]), follow=True)
+    tapped = text(response)
+    assert tapped.count(why) == 2  # the refusal, and the console's line
+    assert tapped.index("Turno 1 of 4") < tapped.index(why)
+    assert Round.objects.filter(tournament=tournament).count() == 1
+    # a player who is no director sees neither
+    assert "Turno 2 is seated once" not in page_of(client_for(), tournament)
+
+
+def test_once_every_table_is_decided_the_seat_button_is_there(evening):
+    staff, tournament, client = evening
+    paste(client, tournament, pair_lines(12))
+    client.post(reverse("pairings:burraco-seat", args=[tournament.pk]))
+    round = Round.objects.get(tournament=tournament, number=1)
+    for table in round.tables.order_by("number"):
+        play_table(table, staff.scorekeeper, [(300, 150)] * 3, confirm_by=staff.director)
+    page = page_of(client, tournament)
+    assert "6 of 6 tables decided." in page
+    assert "Seat turno 2" in page and "Turno 2 is seated once" not in page
+    panel = client.get(reverse("pairings:burraco-turno-panel", args=[tournament.pk]))
+    assert "Seat turno 2" in text(panel)
+    assert client.post(reverse("pairings:burraco-seat", args=[tournament.pk])).status_code == 302
+    assert Round.objects.filter(tournament=tournament).count() == 2
+
+
+def test_a_table_played_shows_its_totals_awaiting_then_confirmed(evening):
     staff, tournament, client = evening
     paste(client, tournament, pair_lines(12))
     client.post(reverse("pairings:burraco-seat", args=[tournament.pk]))
     round = Round.objects.get(tournament=tournament, number=1)
     table = round.tables.get(number=1)
     play_table(table, staff.scorekeeper, [(300, 150), (200, 100), (150, 250)])
-    response = client.post(reverse("pairings:burraco-seat", args=[tournament.pk]), follow=True)
-    page = text(response)
-    assert "Turno 1 is still being played: every table needs its result first." in page
-    # the refusal sits in the turno's part, before the button
-    assert (
-        page.index("Turno 1 of 4") < page.index("still being played") < page.index("Seat turno 2")
-    )
-    assert Round.objects.filter(tournament=tournament).count() == 1
+    page = page_of(client, tournament)
+    assert "Turno 2 is seated once turno 1 is over: 0 of 6 tables decided." in page
     # table 1 played its 3 hands: NS 650, EO 500, finished and not yet confirmed
     assert "Table 1 Awaiting confirmation NS 1. Giocatore 01 / Giocatore 02 650" in page
     assert "EO 7. Giocatore 13 / Giocatore 14 500" in page
@@ -164,6 +204,7 @@ def test_a_turno_still_played_is_refused_beside_the_button_then_the_totals_show(
     page = page_of(client, tournament)
     assert "Table 1 Confirmed NS 1. Giocatore 01 / Giocatore 02 650" in page
     assert "1 of 6 tables decided." in page
+    assert "Turno 2 is seated once turno 1 is over: 1 of 6 tables decided." in page
 
 
 def test_withdrawing_a_pair_asks_first(evening):
@@ -214,7 +255,8 @@ def test_the_console_speaks_italian(evening):
     assert "Coppie (12)" in page
     assert "Turno 1 di 4 · Mitchell" in page
     assert "Tavolo 1 In gioco" in page
-    assert "Assegna i tavoli del turno 2" in page
+    assert "Il turno 2 si assegna quando il turno 1 è finito: tavoli decisi 0 su 6." in page
+    assert "Assegna i tavoli del turno 2" not in page
 
 
 def test_an_individual_event_lists_its_players(evening):

@@ -73,7 +73,7 @@ def test_the_first_mitchell_turno_seats_ns_pairs_and_the_lines_in_their_seats(ev
 def test_a_turno_waits_for_every_table_of_the_last(evening):
     staff, tournament, _pairs = evening
     seat(tournament, staff)
-    with pytest.raises(TournamentActionError, match="still being played"):
+    with pytest.raises(TournamentActionError, match="once turno 1 is over: 0 of 6 tables decided"):
         seat(tournament, staff)
 
 

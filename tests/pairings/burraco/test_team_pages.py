@@ -247,7 +247,17 @@ def test_the_standings_page_and_api_rank_the_teams(club_teams):
         reverse("pairings:burraco-standings", args=[tournament.pk])
     )
     assert shown.status_code == 200
-    assert "I Fiori" in shown.content.decode()
+    html = shown.content.decode()
+    assert "I Fiori" in html
+    # a team is ranked, and each turno row is a team match
+    assert '<th scope="col">Team</th>' in html and '<th scope="col">Pair</th>' not in html
+    assert ">NS team</th>" in html and ">EO team</th>" in html and "NS pair" not in html
+    italian = (
+        client_of(staff.director, "it")
+        .get(reverse("pairings:burraco-standings", args=[tournament.pk]))
+        .content.decode()
+    )
+    assert '<th scope="col">Squadra</th>' in italian and ">Squadra NS</th>" in italian
     body = api_of(staff.director).get(f"/api/v1/tournaments/{tournament.pk}/standings/").json()
     assert [(row["place"], row["name"], row["vp"], row["mp"]) for row in body["rows"]] == [
         (1, "I Fiori", 16, 750),
@@ -309,6 +319,16 @@ def test_the_console_shows_a_team_turno_at_its_four_tables(team_turno):
     assert f'href="/matches/{match}/"' in html or reverse("scoring:match", args=[match]) in html
     api = api_of(staff.director).get(f"/api/v1/tournaments/{tournament.pk}/turni/").json()
     assert [table["number"] for table in api[0]["tables"]] == [1, 2, 3, 4]
+    # a team is withdrawn, not a pair; turno 2 waits for the four tables
+    assert "Withdraw a team" in html and "Withdraw a pair" not in html
+    assert '<label for="withdraw-line">Team</label>' in html
+    assert "Turno 2 is seated once turno 1 is over: 1 of 4 tables decided." in html
+    assert "Seat turno 2" not in html
+    italian = client_of(staff.director, "it")
+    html = italian.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    assert "Ritira una squadra" in html and "Ritira una coppia" not in html
+    assert '<label for="withdraw-line">Squadra</label>' in html
+    assert "Il turno 2 si assegna quando il turno 1 è finito: tavoli decisi 1 su 4." in html
 
 
 def test_the_director_s_turno_page_lists_the_four_tables_and_an_action_at_one(team_turno):
@@ -333,6 +353,31 @@ def test_the_director_s_turno_page_lists_the_four_tables_and_an_action_at_one(te
         assert f"{ns_team}: {ns}" in row.group(1) and f"{eo_team}: {eo}" in row.group(1)
     assert "Table 4, EO (Le Picche: Giulia Marino / Luca Greco): 8 minutes late" in html
     assert "Table 4: I Quadri: Olga Fontana / Paolo Rizzo v Le Picche:" in html  # the form
+    # the VP and MP of a team match are its teams': the words say the team (or its pair's team)
+    words = html.replace("&#x27;", "'")
+    assert (
+        "The leaving pair's team gets 6 VP and the MP you set; the other team gets 14 VP" in words
+    )
+    assert "MP the leaving pair's team keeps" in words
+    assert "the late pair's team loses 100 from its turno total" in words
+    assert "the present pair's team gets 14 VP and +305 MP, the late pair's team 6 VP" in words
+    assert "Adjust a team's VP or MP" in words and "added to the team's in the standings" in words
+    assert '<label for="adjust-id_line">Team</label>' in words or ">Team</label>" in words
+    assert "Team 1: I Fiori" in words and "Team 4: I Cuori" in words
+    for wrong in ("Adjust a pair", "Pair 1: I Fiori", "The leaving pair gets", "the pair left"):
+        assert wrong not in words, wrong
+    italian = (
+        client_of(staff.director, "it")
+        .get(reverse("pairings:burraco-turno", args=[tournament.pk, 1]))
+        .content.decode()
+        .replace("&#x27;", "'")
+    )
+    assert "La squadra della coppia che se ne va ha 6 VP" in italian
+    assert "l'altra squadra ha 14 VP" in italian
+    assert "Scarto (MP) che tiene la squadra della coppia che se ne va" in italian
+    assert "la squadra della coppia in ritardo perde 100 punti dal totale del turno" in italian
+    assert "Rettifica i VP o lo scarto di una squadra" in italian
+    assert "Squadra 1: I Fiori" in italian and "Coppia 1: I Fiori" not in italian
 
 
 def test_the_standings_show_each_match_and_the_reasons_of_its_tables(team_turno):
@@ -420,3 +465,17 @@ def test_the_console_enters_the_teams_and_their_pairs_and_names_them_in_its_refu
     italian = client_of(staff.director, "it")
     refused = italian.post(reverse("pairings:burraco-seat", args=[tournament.pk]), follow=True)
     assert "devono essere presenti almeno 2 squadre" in refused.content.decode()
+
+
+def test_the_turni_api_schema_says_what_a_line_is_in_a_team_match():
+    response = api_of().get("/api/v1/schema/", {"format": "json"})
+    assert response.status_code == 200
+    components = response.json()["components"]["schemas"]
+    line = components["TurnoLine"]["properties"]
+    assert "at a team match's table" in line["id"]["description"]
+    assert "the team's number at a team match's table" in line["number"]["description"]
+    assert "a team's name for its bye" in line["name"]["description"]
+    table = components["TurnoTable"]["properties"]
+    assert "the pair its team named for the turno" in table["ns"]["description"]
+    byes = components["Turno"]["properties"]["byes"]["description"]
+    assert byes == "Pairs (players, teams) with a bye."
