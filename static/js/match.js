@@ -95,20 +95,13 @@
   function isPointsBox(element) {
     return element.matches && element.matches("form[data-entry] input.points");
   }
-  // Only a box still being typed and out of sight moves: one in view stays where it is, or a tap
-  // already on its way (the button just below the last box) would land where the page jumped to.
-  function outOfSight(box) {
-    var view = window.visualViewport;
-    var rect = box.getBoundingClientRect();
-    var top = view ? view.offsetTop : 0;
-    var height = view ? view.height : window.innerHeight;
-    return rect.top < top || rect.bottom > top + height;
-  }
   document.addEventListener("focusin", function (event) {
     var box = event.target;
     if (isPointsBox(box)) {
       setTimeout(function () {
-        if (document.activeElement === box && outOfSight(box)) {
+        // only while it is still the box being typed: a tap that has moved the focus on (to the
+        // button just below the last box) is not pulled away from under the finger
+        if (document.activeElement === box) {
           box.scrollIntoView({ block: "center" });
         }
       }, 300);
