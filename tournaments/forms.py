@@ -365,17 +365,18 @@ class TournamentForm(SettingsFields):  # type: ignore[misc,valid-type]  # built 
                 choices = kind.tie_break_choices()
                 field.offer(choices)
                 self.initial.setdefault(name, [key for key, _ in choices])
-        # choosing other rules reloads their options below the form, without those the chosen
-        # format sets itself (a Burraco turno's target and hands)
-        self.fields["preset"].widget.attrs.update(
-            {
-                "hx-get": reverse("tournaments:rule-options"),
-                "hx-trigger": "change",
-                "hx-target": "#rule-options-body",
-                "hx-include": "#id_format",
-                "hx-sync": "this:replace",
-            }
-        )
+        # choosing other rules, or another format (which may set some options itself: a Burraco
+        # turno's target and hands), reloads the rules' options below the form
+        for name, other in (("preset", "format"), ("format", "preset")):
+            self.fields[name].widget.attrs.update(
+                {
+                    "hx-get": reverse("tournaments:rule-options"),
+                    "hx-trigger": "change",
+                    "hx-target": "#rule-options-body",
+                    "hx-include": f"#id_{other}",
+                    "hx-sync": "this:replace",
+                }
+            )
 
     def chosen_format(self) -> TournamentFormat:
         """The format chosen (posted, or the initial one)."""

@@ -307,7 +307,10 @@ def create_tournament(desk, live_server) -> Tournament:
     desk.goto(f"{live_server.url}/tournaments/new/")
     desk.get_by_label("Nome", exact=True).fill("Burraco del giovedì")
     desk.get_by_label("Gioco e regole").select_option("burraco")
+    target = desk.locator("#rule-options-body [name=rules-target]")
+    expect(target).to_have_count(1)  # a match of the rounds format plays to its target
     desk.get_by_label("Formula").select_option("burraco_pairs")
+    expect(target).to_have_count(0)  # a turno ends after its hands: the format sets it
     movements = desk.locator("[name=movements]")
     expect(movements).to_be_visible()
     expect(movements).to_have_value("mitchell, mitchell, mitchell, danese")
