@@ -398,9 +398,14 @@ def _console(
         return context
     seated = round is not None and round.status == RoundStatus.SEATED
     complete = current is not None and current.complete
-    final_done = round is not None and round.kind == RoundKind.FINAL and complete
-    all_played = kind.all_rounds_played(tournament, round)
-    context["can_seat"] = (round is None or complete) and not (final_done or all_played)
+    # no round after the final table, nor after the last round the format plans
+    last = round is not None and (
+        round.kind == RoundKind.FINAL or kind.all_rounds_played(tournament, round)
+    )
+    # the seating service's own refusal while the last round plays: said instead of the form
+    playing = None if last else services.still_playing_refusal(tournament, round, complete=complete)
+    context["can_seat"] = not last and playing is None
+    context["seat_wait"] = playing.message if playing is not None else ""
     context["can_finish"] = kind.can_finish(tournament, view)  # the format says when it ends
     context["seat_form"] = forms.get("seat_form") or SeatForm()
     if seated:
