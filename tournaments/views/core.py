@@ -49,6 +49,7 @@ from tournaments.models import (
 )
 from tournaments.presenters import (
     apart_line,
+    clock_of,
     drop_consequences,
     dropped_out,
     finish_consequences,
@@ -331,33 +332,6 @@ def table_rows(request: HttpRequest, tournament: Tournament, tables: list) -> li
                 )
         rows.append(row)
     return rows
-
-
-@dataclass(frozen=True)
-class Clock:
-    minutes: int
-    elapsed: int
-    remaining: int | None
-    paused: bool
-    time_called: bool
-
-    @property
-    def remaining_text(self) -> str:
-        seconds = self.remaining or 0
-        return f"{seconds // 60}:{seconds % 60:02d}"
-
-
-def clock_of(round: Round | None, complete: bool = False) -> Clock | None:
-    """The round's clock; none once every table's result counts (the round is complete)."""
-    if round is None or round.clock_started_at is None or complete:
-        return None
-    return Clock(
-        minutes=round.tournament.round_minutes,
-        elapsed=round.elapsed_seconds(),
-        remaining=round.remaining_seconds(),
-        paused=round.clock_paused_at is not None,
-        time_called=round.time_called_at is not None,
-    )
 
 
 def _round_panel(request: HttpRequest, tournament: Tournament, view) -> dict[str, object]:
