@@ -19,12 +19,12 @@ from pairings.burraco.selectors import (
     turno_rules_of,
     turno_score,
 )
-from pairings.burraco.shown import signed
 from pairings.engine.brackets import PlayerId
 from pairings.engine.burraco import turno as engine_turno
 from pairings.engine.burraco.movements import Line
 from pairings.engine.burraco.vp_tables import STEP
 from pairings.models import ActionKind, TurnoAction
+from scoring.presenters import signed
 from tournaments.errors import TournamentActionError
 from tournaments.models import Table as TableRow
 from tournaments.models import Tournament, TournamentStatus
