@@ -45,7 +45,9 @@ def _gin_tournament(request: HttpRequest, pk: int) -> Tournament:
 
 
 def _directed(request: HttpRequest, pk: int) -> Tournament:
-    """The tournament if the user may direct it: 404 outside the club, 403 without the role."""
+    """The Gin tournament if the user may direct it: 404 outside the club and for a tournament
+    seated at tables (asked before the role, as `pairings.burraco.lookups.directed_teams`
+    does), 403 without the role."""
     tournament = _gin_tournament(request, pk)
     lookups.require_director(request, tournament.club)
     return tournament

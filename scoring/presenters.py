@@ -281,6 +281,12 @@ def table_name(label: str) -> str:
     return label
 
 
+def signed(value: int) -> str:
+    """A signed number as the reports, the standings and the director's pages print it: "+150",
+    "-150", "0" (a Gin box's or a penalty's charge, a Burraco line's MP and VP)."""
+    return f"+{value}" if value > 0 else str(value)
+
+
 def money(amount: OptionValue) -> str:
     return gettext("€ %(amount)s") % {"amount": floatformat(Decimal(str(amount)), 2)}
 

@@ -8,7 +8,7 @@ match).
   printable's "Round 2", "Final table", "Bracket"), `round_number_label`, `final_table_label`
   (the final ranking's stages say them too);
 - rounds' states: `round_state` and `round_state_label` (a running round whose every table counts
-  is "Complete");
+  is "Complete"); `clock_of`, a round's clock as the console and the projector show it;
 - tables: `table_state_label` (seated, playing, awaiting confirmation, done: the console, the
   table page, and the Gin pairings share "Playing" and "Awaiting confirmation");
 - seating: `seating_notice` (a notice of the seating engine, stored in English; the repeats
@@ -33,6 +33,7 @@ selectors may ask it too (the final ranking's stages).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any, Protocol
@@ -135,6 +136,43 @@ def round_state_label(state: str) -> str:
     if state == "complete":
         return gettext("Complete")
     return str(RoundStatus(state).label)
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A round's clock as the pages count it down: the round ("Round 2"), the seconds left
+    (None: no clock, or the round complete), whether it runs, the words of its state, and
+    whether it is paused or time was called (the director's buttons)."""
+
+    round: str
+    remaining: int | None
+    running: bool
+    state: str
+    paused: bool = False
+    time_called: bool = False
+
+    @property
+    def text(self) -> str:
+        seconds = self.remaining or 0
+        return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def clock_of(round: Round | None, complete: bool = False) -> Clock | None:
+    """The clock of a round whose clock was started (None before, or without a round); stopped
+    once the round is complete (every table's result counts) or finished."""
+    if round is None or round.clock_started_at is None:
+        return None
+    label = round_title(round)
+    if round.status == RoundStatus.FINISHED or complete:
+        return Clock(label, None, False, gettext("Round complete"))
+    if round.time_called_at is not None:
+        return Clock(label, 0, False, gettext("Time called"), time_called=True)
+    remaining = round.remaining_seconds()
+    if remaining is None:
+        return Clock(label, None, False, gettext("No clock"))
+    if round.clock_paused_at is not None:
+        return Clock(label, remaining, False, gettext("Clock paused"), paused=True)
+    return Clock(label, remaining, remaining > 0, gettext("time left"))
 
 
 def table_state_label(state: str) -> str:

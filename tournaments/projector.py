@@ -16,8 +16,8 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from tournaments import selectors
 from tournaments.formats import format_of
-from tournaments.models import EntryStatus, Round, RoundStatus, Tournament
-from tournaments.presenters import points_text, round_label, round_title
+from tournaments.models import EntryStatus, Round, Tournament
+from tournaments.presenters import clock_of, points_text, round_label
 
 # What can rotate, in the order a hall needs it (where to sit before the standings, which read
 # "after 0 rounds" while round 1 is played), with the words of the settings form.
@@ -41,22 +41,6 @@ class Line:
     lead: str = ""
     values: tuple[str, ...] = ()
     dim: bool = False  # a dropped player
-
-
-@dataclass(frozen=True)
-class Clock:
-    """The round's clock as the page counts it down: seconds left (None: no clock), whether it
-    runs, and the words of its state."""
-
-    round: str
-    remaining: int | None
-    running: bool
-    state: str
-
-    @property
-    def text(self) -> str:
-        seconds = self.remaining or 0
-        return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 @dataclass(frozen=True)
@@ -107,24 +91,6 @@ def available_keys(tournament: Tournament) -> list[str]:
 
 
 # The clock ---------------------------------------------------------------------------------------
-
-
-def clock_of(round: Round | None, complete: bool = False) -> Clock | None:
-    """The clock of a round whose clock was started (None before, or without a round); stopped
-    once the round is complete (every table's result counts) or finished."""
-    if round is None or round.clock_started_at is None:
-        return None
-    label = round_title(round)
-    if round.status == RoundStatus.FINISHED or complete:
-        return Clock(label, None, False, gettext("Round complete"))
-    if round.time_called_at is not None:
-        return Clock(label, 0, False, gettext("Time called"))
-    remaining = round.remaining_seconds()
-    if remaining is None:
-        return Clock(label, None, False, gettext("No clock"))
-    if round.clock_paused_at is not None:
-        return Clock(label, remaining, False, gettext("Clock paused"))
-    return Clock(label, remaining, remaining > 0, gettext("time left"))
 
 
 def clock_slide(tournament: Tournament, round: Round | None, complete: bool = False) -> Slide:

@@ -66,15 +66,31 @@ def round_unfinished(round: Round, *, complete: bool) -> TournamentActionError |
     return None
 
 
-def close_previous(tournament: Tournament) -> Round | None:
-    """The last round, marked finished; refuse if it is still being played."""
-    last = tournament.rounds.order_by("-number").first()
+def still_playing_refusal(
+    tournament: Tournament, last: Round | None, *, complete: bool | None = None
+) -> TournamentActionError | None:
+    """Why the round after `last` (the tournament's last round) may not be seated yet: `last` is
+    seated but not started, or running with a table whose result does not count yet
+    (`round_unfinished`); None before round 1 and once `last` is over. The one rule:
+    `close_previous` (so `services.round_seat`) raises it, the director's console asks it and
+    says it where the seat form would be. `complete`: whether every table of `last` counts, when
+    the caller has read it (the console's view); else it is read here."""
     if last is None:
         return None
-    complete = last.status != RoundStatus.RUNNING or round_is_complete(tournament, last)
-    refusal = round_unfinished(last, complete=complete)
+    if complete is None:
+        complete = last.status != RoundStatus.RUNNING or round_is_complete(tournament, last)
+    return round_unfinished(last, complete=complete)
+
+
+def close_previous(tournament: Tournament) -> Round | None:
+    """The last round, marked finished; refused while it is still being played
+    (`still_playing_refusal`)."""
+    last = tournament.rounds.order_by("-number").first()
+    refusal = still_playing_refusal(tournament, last)
     if refusal is not None:
         raise refusal
+    if last is None:
+        return None
     if last.status == RoundStatus.RUNNING:
         last.status = RoundStatus.FINISHED
         last.save(update_fields=["status"])

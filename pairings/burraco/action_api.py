@@ -57,7 +57,10 @@ class TurnoActionSerializer(serializers.Serializer):
     line = serializers.IntegerField(
         source="action.line",
         allow_null=True,
-        help_text=_("An adjustment's pair id (player entry id in an individual event)."),
+        help_text=_(
+            "An adjustment's pair id (a player's entry id in an individual event, a team's id "
+            "in a team tournament)."
+        ),
     )
     minutes = serializers.IntegerField(source="action.minutes")
     vp = serializers.IntegerField(source="action.vp")
@@ -86,7 +89,11 @@ class TurnoActionCreateSerializer(serializers.Serializer):
         required=False, default=0, min_value=0, max_value=999, help_text=_("Lateness.")
     )
     line = DatabaseIdField(
-        required=False, help_text=_("Adjustment: the pair's id (a player's entry id).")
+        required=False,
+        help_text=_(
+            "Adjustment: the pair's id (a player's entry id in an individual event, a team's id "
+            "in a team tournament)."
+        ),
     )
     vp = serializers.IntegerField(
         required=False, default=0, min_value=-MAX_VP, max_value=MAX_VP, help_text=_("Adjustment.")

@@ -15,15 +15,16 @@ from pairings.burraco.selectors import (
     PhysicalTable,
     TurnoFacts,
     burraco_facts,
+    refuse_unknown_line,
     turno_rules_of,
     turno_score,
 )
-from pairings.burraco.shown import signed
 from pairings.engine.brackets import PlayerId
 from pairings.engine.burraco import turno as engine_turno
 from pairings.engine.burraco.movements import Line
 from pairings.engine.burraco.vp_tables import STEP
 from pairings.models import ActionKind, TurnoAction
+from scoring.presenters import signed
 from tournaments.errors import TournamentActionError
 from tournaments.models import Table as TableRow
 from tournaments.models import Tournament, TournamentStatus
@@ -314,8 +315,7 @@ def checked_action(
             mp=mp if kind == ActionKind.ABANDON else None,
             reason=reason,
         )
-    if line not in facts.lines():
-        raise TournamentActionError(_("Choose a pair of this tournament."), field="line")
+    refuse_unknown_line(facts, line)
     if abs(vp) > MAX_VP:
         raise TournamentActionError(
             _("An adjustment's VP are between -%(max)s and %(max)s.") % {"max": MAX_VP},
@@ -330,12 +330,44 @@ def checked_action(
 # In words ------------------------------------------------------------------------------------
 
 
+def _seat_of(turno: TurnoFacts, action: TurnoAction) -> PhysicalTable:
+    """The (physical) table of an action at a table."""
+    number = next(n for n, row in turno.tables.items() if row.pk == action.table_id)
+    return next(t for t in turno.physical_tables() if t.number == number)
+
+
 def _seated(facts: BurracoFacts, turno: TurnoFacts, action: TurnoAction) -> tuple[int, str, str]:
     """The (physical) table's number, the action's line and the other line, by their labels."""
-    number = next(n for n, row in turno.tables.items() if row.pk == action.table_id)
-    seated = next(t for t in turno.physical_tables() if t.number == number)
+    seated = _seat_of(turno, action)
     ns, eo = side_labels(facts, turno, seated)
-    return (number, ns, eo) if action.side == "NS" else (number, eo, ns)
+    return (seated.number, ns, eo) if action.side == "NS" else (seated.number, eo, ns)
+
+
+def _line_of(seated: PhysicalTable, side: str) -> Line:
+    """The engine's line of a side at a table: its pair, or at a team match its team."""
+    return seated.ns_line if side == "NS" else seated.eo_line
+
+
+def _teams(facts: BurracoFacts, turno: TurnoFacts, action: TurnoAction) -> tuple[str, str]:
+    """At a team match: the names of the team of the action's pair and of the other team."""
+    seated = _seat_of(turno, action)
+    ours = _line_of(seated, action.side)
+    theirs = seated.eo_line if ours == seated.ns_line else seated.ns_line
+    return facts.line_name(ours), facts.line_name(theirs)
+
+
+def _both_left(turno: TurnoFacts, action: TurnoAction) -> bool:
+    """Whether the other line of the action's match has abandoned already: the other pair at
+    its table, or at a team match the other team at either of the match's tables."""
+    seated = _seat_of(turno, action)
+    line = _line_of(seated, action.side)
+    tables = {turno.tables[number].pk for number in turno.physical(seated.match.table)}
+    return any(
+        other.kind == ActionKind.ABANDON
+        and other.table_id in tables
+        and _line_of(_seat_of(turno, other), other.side) != line
+        for other in turno.actions
+    )
 
 
 def action_text(facts: BurracoFacts, turno: TurnoFacts, action: TurnoAction) -> str:
@@ -387,48 +419,69 @@ def action_consequences(view: TurnoPage, action: TurnoAction) -> list[str]:
 
 
 def _abandon_words(view: TurnoPage, action: TurnoAction) -> list[str]:
-    facts, rules = view.facts, view.rules
-    number, leaving, staying = _seated(facts, view.turno, action)
-    if any(
-        other.kind == ActionKind.ABANDON and other.table_id == action.table_id
-        for other in view.turno.actions
-    ):
+    """An abandonment's VP and MP: the leaving pair's and the pair left's, or at a team match
+    their teams' (the match is the teams')."""
+    facts, rules, turno = view.facts, view.rules, view.turno
+    number, leaving, staying = _seated(facts, turno, action)
+    if _both_left(turno, action):
+        if turno.team_match:
+            first, second = turno.physical(_seat_of(turno, action).match.table)
+            return [
+                gettext(
+                    "Both teams of the match at tables %(first)s and %(second)s have left turno "
+                    "%(number)s: 0 VP and 0 MP each."
+                )
+                % {"first": first, "second": second, "number": view.number}
+            ]
         return [
             gettext("Both lines of table %(table)s have left turno %(number)s: 0 VP and 0 MP each.")
             % {"table": number, "number": view.number}
+        ]
+    where = {"line": leaving, "number": view.number, "table": number}
+    leaving_vp = {"vp": rules.abandon_vp, "mp": signed(action.mp or 0)}
+    rest = {"vp": rules.rest_vp, "mp": signed(rules.rest_mp)}
+    if turno.team_match:
+        team, other = _teams(facts, turno, action)
+        return [
+            gettext(
+                "%(line)s leaves turno %(number)s at table %(table)s: its team, %(team)s, gets "
+                "%(vp)s VP and %(mp)s MP."
+            )
+            % {**where, **leaving_vp, "team": team},
+            gettext(
+                "%(team)s gets %(vp)s VP and %(mp)s MP, or the VP and MP of the hands played at "
+                "the match's two tables if they give it more."
+            )
+            % {**rest, "team": other},
         ]
     return [
         gettext(
             "%(line)s leaves turno %(number)s at table %(table)s: it gets %(vp)s VP and %(mp)s MP."
         )
-        % {
-            "line": leaving,
-            "number": view.number,
-            "table": number,
-            "vp": rules.abandon_vp,
-            "mp": signed(action.mp or 0),
-        },
+        % {**where, **leaving_vp},
         gettext(
             "%(line)s gets %(vp)s VP and %(mp)s MP, or the VP and MP of the hands played if "
             "they give it more."
         )
-        % {"line": staying, "vp": rules.rest_vp, "mp": signed(rules.rest_mp)},
+        % {**rest, "line": staying},
     ]
 
 
 def _late_words(view: TurnoPage, action: TurnoAction) -> list[str]:
-    facts, rules = view.facts, view.rules
-    number, late_name, present = _seated(facts, view.turno, action)
+    """A lateness: a warning, the late line's total less 100, or a forfeit; at a team match
+    the late pair's team loses the 100, and a forfeit is the match's, its VP and MP the
+    teams'."""
+    facts, rules, turno = view.facts, view.rules, view.turno
+    number, late_name, present = _seated(facts, turno, action)
     head = gettext("%(line)s was %(minutes)s minutes late at table %(table)s.") % {
         "line": late_name,
         "minutes": action.minutes,
         "table": number,
     }
+    if turno.team_match:
+        late_name, present = _teams(facts, turno, action)
     if action.minutes > engine_turno.LATE_FORFEIT_MINUTES:
-        what = gettext(
-            "A forfeit: %(present)s gets %(vp)s VP and %(plus)s MP, %(late)s %(late_vp)s VP "
-            "and %(minus)s MP; the table's hands do not count."
-        ) % {
+        forfeit = {
             "present": present,
             "vp": rules.forfeit_vp,
             "plus": signed(view.forfeit_mp),
@@ -436,11 +489,32 @@ def _late_words(view: TurnoPage, action: TurnoAction) -> list[str]:
             "late_vp": 20 - rules.forfeit_vp,
             "minus": signed(-view.forfeit_mp),
         }
+        what = (
+            gettext(
+                "A forfeit of the team match: %(present)s gets %(vp)s VP and %(plus)s MP, "
+                "%(late)s %(late_vp)s VP and %(minus)s MP; the hands of its two tables do not "
+                "count."
+            )
+            if turno.team_match
+            else gettext(
+                "A forfeit: %(present)s gets %(vp)s VP and %(plus)s MP, %(late)s %(late_vp)s VP "
+                "and %(minus)s MP; the table's hands do not count."
+            )
+        ) % forfeit
     elif action.minutes > engine_turno.LATE_WARNING_MINUTES:
-        what = gettext(
-            "Its turno total loses %(penalty)s; the VP follow from the difference on the "
-            "turno's VP table."
-        ) % {"penalty": engine_turno.LATE_PENALTY}
+        what = (
+            gettext(
+                "Its team, %(team)s, loses %(penalty)s from its turno total; the VP follow "
+                "from the difference on the turno's VP table."
+            )
+            % {"team": late_name, "penalty": engine_turno.LATE_PENALTY}
+            if turno.team_match
+            else gettext(
+                "Its turno total loses %(penalty)s; the VP follow from the difference on the "
+                "turno's VP table."
+            )
+            % {"penalty": engine_turno.LATE_PENALTY}
+        )
     else:
         what = gettext("A warning only: the scores do not change.")
     return [head, what]

@@ -46,7 +46,7 @@ class TableLine:
     numbers: tuple[int, ...]
     names: tuple[str, ...]
     total: int
-    team: str = ""  # a team match's table: the team whose pair this is
+    team: str = ""  # a team match's table: the team whose pair this is; a team's bye: itself
 
     @property
     def name(self) -> str:
@@ -54,9 +54,10 @@ class TableLine:
 
     @property
     def members(self) -> list[dict[str, object]]:
-        """Each pair (player) of the line: id, number, name."""
+        """Each pair (player) of the line: id, number, name, and its team's name ("" outside a
+        team tournament)."""
         return [
-            {"id": id, "number": number, "name": name}
+            {"id": id, "number": number, "name": name, "team": self.team}
             for id, number, name in zip(self.ids, self.numbers, self.names, strict=True)
         ]
 
@@ -149,12 +150,14 @@ def line_views(facts: BurracoFacts) -> tuple[LineView, ...]:
 
 
 def _table_line(facts: BurracoFacts, line: Line, total: int) -> TableLine:
+    """A line of the engine's (a pair, an individual event's two players; a team's bye)."""
     ids = tuple(int(member) for member in line)  # the engine's lines are the pairs' ids
     return TableLine(
         ids=ids,
         numbers=tuple(facts.number(member) for member in ids),
         names=tuple(facts.name(member) for member in ids),
         total=total,
+        team=facts.line_name(line) if facts.by_team else "",
     )
 
 

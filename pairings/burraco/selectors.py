@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from pairings.engine.brackets import PlayerId
@@ -260,6 +261,21 @@ class BurracoFacts:
 
 
 TEAM_PLAYERS = 4  # a team seats two pairs
+
+# The refusal of a line that is not the tournament's, by what a line is (`competitor_of`)
+NOT_A_LINE = {
+    "pair": _("Choose a pair of this tournament."),
+    "team": _("Choose a team of this tournament."),
+    "player": _("Choose a player of this tournament."),
+}
+
+
+def refuse_unknown_line(facts: BurracoFacts, line: PlayerId | None) -> None:
+    """Refused on "line" unless `line` is one of the tournament's (a pair, a team, a player of
+    an individual event), the refusal naming what a line is: withdrawing one, adjusting one's
+    VP and MP."""
+    if line not in facts.lines():
+        raise TournamentActionError(NOT_A_LINE[facts.kind], field="line")
 
 
 def _teams(tournament: Tournament) -> tuple[dict[PlayerId, Team], dict[PlayerId, list[PlayerId]]]:

@@ -54,7 +54,8 @@ class BurracoPairsCreateSerializer(serializers.Serializer):
 
 class TurnoLineSerializer(serializers.Serializer):
     """A pair at a table; a player in an individual event, and at a team match's table each
-    player of the team's pair; a line with a bye (a pair, a player, a team)."""
+    player of the team's pair, with the team's name; a line with a bye (a pair, a player, a
+    team)."""
 
     id = serializers.IntegerField(
         help_text=_(
@@ -72,6 +73,12 @@ class TurnoLineSerializer(serializers.Serializer):
         help_text=_(
             "The pair's players (\"Anna Rossi / Bruno Bianchi\"); a player's name in an "
             "individual event and at a team match's table; a team's name for its bye."
+        )
+    )
+    team = serializers.CharField(
+        help_text=_(
+            "The name of the team whose pair sits here at a team match's table; the team's "
+            'name for its bye; "" outside a team tournament.'
         )
     )
 

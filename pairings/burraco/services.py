@@ -22,6 +22,7 @@ from pairings.burraco.selectors import (
     TurnoFacts,
     burraco_facts,
     burraco_standings,
+    refuse_unknown_line,
     seating_report,
     still_playing_refusal,
     turno_rules,
@@ -472,13 +473,12 @@ def turno_action_undo(*, action: TurnoAction, user: Actor) -> TurnoAction:
 
 @transaction.atomic
 def pair_withdraw(*, tournament: Tournament, user: Actor, line: int) -> list[Entry]:
-    """A pair (or a player) leaves the tournament: not seated from the next turno on; its
-    results so far stay. Locks the tournament row first."""
+    """A pair (a player of an individual event, a team) leaves the tournament: not seated from
+    the next turno on; its results so far stay. Locks the tournament row first."""
     tournament = locked(tournament)
     refuse_if_finished(tournament)
     facts = burraco_facts(tournament)
-    if line not in facts.lines():
-        raise TournamentActionError(_("Choose a pair of this tournament."), field="line")
+    refuse_unknown_line(facts, line)
     now = timezone.now()
     members = list(facts.members(line))
     for entry in members:

@@ -22,11 +22,7 @@ from pairings.burraco.selectors import BurracoFacts, BurracoStandings, TurnoFact
 from pairings.engine.burraco.movements import Line, Table
 from pairings.engine.burraco.turno import LATE_WARNING_MINUTES, How, LineScore, TurnoScore
 from pairings.models import ActionKind
-
-
-def signed(value: int) -> str:
-    """MP and VP as the standings and the director's pages print them: "+150", "-150", "0"."""
-    return f"{value:+d}" if value else "0"
+from scoring.presenters import signed
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,8 @@ from pairings.burraco.lookups import directed_burraco, visible_burraco
 from pairings.burraco.selectors import burraco_facts
 from tournaments.errors import TournamentActionError
 from tournaments.models import Entry, Tournament
-from tournaments.views.core import Ask, ask, clock_of, confirmed
+from tournaments.presenters import clock_of
+from tournaments.views.core import Ask, ask, confirmed
 
 # The turno's part of the console asks again this often while its tables play.
 POLL_SECONDS = 15

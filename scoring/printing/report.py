@@ -148,10 +148,6 @@ class ReportTable:
     legend: list[str]
 
 
-def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value)
-
-
 def event_refs(
     row: EventRow,
     parsed: dict[int, Event | None],

@@ -13,7 +13,7 @@ from base.printing.grid import Column, Grid, GridPage, Group, Row
 from scoring.engine import EngineError, Event, GinHand, GinRules, Snapshot, Withdraw
 from scoring.engine.gin import score_hand
 from scoring.models import Match
-from scoring.presenters import card_label, gin_result_word, kind_label, withdrew_note
+from scoring.presenters import card_label, gin_result_word, kind_label, signed, withdrew_note
 from scoring.printing.page import marks_legend, player_groups
 from scoring.printing.report import (
     REPORT_FONT,
@@ -21,7 +21,6 @@ from scoring.printing.report import (
     Notes,
     ReportTable,
     event_refs,
-    signed,
 )
 from scoring.selectors import MatchDetail
 

@@ -11,9 +11,9 @@ from django.utils.translation import gettext, pgettext
 from base.printing.grid import Column, Row
 from scoring.engine import Event, Hand, Reentry, Snapshot, Status, TimeCall, Withdraw
 from scoring.models import Match
-from scoring.presenters import closing_word, money
+from scoring.presenters import closing_word, money, signed
 from scoring.printing.page import marks_legend, player_groups
-from scoring.printing.report import Notes, ReportTable, event_refs, signed
+from scoring.printing.report import Notes, ReportTable, event_refs
 from scoring.selectors import EventRow, MatchDetail
 
 DEALER_MARK = "•"

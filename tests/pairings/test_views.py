@@ -14,7 +14,8 @@ from django.urls import reverse
 from clubs.models import Role
 from pairings import services as pairing_services
 from tests.factories import ClubFactory, member
-from tests.tournaments.helpers import Staff
+from tests.tournaments.helpers import Staff, enter_players
+from tournaments import services
 from tournaments.formats import format_of
 from tournaments.models import Format, ResultFix
 
@@ -189,6 +190,20 @@ def test_permissions_private_tournament_is_404_and_actions_need_a_director():
     assert client_for().get(url("bracket", public)).status_code == 200
     assert client_for().post(url("draw", public)).status_code == 302  # to the login page
     assert not public.rounds.exists()
+
+
+def test_a_table_tournament_has_no_gin_action_whoever_asks():
+    """A tournament seated at tables is not found by the Gin actions before the role is asked:
+    404 for its director and for a member without the role alike (`views._directed`)."""
+    staff = Staff()
+    tables = services.tournament_create(
+        club=staff.club, user=staff.director, name="Coppa", preset="scala40", format="rounds"
+    )
+    enter_players(tables, staff.director, 4)
+    for user in (staff.director, staff.scorekeeper):
+        for name in ("draw", "next-round"):
+            assert client_for(user).post(url(name, tables)).status_code == 404, (user, name)
+    assert not tables.rounds.exists()
 
 
 def _queries(client, path) -> int:

@@ -99,6 +99,63 @@ def test_the_polled_panel_reloads_the_page_once_the_round_is_complete(client, st
     assert "Complete" in panel.content.decode()
 
 
+def test_while_round_one_plays_the_console_says_why_and_offers_no_seat_button(
+    client, staff, director
+):
+    tournament, round = started(staff, players=8, rounds_planned=2)
+    why = "Round 1 is not over: every table must be finished and its result confirmed."
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert why in page and "Seat the next round" not in page
+    # one table of two confirmed: still played
+    play_round(
+        round,
+        scorekeeper=staff.scorekeeper,
+        director=staff.director,
+        rng=random.Random(3),
+        confirm=False,
+    )
+    services.table_confirm(table=round.tables.get(number=1), user=staff.director)
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert "1 of 2 tables done" in page
+    assert why in page and "Seat the next round" not in page
+    assert page.index('id="round-panel"') < page.index(why)  # where the seat form would be
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    italian = client.get(tournament.get_absolute_url()).content.decode()
+    assert "Il turno 1 non è finito: ogni tavolo deve essere concluso" in italian
+    assert "Assegna i tavoli del prossimo turno" not in italian
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    # a tap from a page left open before is refused by the same rule
+    refused = client.post(url("seat", tournament), follow=True)
+    assert why in shown(refused)
+    assert tournament.rounds.count() == 1
+    # a player who is no director sees neither
+    client.force_login(staff.scorekeeper)
+    assert why not in client.get(tournament.get_absolute_url()).content.decode()
+
+
+def test_once_every_table_is_done_the_seat_button_is_there_and_round_2_waits_to_start(
+    client, staff, director
+):
+    tournament, round = started(staff, players=8, rounds_planned=3)
+    play_round(round, scorekeeper=staff.scorekeeper, director=staff.director, rng=random.Random(5))
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert "2 of 2 tables done" in page
+    assert "Seat the next round" in page and "is not over" not in page
+    response = client.post(url("seat", tournament), follow=True)
+    assert "Round 2 seated: check the seating, then start it." in shown(response)
+    page = response.content.decode()
+    assert "Round 2 is seated but not started yet." in page and "Seat the next round" not in page
+    services.round_start(round=tournament.rounds.get(number=2), user=staff.director)
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert "Round 2 is not over: every table must be finished" in page
+
+
+def test_the_last_round_planned_plays_with_no_round_to_wait_for(client, staff, director):
+    tournament, _round = started(staff, players=8, rounds_planned=1)
+    page = client.get(tournament.get_absolute_url()).content.decode()
+    assert "Seat the next round" not in page and "is not over" not in page
+
+
 # Dropping asks first; a dropped player comes back ----------------------------------------------
 
 

@@ -6,12 +6,13 @@ playoff places) and `apart` (the keep-apart groups every seating respects). The 
 pairings and fixes of the Gin formats are `pairings.services`.
 
 The public names are importable from here, where callers and tests have always found them, with
-the refusal of every tournaments service (`tournaments.errors`) and whether a table's result
-counts (`tournaments.rounds`).
+the refusal of every tournaments service (`tournaments.errors`), whether a table's result
+counts and why the next round is not seated yet (`tournaments.rounds`: the refusal
+`round_seat` raises, which the console asks).
 """
 
 from tournaments.errors import TournamentActionError
-from tournaments.rounds import table_counts
+from tournaments.rounds import still_playing_refusal, table_counts
 from tournaments.services.apart import apart_group_add, apart_group_remove, apart_groups
 from tournaments.services.checkin import (
     CheckedIn,
@@ -89,6 +90,7 @@ __all__ = [
     "round_seat",
     "round_start",
     "self_check_in",
+    "still_playing_refusal",
     "table_confirm",
     "table_counts",
     "table_dispute",

@@ -10,7 +10,6 @@ from tournaments.views.apart import keep_apart
 from tournaments.views.core import (
     PAGE_SIZE,
     STANDINGS_POLL_SECONDS,
-    Clock,
     TableRow,
     back_to,
     entries,
@@ -53,7 +52,6 @@ __all__ = [
     "PAGE_SIZE",
     "STANDINGS_POLL_SECONDS",
     "TABLE_POLL_SECONDS",
-    "Clock",
     "LedgerView",
     "TableRow",
     "back_to",

@@ -49,6 +49,7 @@ from tournaments.models import (
 )
 from tournaments.presenters import (
     apart_line,
+    clock_of,
     drop_consequences,
     dropped_out,
     finish_consequences,
@@ -333,33 +334,6 @@ def table_rows(request: HttpRequest, tournament: Tournament, tables: list) -> li
     return rows
 
 
-@dataclass(frozen=True)
-class Clock:
-    minutes: int
-    elapsed: int
-    remaining: int | None
-    paused: bool
-    time_called: bool
-
-    @property
-    def remaining_text(self) -> str:
-        seconds = self.remaining or 0
-        return f"{seconds // 60}:{seconds % 60:02d}"
-
-
-def clock_of(round: Round | None, complete: bool = False) -> Clock | None:
-    """The round's clock; none once every table's result counts (the round is complete)."""
-    if round is None or round.clock_started_at is None or complete:
-        return None
-    return Clock(
-        minutes=round.tournament.round_minutes,
-        elapsed=round.elapsed_seconds(),
-        remaining=round.remaining_seconds(),
-        paused=round.clock_paused_at is not None,
-        time_called=round.time_called_at is not None,
-    )
-
-
 def _round_panel(request: HttpRequest, tournament: Tournament, view) -> dict[str, object]:
     """The current round: its tables, clock and what the director can do next."""
     current = view.current_round
@@ -398,9 +372,14 @@ def _console(
         return context
     seated = round is not None and round.status == RoundStatus.SEATED
     complete = current is not None and current.complete
-    final_done = round is not None and round.kind == RoundKind.FINAL and complete
-    all_played = kind.all_rounds_played(tournament, round)
-    context["can_seat"] = (round is None or complete) and not (final_done or all_played)
+    # no round after the final table, nor after the last round the format plans
+    last = round is not None and (
+        round.kind == RoundKind.FINAL or kind.all_rounds_played(tournament, round)
+    )
+    # the seating service's own refusal while the last round plays: said instead of the form
+    playing = None if last else services.still_playing_refusal(tournament, round, complete=complete)
+    context["can_seat"] = not last and playing is None
+    context["seat_wait"] = playing.message if playing is not None else ""
     context["can_finish"] = kind.can_finish(tournament, view)  # the format says when it ends
     context["seat_form"] = forms.get("seat_form") or SeatForm()
     if seated:

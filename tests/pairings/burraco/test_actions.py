@@ -392,6 +392,18 @@ def test_the_api_refuses_in_the_error_shape(evening):
     assert wrong_table.status_code == 400
     assert wrong_table.json()["errors"][0]["field"] == "table"
     adjust = {"kind": "adjust", "line": pairs[0].pk, "vp": -2, "reason": "Phone"}
+    no_pair = api.post(
+        actions_url(tournament), {**adjust, "line": pairs[-1].pk + 100}, format="json"
+    )
+    assert no_pair.status_code == 400
+    assert no_pair.json()["errors"] == [
+        {
+            "field": "line",
+            "event": None,
+            "document": None,
+            "message": "Choose a pair of this tournament.",
+        }
+    ]
     created = api.post(actions_url(tournament), adjust, format="json").json()
     play_turno(round, staff, lambda table: [(100, 100)] * 3)
     seat(tournament, staff)

@@ -69,10 +69,10 @@ def test_twelve_pairs_pasted_then_turno_one_seated_and_listed(evening):
     first = turno["tables"][0]
     assert first["number"] == 1
     assert first["ns"] == [
-        {"id": pairs[0]["id"], "number": 1, "name": "Anna Rossi / Bruno Bianchi"}
+        {"id": pairs[0]["id"], "number": 1, "name": "Anna Rossi / Bruno Bianchi", "team": ""}
     ]
     assert first["eo"] == [
-        {"id": pairs[6]["id"], "number": 7, "name": "Giocatore 11 / Giocatore 12"}
+        {"id": pairs[6]["id"], "number": 7, "name": "Giocatore 11 / Giocatore 12", "team": ""}
     ]
     assert (first["ns_total"], first["eo_total"]) == (0, 0)
     assert (first["state"], first["counts"]) == ("playing", False)

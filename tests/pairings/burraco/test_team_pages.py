@@ -18,6 +18,7 @@ from tests.errors import errors_of
 from tests.tournaments.helpers import Staff
 
 from .helpers import burraco_tournament, play_table, play_turno, seat
+from .test_actions import record_url, text
 from .test_printables import fetch
 from .test_teams import TEAM_BANDS, TEAM_LINES, name_pairs, stronger_wins, team_table
 
@@ -479,3 +480,102 @@ def test_the_turni_api_schema_says_what_a_line_is_in_a_team_match():
     assert "the pair its team named for the turno" in table["ns"]["description"]
     byes = components["Turno"]["properties"]["byes"]["description"]
     assert byes == "Pairs (players, teams) with a bye."
+
+
+# A director's action at a team match: its VP and MP are the teams' -------------------------------
+
+
+def asked(client, tournament, body: dict) -> str:
+    """The question an action asks first (nothing recorded yet)."""
+    response = client.post(record_url(tournament), body)
+    assert response.status_code == 200, text(response)[:2000]
+    return text(response)
+
+
+def test_an_abandonment_at_a_team_match_says_what_each_team_gets(team_turno):
+    staff, tournament, round = team_turno
+    director = client_of(staff.director)
+    leaving = {"kind": "abandon", "table": 2, "side": "NS", "mp": -100, "reason": "malore"}
+    words = asked(director, tournament, leaving)
+    assert (
+        "I Cuori: Tina Barbieri / Ugo Ferri leaves turno 1 at table 2: its team, I Cuori, gets "
+        "6 VP and -100 MP."
+    ) in words
+    assert (
+        "I Fiori gets 14 VP and +305 MP, or the VP and MP of the hands played at the match's "
+        "two tables if they give it more."
+    ) in words
+    assert "it gets" not in words and "Carla Verdi / Dario Neri gets" not in words
+    italian = client_of(staff.director, "it").post(record_url(tournament), leaving)
+    assert (
+        "I Cuori: Tina Barbieri / Ugo Ferri abbandona il turno 1 al tavolo 2: la sua squadra, "
+        "I Cuori, ha 6 VP e -100 MP."
+    ) in text(italian)
+    burraco.turno_action_record(
+        round=round, user=staff.director, **{**leaving, "table": round.tables.get(number=2)}
+    )
+    # the other pair of the same team leaves too: still one team's abandonment
+    same = asked(director, tournament, {**leaving, "table": 1, "side": "EO"})
+    assert "its team, I Cuori, gets 6 VP and -100 MP." in same
+    # a pair of the other team leaves: both teams have left the match
+    both = asked(director, tournament, {**leaving, "table": 1, "side": "NS"})
+    assert (
+        "Both teams of the match at tables 1 and 2 have left turno 1: 0 VP and 0 MP each." in both
+    )
+
+
+def test_a_lateness_at_a_team_match_costs_the_late_pair_s_team(team_turno):
+    staff, tournament, _round = team_turno
+    director = client_of(staff.director)
+    late = {"kind": "late", "table": 4, "side": "EO", "minutes": 8, "reason": "traffico"}
+    words = asked(director, tournament, late)
+    assert "Le Picche: Giulia Marino / Luca Greco was 8 minutes late at table 4." in words
+    assert "Its team, Le Picche, loses 100 from its turno total" in words
+    forfeit = asked(director, tournament, {**late, "minutes": 12})
+    assert (
+        "A forfeit of the team match: I Quadri gets 14 VP and +305 MP, Le Picche 6 VP and -305 "
+        "MP; the hands of its two tables do not count."
+    ) in forfeit
+    italian = client_of(staff.director, "it").post(record_url(tournament), {**late, "minutes": 12})
+    assert "Sconfitta a tavolino nell'incontro a squadre: I Quadri ha 14 VP" in text(italian)
+
+
+def test_the_api_refuses_an_adjustment_of_no_team_in_the_team_s_words(team_turno):
+    staff, tournament, round = team_turno
+    api = api_of(staff.director)
+    actions = f"/api/v1/tournaments/{tournament.pk}/turni/1/actions/"
+    teams_ids = set(Team.objects.filter(tournament=tournament).values_list("pk", flat=True))
+    player = next(  # a player's entry id, which no team has
+        seat.entry_id
+        for seat in round.tables.get(number=1).seats.all()
+        if seat.entry_id not in teams_ids
+    )
+    body = {"kind": "adjust", "line": player, "vp": -2, "reason": "telefono"}
+    (error,) = errors_of(api.post(actions, body, format="json"))
+    assert error == {
+        "field": "line",
+        "event": None,
+        "document": None,
+        "message": "Choose a team of this tournament.",
+    }
+    italian = APIClient(HTTP_ACCEPT_LANGUAGE="it")
+    italian.force_authenticate(staff.director)
+    (error,) = errors_of(italian.post(actions, body, format="json"))
+    assert error["message"] == "Scegli una squadra di questo torneo."
+    fiori = Team.objects.get(tournament=tournament, name="I Fiori")
+    done = api.post(actions, {**body, "line": fiori.pk}, format="json")
+    assert done.status_code == 201, done.content
+    assert done.json()["text"] == "Team 1: I Fiori: -2 VP, 0 MP"
+
+
+def test_the_turni_api_names_the_team_of_each_pair_at_a_team_match(team_turno):
+    staff, tournament, _round = team_turno
+    (turno,) = api_of(staff.director).get(f"/api/v1/tournaments/{tournament.pk}/turni/").json()
+    for table in turno["tables"]:
+        ns_team, ns, eo_team, _eo = TURNO_1_TABLES[table["number"]]
+        assert [line["team"] for line in table["ns"]] == [ns_team, ns_team]
+        assert [line["team"] for line in table["eo"]] == [eo_team, eo_team]
+        assert " / ".join(line["name"] for line in table["ns"]) == ns
+    schema = api_of().get("/api/v1/schema/", {"format": "json"}).json()
+    team = schema["components"]["schemas"]["TurnoLine"]["properties"]["team"]
+    assert "the team whose pair sits here at a team match's table" in team["description"]
