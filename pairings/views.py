@@ -25,7 +25,7 @@ from clubs.permissions import can_direct, can_score
 from clubs.requests import PageRequest
 from pairings import presenters as words
 from pairings import services
-from pairings.formats import bracket_format_of, rounds_format_of
+from pairings.formats import GinFormat, bracket_format_of, rounds_format_of
 from pairings.schedule import schedule_of
 from pairings.selectors.rounds import pairing_rounds
 from tournaments import lookups
@@ -37,9 +37,10 @@ POLL_SECONDS = 10
 
 
 def _gin_tournament(request: HttpRequest, pk: int) -> Tournament:
-    """A Gin tournament the user may see (public, or of their club), or 404."""
+    """A Gin tournament the user may see (public, or of their club), or 404: a tournament seated
+    at tables, Scala 40's or Burraco's, has none of these pages."""
     tournament = lookups.visible_tournament(request, pk)
-    if format_of(tournament).uses_tables:
+    if not isinstance(format_of(tournament), GinFormat):
         raise Http404
     return tournament
 
