@@ -109,6 +109,7 @@ def test_turno_one_seats_six_tables_with_the_pairs_names(evening):
     assert "Turno 1 is seated." in page
     assert "Turno 1 of 4 · Mitchell" in page
     assert "0 of 6 tables decided." in page
+    assert page.count("tables decided.") == 1  # the seat line says it; the count line waits
     # Mitchell: pairs 1-6 sit NS at tables 1-6, pairs 7-12 EO
     assert (
         "Table 1 Playing NS 1. Giocatore 01 / Giocatore 02 0 EO 7. Giocatore 13 / Giocatore 14 0"
